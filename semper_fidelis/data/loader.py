@@ -1,0 +1,243 @@
+"""Find and load the game data: assets (board, components, tracks, tokens, decks, commanders) and
+scenarios, validated by the pydantic schemas with errors that name file, entry and field."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .models import (
+    SIDES,
+    ActionDeck,
+    Area,
+    BattleDeck,
+    Board,
+    Commander,
+    Commanders,
+    Components,
+    Scenario,
+    Side,
+    SupplyTokens,
+    Tracks,
+)
+
+M = TypeVar("M", bound=BaseModel)
+
+ASSET_FILES = {
+    "board": "board.toml",
+    "components": "components.toml",
+    "tracks": "tracks.toml",
+    "supply_tokens": "supply_tokens.toml",
+    "battle_deck": "battle_deck.toml",
+    "commanders": "commanders.toml",
+    "cards_pl": "cards_pl.toml",
+    "cards_zurl": "cards_zurl.toml",
+}
+
+
+class DataError(Exception):
+    """A data file is missing or malformed. ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def _package_data_root() -> Path:
+    """Where the shipped data lives: inside the wheel, or at the top of a checkout."""
+    here = Path(__file__).resolve().parent.parent  # semper_fidelis/
+    bundled = here / "_data"
+    if (bundled / "assets").is_dir():
+        return bundled
+    return here.parent
+
+
+def default_assets_dir() -> Path:
+    return _package_data_root() / "assets"
+
+
+def default_scenarios_dir() -> Path:
+    return _package_data_root() / "scenarios"
+
+
+def _entry_label(data: object, loc: tuple) -> str:
+    """Turn a pydantic error location into 'entry field' words: area 'rynek' neighbours."""
+    parts: list[str] = []
+    node = data
+    for key in loc:
+        if isinstance(key, int) and isinstance(node, list) and key < len(node):
+            node = node[key]
+            ident = None
+            if isinstance(node, dict):
+                for name in ("id", "number", "kind", "area", "name"):
+                    if name in node:
+                        ident = f"{name}={node[name]!r}"
+                        break
+            parts.append(f"[{ident or key}]")
+        else:
+            parts.append(f".{key}" if parts else str(key))
+            node = node.get(key) if isinstance(node, dict) else None
+    return "".join(parts) or "(top)"
+
+
+def read_toml(path: Path) -> dict:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError([f"{path}: file is missing"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError([f"{path}: not valid TOML: {exc}"]) from None
+    except OSError as exc:
+        raise DataError([f"{path}: cannot be read: {exc.strerror}"]) from None
+
+
+def load_model(path: Path, model: type[M]) -> M:
+    """Load one TOML file into ``model``; every schema problem becomes one line."""
+    data = read_toml(path)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        problems = [
+            f"{path.name}: {_entry_label(data, tuple(err['loc']))}: {err['msg']}" for err in exc.errors()
+        ]
+        raise DataError(problems) from None
+
+
+@dataclass(frozen=True)
+class GameData:
+    """All assets of one data directory, with the lookups the engine and renderers need."""
+
+    assets_dir: Path
+    board: Board
+    components: Components
+    tracks: Tracks
+    supply_tokens: SupplyTokens
+    battle_deck: BattleDeck
+    commanders: Commanders
+    decks: dict[Side, ActionDeck]
+    scenarios: dict[int, Scenario] = field(default_factory=dict)
+    scenario_files: dict[int, str] = field(default_factory=dict)
+
+    @cached_property
+    def areas(self) -> dict[str, Area]:
+        return {a.id: a for a in self.board.areas}
+
+    @cached_property
+    def commander_by_id(self) -> dict[str, Commander]:
+        return {c.id: c for c in self.commanders.commanders}
+
+    @cached_property
+    def rail_neighbours(self) -> dict[str, frozenset[str]]:
+        links: dict[str, set[str]] = {a: set() for a in self.areas}
+        for line in self.board.railways:
+            for a, b in zip(line.areas, line.areas[1:]):
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+        return {k: frozenset(v) for k, v in links.items()}
+
+    def scenario(self, number: int) -> Scenario:
+        try:
+            return self.scenarios[number]
+        except KeyError:
+            known = ", ".join(str(n) for n in sorted(self.scenarios)) or "none"
+            raise DataError([f"no scenario {number} (known: {known})"]) from None
+
+
+def load_assets(assets_dir: Path | None = None) -> dict[str, BaseModel]:
+    """Load every asset file, gathering all problems before raising."""
+    assets_dir = Path(assets_dir) if assets_dir else default_assets_dir()
+    models = {
+        "board": Board,
+        "components": Components,
+        "tracks": Tracks,
+        "supply_tokens": SupplyTokens,
+        "battle_deck": BattleDeck,
+        "commanders": Commanders,
+        "cards_pl": ActionDeck,
+        "cards_zurl": ActionDeck,
+    }
+    loaded: dict[str, BaseModel] = {}
+    problems: list[str] = []
+    for key, model in models.items():
+        try:
+            loaded[key] = load_model(assets_dir / ASSET_FILES[key], model)
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return loaded
+
+
+def load_scenarios(scenarios_dir: Path) -> tuple[dict[int, Scenario], dict[int, str], list[str]]:
+    """Load every ``*.toml`` in ``scenarios_dir``; returns scenarios, their file names, problems."""
+    scenarios: dict[int, Scenario] = {}
+    files: dict[int, str] = {}
+    problems: list[str] = []
+    if not scenarios_dir.is_dir():
+        return scenarios, files, [f"{scenarios_dir}: scenarios directory is missing"]
+    for path in sorted(scenarios_dir.glob("*.toml")):
+        try:
+            scenario = load_model(path, Scenario)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            continue
+        if scenario.number in scenarios:
+            problems.append(f"{path.name}: number: scenario {scenario.number} is also in {files[scenario.number]}")
+            continue
+        scenarios[scenario.number] = scenario
+        files[scenario.number] = path.name
+    return scenarios, files, problems
+
+
+def resolve_dirs(data_dir: Path | None) -> tuple[Path, Path]:
+    """A data directory holds ``assets/`` and ``scenarios/``; a bare assets dir also works, its
+    scenarios then come from the shipped data unless a sibling ``scenarios/`` exists."""
+    if data_dir is None:
+        return default_assets_dir(), default_scenarios_dir()
+    data_dir = Path(data_dir)
+    if (data_dir / "assets").is_dir():
+        return data_dir / "assets", data_dir / "scenarios"
+    sibling = data_dir.parent / "scenarios"
+    return data_dir, sibling if sibling.is_dir() else default_scenarios_dir()
+
+
+def load_game_data(data_dir: Path | None = None, *, strict: bool = True) -> GameData:
+    """Load and cross-check all data. With ``strict`` any problem raises :class:`DataError`."""
+    from .validate import check_game_data  # cross-file checks need the loaded models
+
+    assets_dir, scenarios_dir = resolve_dirs(data_dir)
+    assets = load_assets(assets_dir)
+    scenarios, files, problems = load_scenarios(scenarios_dir)
+    data = GameData(
+        assets_dir=assets_dir,
+        board=assets["board"],
+        components=assets["components"],
+        tracks=assets["tracks"],
+        supply_tokens=assets["supply_tokens"],
+        battle_deck=assets["battle_deck"],
+        commanders=assets["commanders"],
+        decks={"PL": assets["cards_pl"], "ZURL": assets["cards_zurl"]},
+        scenarios=scenarios,
+        scenario_files=files,
+    )
+    problems += check_game_data(data)
+    if strict and problems:
+        raise DataError(problems)
+    return data
+
+
+__all__ = [
+    "SIDES",
+    "DataError",
+    "GameData",
+    "default_assets_dir",
+    "default_scenarios_dir",
+    "load_game_data",
+    "load_model",
+]

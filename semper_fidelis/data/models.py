@@ -1,0 +1,319 @@
+"""Pydantic schemas for every printed component of the game.
+
+Each model mirrors one kind of data file under ``assets/`` or ``scenarios/``. Every entry carries a
+``source``: ``rulebook §…`` when the rulebook, FAQ or a scenario card prints it, or
+``reconstructed: <reason>`` when the project had to reconstruct it (the rulebook does not print
+the board, the tracks, the commanders, the battle deck, the token mix or most card texts).
+Cross-file consistency (unknown areas, component totals, …) is checked in ``validate.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Side = Literal["PL", "ZURL"]
+SIDES: tuple[Side, Side] = ("PL", "ZURL")
+Terrain = Literal["city", "suburb", "village"]
+UnitTypeId = Literal[
+    "pl-volunteer",
+    "pl-soldier",
+    "pl-hq",
+    "zurl-volunteer",
+    "sich-rifleman",
+    "zurl-hq",
+    "jewish-militia",
+    "austro-hungarian",
+]
+TokenKind = Literal[
+    "artillery",
+    "barricade",
+    "uniform",
+    "food",
+    "plane",
+    "grenades",
+    "machine-gun",
+    "ammunition",
+    "medicine",
+]
+CardKind = Literal["action", "special", "event"]
+VPCategory = Literal[
+    "strategic",
+    "morale",
+    "cards",
+    "commander",
+    "alliance",
+    "losses",
+    "fallen-commander",
+    "destruction",
+]
+
+_SOURCE_RE = re.compile(r"^(rulebook( .+)?|reconstructed: .+)$")
+
+
+class Entry(BaseModel):
+    """Base of every data entry: strict (unknown keys are errors) and immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Sourced(Entry):
+    """An entry that says where it comes from."""
+
+    source: str = Field(description="'rulebook §…' or 'reconstructed: <one-line reason>'")
+
+    @field_validator("source")
+    @classmethod
+    def _source_form(cls, value: str) -> str:
+        if not _SOURCE_RE.match(value.strip()):
+            raise ValueError("must start with 'rulebook' or 'reconstructed: <reason>'")
+        return value
+
+
+# ---------------------------------------------------------------------------------------- board
+
+
+class District(Sourced):
+    number: int = Field(ge=1, le=8)
+    roman: str
+    name: str
+    english: str
+
+
+class Area(Sourced):
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    name: str
+    label: str = Field(max_length=10, description="short name for the map")
+    terrain: Terrain
+    district: int | None = Field(default=None, ge=1, le=8)
+    neighbours: tuple[str, ...]
+    pos: tuple[int, int] = Field(description="layout position (column, row) for drawing")
+
+    @property
+    def limit(self) -> int:
+        """Unit limit (§4.1): City 5, Suburb and Village 6, counting both sides and neutrals."""
+        return 5 if self.terrain == "city" else 6
+
+
+class Railway(Sourced):
+    id: str
+    name: str
+    areas: tuple[str, ...] = Field(min_length=2, description="stations in order along the line")
+
+
+class Board(Sourced):
+    districts: tuple[District, ...]
+    areas: tuple[Area, ...]
+    railways: tuple[Railway, ...]
+    relief_start: dict[Side, str]
+
+
+# ------------------------------------------------------------------------------------ components
+
+
+class UnitType(Sourced):
+    id: UnitTypeId
+    name: str
+    side: Side | Literal["neutral"]
+    count: int = Field(ge=1)
+    strength_class: Literal["volunteer", "elite", "militia", "austro-hungarian"]
+    letter: str = Field(min_length=1, max_length=1, description="letter shown on the map")
+
+
+class Components(Sourced):
+    units: tuple[UnitType, ...]
+
+
+class MoraleSpace(Sourced):
+    level: int = Field(ge=1)
+    band: Literal["low", "high"]
+    zurl_reinforcement: int = Field(ge=0)
+
+
+class SupplySpace(Sourced):
+    level: int = Field(ge=1)
+    volunteer: int = Field(ge=0)
+    elite: int = Field(ge=0, description="Strength of PL Soldiers and Sich Riflemen")
+
+
+class Tracks(Sourced):
+    morale: tuple[MoraleSpace, ...]
+    supply: tuple[SupplySpace, ...]
+    victory_min: int
+    victory_max: int
+    automatic_victory_lead: int = 20
+    hand_limit: int = 7
+    militia_strength: int = 1
+    austro_hungarian_strength: int = 4
+    austro_hungarian_disarmed_strength: int = 2
+
+
+class TokenType(Sourced):
+    kind: TokenKind
+    name: str
+    use: Literal["orders", "battle", "after-battle"]
+    effect: str
+    values: dict[int, int] = Field(description="token value (1-3) -> how many tokens")
+
+
+class SupplyTokens(Sourced):
+    tokens: tuple[TokenType, ...]
+
+
+class BattleCard(Sourced):
+    attacker: int = Field(ge=0)
+    defender: int = Field(ge=0)
+    escalation: bool = False
+    explosion: bool = False
+    copies: int = Field(default=1, ge=1)
+
+
+class BattleDeck(Sourced):
+    cards: tuple[BattleCard, ...]
+
+
+class CommanderAbility(Entry):
+    kind: Literal["organization", "combat"]
+    effect: Literal[
+        "redoubt-discount",
+        "multiple-supply-tokens",
+        "bp-attacking",
+        "bp-defending",
+        "extra-morale-loss-when-killed",
+        "cheap-mobilization",
+        "cheap-propaganda",
+        "extra-provisioning",
+        "barricade-discount",
+        "evasion-discount",
+    ]
+    text: str
+
+
+class Commander(Sourced):
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    name: str
+    side: Side
+    ap: int = Field(ge=0)
+    cards: int = Field(ge=0)
+    ability: CommanderAbility | None = None
+
+
+class Commanders(Sourced):
+    commanders: tuple[Commander, ...]
+
+
+class ActionCard(Sourced):
+    number: int = Field(ge=1)
+    name: str
+    polish: str = ""
+    kind: CardKind
+    ap: int = Field(ge=0)
+    effect: str = Field(description="the card text, in plain words")
+    effect_id: str = Field(description="engine key of the effect")
+
+
+class ActionDeck(Sourced):
+    side: Side
+    cards: tuple[ActionCard, ...]
+
+
+# ------------------------------------------------------------------------------------- scenarios
+
+
+class Placement(Entry):
+    area: str
+    unit: UnitTypeId
+    count: int = Field(ge=1)
+
+
+class FreeDeployment(Entry):
+    """Units a side places itself before play (scenarios 4 and 5)."""
+
+    unit: UnitTypeId
+    count: int = Field(ge=1)
+    zone: Literal["city", "village", "listed", "other-villages"]
+    areas: tuple[str, ...] = ()
+
+
+class RandomTokens(Entry):
+    """Face-down random Supply Tokens at an area, or in a player's hand (``to``)."""
+
+    area: str | None = None
+    to: Side | None = None
+    count: int = Field(ge=1)
+    available_to: Side | None = Field(default=None, description="only this side may take them")
+
+
+class SpecificTokens(Entry):
+    area: str
+    kind: TokenKind
+    count: int = Field(ge=1)
+
+
+class SideSetup(Entry):
+    morale: int
+    supply: int
+    vp: int
+    commander: str
+    commander_deck: tuple[str, ...]
+    removed_cards: tuple[int, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    free_deployment: tuple[FreeDeployment, ...] = ()
+    mobilization: dict[UnitTypeId, int] = {}
+
+
+class Relief(Entry):
+    side: Side
+    round: int = Field(ge=1, description="round (time-track space, from 1) of arrival")
+    unit: UnitTypeId
+    count: int = Field(ge=1)
+    commander: str | None = None
+
+
+class NegotiationSpace(Entry):
+    name: str
+    cost: int = Field(ge=0)
+    stance: Literal["ally-PL", "neutral", "disarmed-PL", "disarmed-ZURL", "ally-ZURL"]
+    vp: int = 0
+    bp: int = 0
+
+
+class NegotiationTrack(Entry):
+    neutral: Literal["jewish-militia", "austro-hungarian"]
+    spaces: tuple[NegotiationSpace, ...]
+    start: int = Field(ge=0, description="index of the starting space")
+
+
+class StageScoring(Entry):
+    stage: int = Field(ge=1)
+    categories: tuple[VPCategory, ...]
+
+
+class Scenario(Sourced):
+    number: int = Field(ge=1, le=5)
+    name: str
+    polish: str
+    dates: str
+    initiative: Side
+    stages: int = Field(ge=1)
+    time_track: tuple[str, ...] = Field(description="one label per round")
+    briefing: str
+    deployment: Literal["fixed", "free"]
+    deploys_first: Side | None = None
+    strategic: dict[str, int]
+    specific_tokens: tuple[SpecificTokens, ...] = ()
+    random_tokens: tuple[RandomTokens, ...] = ()
+    sides: dict[Side, SideSetup]
+    neutrals: tuple[Placement, ...] = ()
+    neutral_mobilization: dict[UnitTypeId, int] = {}
+    relief: tuple[Relief, ...] = ()
+    destruction_track: tuple[int, ...] = Field(
+        default=(), description="VP deducted from ZURL on each space; one more space, the skull, follows"
+    )
+    negotiation: tuple[NegotiationTrack, ...] = ()
+    reinforcement: dict[Side, Literal["none", "districts", "corridor", "morale"]]
+    scoring: tuple[StageScoring, ...]
+    automatic_victories: tuple[Literal["supply-cut-winniki"], ...] = ()
+    special_rules: tuple[str, ...] = ()
