@@ -50,7 +50,7 @@ VPCategory = Literal[
     "destruction",
 ]
 
-_SOURCE_RE = re.compile(r"^(rulebook( .+)?|reconstructed: .+)$")
+_SOURCE_RE = re.compile(r"^(rulebook([ ,].+)?|reconstructed: .+)$")
 
 
 class Entry(BaseModel):
