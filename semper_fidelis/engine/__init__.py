@@ -1,0 +1,1 @@
+"""The rules engine (placeholder docs; see game.py)."""

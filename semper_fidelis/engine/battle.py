@@ -1,0 +1,495 @@
+"""Battle (§9): occurrence, Evasion, the resolution procedure in its printed order, and the
+post-battle steps — occupation, Losses, Supply and Morale.
+
+The battle frame is automatic: it walks its ``step`` list and pushes a decision frame
+(``battle-choice``) whenever a player must choose, and loss frames for §9.4 B.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .cards import discard_card
+from .losses import send_to, skip_if_empty, start_losses
+from .machine import pop, procedure, push
+from .notation import parse_units, subsets, units_text
+from .occupancy import (
+    add_units,
+    count,
+    neutral_militia,
+    occupant,
+    remove_units,
+    side_units,
+    total,
+)
+from .rules import Rules
+from .state import CODE, HQ, AttackGroup, State, other
+from .tracks import change_destruction, change_morale, change_supply, log, morale_band, strength
+from .upkeep import checkpoint
+
+CYTADELA = "cytadela"
+STEPS = ("evade", "a-token", "d-token", "resolve", "withdraw", "a-losses", "d-losses", "advance", "finish")
+
+
+def table_bp(strength_total: int, role: str) -> int:
+    """Combat Table (Player Aid), continued past its printed rows (rulings #12)."""
+    if strength_total <= 0:
+        return 0
+    return math.ceil(strength_total / (5 if role == "attacker" else 3))
+
+
+def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assault: bool) -> None:
+    """Begin a battle in ``area``: every attacking group lined up on its border and every unit of
+    the attacker already inside fights (FAQ "Orders – Assault")."""
+    inner = side_units(rules, state, area, attacker)
+    push(
+        state,
+        "battle",
+        area=area,
+        attacker=attacker,
+        defender=other(attacker),
+        assault=assault,
+        step="evade",
+        inner=inner,
+        loss_report={},
+        mods={"a": 0, "d": 0},
+        tokens={},
+        result=None,
+    )
+    log(state, f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."))
+
+
+def groups_of(state: State, f: dict) -> list[AttackGroup]:
+    return [g for g in state.attacks.get(f["area"], []) if g.side == f["attacker"]]
+
+
+def sides_of_attack(state: State, f: dict) -> int:
+    origins = {g.origin for g in groups_of(state, f) if sum(g.units.values())}
+    return len(origins) + (1 if sum(f["inner"].values()) else 0)
+
+
+def _hq_in_attack(state: State, f: dict) -> bool:
+    hq = HQ[f["attacker"]]
+    return any(g.units.get(hq) for g in groups_of(state, f)) or f["inner"].get(hq, 0) > 0
+
+
+def _combat_ability(rules: Rules, state: State, side: str, present: bool) -> str | None:
+    cid = state.commander.get(side)
+    if not present or not cid:
+        return None
+    ab = rules.commanders[cid].ability
+    return ab.effect if ab and ab.kind == "combat" else None
+
+
+# ------------------------------------------------------------------------------ evasion (§9.2)
+
+
+def evasion_cost(rules: Rules, state: State, f: dict) -> int:
+    defender = f["defender"]
+    hq_here = state.units.get(f["area"], {}).get(HQ[defender], 0) > 0
+    discount = 1 if _combat_ability(rules, state, defender, hq_here) == "evasion-discount" else 0
+    return max(0, sides_of_attack(state, f) - discount)
+
+
+def evade_targets(rules: Rules, state: State, f: dict) -> list[str]:
+    """Adjacent areas the defender occupies (with room); neutral ones only when those lack room."""
+    defender, area = f["defender"], f["area"]
+    own = [b for b in sorted(rules.neighbours[area]) if occupant(rules, state, b) == defender and total(state, b) < rules.limit[b]]
+    neutral = [
+        b for b in sorted(rules.neighbours[area])
+        if occupant(rules, state, b) is None and not count(rules, state, b, f["attacker"]) and not count(rules, state, b, defender)
+        and not neutral_militia(rules, state, b) and total(state, b) < rules.limit[b]
+    ]
+    room_own = sum(rules.limit[b] - total(state, b) for b in own)
+    if room_own >= count(rules, state, area, defender):
+        return own
+    return own + neutral
+
+
+def _evade_cards(rules: Rules, state: State, side: str) -> list[int]:
+    return sorted({n for n in state.hand[side] if rules.card(side, n).kind != "event" and rules.card(side, n).ap})
+
+
+def _can_evade(rules: Rules, state: State, f: dict) -> bool:
+    side = f["defender"]
+    cards = sum(rules.card(side, n).ap for n in state.hand[side] if rules.card(side, n).kind != "event")
+    room = sum(rules.limit[b] - total(state, b) for b in evade_targets(rules, state, f))
+    return cards >= evasion_cost(rules, state, f) and room >= count(rules, state, f["area"], side)
+
+
+# ------------------------------------------------------------------------------ the battle frame
+
+
+def _run(rules: Rules, state: State, f: dict) -> None:
+    step = f["step"]
+    area, attacker, defender = f["area"], f["attacker"], f["defender"]
+    if step == "evade":
+        if count(rules, state, area, defender) == 0:
+            log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.")
+            f["step"], f["result"] = "advance", "empty"
+        elif _can_evade(rules, state, f):
+            _choose(state, f, defender, "evade")
+        else:
+            f["step"] = "a-token"
+    elif step in ("a-token", "d-token"):
+        side = attacker if step == "a-token" else defender
+        kinds = ("grenades", "ammunition") if side == attacker else ("machine-gun", "ammunition")
+        f["step"] = "d-token" if step == "a-token" else "resolve"
+        if any(t.kind in kinds for t in state.my_tokens[side]):
+            _choose(state, f, side, step)
+    elif step == "resolve":
+        _resolve(rules, state, f)
+    elif step == "withdraw":
+        _attacker_withdraws(rules, state, f)
+    elif step in ("a-losses", "d-losses"):
+        _push_losses(rules, state, f, step)
+    elif step == "advance":
+        f["step"] = "finish"
+        if any(sum(g.units.values()) for g in groups_of(state, f)) and f["result"] in ("attacker", "empty", "evaded"):
+            _choose(state, f, attacker, "advance")
+    else:
+        _finish(rules, state, f)
+
+
+def _choose(state: State, f: dict, side: str, step: str) -> None:
+    push(state, "battle-choice", side=side, step=step, picked=[])
+
+
+def _strengths(rules: Rules, state: State, f: dict) -> tuple[int, int]:
+    area, attacker, defender = f["area"], f["attacker"], f["defender"]
+    redoubt = state.redoubts.get(area) == defender or area == CYTADELA
+    facing = {x for s, x in state.barricades.get(area, []) if s == defender}
+    a_total = 0
+    for g in groups_of(state, f):
+        cut = 1 if redoubt or g.origin in facing else 0
+        a_total += sum(max(0, strength(rules, state, attacker, t) - cut) * n for t, n in g.units.items())
+    a_total += sum(strength(rules, state, attacker, t) * n for t, n in f["inner"].items())
+    d_total = sum(strength(rules, state, defender, t) * n for t, n in side_units(rules, state, area, defender).items())
+    return a_total, d_total
+
+
+def _draw_battle_card(rules: Rules, state: State) -> int:
+    if not state.battle_deck:
+        state.battle_deck, state.battle_used = state.battle_used, []
+        state.rng.shuffle(state.battle_deck)
+    card = state.battle_deck.pop()
+    state.battle_used.append(card)
+    state.revealed = True
+    return card
+
+
+def _resolve(rules: Rules, state: State, f: dict) -> None:
+    """§9.3 steps 1 and 6–9: Strength, the Combat Table, battle cards, sides, tokens, Commanders."""
+    area, attacker, defender = f["area"], f["attacker"], f["defender"]
+    deck = rules.data.battle_deck.cards
+    a_str, d_str = _strengths(rules, state, f)
+    a_bp, d_bp = table_bp(a_str, "attacker") + f["mods"]["a"], table_bp(d_str, "defender") + f["mods"]["d"]
+    notes = [f"Strength {a_str} : {d_str} → {a_bp} : {d_bp} BP"]
+    first = deck[_draw_battle_card(rules, state)]
+    drawn = [first]
+    if first.escalation:
+        drawn.append(deck[_draw_battle_card(rules, state)])
+    for card in drawn:
+        a_bp += card.attacker
+        d_bp += card.defender
+        notes.append(f"battle card {card.attacker}:{card.defender}" + (" Escalation" if card.escalation else "") + (" Explosion" if card.explosion else ""))
+    if any(c.explosion for c in drawn) and area not in rules.villages and state.tokens.get(area):
+        state.token_pool.extend(state.tokens.pop(area))
+        notes.append("Explosion: the area's Supply Tokens are destroyed")
+    redoubt = state.redoubts.get(area) == defender or area == CYTADELA
+    sides = sides_of_attack(state, f)
+    if sides > 1 and not redoubt:
+        a_bp += sides - 1
+        notes.append(f"+{sides - 1} for {sides} sides")
+    if f["tokens"].get("a") == "grenades":
+        a_bp += 1
+        notes.append("+1 Grenades")
+    if f["tokens"].get("d") == "machine-gun":
+        d_bp += 1
+        notes.append("+1 Machine Gun")
+    if _combat_ability(rules, state, attacker, _hq_in_attack(state, f)) == "bp-attacking":
+        a_bp += 1
+        notes.append(f"+1 {attacker} Commander")
+    d_hq = state.units.get(area, {}).get(HQ[defender], 0) > 0
+    if _combat_ability(rules, state, defender, d_hq) == "bp-defending":
+        d_bp += 1
+        notes.append(f"+1 {defender} Commander")
+    f["bp"] = {"a": a_bp, "d": d_bp}
+    f["result"] = "attacker" if a_bp > d_bp else "defender"
+    f["participants"] = {
+        attacker: sum(sum(g.units.values()) for g in groups_of(state, f)) + sum(f["inner"].values()),
+        defender: count(rules, state, area, defender),
+    }
+    f["bands"] = {s: morale_band(rules, state, s) for s in (attacker, defender)}
+    winner = attacker if f["result"] == "attacker" else defender
+    state.last_battle[winner] = "won"
+    state.last_battle[other(winner)] = "lost"
+    state.losses_this_round = True
+    log(state, f"Battle in {rules.area_name(area)}: " + "; ".join(notes) + f". Final {a_bp} : {d_bp} — {winner} wins.")
+    if rules.terrain[area] == "city" and a_bp + d_bp >= 10:
+        change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
+    f["step"] = "a-losses" if f["result"] == "attacker" else "withdraw"
+
+
+def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
+    """§9.4: a beaten attacker withdraws every unit to where it came from, before its Losses;
+    where that area is lost or full, to another adjacent area, with 1 more Loss per group."""
+    area, attacker = f["area"], f["attacker"]
+    f["step"] = "a-losses"
+    f["placed"] = []
+    f["extra_loss"] = 0
+    for g in groups_of(state, f):
+        units = {t: n for t, n in g.units.items() if n}
+        ok = occupant(rules, state, g.origin) != other(attacker) and not count(rules, state, g.origin, other(attacker))
+        room = rules.limit[g.origin] - total(state, g.origin) if ok else 0
+        back: dict[str, int] = {}
+        for t in sorted(units, key=lambda t: t != HQ[attacker]):
+            k = min(units[t], room)
+            if k:
+                back[t] = k
+                room -= k
+                units[t] -= k
+        if back:
+            add_units(state, g.origin, back)
+            f["placed"].append([g.origin, back])
+            log(state, f"{attacker} withdraws {units_text(back)} to {rules.area_name(g.origin)}.")
+        rest = {t: n for t, n in units.items() if n}
+        if rest:
+            f["extra_loss"] += 1
+            f.setdefault("stranded", []).append(rest)
+    state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
+    if f["inner"] and count(rules, state, area, attacker):
+        f.setdefault("stranded", []).append(dict(side_units(rules, state, area, attacker)))
+        remove_units(state, area, side_units(rules, state, area, attacker))
+    if f.get("stranded"):
+        _choose(state, f, attacker, "retreat")
+
+
+def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
+    area, attacker, defender = f["area"], f["attacker"], f["defender"]
+    won = f["result"] == "attacker"
+    if step == "a-losses":
+        f["step"] = "d-losses"
+        losses = f["bp"]["d"] + f.get("extra_loss", 0)
+        if won:
+            groups = [
+                {"label": g.origin, "where": "border", "area": area, "origin": g.origin, "units": g.units}
+                for g in groups_of(state, f)
+            ]
+            inner = side_units(rules, state, area, attacker)
+            if inner:
+                groups.append({"label": area, "where": "board", "area": area, "origin": area, "units": inner})
+        else:
+            groups = [
+                {"label": a, "where": "board", "area": a, "origin": a, "units": {t: min(n, side_units(rules, state, a, attacker).get(t, 0)) for t, n in u.items()}}
+                for a, u in f.get("placed", [])
+            ]
+        frame = start_losses(rules, state, attacker, "attacker", losses, area, groups, protect=won)
+        frame["band"] = f["bands"][attacker]
+        skip_if_empty(state, frame)
+    else:
+        f["step"] = "advance"
+        origins = tuple(g.origin for g in groups_of(state, f)) + tuple(a for a, _ in f.get("placed", []))
+        units = side_units(rules, state, area, defender)
+        groups = [{"label": area, "where": "board", "area": area, "origin": area, "units": dict(units)}]
+        frame = start_losses(rules, state, defender, "defender", f["bp"]["a"], area, groups, forbidden=origins)
+        frame["band"] = f["bands"][defender]
+        frame["withdraw"] = f["bands"][defender] == "high"
+        skip_if_empty(state, frame)
+
+
+def _finish(rules: Rules, state: State, f: dict) -> None:
+    area, attacker, defender = f["area"], f["attacker"], f["defender"]
+    for g in groups_of(state, f):  # units that did not advance go back where they came from
+        units = {t: n for t, n in g.units.items() if n}
+        if not units:
+            continue
+        if not count(rules, state, g.origin, defender) and total(state, g.origin) + sum(units.values()) <= rules.limit[g.origin]:
+            add_units(state, g.origin, units)
+            log(state, f"{attacker} {units_text(units)} return to {rules.area_name(g.origin)}.")
+        else:
+            for t, n in units.items():
+                send_to(state, attacker, "mob", t, n)
+            log(state, f"{attacker} {units_text(units)} cannot return to {rules.area_name(g.origin)} and are dispersed (rulings).")
+    state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
+    if not state.attacks[area]:
+        del state.attacks[area]
+    if f["result"] in ("attacker", "defender"):
+        loser = defender if f["result"] == "attacker" else attacker
+        need = 3 if f["bands"][loser] == "high" else 2
+        if f["participants"][loser] >= need:
+            change_supply(rules, state, loser, -1, f"lost a battle with {f['participants'][loser]} units")
+        for side, report in f["loss_report"].items():
+            if report["broken"] >= 2 or report["dispersed"] >= 3:
+                change_morale(rules, state, side, -1, f"{report['broken']} broken / {report['dispersed']} dispersed in battle")
+    pop(state, f)
+    checkpoint(rules, state)
+
+
+procedure("battle", run=_run, section="§9")
+
+# ------------------------------------------------------------------------- decisions in a battle
+
+
+def _parent(state: State) -> dict:
+    return state.stack[-2]
+
+
+def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
+    f = _parent(state)
+    side, step = c["side"], c["step"]
+    if step == "evade":
+        need = evasion_cost(rules, state, f)
+        paid = sum(rules.card(side, n).ap for n in c["picked"])
+        if c.get("moving") or paid >= need:
+            units = side_units(rules, state, f["area"], side)
+            out = []
+            for dest in evade_targets(rules, state, f):
+                room = rules.limit[dest] - total(state, dest)
+                size = min(room, sum(units.values()))  # move as many as fit; the rest go on after
+                out += [f"evade {dest} {units_text(u)}" for u in subsets(units, size) if sum(u.values()) == size]
+            return out
+        picks = [f"discard {n}" for n in _evade_cards(rules, state, side) if state.hand[side].count(n) > c["picked"].count(n)]
+        return (["fight"] if not c["picked"] else []) + picks
+    if step in ("a-token", "d-token"):
+        kinds = ("grenades", "ammunition") if step == "a-token" else ("machine-gun", "ammunition")
+        return sorted({f"token {t.label()}" for t in state.my_tokens[side] if t.kind in kinds}) + ["pass"]
+    if step == "retreat":
+        targets = _retreat_targets(rules, state, f)
+        return [f"retreat {a}" for a in targets] or ["retreat none"]
+    if step == "advance":
+        room = rules.limit[f["area"]] - total(state, f["area"])
+        groups = [g for g in groups_of(state, f) if sum(g.units.values())]
+        moved = c.setdefault("moved", {})
+        out = []
+        if room > 0:
+            for g in groups:
+                out += [f"advance {g.origin} {CODE[t]}" for t, n in sorted(g.units.items()) if n]
+        missing = [g for g in groups if not moved.get(g.origin)]
+        if not missing or room <= 0:
+            out.append("stay")
+        return out
+    raise ValueError(step)
+
+
+def _retreat_targets(rules: Rules, state: State, f: dict) -> list[str]:
+    attacker = f["attacker"]
+    out = []
+    for b in sorted(rules.neighbours[f["area"]]):
+        if count(rules, state, b, other(attacker)) or neutral_militia(rules, state, b):
+            continue
+        if total(state, b) < rules.limit[b]:
+            out.append(b)
+    return out
+
+
+def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
+    f = _parent(state)
+    side = c["side"]
+    words = action.split()
+    if words[0] == "fight":
+        pop(state, c)
+        f["step"] = "a-token"
+        log(state, f"{side} stands and fights.")
+    elif words[0] == "discard":
+        c["picked"].append(int(words[1]))
+    elif words[0] == "evade":
+        if c["picked"]:
+            for n in c["picked"]:
+                discard_card(state, side, n)
+            log(state, f"{side} evades, discarding {len(c['picked'])} card(s).")
+            c["picked"] = []
+        c["moving"] = True
+        units = parse_units(side, words[2])
+        remove_units(state, f["area"], units)
+        add_units(state, words[1], units)
+        log(state, f"{side} evades {words[2]} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.")
+        if not count(rules, state, f["area"], side):
+            pop(state, c)
+            f["step"], f["result"] = "advance", "evaded"
+            checkpoint(rules, state)
+    elif words[0] == "token":
+        token = next(t for t in state.my_tokens[side] if t.label() == words[1])
+        state.my_tokens[side].remove(token)
+        state.token_pool.append(token)
+        f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
+        log(state, f"{side} plays a {token.kind} token in the battle.")
+        pop(state, c)
+    elif words[0] == "pass":
+        pop(state, c)
+    elif words[0] == "retreat":
+        stranded = f["stranded"].pop(0)
+        if words[1] == "none":
+            for t, n in stranded.items():
+                send_to(state, side, "mob", t, n)
+            log(state, f"{side} {units_text(stranded)} have nowhere to withdraw and are dispersed.")
+        else:
+            add_units(state, words[1], stranded)
+            f["placed"].append([words[1], dict(stranded)])
+            log(state, f"{side} withdraws {units_text(stranded)} to {rules.area_name(words[1])}.")
+        if not f["stranded"]:
+            pop(state, c)
+    elif words[0] == "advance":
+        g = next(g for g in groups_of(state, f) if g.origin == words[1])
+        utype = next(t for t in g.units if g.units[t] and CODE[t] == words[2])
+        g.units[utype] -= 1
+        add_units(state, f["area"], {utype: 1})
+        c["moved"][g.origin] = c["moved"].get(g.origin, 0) + 1
+        if rules.limit[f["area"]] - total(state, f["area"]) <= 0 or not any(sum(x.units.values()) for x in groups_of(state, f)):
+            _log_advance(rules, state, f, c)
+            pop(state, c)
+    elif words[0] == "stay":
+        _log_advance(rules, state, f, c)
+        pop(state, c)
+
+
+def _log_advance(rules: Rules, state: State, f: dict, c: dict) -> None:
+    n = sum(c.get("moved", {}).values())
+    log(state, f"{f['attacker']} moves {n} unit(s) into {rules.area_name(f['area'])}.")
+
+
+procedure(
+    "battle-choice",
+    decision="battle",
+    who=lambda r, s, c: c["side"],
+    prompt=lambda r, s, c: {
+        "evade": f"{c['side']}: evade (discard cards worth the number of sides attacked) or fight",
+        "a-token": f"{c['side']} attacks: play a Grenades or Ammunition token, or pass",
+        "d-token": f"{c['side']} defends: play a Machine Gun or Ammunition token, or pass",
+        "retreat": f"{c['side']}: withdraw the remaining attackers to an adjacent area",
+        "advance": f"{c['side']}: move units into the won area (at least one from each side of attack)",
+    }[c["step"]],
+    legal=_choice_legal,
+    apply=_choice_apply,
+    section="§9",
+)
+
+# ------------------------------------------------------------------------- Battle Phase (§5.1 [3])
+
+
+def _pending(state: State, side: str) -> list[str]:
+    return [a for a in sorted(state.attacks) if any(g.side == side for g in state.attacks[a])]
+
+
+def _phase_run(rules: Rules, state: State, f: dict) -> None:
+    if _pending(state, f["side"]):
+        push(state, "battle-pick", side=f["side"])
+    else:
+        pop(state, f)
+
+
+def _pick_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    pop(state, f)
+    start_battle(rules, state, action.split()[1], f["side"], assault=False)
+
+
+procedure("battle-phase", run=_phase_run, section="§5.1 [3]")
+procedure(
+    "battle-pick",
+    decision="battle-order",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']} Battle Phase: choose the next battle to resolve",
+    legal=lambda r, s, f: [f"battle {a}" for a in _pending(s, f["side"])],
+    apply=_pick_apply,
+    section="§5.1 [3], §9",
+)

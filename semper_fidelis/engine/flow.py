@@ -1,0 +1,563 @@
+"""Flow of the game (§5): deployment, the Initial Phase (HQ, Commander, Relief, Event), Orders,
+Battle, End of Turn (tokens, cards), End of Round (attrition, truce, time) and End of Stage
+(scoring, reinforcements), and the automatic victories checked on the way (§3)."""
+
+from __future__ import annotations
+
+from .cards import card_title, discard_card, draw_cards, effect_of
+from .machine import pop, procedure, push
+from .occupancy import (
+    add_units,
+    contested,
+    count,
+    occupant,
+    occupied_areas,
+    remove_units,
+    side_units,
+    total,
+)
+from .rules import Rules
+from .scoring import check_lead, check_supply_cut, score_stage, reinforce
+from .losses import unit_leaves
+from .notation import type_for
+from .state import CODE, HQ, PL, SIDES, ZURL, State, TurnState, other
+from .tracks import change_morale, end_game, log
+from .upkeep import checkpoint
+
+# ------------------------------------------------------------------------------------ phases
+
+
+def next_phase(rules: Rules, state: State) -> None:
+    PHASES[state.phase](rules, state)
+
+
+def _setup(rules: Rules, state: State) -> None:
+    state.phase = "begin-turn"
+    if rules.scenario.deployment == "free":
+        first = rules.scenario.deploys_first or PL
+        for side in (other(first), first):  # pushed in reverse: the first deploys first
+            todo = [
+                {"unit": d.unit, "count": d.count, "zone": d.zone, "areas": list(d.areas)}
+                for d in rules.scenario.sides[side].free_deployment
+            ]
+            push(state, "deploy", side=side, todo=todo)
+        state.phase = "after-deploy"
+
+
+def _after_deploy(rules: Rules, state: State) -> None:
+    state.strategic_holder = {a: occupant(rules, state, a) for a in state.strategic}
+    state.phase = "begin-turn"
+
+
+def _begin_turn(rules: Rules, state: State) -> None:
+    side = state.active
+    state.turn = TurnState()
+    log(state, f"— Round {state.round} ({rules.scenario.time_track[state.round - 1]}), {side} turn —")
+    _restore_commander(rules, state, side)
+    commander = rules.commanders.get(state.commander[side] or "")
+    state.turn.ap = commander.ap if commander and state.commander_status[side] == "ok" else 0
+    arrivals = _relief_arrives(rules, state, side)
+    state.phase = "orders"
+    if _event_options(rules, state, side):
+        push(state, "event", side=side)
+    if any(state.relief_waiting.get(side, {}).values()):
+        push(state, "relief", side=side)
+    push(state, "commander", side=side, offered=arrivals)
+    if state.mob[side].get(HQ[side]) and state.commander[side] and _hq_areas(rules, state, side):
+        push(state, "hq", side=side)
+
+
+def _orders(rules: Rules, state: State) -> None:
+    state.phase = "battle"
+    push(state, "orders", side=state.active)
+
+
+def _battle(rules: Rules, state: State) -> None:
+    state.phase = "end-turn"
+    push(state, "battle-phase", side=state.active)
+
+
+def _end_turn(rules: Rules, state: State) -> None:
+    side = state.active
+    state.phase = "after-turn"
+    commander_ok = state.commander[side] and state.commander_status[side] == "ok"
+    if commander_ok:
+        push(state, "draw", side=side)
+    choices = _collect_automatic(rules, state, side)
+    if choices:
+        push(state, "collect", side=side, areas=choices)
+
+
+def _after_turn(rules: Rules, state: State) -> None:
+    side = state.active
+    if state.battle_used:
+        state.battle_deck.extend(state.battle_used)
+        state.battle_used.clear()
+        state.rng.shuffle(state.battle_deck)
+    check_lead(rules, state)
+    if "supply-cut-winniki" in rules.scenario.automatic_victories:
+        check_supply_cut(rules, state)
+    if state.over:
+        return
+    if state.turn_index == 0:
+        state.turn_index = 1
+        state.active = other(side)
+        state.phase = "begin-turn"
+    else:
+        state.phase = "end-round"
+
+
+def _end_round(rules: Rules, state: State) -> None:
+    state.phase = "after-round"
+    if not state.losses_this_round:
+        log(state, "Truce: no battle and no losses this round.")
+        for side in SIDES:
+            change_morale(rules, state, side, +1, "truce")
+    queue = [
+        [side, area] for side in (ZURL, PL) for area in sorted(state.units) if contested(rules, state, area)
+    ]
+    if queue:
+        push(state, "attrition", queue=queue)
+
+
+def _after_round(rules: Rules, state: State) -> None:
+    checkpoint(rules, state)
+    state.losses_this_round = False
+    if state.round % 4 == 0:
+        state.phase = "end-stage"
+        return
+    _next_round(rules, state)
+
+
+def _next_round(rules: Rules, state: State) -> None:
+    state.round += 1
+    state.turn_index = 0
+    state.active = state.initiative
+    state.phase = "begin-turn"
+
+
+def _end_stage(rules: Rules, state: State) -> None:
+    score_stage(rules, state)
+    if state.over:
+        return
+    if state.stage >= rules.scenario.stages:
+        a, b = state.vp[PL], state.vp[ZURL]
+        winner = PL if a > b else ZURL if b > a else None
+        end_game(state, winner, f"end of the game: PL {a} VP, ZURL {b} VP")
+        return
+    reinforce(rules, state)
+    state.phase = "next-round"
+
+
+PHASES = {
+    "setup": _setup,
+    "after-deploy": _after_deploy,
+    "begin-turn": _begin_turn,
+    "orders": _orders,
+    "battle": _battle,
+    "end-turn": _end_turn,
+    "after-turn": _after_turn,
+    "end-round": _end_round,
+    "after-round": _after_round,
+    "end-stage": _end_stage,
+    "next-round": _next_round,
+}
+
+# ------------------------------------------------------------------------ free deployment (§2)
+
+
+def _deploy_areas(rules: Rules, state: State, side: str, item: dict) -> list[str]:
+    zone = item["zone"]
+    if zone == "city":
+        pool = [a for a, t in rules.terrain.items() if t == "city"]
+    elif zone == "village":
+        pool = list(rules.villages)
+    elif zone == "listed":
+        pool = item["areas"]
+    else:  # other villages: those not in the side's listed areas
+        listed = {a for d in rules.scenario.sides[side].free_deployment for a in d.areas}
+        pool = [a for a in rules.villages if a not in listed]
+    held = {a for a in state.strategic if count(rules, state, a, side)}
+    out = []
+    for a in sorted(pool):
+        if total(state, a) >= rules.limit[a] or count(rules, state, a, other(side)):
+            continue
+        if a in state.strategic and a not in held and len(held) >= state.morale[side]:
+            continue  # FAQ: no more Strategic Areas than the Morale level
+        out.append(a)
+    return out
+
+
+def _deploy_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    item = f["todo"][0]
+    code = CODE[item["unit"]]
+    return [f"place {a} {code}" for a in _deploy_areas(rules, state, f["side"], item)]
+
+
+def _deploy_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    _, area, code = action.split()
+    item = f["todo"][0]
+    side = f["side"]
+    add_units(state, area, {item["unit"]: 1})
+    state.pool[side][item["unit"]] -= 1
+    item["count"] -= 1
+    log(state, f"{side} deploys 1 {item['unit']} in {rules.area_name(area)}.")
+    if item["count"] == 0:
+        f["todo"].pop(0)
+    if not f["todo"]:
+        pop(state, f)
+
+
+procedure(
+    "deploy",
+    decision="deploy",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: deploy {f['todo'][0]['count']} × {f['todo'][0]['unit']} ({f['todo'][0]['zone']})",
+    legal=_deploy_legal,
+    apply=_deploy_apply,
+    section="§2",
+)
+
+# ------------------------------------------------------------------- Initial Phase: HQ (§5.1, §11)
+
+
+def _restore_commander(rules: Rules, state: State, side: str) -> None:
+    status = state.commander_status[side]
+    if status == "dispersed":
+        state.commander_status[side] = "ok"
+        log(state, f"{side}: {rules.commanders[state.commander[side]].name} returns to command.")
+    elif status == "killed":
+        if state.commander_deck[side]:
+            new = state.commander_deck[side].pop()
+            state.commander[side] = new
+            state.commander_status[side] = "ok"
+            state.revealed = True
+            log(state, f"{side} draws a new Commander: {rules.commanders[new].name} (no Morale change, FAQ).")
+        else:
+            state.commander_status[side] = "none"
+            log(state, f"{side} has no Commander left: no base AP and no cards (§11 No Leader).")
+
+
+def _hq_areas(rules: Rules, state: State, side: str) -> list[str]:
+    return [a for a in sorted(occupied_areas(rules, state, side)) if total(state, a) < rules.limit[a]]
+
+
+procedure(
+    "hq",
+    decision="hq",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: place the HQ on one of your occupied areas",
+    legal=lambda r, s, f: [f"hq {a}" for a in _hq_areas(r, s, f["side"])],
+    apply=lambda r, s, f, a: _place_hq(r, s, f, a.split()[1]),
+    section="§5.1 [1] 1, §11",
+)
+
+
+def _place_hq(rules: Rules, state: State, f: dict, area: str) -> None:
+    side = f["side"]
+    state.mob[side][HQ[side]] -= 1
+    add_units(state, area, {HQ[side]: 1})
+    log(state, f"{side} HQ placed in {rules.area_name(area)}.")
+    pop(state, f)
+    checkpoint(rules, state)
+
+
+# -------------------------------------------------------------- Initial Phase: Commander (§11)
+
+
+def _commander_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    out = ["keep"]
+    if state.commander_deck[side] and state.commander[side]:
+        out.append("change")
+    out += [f"take {c}" for c in f["offered"]]
+    return out
+
+
+def _commander_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    if action == "keep":
+        for c in f["offered"]:  # a relief Commander not taken joins the Commander deck
+            state.commander_deck[side].append(c)
+            state.rng.shuffle(state.commander_deck[side])
+        pop(state, f)
+        return
+    if action == "change":
+        new = state.commander_deck[side].pop()
+        state.revealed = True
+    else:
+        new = action.split()[1]
+        f["offered"].remove(new)
+    change_commander(rules, state, side, new)
+
+
+def change_commander(rules: Rules, state: State, side: str, new: str) -> None:
+    """Replace the Commander; the old one leaves the game (FAQ). Morale (§8): −1 after a won
+    battle or before any battle, +1 after a lost one, −1 for a second change in the turn."""
+    old = state.commander[side]
+    state.commander[side] = new
+    state.turn.commander_changes += 1
+    commander = rules.commanders[new]
+    log(state, f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
+    if state.turn.commander_changes > 1:
+        change_morale(rules, state, side, -1, "second change of Commander this turn")
+    elif state.last_battle[side] == "lost":
+        change_morale(rules, state, side, +1, "new Commander after a lost battle")
+    else:
+        change_morale(rules, state, side, -1, "Commander changed after a victory or before any battle")
+    if state.commander_status[side] == "ok":
+        state.turn.ap = commander.ap  # the change comes before any other source of AP
+
+
+procedure(
+    "commander",
+    decision="commander",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: keep the Commander or change him",
+    legal=_commander_legal,
+    apply=_commander_apply,
+    section="§11",
+)
+
+# ------------------------------------------------------------------- Initial Phase: Relief (§10)
+
+
+def _relief_arrives(rules: Rules, state: State, side: str) -> list[str]:
+    commanders = []
+    for entry in [r for r in state.relief if r["side"] == side and r["round"] == state.round]:
+        state.relief.remove(entry)
+        available = state.pool[side].get(entry["unit"], 0)
+        n = min(entry["count"], available)
+        state.pool[side][entry["unit"]] = available - n
+        waiting = state.relief_waiting.setdefault(side, {})
+        waiting[entry["unit"]] = waiting.get(entry["unit"], 0) + n
+        log(state, f"{side} Relief arrives: {n} × {entry['unit']}" + (f" (pool short by {entry['count'] - n})" if n < entry["count"] else "") + ".")
+        if entry.get("commander"):
+            commanders.append(entry["commander"])
+            log(state, f"{rules.commanders[entry['commander']].name} arrives with the Relief.")
+    return commanders
+
+
+def relief_targets(rules: Rules, state: State, side: str) -> dict[str, int]:
+    """Areas a Relief may deploy to, with their AP cost (§10, FAQ)."""
+    start = rules.data.board.relief_start[side]
+    enemy = other(side)
+    if occupant(rules, state, start) == enemy:
+        out = {start: 0}
+        frontier = {start}
+        for cost in (1, 2):
+            frontier = {n for a in frontier for n in rules.neighbours[a] if n in rules.villages} - set(out)
+            for n in frontier:
+                out[n] = cost
+        return {a: c for a, c in out.items() if total(state, a) < rules.limit[a]}
+    seen = {start}
+    todo = [start]
+    while todo:
+        a = todo.pop()
+        for n in rules.rail.get(a, ()):
+            if n not in seen and occupant(rules, state, n) != enemy:
+                seen.add(n)
+                todo.append(n)
+    return {a: 0 for a in seen if total(state, a) < rules.limit[a]}
+
+
+def _relief_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    waiting = state.relief_waiting.get(side, {})
+    out = []
+    for utype, n in sorted(waiting.items()):
+        for area, cost in sorted(relief_targets(rules, state, side).items()):
+            if cost > state.turn.ap:
+                continue
+            room = rules.limit[area] - total(state, area)
+            for k in range(1, min(n, room) + 1):
+                out.append(f"relief {area} {k}{CODE[utype]}")
+    out.append("relief done")
+    return out
+
+
+def _relief_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    if action == "relief done":
+        pop(state, f)
+        return
+    _, area, group = action.split()
+    n, code = int(group[:-1]), group[-1]
+    utype = type_for(side, code)
+    cost = relief_targets(rules, state, side)[area]
+    state.turn.ap -= cost
+    state.relief_waiting[side][utype] -= 1 * n
+    add_units(state, area, {utype: n})
+    log(state, f"{side} Relief: {n} × {utype} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".")
+    checkpoint(rules, state)
+    if not any(state.relief_waiting[side].values()):
+        pop(state, f)
+
+
+procedure(
+    "relief",
+    decision="relief",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: deploy your Relief (by rail from {r.area_name(r.data.board.relief_start[f['side']])})",
+    legal=_relief_legal,
+    apply=_relief_apply,
+    section="§10",
+)
+
+# -------------------------------------------------------------------- Initial Phase: Event (§5.1)
+
+
+def _event_options(rules: Rules, state: State, side: str) -> list[int]:
+    out = []
+    for n in state.hand[side]:
+        card = rules.card(side, n)
+        if card.kind != "event":
+            continue
+        effect = effect_of(rules, side, n)
+        if effect is None or effect.playable(rules, state, side):
+            out.append(n)
+    return sorted(set(out))
+
+
+def _event_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    pop(state, f)
+    if action == "event pass":
+        return
+    number = int(action.split()[1])
+    card = rules.card(side, number)
+    discard_card(state, side, number)
+    state.turn.event_played = True
+    log(state, f"{side} plays the Event {card_title(rules, side, number)} for {card.ap} AP; its effect benefits {other(side)}.")
+    effect = effect_of(rules, side, number)
+    if effect is not None:
+        effect.apply(rules, state, side)
+    state.turn.ap += card.ap
+    checkpoint(rules, state)
+
+
+procedure(
+    "event",
+    decision="event",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: play one Event card for its AP (its effect helps the opponent), or pass",
+    legal=lambda r, s, f: [f"event {n}" for n in _event_options(r, s, f["side"])] + ["event pass"],
+    apply=_event_apply,
+    section="§5.1 [1] 4",
+)
+
+# ----------------------------------------------------------------- End of Turn: tokens and cards
+
+
+def _takeable(state: State, side: str, area: str) -> list:
+    return [t for t in state.tokens.get(area, []) if t.only in (None, side)]
+
+
+def _token_choices(state: State, side: str, area: str) -> list[str]:
+    labels = {t.label() if t.face_up else "hidden" for t in _takeable(state, side, area)}
+    return sorted(labels)
+
+
+def take_token(rules: Rules, state: State, side: str, area: str, choice: str) -> None:
+    """Take one token from an area into the hand: a face-up one by label, or a random face-down."""
+    candidates = [t for t in _takeable(state, side, area) if (t.label() if t.face_up else "hidden") == choice]
+    token = candidates[0] if choice != "hidden" else state.rng.choice(candidates)
+    if choice == "hidden":
+        state.revealed = True
+    state.tokens[area].remove(token)
+    if not state.tokens[area]:
+        del state.tokens[area]
+    token.face_up = False
+    state.my_tokens[side].append(token)
+    log(state, f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({choice})." if choice != "hidden" else "."))
+
+
+def _collect_automatic(rules: Rules, state: State, side: str) -> list[str]:
+    """Take the token of every occupied area where there is nothing to choose; return the
+    areas where the player must choose."""
+    choose = []
+    for area in sorted(occupied_areas(rules, state, side)):
+        options = _token_choices(state, side, area)
+        if len(options) == 1:
+            take_token(rules, state, side, area, options[0])
+        elif options:
+            choose.append(area)
+    return choose
+
+
+def _collect_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    _, area, choice = action.split()
+    take_token(rules, state, f["side"], area, choice)
+    f["areas"].remove(area)
+    if not f["areas"]:
+        pop(state, f)
+
+
+procedure(
+    "collect",
+    decision="collect",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: take one Supply Token from each occupied area",
+    legal=lambda r, s, f: [f"collect {a} {c}" for a in f["areas"] for c in _token_choices(s, f["side"], a)],
+    apply=_collect_apply,
+    section="§5.1 [4] 1",
+)
+
+
+def _draw_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    if action.startswith("discard "):
+        number = int(action.split()[1])
+        discard_card(state, side, number)
+        log(state, f"{side} discards a card.")
+        return
+    commander = rules.commanders[state.commander[side]]
+    room = rules.data.tracks.hand_limit - len(state.hand[side])
+    n = draw_cards(rules, state, side, max(0, min(commander.cards, room)))
+    log(state, f"{side} draws {n} Action card{'s' if n != 1 else ''}.")
+    pop(state, f)
+
+
+procedure(
+    "draw",
+    decision="draw",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: discard cards you do not want, then draw",
+    legal=lambda r, s, f: [f"discard {n}" for n in sorted(set(s.hand[f["side"]]))] + ["draw"],
+    apply=_draw_apply,
+    section="§5.1 [4] 2",
+)
+
+# ---------------------------------------------------------------------- End of Round: attrition
+
+
+def _attrition_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    side, area = f["queue"][0]
+    return [f"attrition {area} {CODE[t]}" for t in sorted(side_units(rules, state, area, side))]
+
+
+def _attrition_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side, area = f["queue"].pop(0)
+    utype = type_for(side, action.split()[2])
+    remove_units(state, area, {utype: 1})
+    log(state, f"Attrition: {side} disperses 1 {utype} in {rules.area_name(area)}.")
+    unit_leaves(rules, state, side, utype, "disperse", "attrition")
+    _drop_settled(rules, state, f)
+
+
+def _drop_settled(rules: Rules, state: State, f: dict) -> None:
+    while f["queue"] and not count(rules, state, f["queue"][0][1], f["queue"][0][0]):
+        f["queue"].pop(0)
+    if not f["queue"]:
+        pop(state, f)
+
+
+procedure(
+    "attrition",
+    decision="attrition",
+    who=lambda r, s, f: f["queue"][0][0],
+    prompt=lambda r, s, f: f"{f['queue'][0][0]}: Attrition — disperse 1 unit in {r.area_name(f['queue'][0][1])}",
+    legal=_attrition_legal,
+    apply=_attrition_apply,
+    section="§4.2 Attrition",
+)

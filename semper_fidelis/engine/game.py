@@ -1,0 +1,137 @@
+"""The one door to the engine: a Game holds the rules, the state and the record of actions.
+
+Tests, bots, the terminal UI and outside scripts all use it. A record (scenario, seed, options,
+actions) replays to the identical state; undo replays the record without its last action, but
+never past the last moment new information was revealed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import __version__
+from ..data.loader import GameData
+from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
+from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
+from .rules import Rules, build_rules, shipped_rules
+from .setup import new_state
+from .state import State
+from .view import view_state
+
+RECORD_FORMAT = 1
+
+
+class RecordError(ValueError):
+    """A game record that cannot be loaded or replayed; the message names the problem."""
+
+
+class Game:
+    def __init__(self, scenario: int = 2, seed: int = 0, options: dict[str, Any] | None = None, data: GameData | None = None):
+        self.rules: Rules = build_rules(data, scenario) if data is not None else shipped_rules(scenario)
+        self.seed = seed
+        self.options = dict(options or {})
+        self.state: State = new_state(self.rules, seed, self.options)
+        self.actions: list[str] = []
+        self.reveal_at = 0  # actions before this index can no longer be undone
+        advance(self.rules, self.state, flow.next_phase)
+        if self.state.revealed:
+            self.state.revealed = False
+
+    # ----------------------------------------------------------------------------- playing
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def decision(self) -> Decision | None:
+        return current(self.rules, self.state)
+
+    def legal(self) -> list[str]:
+        return legal_actions(self.rules, self.state)
+
+    def apply(self, text: str) -> str:
+        """Apply an action given as notation (abbreviations of area names accepted); returns the
+        exact notation applied. Raises IllegalAction with a clear message."""
+        action = self.resolve(text)
+        apply_action(self.rules, self.state, action, flow.next_phase)
+        self.actions.append(action)
+        if self.state.revealed:
+            self.reveal_at = len(self.actions)
+        return action
+
+    def resolve(self, text: str) -> str:
+        legal = self.legal()
+        if not legal:
+            raise IllegalAction("the game is over" if self.over else "no decision is pending")
+        text = " ".join(text.strip().lower().split())
+        if text in legal:
+            return text
+        words = [_slug(w) for w in text.split()]
+        matches = [a for a in legal if _matches(words, a.split())]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise IllegalAction(f"'{text}' is not a legal action now; try one of: {', '.join(legal[:10])}" + (" …" if len(legal) > 10 else ""))
+        raise IllegalAction(f"'{text}' is ambiguous: {', '.join(matches[:8])}")
+
+    # ------------------------------------------------------------------------------- undo
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.actions) > self.reveal_at
+
+    def undo(self) -> str:
+        if not self.can_undo:
+            raise IllegalAction("cannot undo: new information was revealed since (card, token or battle card)")
+        last = self.actions[-1]
+        replay = Game.from_record({**self.record(), "actions": self.actions[:-1]}, data=self.rules.data)
+        self.state, self.actions, self.reveal_at = replay.state, replay.actions, replay.reveal_at
+        return last
+
+    # ----------------------------------------------------------------------------- records
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": __version__,
+            "scenario": self.rules.number,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": list(self.actions),
+            "digest": self.state.digest(),
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], data: GameData | None = None, check_digest: bool = False) -> Game:
+        try:
+            game = cls(int(record["scenario"]), int(record["seed"]), record.get("options") or {}, data=data)
+            actions = list(record["actions"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not a game record: {exc}") from None
+        for i, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                raise RecordError(f"action {i + 1} '{action}' cannot be replayed: {exc}") from None
+        if check_digest and record.get("digest") and record["digest"] != game.state.digest():
+            raise RecordError("the replayed position differs from the saved one (different version or edited file)")
+        return game
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """JSON-able data that ``player`` may see (None: an open view of everything)."""
+        return view_state(self.rules, self.state, player)
+
+
+def _slug(word: str) -> str:
+    table = str.maketrans("ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", "acelnoszzACELNOSZZ")
+    return re.sub(r"[^a-z0-9@>-]+", "-", word.translate(table).lower()).strip("-")
+
+
+def _matches(words: list[str], action: list[str]) -> bool:
+    if len(words) != len(action):
+        return False
+    return all(a == w or (len(w) >= 2 and a.startswith(w)) for w, a in zip(words, action))
+
+
+__all__ = ["Game", "IllegalAction", "RecordError", "Decision"]

@@ -1,0 +1,208 @@
+"""Taking Losses (§9.4 B, Loss Table): the owner spends each Loss on Withdrawal, Dispersion or
+Break, as many Losses absorbed per unit as the table gives for their Morale band and role.
+Also the fate of a dispersed or broken unit, the HQ/Commander included (§11)."""
+
+from __future__ import annotations
+
+from .machine import pop, procedure, push
+from .notation import type_for
+from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total
+from .rules import Rules
+from .state import CODE, HQ, State
+from .tracks import change_morale, log, morale_band
+
+#: Losses absorbed by one unit, by (Morale band, role) — the Player Aid's Loss Table.
+LOSS_TABLE = {
+    ("high", "attacker"): {"disperse": 2, "break": 3},
+    ("low", "attacker"): {"disperse": 1, "break": 2},
+    ("high", "defender"): {"withdraw": 1, "disperse": 2, "break": 3},
+    ("low", "defender"): {"disperse": 2, "break": 3},
+}
+
+
+def _bucket(state: State, side: str, zone: str) -> dict[str, int]:
+    return getattr(state, zone).setdefault(side, {})
+
+
+def send_to(state: State, side: str, zone: str, utype: str, n: int = 1) -> None:
+    bucket = _bucket(state, side, zone)
+    bucket[utype] = bucket.get(utype, 0) + n
+
+
+def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, reason: str) -> None:
+    """A unit already taken off the board is dispersed (to the Mobilization Zone) or broken.
+
+    The HQ is the Commander: dispersed, his card is face down until the next Initial Phase;
+    broken, he is killed (−1 VP at the end, §3). Either costs 1 Morale (§8, §11)."""
+    state.losses_this_round = True
+    if utype == HQ[side]:
+        send_to(state, side, "mob", utype)
+        name = rules.commanders[state.commander[side]].name if state.commander.get(side) else "the HQ"
+        if fate == "disperse":
+            state.commander_status[side] = "dispersed"
+            log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.")
+            change_morale(rules, state, side, -1, "HQ dispersed")
+        else:
+            commander = rules.commanders.get(state.commander[side] or "")
+            state.commander_status[side] = "killed"
+            state.fallen[side] += 1
+            log(state, f"{side} HQ broken: {name} is killed.")
+            change_morale(rules, state, side, -1, "Commander killed")
+            if commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":
+                change_morale(rules, state, side, -1, f"{commander.name} killed (his attribute)")
+            state.commander[side] = None
+        return
+    zone = "mob" if fate == "disperse" else "broken"
+    send_to(state, side, zone, utype)
+
+
+# ----------------------------------------------------------------------------- the loss frame
+
+
+def start_losses(
+    rules: Rules,
+    state: State,
+    side: str,
+    role: str,
+    losses: int,
+    area: str,
+    groups: list[dict],
+    *,
+    protect: bool = False,
+    withdraw: bool = True,
+    forbidden: tuple[str, ...] = (),
+) -> dict:
+    """Push a loss-distribution decision for ``side``. Each group is
+    ``{"label", "where": "board"|"border", "area", "origin", "units"}``."""
+    return push(
+        state,
+        "losses",
+        side=side,
+        role=role,
+        remaining=losses,
+        area=area,
+        band=morale_band(rules, state, side),
+        groups=groups,
+        protect=protect,
+        withdraw=withdraw and role == "defender",
+        forbidden=list(forbidden),
+        broken=0,
+        dispersed=0,
+        medicine=False,
+    )
+
+
+def _alive(frame: dict) -> int:
+    return sum(sum(g["units"].values()) for g in frame["groups"])
+
+
+def withdraw_targets(rules: Rules, state: State, side: str, area: str, forbidden: list[str]) -> list[str]:
+    """Where a defender may withdraw (§9.4): an adjacent area its side occupies with room; only
+    when there is none, an adjacent neutral area — never the attacker's origin nor a neutral
+    Jewish Militia area."""
+    own = [b for b in sorted(rules.neighbours[area]) if occupant(rules, state, b) == side and total(state, b) < rules.limit[b]]
+    if own:
+        return own
+    return [
+        b for b in sorted(rules.neighbours[area])
+        if b not in forbidden
+        and occupant(rules, state, b) is None
+        and not any(owner(rules, state, t) for t, n in state.units.get(b, {}).items() if n)
+        and not neutral_militia(rules, state, b)
+        and total(state, b) < rules.limit[b]
+    ]
+
+
+def _options(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    table = LOSS_TABLE[(f["band"], "defender" if f["role"] != "attacker" else "attacker")]
+    spare = sum(max(0, sum(g["units"].values()) - 1) for g in f["groups"])
+    out: list[str] = []
+    if not f["medicine"] and f["role"] in ("attacker", "defender"):
+        if any(t.kind == "medicine" for t in state.my_tokens[side]):
+            out.extend(sorted({f"medicine {t.label()}" for t in state.my_tokens[side] if t.kind == "medicine"}))
+    for g in f["groups"]:
+        size = sum(g["units"].values())
+        if f["protect"] and size <= 1 and spare > 0:
+            continue
+        for utype, n in sorted(g["units"].items()):
+            if not n:
+                continue
+            code = CODE[utype]
+            if f["withdraw"] and "withdraw" in table and g["where"] == "board":
+                for dest in withdraw_targets(rules, state, side, g["area"], f["forbidden"]):
+                    out.append(f"withdraw {code}@{g['label']} {dest}")
+            out.append(f"disperse {code}@{g['label']}")
+            out.append(f"break {code}@{g['label']}")
+    return out
+
+
+def _losses_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    return _options(rules, state, f)
+
+
+def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    verb, rest = action.split(" ", 1)
+    if verb == "medicine":
+        token = next(t for t in state.my_tokens[side] if t.label() == rest and t.kind == "medicine")
+        state.my_tokens[side].remove(token)
+        state.token_pool.append(token)
+        f["medicine"] = True
+        f["remaining"] -= 1
+        log(state, f"{side} uses Medicine: one Loss fewer ({f['remaining']} left).")
+    else:
+        what, _, dest = rest.partition(" ")
+        code, label = what.split("@", 1)
+        group = next(g for g in f["groups"] if g["label"] == label)
+        utype = type_for(side, code)
+        group["units"][utype] -= 1
+        if group["where"] == "board":
+            remove_units(state, group["area"], {utype: 1})
+        table = LOSS_TABLE[(f["band"], "defender" if f["role"] != "attacker" else "attacker")]
+        f["remaining"] -= table[verb]
+        name = rules.area_name(group["area"])
+        if verb == "withdraw":
+            add_units(state, dest, {utype: 1})
+            log(state, f"{side} withdraws 1 {utype} from {name} to {rules.area_name(dest)} (1 Loss).")
+        else:
+            unit_leaves(rules, state, side, utype, verb, "loss")
+            f["dispersed" if verb == "disperse" else "broken"] += 1
+            log(state, f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {utype} at {name} ({table[verb]} Losses).")
+    if f["remaining"] <= 0 or _alive(f) == 0:
+        if f["remaining"] > 0:
+            log(state, f"{side}: {f['remaining']} further Losses are forgone (no units left).")
+        _finish(state, f)
+
+
+def _finish(state: State, f: dict) -> None:
+    pop(state, f)
+    if state.stack and "loss_report" in state.stack[-1]:
+        state.stack[-1]["loss_report"][f["side"]] = {"broken": f["broken"], "dispersed": f["dispersed"]}
+
+
+def _losses_prompt(rules: Rules, state: State, f: dict) -> str:
+    return (
+        f"{f['side']}: distribute {f['remaining']} Losses ({f['role']}, {f['band']} Morale) "
+        f"at {rules.area_name(f['area'])}"
+    )
+
+
+procedure(
+    "losses",
+    decision="losses",
+    who=lambda r, s, f: f["side"],
+    prompt=_losses_prompt,
+    legal=_losses_legal,
+    apply=_losses_apply,
+    section="§9.4 B",
+)
+
+
+def skip_if_empty(state: State, frame: dict) -> bool:
+    """Loss frames with nothing to lose end at once (e.g. every unit already gone)."""
+    if frame["remaining"] <= 0 or _alive(frame) == 0:
+        _finish(state, frame)
+        return True
+    return False
+

@@ -1,0 +1,131 @@
+"""The decision machine (DESIGN §3): a stack of procedure frames on the state.
+
+The frame on top either needs a player's decision (it lists the legal actions, each a short
+text notation) or is automatic (it runs and pushes/pops frames). When the stack is empty the
+turn flow (``flow.py``) pushes the next phase. ``apply`` checks legality, applies, then runs
+the machine forward to the next decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .rules import Rules
+from .state import State
+
+Frame = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action that is not among the legal ones; the message says what is wrong."""
+
+
+class EngineError(RuntimeError):
+    """The engine reached a state it should never reach (a bug, not a player error)."""
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """How one kind of frame behaves. ``auto`` frames have ``run`` and no decision."""
+
+    kind: str
+    decision: str = ""
+    who: Callable[[Rules, State, Frame], str] | None = None
+    prompt: Callable[[Rules, State, Frame], str] | None = None
+    legal: Callable[[Rules, State, Frame], list[str]] | None = None
+    apply: Callable[[Rules, State, Frame, str], None] | None = None
+    run: Callable[[Rules, State, Frame], None] | None = None
+    section: str = ""
+
+    @property
+    def auto(self) -> bool:
+        return self.run is not None
+
+
+PROCEDURES: dict[str, Procedure] = {}
+
+
+def procedure(kind: str, **kwargs: Any) -> Procedure:
+    proc = Procedure(kind=kind, **kwargs)
+    PROCEDURES[kind] = proc
+    return proc
+
+
+def push(state: State, kind: str, **data: Any) -> Frame:
+    frame = {"kind": kind, **data}
+    state.stack.append(frame)
+    return frame
+
+
+def pop(state: State, frame: Frame) -> None:
+    if state.stack and state.stack[-1] is frame:
+        state.stack.pop()
+    elif frame in state.stack:
+        state.stack.remove(frame)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the engine waits for: who decides, what kind, a prompt, the legal actions."""
+
+    player: str
+    kind: str
+    prompt: str
+    actions: tuple[str, ...]
+    section: str = ""
+
+
+def current(rules: Rules, state: State) -> Decision | None:
+    if state.over or not state.stack:
+        return None
+    frame = state.stack[-1]
+    proc = PROCEDURES[frame["kind"]]
+    return Decision(
+        player=proc.who(rules, state, frame),
+        kind=proc.decision or proc.kind,
+        prompt=proc.prompt(rules, state, frame),
+        actions=tuple(proc.legal(rules, state, frame)),
+        section=proc.section,
+    )
+
+
+def legal_actions(rules: Rules, state: State) -> list[str]:
+    if state.over or not state.stack:
+        return []
+    frame = state.stack[-1]
+    return PROCEDURES[frame["kind"]].legal(rules, state, frame)
+
+
+def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None]) -> None:
+    """Run automatic frames and phase changes until a decision is pending or the game ends."""
+    guard = 0
+    while not state.over:
+        guard += 1
+        if guard > 100_000:
+            raise EngineError("the engine made no progress")
+        if not state.stack:
+            next_phase(rules, state)
+            continue
+        frame = state.stack[-1]
+        proc = PROCEDURES[frame["kind"]]
+        if proc.auto:
+            proc.run(rules, state, frame)
+            continue
+        if proc.legal(rules, state, frame):
+            return
+        raise EngineError(f"no legal action in step {frame['kind']}")
+
+
+def apply_action(rules: Rules, state: State, action: str, next_phase: Callable[[Rules, State], None]) -> None:
+    if state.over:
+        raise IllegalAction("the game is over")
+    frame = state.stack[-1]
+    proc = PROCEDURES[frame["kind"]]
+    legal = proc.legal(rules, state, frame)
+    if action not in legal:
+        shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
+        raise IllegalAction(f"'{action}' is not legal now ({proc.prompt(rules, state, frame)}); legal: {shown}")
+    state.revealed = False
+    proc.apply(rules, state, frame, action)
+    advance(rules, state, next_phase)

@@ -1,0 +1,44 @@
+"""Compact text for groups of units in action notation: ``2v1s1h`` = 2 Volunteers, 1 Soldier
+(or Sich Rifleman), 1 HQ of the acting side; ``m``/``a`` for allied Militia/Austro-Hungarians."""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+
+from .state import AUSTRIAN, CODE, ELITE, HQ, MILITIA, VOLUNTEER
+
+_ORDER = "vshma"
+_GROUP_RE = re.compile(r"(\d+)([vshma])")
+
+
+def type_for(side: str, code: str) -> str:
+    return {"v": VOLUNTEER[side], "s": ELITE[side], "h": HQ[side], "m": MILITIA, "a": AUSTRIAN}[code]
+
+
+def units_text(units: dict[str, int]) -> str:
+    parts = sorted(((CODE[t], n) for t, n in units.items() if n), key=lambda p: _ORDER.index(p[0]))
+    return "".join(f"{n}{c}" for c, n in parts)
+
+
+def parse_units(side: str, text: str) -> dict[str, int]:
+    if not re.fullmatch(r"(\d+[vshma])+", text):
+        raise ValueError(f"'{text}' is not a unit group like 2v1s")
+    out: dict[str, int] = {}
+    for n, c in _GROUP_RE.findall(text):
+        t = type_for(side, c)
+        out[t] = out.get(t, 0) + int(n)
+    return out
+
+
+def subsets(units: dict[str, int], limit: int | None = None) -> list[dict[str, int]]:
+    """Every non-empty sub-group of ``units`` (at most ``limit`` units), largest first."""
+    types = [t for t, n in units.items() if n]
+    out = []
+    for counts in product(*(range(units[t] + 1) for t in types)):
+        size = sum(counts)
+        if size == 0 or (limit is not None and size > limit):
+            continue
+        out.append({t: c for t, c in zip(types, counts) if c})
+    out.sort(key=lambda u: -sum(u.values()))
+    return out

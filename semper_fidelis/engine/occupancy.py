@@ -1,0 +1,134 @@
+"""Who holds what (§4.2, §13.2): units of a side in an area, occupation, contested areas,
+district control, and the strategic-area bookkeeping that moves Morale immediately (§8, FAQ)."""
+
+from __future__ import annotations
+
+from .rules import Rules
+from .state import AUSTRIAN, MILITIA, NEUTRAL_TYPES, PL, TYPE_SIDE, ZURL, State, other
+
+
+def ally_of(rules: Rules, state: State, neutral: str) -> str | None:
+    """The side a neutral force is allied with, from its Negotiation Track (§13)."""
+    for track in rules.scenario.negotiation:
+        if track.neutral == neutral:
+            stance = track.spaces[state.negotiation[neutral]].stance
+            return {"ally-PL": PL, "ally-ZURL": ZURL}.get(stance)
+    return None
+
+
+def owner(rules: Rules, state: State, utype: str) -> str | None:
+    side = TYPE_SIDE.get(utype)
+    if side is None and utype in NEUTRAL_TYPES:
+        return ally_of(rules, state, utype)
+    return side
+
+
+def side_units(rules: Rules, state: State, area: str, side: str) -> dict[str, int]:
+    """Units of ``side`` in the area (allied neutrals included), by type."""
+    out = {}
+    for t, n in state.units.get(area, {}).items():
+        if n and owner(rules, state, t) == side:
+            out[t] = n
+    return out
+
+
+def count(rules: Rules, state: State, area: str, side: str) -> int:
+    return sum(n for t, n in state.units.get(area, {}).items() if n and owner(rules, state, t) == side)
+
+
+def total(state: State, area: str) -> int:
+    """All units in the area, both sides and neutrals (the unit limit counts them all)."""
+    return sum(state.units.get(area, {}).values())
+
+
+def neutral_units(rules: Rules, state: State, area: str) -> dict[str, int]:
+    return {
+        t: n for t, n in state.units.get(area, {}).items()
+        if n and t in NEUTRAL_TYPES and owner(rules, state, t) is None
+    }
+
+
+def occupant(rules: Rules, state: State, area: str) -> str | None:
+    """The side occupying the area, or None when it is neutral or contested (§4.2).
+
+    A neutral Jewish Militia keeps an area neutral; a neutral Austro-Hungarian unit neither
+    controls nor contests (§13.2)."""
+    sides = set()
+    for t, n in state.units.get(area, {}).items():
+        if not n:
+            continue
+        side = owner(rules, state, t)
+        if side is None:
+            if t == MILITIA:
+                return None
+            continue
+        sides.add(side)
+    return sides.pop() if len(sides) == 1 else None
+
+
+def contested(rules: Rules, state: State, area: str) -> bool:
+    return count(rules, state, area, PL) > 0 and count(rules, state, area, ZURL) > 0
+
+
+def has_enemy(rules: Rules, state: State, area: str, side: str) -> bool:
+    return count(rules, state, area, other(side)) > 0
+
+
+def neutral_militia(rules: Rules, state: State, area: str) -> bool:
+    return state.units.get(area, {}).get(MILITIA, 0) > 0 and owner(rules, state, MILITIA) is None
+
+
+def add_units(state: State, area: str, units: dict[str, int]) -> None:
+    bucket = state.units.setdefault(area, {})
+    for t, n in units.items():
+        if n:
+            bucket[t] = bucket.get(t, 0) + n
+
+
+def remove_units(state: State, area: str, units: dict[str, int]) -> None:
+    bucket = state.units[area]
+    for t, n in units.items():
+        if n:
+            left = bucket.get(t, 0) - n
+            if left < 0:
+                raise ValueError(f"not enough {t} in {area}")
+            if left:
+                bucket[t] = left
+            else:
+                bucket.pop(t, None)
+
+
+def occupied_areas(rules: Rules, state: State, side: str) -> list[str]:
+    return [a for a in state.units if occupant(rules, state, a) == side]
+
+
+def district_status(rules: Rules, state: State, district: int) -> str | None:
+    """'PL'/'ZURL' when that side controls the district (§4.2), 'contested' or 'neutral' otherwise.
+
+    While the Jewish Militia is neutral, PL can never control districts III and VIII (§13.2)."""
+    holders = {occupant(rules, state, a) for a in rules.district_areas.get(district, ())}
+    holders.discard(None)
+    if len(holders) == 1:
+        side = holders.pop()
+        if side == PL and district in (3, 8) and _militia_blocks(rules, state):
+            return "contested"
+        return side
+    return "contested" if holders else "neutral"
+
+
+def _militia_blocks(rules: Rules, state: State) -> bool:
+    has_track = any(t.neutral == MILITIA for t in rules.scenario.negotiation)
+    return has_track and owner(rules, state, MILITIA) is None
+
+
+def austrians_neutral(rules: Rules, state: State) -> bool:
+    return owner(rules, state, AUSTRIAN) is None
+
+
+def strategic_holders(rules: Rules, state: State) -> dict[str, str | None]:
+    return {a: occupant(rules, state, a) for a in state.strategic}
+
+
+def units_of_side_anywhere(rules: Rules, state: State, side: str) -> int:
+    return sum(count(rules, state, a, side) for a in state.units)
+

@@ -1,0 +1,585 @@
+"""The Orders Phase (§5.1 [2], §6.2, §7.2): one Action card, the Orders paid with AP (Move,
+Assault, Fortification, Mobilization, Provisioning, Propaganda), and the Supply Tokens used in
+this phase. Long orders are built in steps — order, area, units, destination — with ``cancel``."""
+
+from __future__ import annotations
+
+from .cards import card_title, discard_card, effect_of
+from .flow import take_token, _token_choices
+from .losses import start_losses, skip_if_empty
+from .machine import pop, procedure, push
+from .notation import parse_units, subsets, type_for, units_text
+from .occupancy import (
+    add_units,
+    ally_of,
+    count,
+    has_enemy,
+    neutral_militia,
+    occupant,
+    remove_units,
+    side_units,
+    total,
+)
+from .rules import Rules
+from .state import CODE, HQ, MILITIA, PL, AttackGroup, State, other
+from .tracks import change_destruction, change_morale, change_supply, log, morale_band
+from .upkeep import checkpoint
+
+ORDER_TOKENS = ("artillery", "barricade", "uniform", "food", "plane")
+CYTADELA = "cytadela"
+
+
+def ability(rules: Rules, state: State, side: str) -> str | None:
+    """The current Commander's organization ability, if he is in command (§11)."""
+    cid = state.commander.get(side)
+    if not cid or state.commander_status[side] != "ok":
+        return None
+    ab = rules.commanders[cid].ability
+    return ab.effect if ab and ab.kind == "organization" else None
+
+
+# ------------------------------------------------------------------------------- movement (§6.2)
+
+
+def reach(rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str, ap: int) -> dict[str, int]:
+    """Every destination the group can reach with its cost in AP, as notation suffixes:
+    ``dest`` (a friendly or neutral area), ``dest via X attack`` (lined up on the border from
+    X) and ``dest via X enter`` (into the middle of an enemy area without battle, +1 AP)."""
+    size = sum(units.values())
+    base = 1 if mode == "move" else 2
+    leave = 1 if has_enemy(rules, state, origin, side) else 0
+    max_steps = 1 if units.get(MILITIA) else 3  # an allied Militia only moves to an adjacent area
+    out: dict[str, int] = {}
+    best = {origin: 0}
+    frontier = [origin]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            d = best[a] + 1
+            for b in rules.neighbours[a]:
+                if b == origin:
+                    continue
+                extra = max(0, d - 3)
+                if d > 3 and (max_steps < d or a not in rules.villages or b not in rules.villages):
+                    continue
+                cost = base + leave + extra
+                if cost > ap or (d > max_steps and extra == 0):
+                    continue
+                if has_enemy(rules, state, b, side) or neutral_militia(rules, state, b):
+                    on_border = sum(sum(g.units.values()) for g in state.attacks.get(b, []) if g.side == side and g.origin == a)
+                    if on_border + size <= rules.limit[a]:
+                        _keep(out, f"{b} via {a} attack", cost)
+                    if mode == "move" and has_enemy(rules, state, b, side) and total(state, b) + size <= rules.limit[b] and cost + 1 <= ap:
+                        _keep(out, f"{b} via {a} enter", cost + 1)
+                    continue
+                if mode == "move" and total(state, b) + size <= rules.limit[b]:
+                    _keep(out, b, cost)
+                if b not in best:
+                    best[b] = d
+                    nxt.append(b)
+        frontier = nxt
+    if mode == "assault":
+        out = {k: v for k, v in out.items() if k.endswith("attack") and has_enemy(rules, state, k.split()[0], side)}
+    return out
+
+
+def _keep(out: dict[str, int], key: str, cost: int) -> None:
+    if key not in out or cost < out[key]:
+        out[key] = cost
+
+
+def _movable(rules: Rules, state: State, side: str, area: str) -> dict[str, int]:
+    return side_units(rules, state, area, side)
+
+
+def _origins(rules: Rules, state: State, side: str, target: str | None) -> list[str]:
+    return sorted(a for a in state.units if a != target and count(rules, state, a, side))
+
+
+def _inner_charge(rules: Rules, state: State, side: str, target: str, f: dict) -> int:
+    """FAQ: every unit already in the assaulted area fights too, as a group costing 2 AP."""
+    if f["mode"] != "assault" or f.get("inner_paid"):
+        return 0
+    return 2 if count(rules, state, target, side) else 0
+
+
+def _order_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    side, ap = f["side"], state.turn.ap
+    if f["step"] == "from":
+        out = [f"from {a}" for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a)]
+    elif f["step"] == "units":
+        out = [f"units {units_text(u)}" for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u)]
+    else:
+        out = [f"to {d}" for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
+    return out + ["cancel"] if not f.get("forced") else out
+
+
+def _destinations(rules: Rules, state: State, f: dict, origin: str, units: dict[str, int]) -> dict[str, int]:
+    side = f["side"]
+    found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap)
+    if f.get("target"):
+        found = {k: v for k, v in found.items() if k.split()[0] == f["target"]}
+    if f["mode"] == "assault":
+        found = {k: v for k, v in found.items() if v + _inner_charge(rules, state, side, k.split()[0], f) <= state.turn.ap}
+    return found
+
+
+def _has_any_destination(rules: Rules, state: State, f: dict, origin: str) -> bool:
+    units = _movable(rules, state, f["side"], origin)
+    one = {next(iter(units)): 1} if units else {}
+    return bool(units) and bool(_destinations(rules, state, f, origin, one))
+
+
+def _order_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    if action == "cancel":
+        pop(state, f)
+        return
+    verb, rest = action.split(" ", 1)
+    if verb == "from":
+        f["origin"], f["step"] = rest, "units"
+    elif verb == "units":
+        f["units"], f["step"] = parse_units(f["side"], rest), "to"
+    else:
+        _commit_move(rules, state, f, rest)
+
+
+def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
+    side, origin, units = f["side"], f["origin"], f["units"]
+    cost = _destinations(rules, state, f, origin, units)[dest_text]
+    parts = dest_text.split()
+    dest = parts[0]
+    inner = _inner_charge(rules, state, side, dest, f)
+    state.turn.ap -= cost + inner
+    remove_units(state, origin, units)
+    word = "Assault" if f["mode"] == "assault" else "Move"
+    what = units_text(units)
+    if neutral_militia(rules, state, dest):
+        _militia_joins(rules, state, other(side))
+    if len(parts) == 1 or parts[3] == "enter":
+        add_units(state, dest, units)
+        how = "into" if len(parts) == 1 else "into the middle of (no battle)"
+        log(state, f"{side} {word}: {what} from {rules.area_name(origin)} {how} {rules.area_name(dest)} ({cost} AP).")
+    else:
+        via = parts[2]
+        groups = state.attacks.setdefault(dest, [])
+        same = next((g for g in groups if g.side == side and g.origin == via), None)
+        if same:  # one group per side of attack (§6.2: the border it came from)
+            same.assault = same.assault or f["mode"] == "assault"
+            for t, n in units.items():
+                same.units[t] = same.units.get(t, 0) + n
+        else:
+            groups.append(AttackGroup(side=side, origin=via, units=dict(units), assault=f["mode"] == "assault"))
+        log(state, f"{side} {word}: {what} from {rules.area_name(origin)} attacks {rules.area_name(dest)} from {rules.area_name(via)} ({cost + inner} AP).")
+    pop(state, f)
+    checkpoint(rules, state)
+    if f["mode"] == "assault":
+        push(state, "assault-next", side=side, target=dest, inner_paid=True)
+
+
+def _militia_joins(rules: Rules, state: State, side: str) -> None:
+    """§13.2: whoever ends a move in a neutral Jewish Militia area drives it to the opponent."""
+    for track in rules.scenario.negotiation:
+        if track.neutral == MILITIA:
+            state.negotiation[MILITIA] = next(i for i, s in enumerate(track.spaces) if s.stance == f"ally-{side}")
+            log(state, f"The Jewish Militia allies with {side}.")
+
+
+procedure(
+    "order",
+    decision="order",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: {
+        "from": f"{f['side']} {f['mode']}: choose the area to {f['mode']} from",
+        "units": f"{f['side']} {f['mode']}: choose the units in {r.area_name(f.get('origin', ''))}",
+        "to": f"{f['side']} {f['mode']}: choose the destination",
+    }[f["step"]],
+    legal=_order_legal,
+    apply=_order_apply,
+    section="§6.2 Move / Assault",
+)
+
+
+def _assault_next_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    out = ["fight"]
+    probe = {"side": f["side"], "mode": "assault", "target": f["target"], "inner_paid": True}
+    if state.turn.ap >= 2 and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, f["side"], f["target"])):
+        out.append("assault more")
+    return out
+
+
+def _assault_next_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    from .battle import start_battle
+
+    if action == "assault more":
+        push(state, "order", side=f["side"], mode="assault", step="from", target=f["target"], inner_paid=True, forced=False)
+        return
+    pop(state, f)
+    start_battle(rules, state, f["target"], f["side"], assault=True)
+
+
+procedure(
+    "assault-next",
+    decision="assault",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: another Assault group into {r.area_name(f['target'])}, or fight now",
+    legal=_assault_next_legal,
+    apply=_assault_next_apply,
+    section="§6.2 Assault, FAQ",
+)
+
+# --------------------------------------------------------------------------- fortification (§6.2)
+
+
+def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -> dict[str, int]:
+    out: dict[str, int] = {}
+    discount = ability(rules, state, side)
+    for area in sorted(state.units):
+        if occupant(rules, state, area) != side or rules.terrain[area] == "village":
+            continue
+        mine = {facing for s, facing in state.barricades.get(area, []) if s == side}
+        bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
+        for n in sorted(rules.neighbours[area] - mine):
+            out[f"barricade {area} {n}"] = bcost
+        if not free and rules.terrain[area] == "city" and area != CYTADELA and state.redoubts.get(area) != side:
+            cost = 4 - len(mine) - (1 if discount == "redoubt-discount" else 0)
+            out[f"redoubt {area}"] = max(1, cost)
+    return out
+
+
+def _fortify_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    opts = fortify_options(rules, state, f["side"], free=f.get("free", False))
+    return [k for k, c in opts.items() if c <= state.turn.ap] + ([] if f.get("free") else ["cancel"])
+
+
+def _fortify_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    if action == "cancel":
+        pop(state, f)
+        return
+    cost = fortify_options(rules, state, side, free=f.get("free", False))[action]
+    state.turn.ap -= cost
+    parts = action.split()
+    area = parts[1]
+    if parts[0] == "barricade":
+        if cost == 0 and not f.get("free"):
+            state.turn.free_barricade_used = True
+        state.barricades.setdefault(area, []).append((side, parts[2]))
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(parts[2])} ({cost} AP).")
+    else:
+        state.redoubts[area] = side
+        state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
+        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} ({cost} AP).")
+    f["count"] = f.get("count", 1) - 1
+    if f["count"] <= 0:
+        pop(state, f)
+
+
+procedure(
+    "fortify",
+    decision="fortify",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: build a Barricade (facing a neighbour) or a Redoubt",
+    legal=_fortify_legal,
+    apply=_fortify_apply,
+    section="§6.2 Fortification",
+)
+
+# ---------------------------------------------------------------------------- mobilization (§6.2)
+
+
+def _mob_types(rules: Rules, state: State, side: str) -> list[str]:
+    types = [t for t, n in state.mob[side].items() if n and t != HQ[side]]
+    if state.mob.get("neutral", {}).get(MILITIA) and _militia_ally(rules, state) == side:
+        types.append(MILITIA)
+    return sorted(types)
+
+
+def _militia_ally(rules: Rules, state: State) -> str | None:
+    return ally_of(rules, state, MILITIA)
+
+
+def mobilization_rate(rules: Rules, state: State, side: str) -> tuple[int, int]:
+    """(AP paid, units mobilized for it): 1 AP → 2 Units at high Morale, 3 AP → 1 at low."""
+    cheap = ability(rules, state, side) == "cheap-mobilization"
+    if morale_band(rules, state, side) == "high":
+        return (1, 3) if cheap else (1, 2)
+    return (2, 1) if cheap else (3, 1)
+
+
+def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    cost, _ = mobilization_rate(rules, state, side)
+    if not (f.get("free") or state.turn.mobilize_credit or state.turn.ap >= cost):
+        return ["done"]
+    areas = [a for a in sorted(state.units) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]]
+    out = [f"mobilize {a} {CODE[t]}" for a in areas for t in _mob_types(rules, state, side)]
+    return out + ["done"]
+
+
+def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    if action == "done":
+        pop(state, f)
+        return
+    _, area, code = action.split()
+    utype = type_for(side, code)
+    if f.get("free"):
+        f["free"] -= 1
+        paid = "Uniform token"
+    else:
+        if not state.turn.mobilize_credit:
+            cost, units = mobilization_rate(rules, state, side)
+            state.turn.ap -= cost
+            state.turn.mobilize_credit = units
+            paid = f"{cost} AP for {units}"
+        else:
+            paid = "already paid"
+        state.turn.mobilize_credit -= 1
+    zone = state.mob["neutral"] if utype == MILITIA else state.mob[side]
+    zone[utype] -= 1
+    add_units(state, area, {utype: 1})
+    log(state, f"{side} mobilizes 1 {utype} into {rules.area_name(area)} ({paid}).")
+    checkpoint(rules, state)
+    if f.get("free") == 0 and "free" in f:
+        pop(state, f)
+
+
+procedure(
+    "mobilize",
+    decision="mobilize",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: mobilize units into areas you occupy (rate by Morale), then done",
+    legal=_mobilize_legal,
+    apply=_mobilize_apply,
+    section="§6.2 Mobilization",
+)
+
+# ---------------------------------------------------------------------------- provisioning (§6.2)
+
+
+def _provision_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    cost = state.turn.provisions + 1
+    out = []
+    if state.turn.provisions < 3 and cost <= state.turn.ap:
+        for a in sorted(state.tokens):
+            if occupant(rules, state, a) == side:
+                out += [f"provision {a} {c}" for c in _token_choices(state, side, a)]
+    return out + ["cancel"]
+
+
+def _provision_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    pop(state, f)
+    if action == "cancel":
+        return
+    _, area, choice = action.split()
+    state.turn.provisions += 1
+    state.turn.ap -= state.turn.provisions
+    take_token(rules, state, f["side"], area, choice)
+    log(state, f"({f['side']} Provisioning: token {state.turn.provisions} this turn, {state.turn.provisions} AP.)")
+
+
+procedure(
+    "provision",
+    decision="provision",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)",
+    legal=_provision_legal,
+    apply=_provision_apply,
+    section="§6.2 Provisioning, errata",
+)
+
+# ------------------------------------------------------------------------- the Orders menu (§5.1)
+
+
+def _labels(state: State, side: str, kinds: tuple[str, ...] | None = None) -> list[str]:
+    return sorted({t.label() for t in state.my_tokens[side] if kinds is None or t.kind in kinds})
+
+
+def _take_from_hand(state: State, side: str, label: str):
+    token = next(t for t in state.my_tokens[side] if t.label() == label)
+    state.my_tokens[side].remove(token)
+    state.token_pool.append(token)
+    return token
+
+
+def propaganda_cost(rules: Rules, state: State, side: str) -> int:
+    return 2 if ability(rules, state, side) == "cheap-propaganda" else 3
+
+
+def _specific_uses(rules: Rules, state: State, side: str) -> list[str]:
+    out = []
+    hi = rules.morale_range[1]
+    for label in _labels(state, side, ORDER_TOKENS):
+        kind = label.rstrip("0123456789")
+        if kind == "artillery" and _artillery_targets(rules, state, side):
+            out.append(f"use {label}")
+        elif kind == "barricade" and fortify_options(rules, state, side, free=True):
+            out.append(f"use {label}")
+        elif kind == "uniform" and _mob_types(rules, state, side) and _mobilize_legal(rules, state, {"side": side, "free": 1}) != ["done"]:
+            out.append(f"use {label}")
+        elif kind == "food":
+            if state.morale[side] < hi:
+                out.append(f"use {label} morale")
+            if side == PL and state.destruction:
+                out.append(f"use {label} destruction")
+        elif kind == "plane":
+            out.append(f"use {label}")
+    return out
+
+
+def _artillery_targets(rules: Rules, state: State, side: str) -> list[str]:
+    return sorted(a for a in state.units if occupant(rules, state, a) == other(side))
+
+
+def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    side, turn = f["side"], state.turn
+    out: list[str] = []
+    if not turn.card_played:
+        for n in sorted(set(state.hand[side])):
+            card = rules.card(side, n)
+            if card.kind in ("action", "special") and card.ap:
+                out.append(f"card {n}")
+            effect = effect_of(rules, side, n)
+            if card.kind == "action" and effect is not None and effect.playable(rules, state, side):
+                out.append(f"effect {n}")
+    for mode, cost in (("move", 1), ("assault", 2)):
+        probe = {"side": side, "mode": mode}
+        if turn.ap >= cost and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, side, None)):
+            out.append(mode)
+    if any(c <= turn.ap for c in fortify_options(rules, state, side).values()):
+        out.append("fortify")
+    if _mob_types(rules, state, side) and _mobilize_legal(rules, state, {"side": side}) != ["done"]:
+        out.append("mobilize")
+    if _provision_legal(rules, state, {"side": side}) != ["cancel"]:
+        out.append("provision")
+    if not turn.propaganda and turn.ap >= propaganda_cost(rules, state, side):
+        if state.morale[side] < rules.morale_range[1]:
+            out.append("propaganda morale")
+        if side == PL and state.destruction:
+            out.append("propaganda destruction")
+    if turn.generic_tokens == 0 or ability(rules, state, side) == "multiple-supply-tokens":
+        if state.supply[side] < rules.supply_range[1]:
+            out += [f"supply {label}" for label in _labels(state, side)]
+    if not turn.specific_token:
+        out += _specific_uses(rules, state, side)
+    out += [f"dismantle {a}" for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
+    out.append("end")
+    return out
+
+
+def _own_forts(state: State, side: str, area: str) -> bool:
+    return state.redoubts.get(area) == side or any(s == side for s, _ in state.barricades.get(area, []))
+
+
+def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side, turn = f["side"], state.turn
+    words = action.split()
+    verb = words[0]
+    if verb == "end":
+        pop(state, f)
+        log(state, f"{side} ends the Orders Phase.")
+    elif verb == "card":
+        n = int(words[1])
+        card = rules.card(side, n)
+        discard_card(state, side, n)
+        turn.card_played = True
+        turn.ap += card.ap
+        log(state, f"{side} plays {card_title(rules, side, n)} for {card.ap} AP (effect ignored).")
+    elif verb == "effect":
+        n = int(words[1])
+        discard_card(state, side, n)
+        turn.card_played = True
+        log(state, f"{side} plays {card_title(rules, side, n)} for its effect.")
+        state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
+        effect_of(rules, side, n).apply(rules, state, side)
+        checkpoint(rules, state)
+    elif verb in ("move", "assault"):
+        push(state, "order", side=side, mode=verb, step="from")
+    elif verb == "fortify":
+        push(state, "fortify", side=side)
+    elif verb == "mobilize":
+        push(state, "mobilize", side=side)
+    elif verb == "provision":
+        push(state, "provision", side=side)
+    elif verb == "propaganda":
+        cost = propaganda_cost(rules, state, side)
+        turn.ap -= cost
+        turn.propaganda = True
+        log(state, f"{side} Propaganda ({cost} AP).")
+        if words[1] == "morale":
+            change_morale(rules, state, side, +1, "Propaganda")
+        else:
+            change_destruction(rules, state, -1, "Propaganda")
+    elif verb == "supply":
+        token = _take_from_hand(state, side, words[1])
+        turn.generic_tokens += 1
+        change_supply(rules, state, side, token.value, f"{token.kind} token used for Supply")
+    elif verb == "use":
+        _use_token(rules, state, side, words[1], words[2] if len(words) > 2 else "")
+    elif verb == "dismantle":
+        area = words[1]
+        state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
+        if state.redoubts.get(area) == side:
+            del state.redoubts[area]
+        log(state, f"{side} removes its fortifications in {rules.area_name(area)}.")
+
+
+def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -> None:
+    token = _take_from_hand(state, side, label)
+    state.turn.specific_token = True
+    kind = token.kind
+    log(state, f"{side} uses a {kind.title()} token.")
+    if kind == "plane":
+        state.turn.ap += 2
+        log(state, f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")
+    elif kind == "food":
+        if option == "morale":
+            change_morale(rules, state, side, +1, "Food token")
+        else:
+            change_destruction(rules, state, -1, "Food token")
+    elif kind == "uniform":
+        push(state, "mobilize", side=side, free=1)
+    elif kind == "barricade":
+        push(state, "fortify", side=side, free=True, count=2)
+    elif kind == "artillery":
+        push(state, "artillery", side=side)
+
+
+def _artillery_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    area = action.split()[1]
+    pop(state, f)
+    enemy = other(side)
+    state.losses_this_round = True
+    log(state, f"{side} Artillery fires on {rules.area_name(area)}: 2 Losses.")
+    if rules.terrain[area] == "city":
+        change_destruction(rules, state, 1, "Artillery in a City area")
+    frame = start_losses(
+        rules, state, enemy, "artillery", 2, area,
+        [{"label": area, "where": "board", "area": area, "origin": area, "units": side_units(rules, state, area, enemy)}],
+        withdraw=False,
+    )
+    frame["then_checkpoint"] = True
+    skip_if_empty(state, frame)
+
+
+procedure(
+    "artillery",
+    decision="artillery",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: choose the area your Artillery fires on",
+    legal=lambda r, s, f: [f"artillery {a}" for a in _artillery_targets(r, s, f["side"])],
+    apply=_artillery_apply,
+    section="§7.2 Artillery",
+)
+
+procedure(
+    "orders",
+    decision="orders",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']} Orders Phase: {s.turn.ap} AP — give an order, play a card or a token, or end",
+    legal=_orders_legal,
+    apply=_orders_apply,
+    section="§5.1 [2], §6",
+)

@@ -1,0 +1,83 @@
+"""The static side of a game: the loaded data plus the lookups the rules need on every action
+(neighbours, limits, strengths, cards), precomputed once per scenario."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..data.loader import GameData, load_game_data
+from ..data.models import ActionCard, Commander, Scenario
+
+
+@dataclass(frozen=True)
+class Rules:
+    data: GameData
+    scenario: Scenario
+    neighbours: dict[str, frozenset[str]]
+    terrain: dict[str, str]
+    limit: dict[str, int]
+    district: dict[str, int | None]
+    villages: frozenset[str]
+    district_areas: dict[int, tuple[str, ...]]
+    rail: dict[str, frozenset[str]]
+    cards: dict[str, dict[int, ActionCard]]
+    commanders: dict[str, Commander]
+    morale_band: dict[int, str]
+    zurl_reinforcement: dict[int, int]
+    strength: dict[int, tuple[int, int]]  # supply level -> (volunteer, elite)
+    morale_range: tuple[int, int]
+    supply_range: tuple[int, int]
+
+    @property
+    def number(self) -> int:
+        return self.scenario.number
+
+    def area_name(self, area: str) -> str:
+        return self.data.areas[area].name if area in self.data.areas else area
+
+    def card(self, side: str, number: int) -> ActionCard:
+        return self.cards[side][number]
+
+    @property
+    def has_destruction(self) -> bool:
+        return bool(self.scenario.destruction_track)
+
+
+def build_rules(data: GameData, scenario_number: int) -> Rules:
+    scenario = data.scenario(scenario_number)
+    areas = data.areas
+    district_areas: dict[int, list[str]] = {}
+    for a in areas.values():
+        if a.district is not None:
+            district_areas.setdefault(a.district, []).append(a.id)
+    tracks = data.tracks
+    return Rules(
+        data=data,
+        scenario=scenario,
+        neighbours={a.id: frozenset(a.neighbours) for a in areas.values()},
+        terrain={a.id: a.terrain for a in areas.values()},
+        limit={a.id: a.limit for a in areas.values()},
+        district={a.id: a.district for a in areas.values()},
+        villages=frozenset(a.id for a in areas.values() if a.terrain == "village"),
+        district_areas={k: tuple(v) for k, v in sorted(district_areas.items())},
+        rail=data.rail_neighbours,
+        cards={side: {c.number: c for c in deck.cards} for side, deck in data.decks.items()},
+        commanders=data.commander_by_id,
+        morale_band={s.level: s.band for s in tracks.morale},
+        zurl_reinforcement={s.level: s.zurl_reinforcement for s in tracks.morale},
+        strength={s.level: (s.volunteer, s.elite) for s in tracks.supply},
+        morale_range=(min(s.level for s in tracks.morale), max(s.level for s in tracks.morale)),
+        supply_range=(min(s.level for s in tracks.supply), max(s.level for s in tracks.supply)),
+    )
+
+
+@lru_cache(maxsize=8)
+def shipped_rules(scenario_number: int) -> Rules:
+    """Rules over the shipped data, cached: bots and tests start many games."""
+    return build_rules(_shipped_data(), scenario_number)
+
+
+@lru_cache(maxsize=1)
+def _shipped_data() -> GameData:
+    return load_game_data()

@@ -1,0 +1,160 @@
+"""Victory (§3) and End of Stage (§5.2): stage scoring by the scenario's categories, the
+reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut)."""
+
+from __future__ import annotations
+
+from .machine import pop, procedure, push
+from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
+from .rules import Rules
+from .state import PL, SIDES, ZURL, State
+from .tracks import change_vp, end_game, log
+
+
+def score_stage(rules: Rules, state: State) -> None:
+    stage = state.stage
+    categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
+    log(state, f"End of Stage {stage}: scoring {', '.join(categories) or 'nothing'}.")
+    lo, hi = rules.morale_range
+    for side in SIDES:
+        for cat in categories:
+            if cat == "strategic":
+                vp = sum(v for a, v in state.strategic.items() if occupant(rules, state, a) == side)
+                change_vp(rules, state, side, vp, "Strategic Areas occupied")
+            elif cat == "morale":
+                if state.morale[side] == hi:
+                    change_vp(rules, state, side, 1, "Morale on the top space")
+                elif state.morale[side] == lo:
+                    change_vp(rules, state, side, -1, "Morale on the bottom space")
+            elif cat == "alliance":
+                for track in rules.scenario.negotiation:
+                    if ally_of(rules, state, track.neutral) == side:
+                        change_vp(rules, state, side, track.spaces[state.negotiation[track.neutral]].vp, f"alliance with the {track.neutral}")
+            elif cat == "losses":
+                broken = sum(state.broken.get(side, {}).values())
+                change_vp(rules, state, side, -(broken // 5), f"{broken} broken units")
+            elif cat == "fallen-commander":
+                change_vp(rules, state, side, -state.fallen[side], "fallen Commanders")
+            elif cat == "destruction" and side == ZURL and state.destruction is not None:
+                track = rules.scenario.destruction_track
+                change_vp(rules, state, side, track[min(state.destruction, len(track) - 1)], "Destruction")
+            # "cards" VP are counted when a card gives them; "commander" has no printed rule (rulings).
+    check_lead(rules, state)
+
+
+def check_lead(rules: Rules, state: State) -> None:
+    lead = rules.data.tracks.automatic_victory_lead
+    for side in SIDES:
+        rival = ZURL if side == PL else PL
+        if state.vp[side] - state.vp[rival] >= lead:
+            end_game(state, side, f"a lead of {lead} VP or more (§3)")
+            return
+
+
+def check_supply_cut(rules: Rules, state: State) -> None:
+    """Scenario 3: PL wins if ZURL is cut off from Winniki — no chain of areas PL does not
+    occupy links any ZURL unit to Winniki, or PL occupies Winniki (rulings)."""
+    start = rules.data.board.relief_start[ZURL]
+    if occupant(rules, state, start) != PL:
+        seen, todo = {start}, [start]
+        while todo:
+            a = todo.pop()
+            if any(n for t, n in state.units.get(a, {}).items() if n and _is_zurl(rules, state, t)):
+                return
+            for b in rules.neighbours[a]:
+                if b not in seen and occupant(rules, state, b) != PL:
+                    seen.add(b)
+                    todo.append(b)
+    end_game(state, PL, "Supply Cut: ZURL is cut off from Winniki (Scenario 3)")
+
+
+def _is_zurl(rules: Rules, state: State, utype: str) -> bool:
+    return owner(rules, state, utype) == ZURL
+
+
+# -------------------------------------------------------------------------- reinforcements (§5.2)
+
+
+def _to_mob(rules: Rules, state: State, side: str, utype: str, n: int, reason: str) -> None:
+    have = state.pool[side].get(utype, 0)
+    k = min(n, have)
+    state.pool[side][utype] = have - k
+    state.mob[side][utype] = state.mob[side].get(utype, 0) + k
+    log(state, f"{side} Reinforcements: {k} × {utype} to the Mobilization Zone ({reason}).")
+
+
+def pl_district_reinforcements(rules: Rules, state: State) -> int:
+    n = 0
+    for d in rules.district_areas:
+        status = district_status(rules, state, d)
+        n += 2 if status == PL else 1 if status in ("contested", "neutral") else 0
+    n += sum(1 for a in occupied_areas(rules, state, PL) if a in rules.villages)
+    return n
+
+
+def corridor_width(rules: Rules, state: State) -> int:
+    """Largest group of PL-occupied Villages adjacent to one another (Scenario 4, rulings #5)."""
+    held = {a for a in rules.villages if occupant(rules, state, a) == PL}
+    best, seen = 0, set()
+    for v in held:
+        if v in seen:
+            continue
+        group, todo = {v}, [v]
+        while todo:
+            a = todo.pop()
+            for b in rules.neighbours[a]:
+                if b in held and b not in group:
+                    group.add(b)
+                    todo.append(b)
+        seen |= group
+        best = max(best, len(group))
+    return best
+
+
+CORRIDOR = {0: (0, 0), 1: (2, 1), 2: (5, 2), 3: (8, 5)}
+
+
+def reinforce(rules: Rules, state: State) -> None:
+    kinds = rules.scenario.reinforcement
+    if kinds.get(PL) == "districts":
+        _to_mob(rules, state, PL, "pl-volunteer", pl_district_reinforcements(rules, state), "Districts and Villages")
+    if kinds.get(ZURL) == "morale":
+        _to_mob(rules, state, ZURL, "zurl-volunteer", rules.zurl_reinforcement[state.morale[ZURL]], f"Morale {state.morale[ZURL]}")
+    if kinds.get(PL) == "corridor":
+        width = corridor_width(rules, state)
+        soldiers, tokens = CORRIDOR[min(width, 3)]
+        soldiers = min(soldiers, state.pool[PL].get("pl-soldier", 0))
+        log(state, f"Breakthrough: a corridor {width} Village(s) wide brings {soldiers} Soldiers and {tokens} Supply Tokens.")
+        for _ in range(min(tokens, len(state.token_pool))):
+            token = state.token_pool.pop(state.rng.randrange(len(state.token_pool)))
+            state.my_tokens[PL].append(token)
+            state.revealed = True
+        if soldiers:
+            push(state, "corridor", side=PL, left=soldiers)
+
+
+def _corridor_areas(rules: Rules, state: State) -> list[str]:
+    return [a for a in sorted(rules.villages) if occupant(rules, state, a) == PL and total(state, a) < rules.limit[a]]
+
+
+def _corridor_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    area = action.split()[1]
+    state.pool[PL]["pl-soldier"] -= 1
+    if area == "mobilization":
+        state.mob[PL]["pl-soldier"] = state.mob[PL].get("pl-soldier", 0) + 1
+    else:
+        add_units(state, area, {"pl-soldier": 1})
+    f["left"] -= 1
+    log(state, f"Breakthrough: 1 Soldier to {rules.area_name(area) if area != 'mobilization' else 'the Mobilization Zone (no room in the Villages)'}.")
+    if f["left"] == 0:
+        pop(state, f)
+
+
+procedure(
+    "corridor",
+    decision="reinforce",
+    who=lambda r, s, f: PL,
+    prompt=lambda r, s, f: f"PL: place {f['left']} Breakthrough Soldiers in occupied Villages",
+    legal=lambda r, s, f: [f"reinforce {a}" for a in _corridor_areas(r, s)] or ["reinforce mobilization"],
+    apply=_corridor_apply,
+    section="§5.2, Scenario 4",
+)

@@ -1,0 +1,98 @@
+"""Setup (§2): a new State from a scenario card, with all chance from the seeded generator."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .occupancy import add_units, occupant
+from .rules import Rules
+from .state import NEUTRAL_TYPES, PL, SIDES, ZURL, State, Token, TYPE_SIDE
+
+HAND_SIZE = 5
+
+
+def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) -> State:
+    options = dict(options or {})
+    sc = rules.scenario
+    state = State(scenario=sc.number, seed=seed, options=options, rng=random.Random(seed))
+    rng = state.rng
+    state.stages, state.rounds = sc.stages, len(sc.time_track)
+    state.initiative = state.active = sc.initiative
+    components = {u.id: u.count for u in rules.data.components.units}
+
+    for key in (*SIDES, "neutral"):
+        state.mob[key], state.broken[key], state.removed[key] = {}, {}, {}
+    for side in SIDES:
+        setup = sc.sides[side]
+        for p in setup.placements:
+            add_units(state, p.area, {p.unit: p.count})
+        state.mob[side] = {t: n for t, n in setup.mobilization.items() if n}
+        state.morale[side], state.supply[side], state.vp[side] = setup.morale, setup.supply, setup.vp
+        state.commander[side] = setup.commander
+        state.commander_status[side] = "ok"
+        state.commander_deck[side] = list(setup.commander_deck)
+        rng.shuffle(state.commander_deck[side])
+        state.fallen[side] = 0
+        state.last_battle[side] = None
+        cards = [c.number for c in rules.data.decks[side].cards if c.number not in setup.removed_cards]
+        rng.shuffle(cards)
+        state.deck[side], state.discard[side], state.hand[side] = cards, [], []
+        state.my_tokens[side] = []
+        state.relief_waiting[side] = {}
+    for p in sc.neutrals:
+        add_units(state, p.area, {p.unit: p.count})
+    state.mob["neutral"] = {t: n for t, n in sc.neutral_mobilization.items() if n}
+
+    on_board: dict[str, int] = {}
+    for area_units in state.units.values():
+        for t, n in area_units.items():
+            on_board[t] = on_board.get(t, 0) + n
+    for key in (*SIDES, "neutral"):
+        types = [t for t in components if (TYPE_SIDE.get(t) == key) or (key == "neutral" and t in NEUTRAL_TYPES)]
+        state.pool[key] = {t: components[t] - on_board.get(t, 0) - state.mob[key].get(t, 0) for t in types}
+
+    _place_tokens(rules, state)
+    state.strategic = dict(sc.strategic)
+    for track in sc.negotiation:
+        state.negotiation[track.neutral] = track.start
+    state.destruction = 0 if sc.destruction_track else None
+    state.relief = [r.model_dump() for r in sc.relief]
+    deck = [i for i, c in enumerate(rules.data.battle_deck.cards) for _ in range(c.copies)]
+    rng.shuffle(deck)
+    state.battle_deck = deck
+    for side in SIDES:
+        n = HAND_SIZE
+        if options.get("handicap") and side == ZURL and sc.initiative == ZURL:
+            n = 3  # FAQ handicap: ZURL with the initiative starts with 3 cards
+        state.hand[side] = [state.deck[side].pop() for _ in range(n)]
+    state.strategic_holder = {a: occupant(rules, state, a) for a in state.strategic}
+    state.log.append(f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
+    return state
+
+
+def _place_tokens(rules: Rules, state: State) -> None:
+    """Specific tokens face up first, then the rest mixed and dealt face down (§2.2–3)."""
+    rng = state.rng
+    pool = [Token(t.kind, value) for t in rules.data.supply_tokens.tokens for value, n in sorted(t.values.items()) for _ in range(n)]
+    rng.shuffle(pool)
+    sc = rules.scenario
+    for spec in sc.specific_tokens:
+        for _ in range(spec.count):
+            token = next(t for t in pool if t.kind == spec.kind)
+            pool.remove(token)
+            token.face_up = True
+            state.tokens.setdefault(spec.area, []).append(token)
+    for spec in sc.random_tokens:
+        for _ in range(spec.count):
+            if not pool:
+                break
+            token = pool.pop()
+            token.only = spec.available_to
+            if spec.to:
+                state.my_tokens.setdefault(spec.to, []).append(token)
+            else:
+                state.tokens.setdefault(spec.area, []).append(token)
+    state.token_pool = pool
+    for side in (PL, ZURL):
+        state.my_tokens.setdefault(side, [])

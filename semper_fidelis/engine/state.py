@@ -1,0 +1,168 @@
+"""The game state: one mutable object the rules change in place.
+
+Everything the game needs is here, including the seeded random generator, so a record of
+actions replays to the identical state. Copying is by pickle (fast enough for bots); JSON-able
+dumps for views and digests come from :func:`to_jsonable`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import random
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
+
+PL, ZURL = "PL", "ZURL"
+SIDES = (PL, ZURL)
+MILITIA, AUSTRIAN = "jewish-militia", "austro-hungarian"
+NEUTRAL_TYPES = (MILITIA, AUSTRIAN)
+
+#: unit types each side owns outright (neutrals belong to whoever they are allied with)
+SIDE_TYPES = {
+    PL: ("pl-volunteer", "pl-soldier", "pl-hq"),
+    ZURL: ("zurl-volunteer", "sich-rifleman", "zurl-hq"),
+}
+HQ = {PL: "pl-hq", ZURL: "zurl-hq"}
+VOLUNTEER = {PL: "pl-volunteer", ZURL: "zurl-volunteer"}
+ELITE = {PL: "pl-soldier", ZURL: "sich-rifleman"}
+TYPE_SIDE = {t: s for s, ts in SIDE_TYPES.items() for t in ts}
+
+#: one-letter codes used in action notation, read in the context of one side's units
+CODE = {
+    "pl-volunteer": "v", "pl-soldier": "s", "pl-hq": "h",
+    "zurl-volunteer": "v", "sich-rifleman": "s", "zurl-hq": "h",
+    MILITIA: "m", AUSTRIAN: "a",
+}
+
+
+def other(side: str) -> str:
+    return ZURL if side == PL else PL
+
+
+@dataclass
+class Token:
+    """A Supply Token. ``face_up`` tokens on the board are known to both players."""
+
+    kind: str
+    value: int
+    face_up: bool = False
+    only: str | None = None  # "available only for" this side
+
+    def label(self) -> str:
+        return f"{self.kind}{self.value}"
+
+
+@dataclass
+class AttackGroup:
+    """Units lined up on an area's border (or already inside it), waiting for battle (§6.2)."""
+
+    side: str
+    origin: str  # the area they attack from (the last area passed through); "" = from inside
+    units: dict[str, int]
+    assault: bool = False
+
+
+@dataclass
+class TurnState:
+    """What the active player has done this turn (limits of §5.1, §6, §7.2)."""
+
+    ap: int = 0
+    card_played: bool = False
+    event_played: bool = False
+    generic_tokens: int = 0
+    specific_token: bool = False
+    propaganda: bool = False
+    negotiation: bool = False
+    provisions: int = 0
+    mobilize_credit: int = 0
+    commander_changes: int = 0
+    free_barricade_used: bool = False
+
+
+@dataclass
+class State:
+    scenario: int
+    seed: int
+    options: dict[str, Any]
+    rng: random.Random
+    round: int = 1
+    stages: int = 1
+    rounds: int = 4
+    initiative: str = PL
+    active: str = PL
+    turn_index: int = 0  # 0 = initiative player's turn in the round, 1 = the other's
+    phase: str = "setup"
+    units: dict[str, dict[str, int]] = field(default_factory=dict)
+    attacks: dict[str, list[AttackGroup]] = field(default_factory=dict)
+    tokens: dict[str, list[Token]] = field(default_factory=dict)
+    barricades: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # area -> (side, facing)
+    redoubts: dict[str, str] = field(default_factory=dict)  # area -> side
+    strategic: dict[str, int] = field(default_factory=dict)
+    mob: dict[str, dict[str, int]] = field(default_factory=dict)
+    broken: dict[str, dict[str, int]] = field(default_factory=dict)
+    pool: dict[str, dict[str, int]] = field(default_factory=dict)
+    removed: dict[str, dict[str, int]] = field(default_factory=dict)
+    relief_waiting: dict[str, dict[str, int]] = field(default_factory=dict)
+    hand: dict[str, list[int]] = field(default_factory=dict)
+    deck: dict[str, list[int]] = field(default_factory=dict)
+    discard: dict[str, list[int]] = field(default_factory=dict)
+    my_tokens: dict[str, list[Token]] = field(default_factory=dict)
+    token_pool: list[Token] = field(default_factory=list)
+    battle_deck: list[int] = field(default_factory=list)
+    battle_used: list[int] = field(default_factory=list)
+    morale: dict[str, int] = field(default_factory=dict)
+    supply: dict[str, int] = field(default_factory=dict)
+    vp: dict[str, int] = field(default_factory=dict)
+    destruction: int | None = None
+    commander: dict[str, str | None] = field(default_factory=dict)
+    commander_status: dict[str, str] = field(default_factory=dict)  # ok / dispersed / killed / none
+    commander_deck: dict[str, list[str]] = field(default_factory=dict)
+    fallen: dict[str, int] = field(default_factory=dict)
+    last_battle: dict[str, str | None] = field(default_factory=dict)  # won / lost / None
+    negotiation: dict[str, int] = field(default_factory=dict)
+    austrians_disarmed: bool = False
+    relief: list[dict[str, Any]] = field(default_factory=list)
+    turn: TurnState = field(default_factory=TurnState)
+    losses_this_round: bool = False
+    strategic_holder: dict[str, str | None] = field(default_factory=dict)
+    stack: list[dict[str, Any]] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    revealed: bool = False
+    result: dict[str, Any] | None = None
+    card_effect_counts: dict[str, int] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ copying & digests
+
+    def clone(self) -> State:
+        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+
+    def digest(self) -> str:
+        """A short hash of everything but the log, to compare replays and detect drift."""
+        data = to_jsonable(self)
+        data.pop("log", None)
+        blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+        return hashlib.sha256(blob).hexdigest()[:16]
+
+    @property
+    def stage(self) -> int:
+        return (self.round - 1) // 4 + 1
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+def to_jsonable(obj: Any) -> Any:
+    """Plain JSON data for any part of the state (the generator as its internal state)."""
+    if isinstance(obj, random.Random):
+        version, internal, gauss = obj.getstate()
+        return {"version": version, "state": list(internal), "gauss": gauss}
+    if is_dataclass(obj):
+        return {f.name: to_jsonable(getattr(obj, f.name)) for f in fields(obj)}
+    if isinstance(obj, dict):
+        return {str(k): to_jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_jsonable(v) for v in obj]
+    return obj

@@ -1,0 +1,84 @@
+"""Moving the markers: Morale (§8), Supply (§7.1), Victory (§3) and Destruction (§12), each
+change logged with its reason; the Destruction skull and Morale's overflow into Destruction."""
+
+from __future__ import annotations
+
+from .rules import Rules
+from .state import PL, ZURL, State
+
+
+def log(state: State, text: str) -> None:
+    state.log.append(text)
+
+
+def end_game(state: State, winner: str | None, reason: str) -> None:
+    if state.result is None:
+        state.result = {"winner": winner, "reason": reason, "vp": dict(state.vp)}
+        state.phase = "over"
+        state.stack.clear()
+        log(state, f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."))
+
+
+def change_morale(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
+    """Move a Morale marker; PL falling below the bottom space in scenarios with a Destruction
+    track moves Destruction instead (§8, §12)."""
+    lo, hi = rules.morale_range
+    for _ in range(abs(delta)):
+        step = 1 if delta > 0 else -1
+        new = state.morale[side] + step
+        if new < lo:
+            if side == PL and rules.has_destruction:
+                change_destruction(rules, state, 1, f"PL Morale at its lowest ({reason})")
+            continue
+        if new > hi:
+            continue
+        state.morale[side] = new
+        log(state, f"{side} Morale {'+' if step > 0 else '-'}1 → {new} ({reason}).")
+
+
+def change_supply(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
+    lo, hi = rules.supply_range
+    new = max(lo, min(hi, state.supply[side] + delta))
+    if new != state.supply[side]:
+        state.supply[side] = new
+        log(state, f"{side} Supply {'+' if delta > 0 else ''}{delta} → {new} ({reason}).")
+
+
+def change_vp(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
+    tracks = rules.data.tracks
+    new = max(tracks.victory_min, min(tracks.victory_max, state.vp[side] + delta))
+    if delta:
+        state.vp[side] = new
+        log(state, f"{side} {'+' if delta > 0 else ''}{delta} VP → {new} ({reason}).")
+
+
+def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> None:
+    """Positive ``steps`` move the marker down the track (worse). The skull ends the game (§12)."""
+    if state.destruction is None:
+        return
+    skull = len(rules.scenario.destruction_track)
+    new = max(0, min(skull, state.destruction + steps))
+    if new == state.destruction:
+        return
+    state.destruction = new
+    if new == skull:
+        log(state, f"Destruction reaches the skull ({reason}).")
+        end_game(state, ZURL, "Humanitarian Crisis: the Destruction marker reached the skull (§12)")
+    else:
+        value = rules.scenario.destruction_track[new]
+        log(state, f"Destruction {'down' if steps > 0 else 'up'} to space {new + 1} ({value} VP) ({reason}).")
+
+
+def morale_band(rules: Rules, state: State, side: str) -> str:
+    return rules.morale_band[state.morale[side]]
+
+
+def strength(rules: Rules, state: State, side: str, utype: str) -> int:
+    """Strength of one unit from its side's Supply level (§7.1, §13.2)."""
+    tracks = rules.data.tracks
+    if utype == "jewish-militia":
+        return tracks.militia_strength
+    if utype == "austro-hungarian":
+        return tracks.austro_hungarian_disarmed_strength if state.austrians_disarmed else tracks.austro_hungarian_strength
+    vol, elite = rules.strength[state.supply[side]]
+    return elite if utype in ("pl-soldier", "sich-rifleman") else vol
