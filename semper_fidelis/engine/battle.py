@@ -239,30 +239,44 @@ def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
     f["placed"] = []
     f["extra_loss"] = 0
     for g in groups_of(state, f):
-        units = {t: n for t, n in g.units.items() if n}
-        ok = occupant(rules, state, g.origin) != other(attacker) and not count(rules, state, g.origin, other(attacker))
+        ok = not count(rules, state, g.origin, other(attacker))
         room = rules.limit[g.origin] - total(state, g.origin) if ok else 0
         back: dict[str, int] = {}
-        for t in sorted(units, key=lambda t: t != HQ[attacker]):
-            k = min(units[t], room)
+        for t in sorted(g.units, key=lambda t: t != HQ[attacker]):
+            k = min(g.units[t], room)
             if k:
                 back[t] = k
                 room -= k
-                units[t] -= k
+                g.units[t] -= k
         if back:
             add_units(state, g.origin, back)
             f["placed"].append([g.origin, back])
             log(state, f"{attacker} withdraws {units_text(back)} to {rules.area_name(g.origin)}.")
-        rest = {t: n for t, n in units.items() if n}
-        if rest:
+        if sum(g.units.values()):
             f["extra_loss"] += 1
-            f.setdefault("stranded", []).append(rest)
-    state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
+            f.setdefault("stranded", []).append(g.origin)  # still on the border until they go
     if f["inner"] and count(rules, state, area, attacker):
-        f.setdefault("stranded", []).append(dict(side_units(rules, state, area, attacker)))
-        remove_units(state, area, side_units(rules, state, area, attacker))
+        f.setdefault("stranded", []).append(area)  # units inside the area withdraw too
     if f.get("stranded"):
         _choose(state, f, attacker, "retreat")
+    else:
+        state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
+
+
+def _stranded_units(rules: Rules, state: State, f: dict, where: str) -> dict[str, int]:
+    if where == f["area"]:
+        return dict(side_units(rules, state, where, f["attacker"]))
+    group = next(g for g in groups_of(state, f) if g.origin == where)
+    return {t: n for t, n in group.units.items() if n}
+
+
+def _take_stranded(rules: Rules, state: State, f: dict, where: str) -> dict[str, int]:
+    units = _stranded_units(rules, state, f, where)
+    if where == f["area"]:
+        remove_units(state, where, units)
+    else:
+        next(g for g in groups_of(state, f) if g.origin == where).units.clear()
+    return units
 
 
 def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
@@ -279,11 +293,13 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
             inner = side_units(rules, state, area, attacker)
             if inner:
                 groups.append({"label": area, "where": "board", "area": area, "origin": area, "units": inner})
-        else:
-            groups = [
-                {"label": a, "where": "board", "area": a, "origin": a, "units": {t: min(n, side_units(rules, state, a, attacker).get(t, 0)) for t, n in u.items()}}
-                for a, u in f.get("placed", [])
-            ]
+        else:  # the withdrawn units, wherever they went (one group per area)
+            placed: dict[str, dict[str, int]] = {}
+            for a, units in f.get("placed", []):
+                here = placed.setdefault(a, {})
+                for t, n in units.items():
+                    here[t] = min(here.get(t, 0) + n, side_units(rules, state, a, attacker).get(t, 0))
+            groups = [{"label": a, "where": "board", "area": a, "origin": a, "units": u} for a, u in placed.items()]
         frame = start_losses(rules, state, attacker, "attacker", losses, area, groups, protect=won)
         frame["band"] = f["bands"][attacker]
         skip_if_empty(state, frame)
@@ -373,14 +389,14 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
 
 
 def _retreat_targets(rules: Rules, state: State, f: dict) -> list[str]:
+    """Adjacent areas without enemy units or a neutral Militia, with room for the whole group."""
     attacker = f["attacker"]
-    out = []
-    for b in sorted(rules.neighbours[f["area"]]):
-        if count(rules, state, b, other(attacker)) or neutral_militia(rules, state, b):
-            continue
-        if total(state, b) < rules.limit[b]:
-            out.append(b)
-    return out
+    size = sum(_stranded_units(rules, state, f, f["stranded"][0]).values())
+    return [
+        b for b in sorted(rules.neighbours[f["area"]])
+        if not count(rules, state, b, other(attacker)) and not neutral_militia(rules, state, b)
+        and total(state, b) + size <= rules.limit[b]
+    ]
 
 
 def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
@@ -418,7 +434,7 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
     elif words[0] == "pass":
         pop(state, c)
     elif words[0] == "retreat":
-        stranded = f["stranded"].pop(0)
+        stranded = _take_stranded(rules, state, f, f["stranded"].pop(0))
         if words[1] == "none":
             for t, n in stranded.items():
                 send_to(state, side, "mob", t, n)
@@ -428,6 +444,7 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
             f["placed"].append([words[1], dict(stranded)])
             log(state, f"{side} withdraws {units_text(stranded)} to {rules.area_name(words[1])}.")
         if not f["stranded"]:
+            state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
             pop(state, c)
     elif words[0] == "advance":
         g = next(g for g in groups_of(state, f) if g.origin == words[1])

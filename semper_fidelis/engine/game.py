@@ -34,7 +34,7 @@ class Game:
         self.state: State = new_state(self.rules, seed, self.options)
         self.actions: list[str] = []
         self.reveal_at = 0  # actions before this index can no longer be undone
-        advance(self.rules, self.state, flow.next_phase)
+        self._legal: list[str] | None = advance(self.rules, self.state, flow.next_phase)
         if self.state.revealed:
             self.state.revealed = False
 
@@ -48,13 +48,17 @@ class Game:
         return current(self.rules, self.state)
 
     def legal(self) -> list[str]:
-        return legal_actions(self.rules, self.state)
+        """The legal actions now (computed once per position)."""
+        if self._legal is None:
+            self._legal = legal_actions(self.rules, self.state)
+        return list(self._legal)
 
     def apply(self, text: str) -> str:
         """Apply an action given as notation (abbreviations of area names accepted); returns the
         exact notation applied. Raises IllegalAction with a clear message."""
         action = self.resolve(text)
-        apply_action(self.rules, self.state, action, flow.next_phase)
+        legal, self._legal = self._legal, None
+        self._legal = apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(action)
         if self.state.revealed:
             self.reveal_at = len(self.actions)
@@ -87,6 +91,7 @@ class Game:
         last = self.actions[-1]
         replay = Game.from_record({**self.record(), "actions": self.actions[:-1]}, data=self.rules.data)
         self.state, self.actions, self.reveal_at = replay.state, replay.actions, replay.reveal_at
+        self._legal = None
         return last
 
     # ----------------------------------------------------------------------------- records

@@ -97,8 +97,9 @@ def legal_actions(rules: Rules, state: State) -> list[str]:
     return PROCEDURES[frame["kind"]].legal(rules, state, frame)
 
 
-def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None]) -> None:
-    """Run automatic frames and phase changes until a decision is pending or the game ends."""
+def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None]) -> list[str]:
+    """Run automatic frames and phase changes until a decision is pending or the game ends;
+    return the legal actions of that decision (empty when the game is over)."""
     guard = 0
     while not state.over:
         guard += 1
@@ -112,20 +113,27 @@ def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], Non
         if proc.auto:
             proc.run(rules, state, frame)
             continue
-        if proc.legal(rules, state, frame):
-            return
+        legal = proc.legal(rules, state, frame)
+        if legal:
+            return legal
         raise EngineError(f"no legal action in step {frame['kind']}")
+    return []
 
 
-def apply_action(rules: Rules, state: State, action: str, next_phase: Callable[[Rules, State], None]) -> None:
+def apply_action(
+    rules: Rules, state: State, action: str, next_phase: Callable[[Rules, State], None], legal: list[str] | None = None
+) -> list[str]:
+    """Apply one action (``legal``: the current legal list, if the caller has it) and return
+    the legal actions of the next decision."""
     if state.over:
         raise IllegalAction("the game is over")
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
-    legal = proc.legal(rules, state, frame)
+    if legal is None:
+        legal = proc.legal(rules, state, frame)
     if action not in legal:
         shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
         raise IllegalAction(f"'{action}' is not legal now ({proc.prompt(rules, state, frame)}); legal: {shown}")
     state.revealed = False
     proc.apply(rules, state, frame, action)
-    advance(rules, state, next_phase)
+    return advance(rules, state, next_phase)

@@ -33,7 +33,11 @@ def side_units(rules: Rules, state: State, area: str, side: str) -> dict[str, in
 
 
 def count(rules: Rules, state: State, area: str, side: str) -> int:
-    return sum(n for t, n in state.units.get(area, {}).items() if n and owner(rules, state, t) == side)
+    n = 0
+    for t, k in state.units.get(area, {}).items():
+        if k and (TYPE_SIDE.get(t) or (t in NEUTRAL_TYPES and ally_of(rules, state, t))) == side:
+            n += k
+    return n
 
 
 def total(state: State, area: str) -> int:
@@ -64,6 +68,32 @@ def occupant(rules: Rules, state: State, area: str) -> str | None:
             continue
         sides.add(side)
     return sides.pop() if len(sides) == 1 else None
+
+
+EMPTY = (0, 0, 0, False)
+
+
+def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool]]:
+    """Per area: (PL units, ZURL units, all units, neutral Militia present) in one pass — for
+    the hot loops (movement search) that would otherwise recount every area many times."""
+    allies = {MILITIA: ally_of(rules, state, MILITIA), AUSTRIAN: ally_of(rules, state, AUSTRIAN)}
+    out = {}
+    for area, units in state.units.items():
+        pl = zurl = tot = 0
+        militia = False
+        for t, n in units.items():
+            if not n:
+                continue
+            tot += n
+            side = TYPE_SIDE.get(t) or allies.get(t)
+            if side == PL:
+                pl += n
+            elif side == ZURL:
+                zurl += n
+            elif t == MILITIA:
+                militia = True
+        out[area] = (pl, zurl, tot, militia)
+    return out
 
 
 def contested(rules: Rules, state: State, area: str) -> bool:

@@ -10,6 +10,7 @@ from .losses import start_losses, skip_if_empty
 from .machine import pop, procedure, push
 from .notation import parse_units, subsets, type_for, units_text
 from .occupancy import (
+    EMPTY,
     add_units,
     ally_of,
     count,
@@ -18,6 +19,7 @@ from .occupancy import (
     occupant,
     remove_units,
     side_units,
+    snapshot,
     total,
 )
 from .rules import Rules
@@ -41,14 +43,23 @@ def ability(rules: Rules, state: State, side: str) -> str | None:
 # ------------------------------------------------------------------------------- movement (§6.2)
 
 
-def reach(rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str, ap: int) -> dict[str, int]:
+def reach(
+    rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str, ap: int,
+    snap: dict | None = None, first: bool = False,
+) -> dict[str, int]:
     """Every destination the group can reach with its cost in AP, as notation suffixes:
     ``dest`` (a friendly or neutral area), ``dest via X attack`` (lined up on the border from
-    X) and ``dest via X enter`` (into the middle of an enemy area without battle, +1 AP)."""
+    X) and ``dest via X enter`` (into the middle of an enemy area without battle, +1 AP).
+    Units pass only through neutral or own areas and stop on entering an enemy one; beyond 3
+    spaces a group may go on from Village to Village at 1 AP a space (rulings #1).
+    With ``first`` the search stops at the first destination (a cheap "can it move?")."""
+    snap = snap if snap is not None else snapshot(rules, state)
+    enemy = 1 if side == PL else 0
     size = sum(units.values())
     base = 1 if mode == "move" else 2
-    leave = 1 if has_enemy(rules, state, origin, side) else 0
+    leave = 1 if snap.get(origin, EMPTY)[enemy] else 0
     max_steps = 1 if units.get(MILITIA) else 3  # an allied Militia only moves to an adjacent area
+    limit, villages = rules.limit, rules.villages
     out: dict[str, int] = {}
     best = {origin: 0}
     frontier = [origin]
@@ -56,30 +67,35 @@ def reach(rules: Rules, state: State, side: str, origin: str, units: dict[str, i
         nxt = []
         for a in frontier:
             d = best[a] + 1
+            extra = max(0, d - 3)
+            if d > max_steps and (extra == 0 or max_steps < 3 or a not in villages):
+                continue
+            cost = base + leave + extra
+            if cost > ap:
+                continue
             for b in rules.neighbours[a]:
-                if b == origin:
+                if b == origin or (extra and b not in villages):
                     continue
-                extra = max(0, d - 3)
-                if d > 3 and (max_steps < d or a not in rules.villages or b not in rules.villages):
-                    continue
-                cost = base + leave + extra
-                if cost > ap or (d > max_steps and extra == 0):
-                    continue
-                if has_enemy(rules, state, b, side) or neutral_militia(rules, state, b):
-                    on_border = sum(sum(g.units.values()) for g in state.attacks.get(b, []) if g.side == side and g.origin == a)
-                    if on_border + size <= rules.limit[a]:
+                info = snap.get(b, EMPTY)
+                if info[enemy] or info[3]:
+                    if mode == "assault" and not info[enemy]:
+                        continue
+                    on_border = sum(sum(g.units.values()) for g in state.attacks.get(b, ()) if g.side == side and g.origin == a)
+                    if on_border + size <= limit[a]:
                         _keep(out, f"{b} via {a} attack", cost)
-                    if mode == "move" and has_enemy(rules, state, b, side) and total(state, b) + size <= rules.limit[b] and cost + 1 <= ap:
+                    if mode == "move" and info[enemy] and info[2] + size <= limit[b] and cost + 1 <= ap:
                         _keep(out, f"{b} via {a} enter", cost + 1)
+                    if first and out:
+                        return out
                     continue
-                if mode == "move" and total(state, b) + size <= rules.limit[b]:
+                if mode == "move" and info[2] + size <= limit[b]:
                     _keep(out, b, cost)
+                    if first:
+                        return out
                 if b not in best:
                     best[b] = d
                     nxt.append(b)
         frontier = nxt
-    if mode == "assault":
-        out = {k: v for k, v in out.items() if k.endswith("attack") and has_enemy(rules, state, k.split()[0], side)}
     return out
 
 
@@ -105,18 +121,21 @@ def _inner_charge(rules: Rules, state: State, side: str, target: str, f: dict) -
 
 def _order_legal(rules: Rules, state: State, f: dict) -> list[str]:
     side, ap = f["side"], state.turn.ap
+    snap = snapshot(rules, state)
     if f["step"] == "from":
-        out = [f"from {a}" for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a)]
+        out = [f"from {a}" for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]
     elif f["step"] == "units":
-        out = [f"units {units_text(u)}" for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u)]
+        out = [f"units {units_text(u)}" for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
     else:
         out = [f"to {d}" for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
     return out + ["cancel"] if not f.get("forced") else out
 
 
-def _destinations(rules: Rules, state: State, f: dict, origin: str, units: dict[str, int]) -> dict[str, int]:
+def _destinations(
+    rules: Rules, state: State, f: dict, origin: str, units: dict[str, int], snap: dict | None = None, first: bool = False
+) -> dict[str, int]:
     side = f["side"]
-    found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap)
+    found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap, snap, first and not f.get("target") and f["mode"] == "move")
     if f.get("target"):
         found = {k: v for k, v in found.items() if k.split()[0] == f["target"]}
     if f["mode"] == "assault":
@@ -124,10 +143,10 @@ def _destinations(rules: Rules, state: State, f: dict, origin: str, units: dict[
     return found
 
 
-def _has_any_destination(rules: Rules, state: State, f: dict, origin: str) -> bool:
+def _has_any_destination(rules: Rules, state: State, f: dict, origin: str, snap: dict | None = None) -> bool:
     units = _movable(rules, state, f["side"], origin)
     one = {next(iter(units)): 1} if units else {}
-    return bool(units) and bool(_destinations(rules, state, f, origin, one))
+    return bool(units) and bool(_destinations(rules, state, f, origin, one, snap, first=True))
 
 
 def _order_apply(rules: Rules, state: State, f: dict, action: str) -> None:
@@ -443,9 +462,10 @@ def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
             effect = effect_of(rules, side, n)
             if card.kind == "action" and effect is not None and effect.playable(rules, state, side):
                 out.append(f"effect {n}")
+    snap = snapshot(rules, state)
     for mode, cost in (("move", 1), ("assault", 2)):
         probe = {"side": side, "mode": mode}
-        if turn.ap >= cost and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, side, None)):
+        if turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
             out.append(mode)
     if any(c <= turn.ap for c in fortify_options(rules, state, side).values()):
         out.append("fortify")
