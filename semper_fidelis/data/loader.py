@@ -66,7 +66,10 @@ def default_scenarios_dir() -> Path:
 
 
 def _entry_label(data: object, loc: tuple) -> str:
-    """Turn a pydantic error location into 'entry field' words: area 'rynek' neighbours."""
+    """Turn a pydantic error location into 'entry field' words: areas[id='rynek'].neighbours.
+
+    Union members' tags (``literal['PL','ZURL']``, ``function-after[...]``) are not fields of the
+    file and are left out."""
     parts: list[str] = []
     node = data
     for key in loc:
@@ -79,10 +82,24 @@ def _entry_label(data: object, loc: tuple) -> str:
                         ident = f"{name}={node[name]!r}"
                         break
             parts.append(f"[{ident or key}]")
+        elif isinstance(key, str) and (
+            (node is not None and not isinstance(node, dict))  # below a value: a union member's tag
+            or (isinstance(node, dict) and key not in node and "[" in key)
+        ):
+            continue
         else:
             parts.append(f".{key}" if parts else str(key))
             node = node.get(key) if isinstance(node, dict) else None
     return "".join(parts) or "(top)"
+
+
+def _merge_messages(messages: list[str]) -> str:
+    """One message for the errors of one field (a union gives one error per member)."""
+    messages = list(dict.fromkeys(" ".join(m.split()) for m in messages))
+    prefix = "Input should be "
+    if len(messages) > 1 and all(m.startswith(prefix) for m in messages):
+        return prefix + " or ".join(m[len(prefix):] for m in messages)
+    return "; ".join(messages)
 
 
 def read_toml(path: Path) -> dict:
@@ -103,9 +120,10 @@ def load_model(path: Path, model: type[M]) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        problems = [
-            f"{path.name}: {_entry_label(data, tuple(err['loc']))}: {err['msg']}" for err in exc.errors()
-        ]
+        by_field: dict[str, list[str]] = {}
+        for err in exc.errors():
+            by_field.setdefault(_entry_label(data, tuple(err["loc"])), []).append(err["msg"])
+        problems = [f"{path.name}: {label}: {_merge_messages(msgs)}" for label, msgs in by_field.items()]
         raise DataError(problems) from None
 
 

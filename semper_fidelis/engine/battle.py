@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from .cards import discard_card
+from .cards import card_title, discard_card, effect_of
 from .losses import send_to, skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .notation import parse_units, subsets, units_text
@@ -28,7 +28,16 @@ from .tracks import change_destruction, change_morale, change_supply, log, moral
 from .upkeep import checkpoint
 
 CYTADELA = "cytadela"
-STEPS = ("evade", "a-token", "d-token", "resolve", "withdraw", "a-losses", "d-losses", "advance", "finish")
+#: the battle procedure in the printed order of §9.3–§9.4; each step may skip itself
+STEPS = (
+    "evade", "a-card", "d-card", "a-token", "d-token", "ammo-card", "resolve",
+    "post-card", "withdraw", "a-losses", "d-losses", "advance", "finish",
+)
+CARD_STEPS = ("a-card", "d-card", "ammo-card", "post-card")
+
+
+def _next(f: dict) -> None:
+    f["step"] = STEPS[STEPS.index(f["step"]) + 1]
 
 
 def table_bp(strength_total: int, role: str) -> int:
@@ -53,7 +62,10 @@ def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assaul
         inner=inner,
         loss_report={},
         mods={"a": 0, "d": 0},
+        loss_mods={"a": 0, "d": 0},
         tokens={},
+        ammo=[],
+        second_card=[],
         result=None,
     )
     log(state, f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."))
@@ -127,28 +139,57 @@ def _run(rules: Rules, state: State, f: dict) -> None:
         if count(rules, state, area, defender) == 0:
             log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.")
             f["step"], f["result"] = "advance", "empty"
-        elif _can_evade(rules, state, f):
+            return
+        _next(f)
+        if _can_evade(rules, state, f):
             _choose(state, f, defender, "evade")
-        else:
-            f["step"] = "a-token"
+    elif step in CARD_STEPS:
+        sides = {"a-card": [attacker], "d-card": [defender]}.get(step, [attacker, defender])
+        _next(f)
+        for side in reversed(sides):  # pushed in reverse: the attacker chooses first
+            if special_options(rules, state, f, side, step):
+                _choose(state, f, side, step)
     elif step in ("a-token", "d-token"):
         side = attacker if step == "a-token" else defender
         kinds = ("grenades", "ammunition") if side == attacker else ("machine-gun", "ammunition")
-        f["step"] = "d-token" if step == "a-token" else "resolve"
+        _next(f)
         if any(t.kind in kinds for t in state.my_tokens[side]):
             _choose(state, f, side, step)
     elif step == "resolve":
         _resolve(rules, state, f)
+        _next(f)
     elif step == "withdraw":
-        _attacker_withdraws(rules, state, f)
+        _next(f)
+        if f["result"] == "defender":
+            _attacker_withdraws(rules, state, f)
     elif step in ("a-losses", "d-losses"):
+        _next(f)
         _push_losses(rules, state, f, step)
     elif step == "advance":
-        f["step"] = "finish"
+        _next(f)
         if any(sum(g.units.values()) for g in groups_of(state, f)) and f["result"] in ("attacker", "empty", "evaded"):
             _choose(state, f, attacker, "advance")
     else:
         _finish(rules, state, f)
+
+
+def special_options(rules: Rules, state: State, f: dict, side: str, step: str) -> list[int]:
+    """Special cards ``side`` may play in this slot: one in its slot (§9.3 steps 2–3), and a
+    second one, right away or after the battle, for a player who used Ammunition (§7.2)."""
+    if step in ("ammo-card", "post-card"):
+        if side not in f["ammo"] or side in f["second_card"]:
+            return []
+    out = []
+    for n in sorted(set(state.hand[side])):
+        card = rules.card(side, n)
+        effect = effect_of(rules, side, n)
+        if card.kind != "special" or effect is None or effect.battle_apply is None:
+            continue
+        if step == "post-card" and not effect.after_battle:
+            continue  # after the battle only cards about its aftermath still matter
+        if effect.battle_playable(rules, state, f, side):
+            out.append(n)
+    return out
 
 
 def _choose(state: State, f: dict, side: str, step: str) -> None:
@@ -284,7 +325,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
     won = f["result"] == "attacker"
     if step == "a-losses":
         f["step"] = "d-losses"
-        losses = f["bp"]["d"] + f.get("extra_loss", 0)
+        losses = max(0, f["bp"]["d"] + f.get("extra_loss", 0) - f["loss_mods"]["a"])
         if won:
             groups = [
                 {"label": g.origin, "where": "border", "area": area, "origin": g.origin, "units": g.units}
@@ -308,7 +349,8 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
         origins = tuple(g.origin for g in groups_of(state, f)) + tuple(a for a, _ in f.get("placed", []))
         units = side_units(rules, state, area, defender)
         groups = [{"label": area, "where": "board", "area": area, "origin": area, "units": dict(units)}]
-        frame = start_losses(rules, state, defender, "defender", f["bp"]["a"], area, groups, forbidden=origins)
+        losses = max(0, f["bp"]["a"] - f["loss_mods"]["d"])
+        frame = start_losses(rules, state, defender, "defender", losses, area, groups, forbidden=origins)
         frame["band"] = f["bands"][defender]
         frame["withdraw"] = f["bands"][defender] == "high"
         skip_if_empty(state, frame)
@@ -370,6 +412,8 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
     if step in ("a-token", "d-token"):
         kinds = ("grenades", "ammunition") if step == "a-token" else ("machine-gun", "ammunition")
         return sorted({f"token {t.label()}" for t in state.my_tokens[side] if t.kind in kinds}) + ["pass"]
+    if step in CARD_STEPS:
+        return [f"special {n}" for n in special_options(rules, state, f, side, step)] + ["pass"]
     if step == "retreat":
         targets = _retreat_targets(rules, state, f)
         return [f"retreat {a}" for a in targets] or ["retreat none"]
@@ -405,7 +449,6 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
     words = action.split()
     if words[0] == "fight":
         pop(state, c)
-        f["step"] = "a-token"
         log(state, f"{side} stands and fights.")
     elif words[0] == "discard":
         c["picked"].append(int(words[1]))
@@ -421,16 +464,20 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         add_units(state, words[1], units)
         log(state, f"{side} evades {words[2]} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.")
         if not count(rules, state, f["area"], side):
+            evaded(rules, state, f)
             pop(state, c)
-            f["step"], f["result"] = "advance", "evaded"
-            checkpoint(rules, state)
     elif words[0] == "token":
         token = next(t for t in state.my_tokens[side] if t.label() == words[1])
         state.my_tokens[side].remove(token)
         state.token_pool.append(token)
         f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
+        if token.kind == "ammunition":
+            f["ammo"].append(side)
         log(state, f"{side} plays a {token.kind} token in the battle.")
         pop(state, c)
+    elif words[0] == "special":
+        pop(state, c)
+        play_special(rules, state, f, side, int(words[1]), second=c["step"] in ("ammo-card", "post-card"))
     elif words[0] == "pass":
         pop(state, c)
     elif words[0] == "retreat":
@@ -460,6 +507,22 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         pop(state, c)
 
 
+def evaded(rules: Rules, state: State, f: dict) -> None:
+    """The defender got away (§9.2): no battle took place; the attackers may move in."""
+    f["step"], f["result"] = "advance", "evaded"
+    checkpoint(rules, state)
+
+
+def play_special(rules: Rules, state: State, f: dict, side: str, number: int, second: bool = False) -> None:
+    discard_card(state, side, number)
+    if second:
+        f["second_card"].append(side)
+    key = f"{side} #{number}"
+    state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
+    log(state, f"{side} plays the Special card {card_title(rules, side, number)}.")
+    effect_of(rules, side, number).battle_apply(rules, state, f, side)
+
+
 def _log_advance(rules: Rules, state: State, f: dict, c: dict) -> None:
     n = sum(c.get("moved", {}).values())
     log(state, f"{f['attacker']} moves {n} unit(s) into {rules.area_name(f['area'])}.")
@@ -471,6 +534,10 @@ procedure(
     who=lambda r, s, c: c["side"],
     prompt=lambda r, s, c: {
         "evade": f"{c['side']}: evade (discard cards worth the number of sides attacked) or fight",
+        "a-card": f"{c['side']} attacks: play a Special card, or pass",
+        "d-card": f"{c['side']} defends: play a Special card, or pass",
+        "ammo-card": f"{c['side']}: play a second Special card now (Ammunition), or pass",
+        "post-card": f"{c['side']}: play a second Special card after the battle (Ammunition), or pass",
         "a-token": f"{c['side']} attacks: play a Grenades or Ammunition token, or pass",
         "d-token": f"{c['side']} defends: play a Machine Gun or Ammunition token, or pass",
         "retreat": f"{c['side']}: withdraw the remaining attackers to an adjacent area",

@@ -8,18 +8,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .machine import pop, procedure, push
 from .rules import Rules
 from .state import State
 from .tracks import log
 
 
+def _always(*_args) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class CardEffect:
-    """``playable`` says whether the effect can be carried out now (FAQ: an event whose effect
-    cannot be carried out cannot be played); ``apply`` carries it out."""
+    """How one card works. Action and Event cards: ``playable`` says whether the effect can be
+    carried out now (FAQ: an event whose effect cannot be carried out cannot be played) and
+    ``apply(rules, state, side)`` carries it out, pushing a ``card-step`` frame when the player
+    must choose (``options``/``choose`` then answer it). Special cards: ``battle_playable`` and
+    ``battle_apply(rules, state, battle_frame, side)``; ``after_battle`` marks a card about the
+    battle's aftermath, which may also be the second card played after it (Ammunition)."""
 
-    playable: Callable[[Rules, State, str], bool]
-    apply: Callable[[Rules, State, str], None]
+    playable: Callable[[Rules, State, str], bool] = _always
+    apply: Callable[[Rules, State, str], None] | None = None
+    options: Callable[[Rules, State, dict], list[str]] | None = None
+    choose: Callable[[Rules, State, dict, str], None] | None = None
+    battle_playable: Callable[[Rules, State, dict, str], bool] = _always
+    battle_apply: Callable[[Rules, State, dict, str], None] | None = None
+    after_battle: bool = False
 
 
 #: effect_id -> effect. Filled by the card-effects module (issue: every card effect).
@@ -28,6 +42,36 @@ EFFECTS: dict[str, CardEffect] = {}
 
 def effect_of(rules: Rules, side: str, number: int) -> CardEffect | None:
     return EFFECTS.get(rules.card(side, number).effect_id)
+
+
+def register(effect_id: str, effect: CardEffect) -> CardEffect:
+    EFFECTS[effect_id] = effect
+    return effect
+
+
+def start_card_step(state: State, side: str, effect_id: str, step: str, **data) -> dict:
+    """Ask ``side`` a question on behalf of a card; the card's ``options``/``choose`` answer."""
+    return push(state, "card-step", side=side, effect=effect_id, step=step, **data)
+
+
+def _step_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    return EFFECTS[f["effect"]].options(rules, state, f)
+
+
+def _step_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    pop(state, f)
+    EFFECTS[f["effect"]].choose(rules, state, f, action)
+
+
+procedure(
+    "card-step",
+    decision="card",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f.get("prompt") or f"{f['side']}: choose for the card",
+    legal=_step_legal,
+    apply=_step_apply,
+    section="Action cards",
+)
 
 
 def draw_cards(rules: Rules, state: State, side: str, n: int) -> int:

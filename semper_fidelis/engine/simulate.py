@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from statistics import mean
 from typing import Callable
 
+from ..data.loader import GameData
 from .game import Game
 from .state import PL, ZURL
 
@@ -43,8 +44,11 @@ class BatchResult:
         return dict(sorted(out.items()))
 
 
-def play_game(scenario: int, seed: int, bots: dict[str, object], options: dict | None = None, max_actions: int = 50_000) -> Game:
-    game = Game(scenario, seed, options)
+def play_game(
+    scenario: int, seed: int, bots: dict[str, object], options: dict | None = None,
+    max_actions: int = 50_000, data: GameData | None = None,
+) -> Game:
+    game = Game(scenario, seed, options, data=data)
     while not game.over:
         decision = game.decision()
         game.apply(bots[decision.player].choose(game))
@@ -73,11 +77,12 @@ def run_batch(
     make_bot: Callable[[int], object],
     progress: Callable[[int], None] | None = None,
     options: dict | None = None,
+    data: GameData | None = None,
 ) -> BatchResult:
     batch = BatchResult(scenario)
     for i in range(games):
         s = seed + i
-        game = play_game(scenario, s, {PL: make_bot(2 * s), ZURL: make_bot(2 * s + 1)}, options)
+        game = play_game(scenario, s, {PL: make_bot(2 * s), ZURL: make_bot(2 * s + 1)}, options, data=data)
         batch.games.append(summarize(game))
         if progress:
             progress(i + 1)

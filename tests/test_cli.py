@@ -1,0 +1,172 @@
+"""The ``semper-fidelis`` command line: validate, board, --assets, and one-line errors."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from semper_fidelis.cli import main
+from semper_fidelis.data.loader import load_game_data
+from semper_fidelis.render.board_map import BoardMap
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def one_line_error(capsys) -> str:
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert "Traceback" not in captured.err + captured.out
+    return lines[0]
+
+
+def test_validate_shipped_data(capsys):
+    assert main(["validate"]) == 0
+    out = capsys.readouterr().out
+    assert re.match(r"OK: \d+ areas, 8 districts, .*5 scenarios", out)
+
+
+def test_validate_with_assets_option_before_and_after(capsys):
+    assert main(["--assets", str(REPO), "validate"]) == 0
+    assert main(["validate", "--assets", str(REPO)]) == 0
+    assert main(["validate", "--assets", str(REPO / "assets")]) == 0  # a bare assets dir works too
+    assert capsys.readouterr().out.count("OK: ") == 3
+
+
+def label(area) -> str:
+    """The area's map label as a 120-column map prints it (12 layout columns of 9 characters)."""
+    return BoardMap.fit(area.label, 9)
+
+
+def test_board_scenario_2(capsys):
+    assert main(["board", "2", "--width", "120", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    data = load_game_data()
+    scenario = data.scenario(2)
+    letters = {u.id: u.letter for u in data.components.units}
+    assert f"Scenario 2: {scenario.name}" in out
+    for side in scenario.sides.values():
+        for p in side.placements:
+            assert label(data.areas[p.area]) in out
+            assert letters[p.unit] in out
+    for p in scenario.neutrals:
+        assert label(data.areas[p.area]) in out
+    # ZURL's 2 Volunteers in Wysoki Zamek and the HQ in Rynek show as count + letter
+    assert f"2{letters['zurl-volunteer']}" in out
+    assert f"{letters['zurl-hq']}" in out
+    assert "★3" in out  # Dworzec Główny
+    assert max(len(line) for line in out.splitlines()) <= 120
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5])
+def test_board_every_scenario(capsys, number):
+    assert main(["board", str(number), "--width", "120"]) == 0
+    assert f"Scenario {number}:" in capsys.readouterr().out
+
+
+def test_board_free_deployment_note(capsys):
+    assert main(["board", "4", "--width", "120", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "Free deployment" in out and "PL deploys first" in out
+
+
+def test_board_by_name(capsys):
+    name = load_game_data().scenario(3).name
+    assert main(["board", name.lower()[:4]]) == 0
+    assert "Scenario 3:" in capsys.readouterr().out
+
+
+def test_board_narrow_console_falls_back_to_a_list(capsys):
+    assert main(["board", "2", "--width", "60", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "Rynek" in out
+    assert max(len(line) for line in out.splitlines()) <= 60
+
+
+def test_unknown_scenario(capsys):
+    assert main(["board", "9"]) == 2
+    line = one_line_error(capsys)
+    assert "no scenario '9'" in line and "known: 1" in line
+
+
+def test_bad_assets_dir(capsys, tmp_path):
+    missing = tmp_path / "nowhere"
+    assert main(["--assets", str(missing), "board"]) == 2
+    assert "no such data directory" in one_line_error(capsys)
+    assert main(["validate", str(missing)]) == 2
+    assert "no such data directory" in one_line_error(capsys)
+
+
+def test_assets_dir_with_broken_data(capsys, tmp_path):
+    shutil.copytree(REPO / "assets", tmp_path / "assets")
+    shutil.copytree(REPO / "scenarios", tmp_path / "scenarios")
+    (tmp_path / "assets" / "board.toml").write_text("areas = [ oops", encoding="utf-8")
+    assert main(["board", "--assets", str(tmp_path)]) == 2
+    line = one_line_error(capsys)
+    assert "board.toml" in line and "validate" in line
+    assert main(["validate", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert "board.toml" in out and out.strip().splitlines()[-1].startswith("FAILED: ")
+
+
+def test_empty_dir_is_reported(capsys, tmp_path):
+    assert main(["validate", str(tmp_path)]) == 1
+    assert "missing" in capsys.readouterr().out
+
+
+def test_unknown_command(capsys):
+    assert main(["fly"]) == 2
+    assert "invalid choice" in one_line_error(capsys)
+
+
+def test_no_command_prints_help(capsys):
+    assert main([]) == 0
+    assert "validate" in capsys.readouterr().out
+
+
+def test_help_exits_zero(capsys):
+    assert main(["board", "--help"]) == 0
+    assert "SCENARIO" in capsys.readouterr().out
+
+
+def test_python_dash_m(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "semper_fidelis", "validate"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("OK: ")
+
+
+def test_position_from_scenario_2():
+    from semper_fidelis.render.board_map import position_from_scenario
+
+    data = load_game_data()
+    pos = position_from_scenario(data, data.scenario(2))
+    assert pos.units["rynek"] == {"zurl-volunteer": 1, "zurl-hq": 1, "austro-hungarian": 1}
+    assert pos.hq == {"PL": "dom-akademicki", "ZURL": "rynek"}
+    assert pos.contested == set()
+    assert pos.strategic["dworzec-glowny"] == 3
+    assert pos.tokens["dworzec-glowny"] == [None] * 5  # random tokens lie face down
+    assert pos.tokens["rzeznia-miejska"] == ["food"] * 3  # specific ones face up
+    pos.add_units("rynek", "pl-soldier", 2)
+    assert pos.contested == {"rynek"} and pos.side_units("rynek", "PL") == 2
+    assert pos.occupant("rynek") is None and pos.occupant("dom-akademicki") == "PL"
+
+
+def test_position_free_deployment_leaves_the_board_empty():
+    from semper_fidelis.render.board_map import position_from_scenario
+
+    data = load_game_data()
+    pos = position_from_scenario(data, data.scenario(5))
+    assert all(pos.side_units(a, side) == 0 for a in pos.units for side in ("PL", "ZURL"))
+    assert any(note.startswith("Free deployment — PL deploys first") for note in pos.notes)
