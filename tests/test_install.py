@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-import warnings
 from pathlib import Path
 
 import pytest
@@ -25,9 +24,7 @@ from semper_fidelis.data import loader
 
 REPO = Path(__file__).resolve().parents[1]
 
-with warnings.catch_warnings():  # the marker may not be registered in pyproject.toml
-    warnings.simplefilter("ignore", pytest.PytestUnknownMarkWarning)
-    slow = pytest.mark.slow
+slow = pytest.mark.slow
 
 IGNORE = shutil.ignore_patterns(".git", ".venv*", "__pycache__", "*.egg-info", "build", "dist", ".pytest_cache", ".hypothesis")
 
