@@ -5,6 +5,7 @@ Battle, End of Turn (tokens, cards), End of Round (attrition, truce, time) and E
 from __future__ import annotations
 
 from .cards import card_title, discard_card, draw_cards, effect_of
+from .commanders import ability
 from .machine import pop, procedure, push
 from .occupancy import (
     add_units,
@@ -83,6 +84,8 @@ def _end_turn(rules: Rules, state: State) -> None:
     commander_ok = state.commander[side] and state.commander_status[side] == "ok"
     if commander_ok:
         push(state, "draw", side=side)
+    if ability(rules, state, side) == "extra-provisioning":
+        push(state, "collect-extra", side=side)
     choices = _collect_automatic(rules, state, side)
     if choices:
         push(state, "collect", side=side, areas=choices)
@@ -492,6 +495,28 @@ def _collect_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     if not f["areas"]:
         pop(state, f)
 
+
+def _extra_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    areas = sorted(a for a in occupied_areas(rules, state, f["side"]) if _token_choices(state, f["side"], a))
+    return [f"extra {a} {c}" for a in areas for c in _token_choices(state, f["side"], a)] + ["extra pass"]
+
+
+def _extra_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    pop(state, f)
+    if action != "extra pass":
+        _, area, choice = action.split()
+        take_token(rules, state, f["side"], area, choice)
+
+
+procedure(
+    "collect-extra",
+    decision="collect",
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: your Commander's ability — take 1 extra Supply Token from an occupied area",
+    legal=_extra_legal,
+    apply=_extra_apply,
+    section="§11 (Commander ability)",
+)
 
 procedure(
     "collect",

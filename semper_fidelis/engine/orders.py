@@ -5,6 +5,7 @@ this phase. Long orders are built in steps — order, area, units, destination �
 from __future__ import annotations
 
 from .cards import card_title, discard_card, effect_of
+from .commanders import ability
 from .flow import take_token, _token_choices
 from .losses import start_losses, skip_if_empty
 from .machine import pop, procedure, push
@@ -29,15 +30,6 @@ from .upkeep import checkpoint
 
 ORDER_TOKENS = ("artillery", "barricade", "uniform", "food", "plane")
 CYTADELA = "cytadela"
-
-
-def ability(rules: Rules, state: State, side: str) -> str | None:
-    """The current Commander's organization ability, if he is in command (§11)."""
-    cid = state.commander.get(side)
-    if not cid or state.commander_status[side] != "ok":
-        return None
-    ab = rules.commanders[cid].ability
-    return ab.effect if ab and ab.kind == "organization" else None
 
 
 # ------------------------------------------------------------------------------- movement (§6.2)
