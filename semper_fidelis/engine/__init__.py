@@ -20,6 +20,7 @@ Actions are short text notations, built in steps for long orders::
 
     orders:   move | assault | fortify | mobilize | provision | propaganda morale
               card 7 (for its AP) | effect 7 (for its effect) | supply food2 | use plane1 | end
+              negotiate jewish-militia pl | negotiate austro-hungarian zurl [ally]
     move:     from rynek  →  units 2v1s  →  to sejm-krajowy | to podzamcze via rynek attack
     battle:   fight | discard 3 … evade <area> 2v | special 4 | token grenades1 | pass
     losses:   disperse v@rynek | break s@sejm-krajowy | withdraw v@rynek namiestnictwo

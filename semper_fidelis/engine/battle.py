@@ -12,6 +12,7 @@ import math
 from .cards import card_title, discard_card, effect_of
 from .losses import send_to, skip_if_empty, start_losses
 from .machine import pop, procedure, push
+from .negotiation import enter_area
 from .notation import parse_units, subsets, units_text
 from .occupancy import (
     add_units,
@@ -106,9 +107,10 @@ def evasion_cost(rules: Rules, state: State, f: dict) -> int:
 def evade_targets(rules: Rules, state: State, f: dict) -> list[str]:
     """Adjacent areas the defender occupies (with room); neutral ones only when those lack room."""
     defender, area = f["defender"], f["area"]
-    own = [b for b in sorted(rules.neighbours[area]) if occupant(rules, state, b) == defender and total(state, b) < rules.limit[b]]
+    near = [b for b in sorted(rules.neighbours[area]) if not state.attacks.get(b)]  # not awaiting a battle
+    own = [b for b in near if occupant(rules, state, b) == defender and total(state, b) < rules.limit[b]]
     neutral = [
-        b for b in sorted(rules.neighbours[area])
+        b for b in near
         if occupant(rules, state, b) is None and not count(rules, state, b, f["attacker"]) and not count(rules, state, b, defender)
         and not neutral_militia(rules, state, b) and total(state, b) < rules.limit[b]
     ]
@@ -198,7 +200,7 @@ def _choose(state: State, f: dict, side: str, step: str) -> None:
 
 def _strengths(rules: Rules, state: State, f: dict) -> tuple[int, int]:
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
-    redoubt = state.redoubts.get(area) == defender or area == CYTADELA
+    redoubt = state.redoubts.get(area) == defender or area == CYTADELA or f.get("redoubt", False)  # Heroic Defense
     facing = {x for s, x in state.barricades.get(area, []) if s == defender}
     a_total = 0
     for g in groups_of(state, f):
@@ -237,7 +239,7 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
     if any(c.explosion for c in drawn) and area not in rules.villages and state.tokens.get(area):
         state.token_pool.extend(state.tokens.pop(area))
         notes.append("Explosion: the area's Supply Tokens are destroyed")
-    redoubt = state.redoubts.get(area) == defender or area == CYTADELA
+    redoubt = state.redoubts.get(area) == defender or area == CYTADELA or f.get("redoubt", False)  # Heroic Defense
     sides = sides_of_attack(state, f)
     if sides > 1 and not redoubt:
         a_bp += sides - 1
@@ -269,7 +271,6 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
     log(state, f"Battle in {rules.area_name(area)}: " + "; ".join(notes) + f". Final {a_bp} : {d_bp} — {winner} wins.")
     if rules.terrain[area] == "city" and a_bp + d_bp >= 10:
         change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
-    f["step"] = "a-losses" if f["result"] == "attacker" else "withdraw"
 
 
 def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
@@ -293,6 +294,7 @@ def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
             add_units(state, g.origin, back)
             f["placed"].append([g.origin, back])
             log(state, f"{attacker} withdraws {units_text(back)} to {rules.area_name(g.origin)}.")
+            enter_area(rules, state, attacker, g.origin, "is forced to withdraw")  # §13.2 Militia
         if sum(g.units.values()):
             f["extra_loss"] += 1
             f.setdefault("stranded", []).append(g.origin)  # still on the border until they go
@@ -324,7 +326,6 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     won = f["result"] == "attacker"
     if step == "a-losses":
-        f["step"] = "d-losses"
         losses = max(0, f["bp"]["d"] + f.get("extra_loss", 0) - f["loss_mods"]["a"])
         if won:
             groups = [
@@ -343,9 +344,9 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
             groups = [{"label": a, "where": "board", "area": a, "origin": a, "units": u} for a, u in placed.items()]
         frame = start_losses(rules, state, attacker, "attacker", losses, area, groups, protect=won)
         frame["band"] = f["bands"][attacker]
+        frame["medicine"] = "a" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
         skip_if_empty(state, frame)
     else:
-        f["step"] = "advance"
         origins = tuple(g.origin for g in groups_of(state, f)) + tuple(a for a, _ in f.get("placed", []))
         units = side_units(rules, state, area, defender)
         groups = [{"label": area, "where": "board", "area": area, "origin": area, "units": dict(units)}]
@@ -353,6 +354,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
         frame = start_losses(rules, state, defender, "defender", losses, area, groups, forbidden=origins)
         frame["band"] = f["bands"][defender]
         frame["withdraw"] = f["bands"][defender] == "high"
+        frame["medicine"] = "d" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
         skip_if_empty(state, frame)
 
 
@@ -365,6 +367,7 @@ def _finish(rules: Rules, state: State, f: dict) -> None:
         if not count(rules, state, g.origin, defender) and total(state, g.origin) + sum(units.values()) <= rules.limit[g.origin]:
             add_units(state, g.origin, units)
             log(state, f"{attacker} {units_text(units)} return to {rules.area_name(g.origin)}.")
+            enter_area(rules, state, attacker, g.origin, "returns")  # §13.2 Militia
         else:
             for t, n in units.items():
                 send_to(state, attacker, "mob", t, n)
@@ -390,7 +393,9 @@ procedure("battle", run=_run, section="§9")
 
 
 def _parent(state: State) -> dict:
-    return state.stack[-2]
+    """The battle a choice belongs to (the nearest battle frame below it: after Ammunition both
+    sides' choices are stacked on the same battle)."""
+    return next(f for f in reversed(state.stack) if f["kind"] == "battle")
 
 
 def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
@@ -421,11 +426,13 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
         room = rules.limit[f["area"]] - total(state, f["area"])
         groups = [g for g in groups_of(state, f) if sum(g.units.values())]
         moved = c.setdefault("moved", {})
+        missing = [g for g in groups if not moved.get(g.origin)]
+        # at least one unit from each side of attack (§9.4 A): keep room for the sides still owed
+        eligible = missing if 0 < room <= len(missing) else groups
         out = []
         if room > 0:
-            for g in groups:
+            for g in eligible:
                 out += [f"advance {g.origin} {CODE[t]}" for t, n in sorted(g.units.items()) if n]
-        missing = [g for g in groups if not moved.get(g.origin)]
         if not missing or room <= 0:
             out.append("stay")
         return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .cards import card_title, discard_card, draw_cards, effect_of
 from .commanders import ability
 from .machine import pop, procedure, push
+from .negotiation import enter_area
 from .occupancy import (
     add_units,
     contested,
@@ -86,7 +87,7 @@ def _end_turn(rules: Rules, state: State) -> None:
         push(state, "draw", side=side)
     if ability(rules, state, side) == "extra-provisioning":
         push(state, "collect-extra", side=side)
-    choices = _collect_automatic(rules, state, side)
+    choices = [] if state.turn.evacuated else _collect_automatic(rules, state, side)  # Evacuation took them
     if choices:
         push(state, "collect", side=side, areas=choices)
 
@@ -392,6 +393,7 @@ def _relief_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     state.relief_waiting[side][utype] -= 1 * n
     add_units(state, area, {utype: n})
     log(state, f"{side} Relief: {n} × {utype} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".")
+    enter_area(rules, state, side, area, "deploys Relief")  # §13.2: a neutral Militia there turns
     checkpoint(rules, state)
     if not any(state.relief_waiting[side].values()):
         pop(state, f)
@@ -434,6 +436,7 @@ def _event_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     log(state, f"{side} plays the Event {card_title(rules, side, number)} for {card.ap} AP; its effect benefits {other(side)}.")
     effect = effect_of(rules, side, number)
     if effect is not None:
+        state.card_effect_counts[f"{side} #{number}"] = state.card_effect_counts.get(f"{side} #{number}", 0) + 1
         effect.apply(rules, state, side)
     state.turn.ap += card.ap
     checkpoint(rules, state)

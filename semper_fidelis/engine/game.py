@@ -13,6 +13,7 @@ from typing import Any
 from .. import __version__
 from ..data.loader import GameData
 from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
+from . import card_effects  # noqa: F401  (registers every card effect)
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
 from .rules import Rules, build_rules, shipped_rules
 from .setup import new_state

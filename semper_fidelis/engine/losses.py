@@ -8,7 +8,7 @@ from .machine import pop, procedure, push
 from .notation import type_for
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total
 from .rules import Rules
-from .state import CODE, HQ, State
+from .state import CODE, HQ, NEUTRAL_TYPES, State
 from .tracks import change_morale, log, morale_band
 
 #: Losses absorbed by one unit, by (Morale band, role) — the Player Aid's Loss Table.
@@ -25,7 +25,10 @@ def _bucket(state: State, side: str, zone: str) -> dict[str, int]:
 
 
 def send_to(state: State, side: str, zone: str, utype: str, n: int = 1) -> None:
-    bucket = _bucket(state, side, zone)
+    # §13: a dispersed allied neutral unit goes back to the neutral Mobilization Zone, from which
+    # only its ally of the moment may mobilize it (broken ones count for the ally, §3)
+    key = "neutral" if zone == "mob" and utype in NEUTRAL_TYPES else side
+    bucket = _bucket(state, key, zone)
     bucket[utype] = bucket.get(utype, 0) + n
 
 
@@ -100,11 +103,12 @@ def withdraw_targets(rules: Rules, state: State, side: str, area: str, forbidden
     """Where a defender may withdraw (§9.4): an adjacent area its side occupies with room; only
     when there is none, an adjacent neutral area — never the attacker's origin nor a neutral
     Jewish Militia area."""
-    own = [b for b in sorted(rules.neighbours[area]) if occupant(rules, state, b) == side and total(state, b) < rules.limit[b]]
+    near = [b for b in sorted(rules.neighbours[area]) if not state.attacks.get(b)]  # not awaiting a battle
+    own = [b for b in near if occupant(rules, state, b) == side and total(state, b) < rules.limit[b]]
     if own:
         return own
     return [
-        b for b in sorted(rules.neighbours[area])
+        b for b in near
         if b not in forbidden
         and occupant(rules, state, b) is None
         and not any(owner(rules, state, t) for t, n in state.units.get(b, {}).items() if n)

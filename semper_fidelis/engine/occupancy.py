@@ -70,17 +70,18 @@ def occupant(rules: Rules, state: State, area: str) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-EMPTY = (0, 0, 0, False)
+EMPTY = (0, 0, 0, False, False)
 
 
-def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool]]:
-    """Per area: (PL units, ZURL units, all units, neutral Militia present) in one pass — for
-    the hot loops (movement search) that would otherwise recount every area many times."""
+def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool, bool]]:
+    """Per area: (PL units, ZURL units, all units, neutral Militia present, neutral
+    Austro-Hungarians present) in one pass — for the hot loops (movement search) that would
+    otherwise recount every area many times."""
     allies = {MILITIA: ally_of(rules, state, MILITIA), AUSTRIAN: ally_of(rules, state, AUSTRIAN)}
     out = {}
     for area, units in state.units.items():
         pl = zurl = tot = 0
-        militia = False
+        militia = austrians = False
         for t, n in units.items():
             if not n:
                 continue
@@ -92,7 +93,9 @@ def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool]
                 zurl += n
             elif t == MILITIA:
                 militia = True
-        out[area] = (pl, zurl, tot, militia)
+            elif t == AUSTRIAN:
+                austrians = True
+        out[area] = (pl, zurl, tot, militia, austrians)
     return out
 
 

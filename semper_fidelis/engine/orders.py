@@ -9,6 +9,7 @@ from .commanders import ability
 from .flow import take_token, _token_choices
 from .losses import start_losses, skip_if_empty
 from .machine import pop, procedure, push
+from .negotiation import attack_neutrals, enter_area, negotiate, negotiation_options, neutral_target
 from .notation import parse_units, subsets, type_for, units_text
 from .occupancy import (
     EMPTY,
@@ -16,7 +17,6 @@ from .occupancy import (
     ally_of,
     count,
     has_enemy,
-    neutral_militia,
     occupant,
     remove_units,
     side_units,
@@ -24,7 +24,7 @@ from .occupancy import (
     total,
 )
 from .rules import Rules
-from .state import CODE, HQ, MILITIA, PL, AttackGroup, State, other
+from .state import CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, other
 from .tracks import change_destruction, change_morale, change_supply, log, morale_band
 from .upkeep import checkpoint
 
@@ -69,9 +69,11 @@ def reach(
                 if b == origin or (extra and b not in villages):
                     continue
                 info = snap.get(b, EMPTY)
-                if info[enemy] or info[3]:
-                    if mode == "assault" and not info[enemy]:
-                        continue
+                # §13.2: neutral units may be attacked on purpose — a neutral Militia's area, or
+                # Austro-Hungarians standing alone; both areas may also be passed through or
+                # entered (negotiation.py says what the neutrals then do).
+                neutral_here = info[3] or (info[4] and not info[0] and not info[1])
+                if info[enemy] or neutral_here:
                     on_border = sum(sum(g.units.values()) for g in state.attacks.get(b, ()) if g.side == side and g.origin == a)
                     if on_border + size <= limit[a]:
                         _keep(out, f"{b} via {a} attack", cost)
@@ -79,7 +81,8 @@ def reach(
                         _keep(out, f"{b} via {a} enter", cost + 1)
                     if first and out:
                         return out
-                    continue
+                    if info[enemy]:
+                        continue
                 if mode == "move" and info[2] + size <= limit[b]:
                     _keep(out, b, cost)
                     if first:
@@ -164,8 +167,7 @@ def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
     remove_units(state, origin, units)
     word = "Assault" if f["mode"] == "assault" else "Move"
     what = units_text(units)
-    if neutral_militia(rules, state, dest):
-        _militia_joins(rules, state, other(side))
+    attacks_neutrals = len(parts) == 4 and parts[3] == "attack" and neutral_target(rules, state, dest)
     if len(parts) == 1 or parts[3] == "enter":
         add_units(state, dest, units)
         how = "into" if len(parts) == 1 else "into the middle of (no battle)"
@@ -181,18 +183,15 @@ def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
         else:
             groups.append(AttackGroup(side=side, origin=via, units=dict(units), assault=f["mode"] == "assault"))
         log(state, f"{side} {word}: {what} from {rules.area_name(origin)} attacks {rules.area_name(dest)} from {rules.area_name(via)} ({cost + inner} AP).")
+    # §13.2, once the units stand where they went: attacking neutral units, or ending a move
+    # among a neutral Militia, changes their side (negotiation.py)
+    if attacks_neutrals:
+        attack_neutrals(rules, state, side, dest)
+    enter_area(rules, state, side, dest)
     pop(state, f)
     checkpoint(rules, state)
     if f["mode"] == "assault":
         push(state, "assault-next", side=side, target=dest, inner_paid=True)
-
-
-def _militia_joins(rules: Rules, state: State, side: str) -> None:
-    """§13.2: whoever ends a move in a neutral Jewish Militia area drives it to the opponent."""
-    for track in rules.scenario.negotiation:
-        if track.neutral == MILITIA:
-            state.negotiation[MILITIA] = next(i for i, s in enumerate(track.spaces) if s.stance == f"ally-{side}")
-            log(state, f"The Jewish Militia allies with {side}.")
 
 
 procedure(
@@ -259,7 +258,8 @@ def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -
 
 def _fortify_legal(rules: Rules, state: State, f: dict) -> list[str]:
     opts = fortify_options(rules, state, f["side"], free=f.get("free", False))
-    return [k for k, c in opts.items() if c <= state.turn.ap] + ([] if f.get("free") else ["cancel"])
+    legal = [k for k, c in opts.items() if c <= state.turn.ap]
+    return legal + ["cancel"] if not f.get("free") or not legal else legal  # a free one may run out of edges
 
 
 def _fortify_apply(rules: Rules, state: State, f: dict, action: str) -> None:
@@ -300,13 +300,10 @@ procedure(
 
 def _mob_types(rules: Rules, state: State, side: str) -> list[str]:
     types = [t for t, n in state.mob[side].items() if n and t != HQ[side]]
-    if state.mob.get("neutral", {}).get(MILITIA) and _militia_ally(rules, state) == side:
-        types.append(MILITIA)
+    # §13.1-13.2: neutral units in the Mobilization Zone (the 2 spare Militia, dispersed allies)
+    # are mobilized by their ally only
+    types += [t for t, n in state.mob.get("neutral", {}).items() if n and ally_of(rules, state, t) == side]
     return sorted(types)
-
-
-def _militia_ally(rules: Rules, state: State) -> str | None:
-    return ally_of(rules, state, MILITIA)
 
 
 def mobilization_rate(rules: Rules, state: State, side: str) -> tuple[int, int]:
@@ -346,7 +343,7 @@ def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         else:
             paid = "already paid"
         state.turn.mobilize_credit -= 1
-    zone = state.mob["neutral"] if utype == MILITIA else state.mob[side]
+    zone = state.mob["neutral"] if utype in NEUTRAL_TYPES else state.mob[side]
     zone[utype] -= 1
     add_units(state, area, {utype: 1})
     log(state, f"{side} mobilizes 1 {utype} into {rules.area_name(area)} ({paid}).")
@@ -440,7 +437,9 @@ def _specific_uses(rules: Rules, state: State, side: str) -> list[str]:
 
 
 def _artillery_targets(rules: Rules, state: State, side: str) -> list[str]:
-    return sorted(a for a in state.units if occupant(rules, state, a) == other(side))
+    """Areas the opponent occupies, and (FAQ "Artillery") areas of neutral units alone: firing
+    at them is a deliberate attack (§13.2)."""
+    return sorted(a for a in state.units if occupant(rules, state, a) == other(side) or neutral_target(rules, state, a))
 
 
 def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
@@ -465,11 +464,13 @@ def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
         out.append("mobilize")
     if _provision_legal(rules, state, {"side": side}) != ["cancel"]:
         out.append("provision")
-    if not turn.propaganda and turn.ap >= propaganda_cost(rules, state, side):
+    if side == PL and not turn.propaganda and turn.ap >= propaganda_cost(rules, state, side):  # §8: PL only
         if state.morale[side] < rules.morale_range[1]:
             out.append("propaganda morale")
         if side == PL and state.destruction:
             out.append("propaganda destruction")
+    # §13.1 Negotiation (Scenarios 2, 3): once per turn, one step, cost printed on the space
+    out += [a for a, c in negotiation_options(rules, state, side).items() if c <= turn.ap]
     if turn.generic_tokens == 0 or ability(rules, state, side) == "multiple-supply-tokens":
         if state.supply[side] < rules.supply_range[1]:
             out += [f"supply {label}" for label in _labels(state, side)]
@@ -523,6 +524,8 @@ def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
             change_morale(rules, state, side, +1, "Propaganda")
         else:
             change_destruction(rules, state, -1, "Propaganda")
+    elif verb == "negotiate":
+        negotiate(rules, state, side, action)
     elif verb == "supply":
         token = _take_from_hand(state, side, words[1])
         turn.generic_tokens += 1
@@ -567,6 +570,10 @@ def _artillery_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     log(state, f"{side} Artillery fires on {rules.area_name(area)}: 2 Losses.")
     if rules.terrain[area] == "city":
         change_destruction(rules, state, 1, "Artillery in a City area")
+    if state.over:
+        return  # the Destruction skull ended the game (§12)
+    if neutral_target(rules, state, area):  # FAQ: fire aimed at neutral units is an attack on them
+        attack_neutrals(rules, state, side, area, "fires Artillery at")
     frame = start_losses(
         rules, state, enemy, "artillery", 2, area,
         [{"label": area, "where": "board", "area": area, "origin": area, "units": side_units(rules, state, area, enemy)}],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .machine import pop, procedure, push
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
 from .rules import Rules
-from .state import PL, SIDES, ZURL, State
+from .state import PL, SIDES, VOLUNTEER, ZURL, State
 from .tracks import change_vp, end_game, log
 
 
@@ -119,6 +119,9 @@ def reinforce(rules: Rules, state: State) -> None:
         _to_mob(rules, state, PL, "pl-volunteer", pl_district_reinforcements(rules, state), "Districts and Villages")
     if kinds.get(ZURL) == "morale":
         _to_mob(rules, state, ZURL, "zurl-volunteer", rules.zurl_reinforcement[state.morale[ZURL]], f"Morale {state.morale[ZURL]}")
+    for side, n in sorted(state.extra_reinforcement.items()):  # cards (PL #20)
+        _to_mob(rules, state, side, VOLUNTEER[side], n, "an Event card")
+    state.extra_reinforcement.clear()
     if kinds.get(PL) == "corridor":
         width = corridor_width(rules, state)
         soldiers, tokens = CORRIDOR[min(width, 3)]

@@ -79,6 +79,7 @@ class TurnState:
     mobilize_credit: int = 0
     commander_changes: int = 0
     free_barricade_used: bool = False
+    evacuated: bool = False  # Evacuation (PL #16): the End of Turn takes no tokens
 
 
 @dataclass
@@ -132,6 +133,7 @@ class State:
     revealed: bool = False
     result: dict[str, Any] | None = None
     card_effect_counts: dict[str, int] = field(default_factory=dict)
+    extra_reinforcement: dict[str, int] = field(default_factory=dict)  # cards: more at the next End of Stage
 
     # ------------------------------------------------------------------ copying & digests
 

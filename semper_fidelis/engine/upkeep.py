@@ -1,12 +1,14 @@
 """Bookkeeping run after every committed order, battle and arrival: Morale for Strategic Areas
-gained, vacated or contested (§8, FAQ "Morale"), fortifications removed when their side leaves
-(§6.2), and the Jewish Militia joining whoever's enemy ends a move in its area (§13.2)."""
+gained, vacated or contested (§8, FAQ "Morale") and fortifications removed when their side
+leaves (§6.2). An area whose units stand on a neighbour's border waiting for battle is not yet
+left: if they return right after the battle, neither Morale nor fortifications are lost (FAQ
+"Fortification")."""
 
 from __future__ import annotations
 
 from .occupancy import count, strategic_holders
 from .rules import Rules
-from .state import State
+from .state import State, other
 from .tracks import change_morale
 
 
@@ -14,25 +16,32 @@ def checkpoint(rules: Rules, state: State) -> None:
     holders = strategic_holders(rules, state)
     for area, new in holders.items():
         old = state.strategic_holder.get(area)
-        if old == new:
+        if old == new or (new is None and old is not None and _away(rules, state, old, area)):
             continue
         name = rules.area_name(area)
         if old is not None:
             change_morale(rules, state, old, -1, f"lost control of Strategic Area {name}")
         if new is not None:
             change_morale(rules, state, new, +1, f"gained control of Strategic Area {name}")
-    state.strategic_holder = holders
+        state.strategic_holder[area] = new
     _fortifications(rules, state)
+
+
+def _away(rules: Rules, state: State, side: str, area: str) -> bool:
+    """``side`` left ``area`` empty only to attack from it, and no enemy has come in."""
+    if count(rules, state, area, other(side)):
+        return False
+    return any(g.side == side and g.origin == area for groups in state.attacks.values() for g in groups)
 
 
 def _fortifications(rules: Rules, state: State) -> None:
     """Civilians dismantle the fortifications of a side that has left the area (§6.2)."""
     for area in list(state.barricades):
-        kept = [(s, f) for s, f in state.barricades[area] if count(rules, state, area, s) > 0]
+        kept = [(s, f) for s, f in state.barricades[area] if count(rules, state, area, s) > 0 or _away(rules, state, s, area)]
         if kept:
             state.barricades[area] = kept
         else:
             del state.barricades[area]
     for area, side in list(state.redoubts.items()):
-        if count(rules, state, area, side) == 0:
+        if count(rules, state, area, side) == 0 and not _away(rules, state, side, area):
             del state.redoubts[area]

@@ -110,6 +110,7 @@ class MapPosition:
     ``units``: area id -> unit type id -> count, for both sides and the neutrals.
     ``tokens``: area id -> one entry per Supply Token: its kind when face up, ``None`` face down.
     ``fortifications``: area id -> side ("PL"/"ZURL") -> :class:`Fortification`.
+    ``attacks``: area id -> one ``(side, units)`` per attacking side lined up on its border.
     ``highlighted`` / ``cursor``: areas the UI wants to point at (legal targets, selection).
     ``title``, ``subtitle`` and ``notes``: lines shown above and below the map (scenario, tracks,
     off-board units, ...).
@@ -119,6 +120,7 @@ class MapPosition:
     strategic: dict[str, int] = field(default_factory=dict)
     tokens: dict[str, list[str | None]] = field(default_factory=dict)
     fortifications: dict[str, dict[str, Fortification]] = field(default_factory=dict)
+    attacks: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     highlighted: set[str] = field(default_factory=set)
     cursor: str | None = None
     title: str = ""
@@ -244,11 +246,14 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
 class BoardMap:
     """Rich renderable: the map of Lwów with ``position`` on it, plus a legend."""
 
-    def __init__(self, data: GameData, position: MapPosition, *, legend: bool = True, notes: bool = True):
+    def __init__(
+        self, data: GameData, position: MapPosition, *, legend: bool = True, notes: bool = True, compact: bool = False
+    ):
         self.data = data
         self.position = position
         self.legend = legend
         self.notes = notes
+        self.compact = compact  # no blank line between rows: the label bars keep them apart
         self.letters = {u.id: u.letter for u in data.components.units}
         self.unit_order = [u.id for u in data.components.units]
 
@@ -350,6 +355,10 @@ class BoardMap:
             line = self._unit_line(units, side, width)
             if line is not None:
                 lines.append(line)
+        attacks = self.position.attacks.get(area.id, [])
+        if attacks:
+            marks = [Text(f"»{side} {n}", style=SIDE_STYLE.get(side, "bold")) for side, n in attacks]
+            lines.append(self._pack(marks, width))
         for line in lines:
             line.truncate(width, overflow="ellipsis", pad=True)
         return lines
@@ -379,8 +388,14 @@ class BoardMap:
                     line.append_text(cell[i] if i < len(cell) else Text(" " * cell_w))
                 line.rstrip()
                 out.append(line)
-            out.append(Text())
+            if not self.compact:
+                out.append(Text())
         return out
+
+    def grid_lines(self, width: int) -> list[Text] | None:
+        """The map grid alone (no title, notes or legend), one Text per line; None when
+        ``width`` is too narrow for the grid (see :meth:`__rich_console__`'s list fallback)."""
+        return self._grid(width)
 
     def _list(self, width: int) -> Table:
         """Narrow consoles: one row per area (full name), grouped by district."""
@@ -464,6 +479,7 @@ class BoardMap:
                 Text.assemble(("C S V", "dim"), " City (limit 5), Suburb (6), Village (6)"),
                 Text.assemble(("★n", "bold yellow"), " strategic value"),
                 Text.assemble(("×", "bold bright_red"), " contested"),
+                Text.assemble(("»PL n", "bold"), " n attackers on the border"),
             ],
             [
                 Text.assemble(("3V", "bold"), " 3 units lettered V"),

@@ -27,6 +27,12 @@ def position_from_game(game: Game) -> MapPosition:
             f"Mobilization Zone {sum(state.mob[side].values())}, broken {sum(state.broken[side].values())}"
         )
     for area, groups in state.attacks.items():
+        per_side: dict[str, int] = {}
+        for g in groups:
+            per_side[g.side] = per_side.get(g.side, 0) + sum(g.units.values())
+        marks = [(side, n) for side, n in sorted(per_side.items()) if n]
+        if marks:
+            pos.attacks[area] = marks
         for g in groups:
             pos.notes.append(f"{g.side} attacks {rules.area_name(area)} from {rules.area_name(g.origin)} with {sum(g.units.values())} units")
     return pos

@@ -1,0 +1,753 @@
+"""The building blocks every card effect is made of (issue 4, item 1).
+
+A card's entry in ``pl.py`` / ``zurl.py`` is one ``register(effect_id, ...)`` built from these:
+
+- tracks: :func:`track_card` — move Morale, Supply, VP or Destruction (own or the opponent's);
+- units: :func:`pool_to_mob` (pool → Mobilization Zone), :func:`mobilize_free` (free
+  Mobilization into occupied areas), :func:`move_group` (a free Move or Assault by the normal
+  movement rules — also into a battle as defenders), :func:`place_anywhere` (Wolves),
+  :func:`remove_from_game` (to ``state.removed``, for good) and :func:`remove_step`;
+- Supply Tokens: :func:`take_tokens` (from the board, outside Provisioning) and
+  :func:`discard_tokens`;
+- Relief on the Time Track: :func:`relief_event` (a Relief for a side on a later round, playable
+  only if that round exists — FAQ) and :func:`next_relief`;
+- battle: :func:`bp_card` (+BP), :func:`loss_card` (fewer/more Losses; never changes who won —
+  FAQ), :func:`evade_free` (counts as an Evasion: no battle, Truce unbroken — FAQ), and
+  ``f["redoubt"]`` (fought as if the area had a Redoubt);
+- the Negotiation Track: :func:`shift_stance` (with disarmament of the Austro-Hungarians).
+
+Multi-step choices use the engine's ``card-step`` frame (``start_card_step``). Every card is
+registered with the shared :func:`step_options` / :func:`step_choose`, which dispatch on the
+frame's ``step`` to a handler in :data:`STEPS`; the generic steps live here, a unique card adds
+its own with :func:`step`.
+
+Conventions. ``side`` in ``playable``/``apply`` is the player who plays the card; an Event's
+effect benefits ``other(side)``. Destruction deltas follow ``tracks.change_destruction``: +1
+moves the marker down the track (worse), −1 up (better). Every effect is logged in plain words;
+a log line never names a face-down token (the log is shown to both players).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..battle import evade_targets, groups_of, start_battle
+from ..cards import CardEffect, start_card_step
+from .. import negotiation
+from ..flow import _collect_automatic, _token_choices, take_token
+from ..machine import push
+from ..notation import parse_units, subsets, type_for, units_text
+from ..occupancy import add_units, count, occupant, remove_units, side_units, total
+from ..orders import reach
+from ..rules import Rules
+from ..state import AUSTRIAN, CODE, HQ, MILITIA, PL, TYPE_SIDE, AttackGroup, State, other
+from ..tracks import change_destruction, change_morale, change_supply, change_vp, log
+from ..upkeep import checkpoint
+
+Check = Callable[[Rules, State, str], bool]
+
+# ------------------------------------------------------------------------------- naming and logs
+
+_UNIT_WORDS = {
+    "pl-volunteer": ("Volunteer", "Volunteers"),
+    "pl-soldier": ("Soldier", "Soldiers"),
+    "pl-hq": ("HQ", "HQ"),
+    "zurl-volunteer": ("Volunteer", "Volunteers"),
+    "sich-rifleman": ("Sich Rifleman", "Sich Riflemen"),
+    "zurl-hq": ("HQ", "HQ"),
+    MILITIA: ("Jewish Militia unit", "Jewish Militia units"),
+    AUSTRIAN: ("Austro-Hungarian unit", "Austro-Hungarian units"),
+}
+
+
+def plain(units: dict[str, int]) -> str:
+    """``{"pl-volunteer": 2, "pl-soldier": 1}`` → ``2 Volunteers and 1 Soldier``."""
+    parts = [f"{n} {_UNIT_WORDS[t][n != 1]}" for t, n in units.items() if n]
+    if not parts:
+        return "no units"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def card_name(rules: Rules, effect_id: str) -> str:
+    for deck in rules.cards.values():
+        for card in deck.values():
+            if card.effect_id == effect_id:
+                return card.name
+    return effect_id
+
+
+def area_name(rules: Rules, area: str) -> str:
+    return rules.area_name(area)
+
+
+# ------------------------------------------------------------------------------- card-step dispatch
+
+#: step name -> (options, choose); options(rules, state, frame) -> legal actions,
+#: choose(rules, state, frame, action) with the frame already popped.
+STEPS: dict[str, tuple[Callable, Callable]] = {}
+
+
+def step(name: str, options: Callable, choose: Callable) -> None:
+    """Register the handlers of a card-step (a unique card's own choice)."""
+    STEPS[name] = (options, choose)
+
+
+def step_options(rules: Rules, state: State, f: dict) -> list[str]:
+    return STEPS[f["step"]][0](rules, state, f)
+
+
+def step_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    STEPS[f["step"]][1](rules, state, f, action)
+
+
+def card(**kw) -> CardEffect:
+    """A CardEffect wired to the shared card-step dispatch."""
+    return CardEffect(options=step_options, choose=step_choose, **kw)
+
+
+def ask(state: State, side: str, effect_id: str, step_name: str, prompt: str, **data) -> dict:
+    return start_card_step(state, side, effect_id, step_name, prompt=prompt, **data)
+
+
+def again(state: State, f: dict, **changes) -> dict:
+    """Push the same card-step once more (the dispatcher pops a frame before ``choose``)."""
+    data = {k: v for k, v in f.items() if k not in ("kind", "side", "effect", "step")}
+    data.update(changes)
+    return start_card_step(state, f["side"], f["effect"], f["step"], **data)
+
+
+# ------------------------------------------------------------------------------------- tracks
+
+
+def can_change(rules: Rules, state: State, side: str, track: str, delta: int) -> bool:
+    """Whether moving ``track`` by ``delta`` would change anything (FAQ: an effect that cannot
+    be carried out cannot be played)."""
+    if track == "morale":
+        lo, hi = rules.morale_range
+        if delta > 0:
+            return state.morale[side] < hi
+        return state.morale[side] > lo or (side == PL and rules.has_destruction)  # §8: into Destruction
+    if track == "supply":
+        lo, hi = rules.supply_range
+        return state.supply[side] < hi if delta > 0 else state.supply[side] > lo
+    if track == "destruction":
+        if state.destruction is None:
+            return False
+        return state.destruction > 0 if delta < 0 else True
+    return True  # vp
+
+
+def change_track(rules: Rules, state: State, side: str, track: str, delta: int, reason: str) -> None:
+    if track == "morale":
+        change_morale(rules, state, side, delta, reason)
+    elif track == "supply":
+        change_supply(rules, state, side, delta, reason)
+    elif track == "vp":
+        change_vp(rules, state, side, delta, reason)
+    else:
+        change_destruction(rules, state, delta, reason)
+
+
+def track_card(effect_id: str, track: str, delta: int, whom: str = "own", requires: Check | None = None) -> CardEffect:
+    """Move one track of the player (``whom="own"``) or of his opponent by ``delta``."""
+
+    def target(side: str) -> str:
+        return side if whom == "own" else other(side)
+
+    def playable(rules: Rules, state: State, side: str) -> bool:
+        return (requires is None or requires(rules, state, side)) and can_change(rules, state, target(side), track, delta)
+
+    def apply(rules: Rules, state: State, side: str) -> None:
+        change_track(rules, state, target(side), track, delta, card_name(rules, effect_id))
+
+    return card(playable=playable, apply=apply)
+
+
+# ------------------------------------------------------------------------ units: pool and zones
+
+
+def pool_to_mob(rules: Rules, state: State, side: str, utype: str, n: int, why: str) -> int:
+    """Move up to ``n`` units from the pool to the side's Mobilization Zone (§6.2)."""
+    have = state.pool[side].get(utype, 0)
+    k = min(n, have)
+    state.pool[side][utype] = have - k
+    state.mob[side][utype] = state.mob[side].get(utype, 0) + k
+    short = f" (the pool held only {k})" if k < n else ""
+    log(state, f"{side} adds {plain({utype: k})} from the pool to its Mobilization Zone ({why}){short}.")
+    return k
+
+
+def pool_to_mob_card(effect_id: str, code: str, n: int) -> CardEffect:
+    def playable(rules: Rules, state: State, side: str) -> bool:
+        return state.pool[side].get(type_for(side, code), 0) > 0
+
+    def apply(rules: Rules, state: State, side: str) -> None:
+        pool_to_mob(rules, state, side, type_for(side, code), n, card_name(rules, effect_id))
+
+    return card(playable=playable, apply=apply)
+
+
+def remove_from_game(rules: Rules, state: State, owner_key: str, utype: str, n: int, source: str, why: str, area: str | None = None) -> None:
+    """Take ``n`` units out of the game for good (§6.2: back to the box, never to the pool).
+    ``source`` is ``"pool"``, ``"mob"`` or ``"board"`` (then ``area``). ``owner_key`` is the
+    side, or ``"neutral"`` for the Jewish Militia and the Austro-Hungarians."""
+    if not n:
+        return
+    if source == "board":
+        remove_units(state, area, {utype: n})
+    else:
+        zone = getattr(state, source)[owner_key]
+        zone[utype] = zone.get(utype, 0) - n
+    removed = state.removed.setdefault(owner_key, {})
+    removed[utype] = removed.get(utype, 0) + n
+    where = {"pool": "from the pool", "mob": "from the Mobilization Zone"}.get(source) or f"from {rules.area_name(area)}"
+    who = "" if owner_key == "neutral" else f"{owner_key} "
+    log(state, f"{who}{plain({utype: n})} {where} removed from the game for good ({why}).")
+
+
+def mob_types(state: State, owner_key: str) -> list[str]:
+    """Unit types in a Mobilization Zone that a card may take (never the HQ: it is the
+    Commander, who returns by the Initial Phase rule)."""
+    return sorted(t for t, n in state.mob[owner_key].items() if n and t not in HQ.values())
+
+
+def _remove_options(rules: Rules, state: State, f: dict) -> list[str]:
+    return [f"remove {CODE[t]}" for t in mob_types(state, f["owner"])]
+
+
+def _remove_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    utype = type_for(f["owner"], action.split()[1])
+    remove_from_game(rules, state, f["owner"], utype, 1, "mob", f["why"])
+    if f["left"] > 1 and mob_types(state, f["owner"]):
+        again(state, f, left=f["left"] - 1)
+
+
+step("remove", _remove_options, _remove_choose)
+
+
+def remove_step(rules: Rules, state: State, side: str, effect_id: str, owner_key: str, n: int) -> None:
+    """``side`` removes up to ``n`` units of ``owner_key`` in its Mobilization Zone from the game,
+    choosing the type when there is a choice."""
+    why = card_name(rules, effect_id)
+    left = n
+    while left and len(mob_types(state, owner_key)) == 1:
+        remove_from_game(rules, state, owner_key, mob_types(state, owner_key)[0], 1, "mob", why)
+        left -= 1
+    if left and mob_types(state, owner_key):
+        ask(state, side, effect_id, "remove", f"{side}: choose a {owner_key} unit in the Mobilization Zone to remove from the game",
+            owner=owner_key, left=left, why=why)
+
+
+# ------------------------------------------------------------------ units: free Mobilization
+
+
+def mobilize_areas(rules: Rules, state: State, side: str, terrains: tuple[str, ...] | None = None) -> list[str]:
+    return [
+        a for a in sorted(state.units)
+        if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]
+        and (terrains is None or rules.terrain[a] in terrains)
+    ]
+
+
+def _mobilize_choices(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    codes = [c for c in f["codes"] if state.mob[side].get(type_for(side, c), 0)]
+    return [f"mobilize {a} {c}" for a in mobilize_areas(rules, state, side, f.get("terrains")) for c in codes]
+
+
+def _mobilize_options(rules: Rules, state: State, f: dict) -> list[str]:
+    out = _mobilize_choices(rules, state, f)
+    return out if (f["must"] and out) else out + ["done"]
+
+
+def _mobilize_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    if action == "done":
+        log(state, f"{side} stops mobilizing ({f['why']}).")
+        return
+    _, area, code = action.split()
+    utype = type_for(side, code)
+    state.mob[side][utype] -= 1
+    add_units(state, area, {utype: 1})
+    log(state, f"{side} mobilizes 1 {_UNIT_WORDS[utype][0]} into {rules.area_name(area)} at no AP cost ({f['why']}).")
+    checkpoint(rules, state)
+    if f["left"] > 1:
+        nxt = dict(f, left=f["left"] - 1)
+        if _mobilize_choices(rules, state, nxt):
+            again(state, f, left=f["left"] - 1)
+
+
+step("mobilize", _mobilize_options, _mobilize_choose)
+
+
+def mobilize_room(rules: Rules, state: State, side: str, terrains: tuple[str, ...] | None = None) -> int:
+    return sum(rules.limit[a] - total(state, a) for a in mobilize_areas(rules, state, side, terrains))
+
+
+def mobilize_free(
+    rules: Rules, state: State, side: str, n: int, effect_id: str, *, codes: tuple[str, ...] = ("v",),
+    terrains: tuple[str, ...] | None = None, must: bool = False,
+) -> None:
+    """``side`` mobilizes up to ``n`` units (of the unit ``codes``) from its Mobilization Zone into
+    areas it occupies (of ``terrains``), at no AP cost, within the Area Unit Limits (§6.2).
+    ``must``: every unit that can be placed must be (no stopping early)."""
+    frame = {"side": side, "codes": list(codes), "terrains": list(terrains) if terrains else None, "must": must, "left": n}
+    if not _mobilize_choices(rules, state, frame):
+        log(state, f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
+        return
+    ask(state, side, effect_id, "mobilize", f"{side}: mobilize up to {n} unit(s) at no AP cost ({card_name(rules, effect_id)})",
+        codes=list(codes), terrains=frame["terrains"], must=must, left=n, why=card_name(rules, effect_id))
+
+
+# ------------------------------------------------------------ units: a free Move or Assault
+
+
+def free_reach(
+    rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str,
+    kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None,
+) -> dict[str, str]:
+    """Destinations of one Move (``mode="move"``) or Assault (``"assault"``) order by the normal
+    movement rules (§6.2: up to 3 spaces, only through neutral or own areas, stopping at the
+    first enemy area, Area Unit Limits) but paid by a card: the AP cost is ignored, so the
+    Village-to-Village extension beyond 3 spaces is not offered. Keys are the Orders notation
+    (``dest``, ``dest via X attack``, ``dest via X enter``), values the kind."""
+    base = 1 if mode == "move" else 2
+    leave = 1 if count(rules, state, origin, other(side)) else 0
+    out: dict[str, str] = {}
+    for key, cost in reach(rules, state, side, origin, units, mode, 99).items():
+        parts = key.split()
+        if target is not None and parts[0] != target:
+            continue
+        kind = "plain" if len(parts) == 1 else parts[3]
+        if kind in kinds and cost - (kind == "enter") == base + leave:
+            out[key] = kind
+    return out
+
+
+def _group_origins(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    out = []
+    for a in sorted(state.units):
+        if a == f.get("target") or not count(rules, state, a, side):
+            continue
+        have = side_units(rules, state, a, side)
+        if any(free_reach(rules, state, side, a, {t: 1}, f["mode"], tuple(f["kinds"]), f.get("target")) for t in have):
+            out.append(a)
+    return out
+
+
+def _group_options(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    if f["stage"] == "from":
+        out = [f"from {a}" for a in _group_origins(rules, state, f)]
+        return out + (["done"] if f.get("moved") or not out else [])
+    if f["stage"] == "units":
+        have = side_units(rules, state, f["origin"], side)
+        return [
+            f"units {units_text(u)}" for u in subsets(have, f.get("max"))
+            if free_reach(rules, state, side, f["origin"], u, f["mode"], tuple(f["kinds"]), f.get("target"))
+        ]
+    units = parse_units(side, f["units"])
+    return [f"to {k}" for k in sorted(free_reach(rules, state, side, f["origin"], units, f["mode"], tuple(f["kinds"]), f.get("target")))]
+
+
+def _group_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    verb, _, rest = action.partition(" ")
+    if verb == "done":
+        log(state, f"{side} moves no more units ({f['why']}).")
+        return
+    if verb == "from":
+        again(state, f, stage="units", origin=rest)
+        return
+    if verb == "units":
+        again(state, f, stage="to", units=rest)
+        return
+    units = parse_units(side, f["units"])
+    dest = commit_group(rules, state, side, f["origin"], units, rest, f["why"])
+    if f.get("then") == "battle":
+        log(state, f"{side} fights at once, as after an Assault ({f['why']}).")
+        start_battle(rules, state, dest, side, assault=True)
+    elif f.get("repeat"):
+        nxt = dict(f, stage="from", moved=f.get("moved", 0) + 1)
+        if _group_origins(rules, state, nxt):
+            again(state, f, stage="from", moved=nxt["moved"], origin=None, units=None)
+
+
+step("group", _group_options, _group_choose)
+
+
+def commit_group(rules: Rules, state: State, side: str, origin: str, units: dict[str, int], key: str, why: str) -> str:
+    """Carry out one free move (see :func:`free_reach`); returns the destination area."""
+    parts = key.split()
+    dest = parts[0]
+    remove_units(state, origin, units)
+    # §13.2, as in a Move order: attacking neutrals, or ending a move among a neutral Militia
+    if len(parts) == 4 and parts[3] == "attack" and negotiation.neutral_target(rules, state, dest):
+        negotiation.attack_neutrals(rules, state, side, dest)
+    negotiation.enter_area(rules, state, side, dest)
+    what, src, to = plain(units), rules.area_name(origin), rules.area_name(dest)
+    if len(parts) == 1:
+        add_units(state, dest, units)
+        log(state, f"{side} moves {what} from {src} to {to} at no AP cost ({why}).")
+    elif parts[3] == "enter":
+        add_units(state, dest, units)
+        log(state, f"{side} moves {what} from {src} into {to}, which holds enemy units, without a battle, at no AP cost ({why}).")
+    else:
+        via = parts[2]
+        groups = state.attacks.setdefault(dest, [])
+        same = next((g for g in groups if g.side == side and g.origin == via), None)
+        if same:
+            same.assault = True
+            for t, n in units.items():
+                same.units[t] = same.units.get(t, 0) + n
+        else:
+            groups.append(AttackGroup(side=side, origin=via, units=dict(units), assault=True))
+        log(state, f"{side} moves {what} from {src} to attack {to} from {rules.area_name(via)} at no AP cost ({why}).")
+    checkpoint(rules, state)
+    return dest
+
+
+def can_move_group(rules: Rules, state: State, side: str, mode: str, kinds: tuple[str, ...], target: str | None = None) -> bool:
+    probe = {"side": side, "mode": mode, "kinds": list(kinds), "target": target}
+    return bool(_group_origins(rules, state, probe))
+
+
+def move_group(
+    rules: Rules, state: State, side: str, effect_id: str, *, mode: str = "move", max_units: int | None = None,
+    kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, then: str | None = None,
+    repeat: bool = False,
+) -> None:
+    """``side`` gives a free Move (or Assault) order to one group by the normal movement rules:
+    pick an area, the units (at most ``max_units``), a destination of ``kinds`` (``target``: only
+    that area). ``then="battle"`` resolves the battle at once (as after an Assault);
+    ``repeat`` lets further groups follow (until ``done``)."""
+    why = card_name(rules, effect_id)
+    if not can_move_group(rules, state, side, mode, kinds, target):
+        log(state, f"{side} has no units that can move ({why}).")
+        return
+    ask(state, side, effect_id, "group", f"{side}: {why} — choose the area, the units and where they go",
+        stage="from", mode=mode, max=max_units, kinds=list(kinds), target=target, then=then, repeat=repeat, why=why)
+
+
+# ---------------------------------------------------------------------- units: place anywhere
+
+
+def _own_unit_sources(rules: Rules, state: State, side: str) -> list[tuple[str, str]]:
+    return [
+        (a, t) for a in sorted(state.units) for t, n in sorted(state.units[a].items())
+        if n and TYPE_SIDE.get(t) == side
+    ]
+
+
+def _anywhere_targets(rules: Rules, state: State, origin: str) -> list[str]:
+    return [a for a in sorted(rules.terrain) if a != origin and total(state, a) < rules.limit[a]]
+
+
+def _anywhere_options(rules: Rules, state: State, f: dict) -> list[str]:
+    if f["stage"] == "from":
+        return [f"from {a} {CODE[t]}" for a, t in _own_unit_sources(rules, state, f["side"]) if _anywhere_targets(rules, state, a)]
+    return [f"to {a}" for a in _anywhere_targets(rules, state, f["origin"])]
+
+
+def _anywhere_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    words = action.split()
+    if words[0] == "from":
+        again(state, f, stage="to", origin=words[1], code=words[2])
+        return
+    utype = type_for(side, f["code"])
+    dest = words[1]
+    remove_units(state, f["origin"], {utype: 1})
+    negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
+    add_units(state, dest, {utype: 1})
+    enemy = count(rules, state, dest, other(side))
+    note = f"; {rules.area_name(dest)} is now contested, without a battle" if enemy else ""
+    log(state, f"{side} places 1 {_UNIT_WORDS[utype][0]} from {rules.area_name(f['origin'])} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.")
+    checkpoint(rules, state)
+
+
+step("anywhere", _anywhere_options, _anywhere_choose)
+
+
+def can_place_anywhere(rules: Rules, state: State, side: str) -> bool:
+    return any(_anywhere_targets(rules, state, a) for a, _ in _own_unit_sources(rules, state, side))
+
+
+def place_anywhere(rules: Rules, state: State, side: str, effect_id: str) -> None:
+    """Take 1 of ``side``'s units from any area and place it in any other area (limit applies)."""
+    why = card_name(rules, effect_id)
+    ask(state, side, effect_id, "anywhere", f"{side}: {why} — choose a unit, then any area", stage="from", why=why)
+
+
+# -------------------------------------------------------------------------------- Supply Tokens
+
+
+def token_areas(state: State, side: str, allowed: Callable[[str], bool]) -> list[str]:
+    return sorted(a for a in state.tokens if allowed(a) and _token_choices(state, side, a))
+
+
+def _take_options(rules: Rules, state: State, f: dict) -> list[str]:
+    side = f["side"]
+    areas = [f["area"]] if f.get("area") else f["areas"]
+    out = [f"take {a} {c}" for a in areas if a in state.tokens for c in _token_choices(state, side, a)]
+    return out + (["done"] if f.get("area") or not out else [])
+
+
+def _take_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    if action == "done":
+        log(state, f"{side} takes no more tokens ({f['why']}).")
+        return
+    _, area, choice = action.split()
+    take_token(rules, state, side, area, choice)
+    log(state, f"({side} took it with {f['why']}, outside Provisioning.)")
+    if f["left"] > 1 and area in state.tokens and _token_choices(state, side, area):
+        again(state, f, area=area, left=f["left"] - 1)
+
+
+step("take", _take_options, _take_choose)
+
+
+def take_tokens(rules: Rules, state: State, side: str, effect_id: str, areas: list[str], n: int) -> None:
+    """``side`` takes up to ``n`` Supply Tokens from one of ``areas`` into its hand; they may be
+    used this turn within the normal limits (FAQ "Supply Token")."""
+    why = card_name(rules, effect_id)
+    ask(state, side, effect_id, "take", f"{side}: take up to {n} Supply Tokens from one area ({why})",
+        areas=list(areas), area=None, left=n, why=why)
+
+
+def evacuate(rules: Rules, state: State, side: str, effect_id: str) -> None:
+    """Take 1 token from each occupied area now instead of in the End of Turn Phase (which then
+    takes none); it does not lift the limits on using tokens (FAQ)."""
+    state.turn.evacuated = True
+    log(state, f"{side} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({card_name(rules, effect_id)}).")
+    choices = _collect_automatic(rules, state, side)
+    if choices:
+        push(state, "collect", side=side, areas=choices)
+
+
+def _discard_options(rules: Rules, state: State, f: dict) -> list[str]:
+    return sorted({f"discard {t.label()}" for t in state.my_tokens[f["side"]]})
+
+
+def _discard_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    label = action.split()[1]
+    token = next(t for t in state.my_tokens[side] if t.label() == label)
+    state.my_tokens[side].remove(token)
+    state.token_pool.append(token)
+    log(state, f"{side} discards a Supply Token ({f['why']}).")
+    if f["left"] > 1 and state.my_tokens[side]:
+        again(state, f, left=f["left"] - 1)
+
+
+step("discard", _discard_options, _discard_choose)
+
+
+def discard_tokens(rules: Rules, state: State, side: str, effect_id: str, n: int) -> None:
+    """``side`` discards ``n`` Supply Tokens of its choice from its hand (back to the pool)."""
+    why = card_name(rules, effect_id)
+    ask(state, side, effect_id, "discard", f"{side}: discard {n} Supply Tokens of your choice ({why})", left=n, why=why)
+
+
+# ------------------------------------------------------------------------------------ Relief
+
+
+def round_label(rules: Rules, rnd: int) -> str:
+    track = rules.scenario.time_track
+    return f"round {rnd} ({track[rnd - 1]})" if 1 <= rnd <= len(track) else f"round {rnd}"
+
+
+def schedule_relief(rules: Rules, state: State, side: str, unit: str, n: int, rnd: int, why: str) -> None:
+    state.relief.append({"side": side, "round": rnd, "unit": unit, "count": n, "commander": None})
+    log(state, f"A {side} Relief of {plain({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
+
+
+def relief_event(effect_id: str, unit_code: str, n: int, rounds_ahead: int, whom: str = "opponent") -> CardEffect:
+    """Place a Relief of ``n`` units for the opponent (an Event) ``rounds_ahead`` rounds after
+    the current one; not playable if that round is past the end of the game (FAQ)."""
+
+    def target(side: str) -> str:
+        return other(side) if whom == "opponent" else side
+
+    def playable(rules: Rules, state: State, side: str) -> bool:
+        return state.round + rounds_ahead <= len(rules.scenario.time_track)
+
+    def apply(rules: Rules, state: State, side: str) -> None:
+        t = target(side)
+        schedule_relief(rules, state, t, type_for(t, unit_code), n, state.round + rounds_ahead, card_name(rules, effect_id))
+
+    return card(playable=playable, apply=apply)
+
+
+def next_relief(state: State, side: str) -> dict | None:
+    """The side's next Relief still on the Time Track (earliest round)."""
+    entries = [r for r in state.relief if r["side"] == side]
+    return min(entries, key=lambda r: r["round"]) if entries else None
+
+
+# -------------------------------------------------------------------------------------- battle
+
+
+def role(f: dict, side: str) -> str:
+    return "a" if side == f["attacker"] else "d"
+
+
+def before_resolve(f: dict) -> bool:
+    """Still before §9.3 step 6 (Battle Points not yet counted)."""
+    return "bp" not in f
+
+
+def add_bp(rules: Rules, state: State, f: dict, side: str, n: int, why: str) -> None:
+    f["mods"][role(f, side)] += n
+    log(state, f"{side} gets +{n} Battle Point{'s' if n != 1 else ''} in {rules.area_name(f['area'])} ({why}).")
+
+
+def change_losses(rules: Rules, state: State, f: dict, side: str, delta: int, why: str) -> None:
+    """``delta`` < 0: ``side`` takes that many Losses fewer; > 0: more. The winner stays the
+    winner (FAQ "Battle": reducing or increasing Loss does not change the outcome)."""
+    f["loss_mods"][role(f, side)] -= delta
+    n = abs(delta)
+    word = "fewer" if delta < 0 else "more"
+    log(state, f"{side} will take {n} Loss{'es' if n != 1 else ''} {word} after the battle ({why}).")
+
+
+def bp_card(
+    effect_id: str, n: int, *, as_role: str | None = None,
+    condition: Callable[[Rules, State, dict, str], bool] | None = None,
+    bonus: Callable[[Rules, State, dict, str], int] | None = None, extra_loss_to: str | None = None,
+) -> CardEffect:
+    """A Special card worth ``n`` Battle Points (``bonus`` computes it instead), playable before the
+    Battle Points are counted, as ``as_role`` (``"attacker"``/``"defender"``) or in any battle
+    the player fights, if ``condition`` holds. ``extra_loss_to`` (``"self"``/``"enemy"``): that
+    side takes 1 more Loss after the battle."""
+
+    def playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+        if not before_resolve(f):
+            return False
+        if as_role and side != f[as_role]:
+            return False
+        return condition is None or condition(rules, state, f, side)
+
+    def apply(rules: Rules, state: State, f: dict, side: str) -> None:
+        why = card_name(rules, effect_id)
+        add_bp(rules, state, f, side, bonus(rules, state, f, side) if bonus else n, why)
+        if extra_loss_to:
+            change_losses(rules, state, f, side if extra_loss_to == "self" else other(side), +1, why)
+
+    return card(battle_playable=playable, battle_apply=apply)
+
+
+def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
+    """A Special card that changes Losses after the battle: the player takes ``own`` fewer, his
+    opponent ``enemy`` more. Playable in the battle or after it (with Ammunition)."""
+
+    def apply(rules: Rules, state: State, f: dict, side: str) -> None:
+        why = card_name(rules, effect_id)
+        change_losses(rules, state, f, side, -own, why)
+        if enemy:
+            change_losses(rules, state, f, other(side), +enemy, why)
+
+    return card(battle_apply=apply, after_battle=True)
+
+
+def free_evasion_room(rules: Rules, state: State, f: dict) -> bool:
+    room = sum(rules.limit[b] - total(state, b) for b in evade_targets(rules, state, f))
+    return room >= count(rules, state, f["area"], f["defender"])
+
+
+def evade_free(rules: Rules, state: State, f: dict, side: str, why: str) -> None:
+    """The defender evades (§9.2) without discarding cards: every unit withdraws to adjacent
+    areas as in an Evasion. It counts as an Evasion: no battle, the Truce unbroken (FAQ)."""
+    log(state, f"{side} evades at once, discarding no other card ({why}); the battle does not take place.")
+    push(state, "battle-choice", side=side, step="evade", picked=[], moving=True)
+
+
+def attacking_units(rules: Rules, state: State, f: dict) -> dict[str, int]:
+    out: dict[str, int] = dict(f["inner"])
+    for g in groups_of(state, f):
+        for t, n in g.units.items():
+            out[t] = out.get(t, 0) + n
+    return {t: n for t, n in out.items() if n}
+
+
+# ------------------------------------------------------------------------- Negotiation Track
+
+
+def stance_of(rules: Rules, state: State, neutral: str) -> str | None:
+    """The space a neutral's marker stands on (None where the scenario has no such track)."""
+    return negotiation.stance(rules, state, neutral)
+
+
+def shift_stance(rules: Rules, state: State, neutral: str, stance: str, side: str, why: str) -> None:
+    """Put a neutral's marker on the space ``stance`` (§13), through negotiation.py so a card and
+    the Negotiation order move markers alike. Landing on 'Disarmament by <side>' disarms the
+    Austro-Hungarians for ``side`` (§13.2: Supply +1 per unit on the board for the first to
+    disarm them, Strength 2 for good)."""
+    track = negotiation.track_of(rules, neutral)
+    index = next(i for i, sp in enumerate(track.spaces) if sp.stance == stance)
+    negotiation.move_marker(rules, state, neutral, index, why, disarmed_by=side if stance == f"disarmed-{side}" else None)
+
+
+# ----------------------------------------------------------------------------- fortifications
+
+
+def _free_forts(rules: Rules, state: State, side: str, redoubts: bool) -> list[str]:
+    from ..orders import CYTADELA, fortify_options
+
+    out = sorted(fortify_options(rules, state, side, free=True))
+    if redoubts:
+        out += [
+            f"redoubt {a}" for a in sorted(state.units)
+            if occupant(rules, state, a) == side and rules.terrain[a] == "city" and a != CYTADELA and state.redoubts.get(a) != side
+        ]
+    return out
+
+
+def _fort_options(rules: Rules, state: State, f: dict) -> list[str]:
+    out = _free_forts(rules, state, f["side"], redoubts=not f["built"])
+    return out + (["done"] if f["built"] or not out else [])
+
+
+def _fort_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+    side = f["side"]
+    words = action.split()
+    if words[0] == "done":
+        log(state, f"{side} builds nothing more ({f['why']}).")
+        return
+    area = words[1]
+    if words[0] == "barricade":
+        state.barricades.setdefault(area, []).append((side, words[2]))
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(words[2])} at no AP cost ({f['why']}).")
+        if not f["built"] and _free_forts(rules, state, side, redoubts=False):
+            again(state, f, built=1)
+    else:
+        state.redoubts[area] = side
+        state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
+        if not state.barricades[area]:
+            del state.barricades[area]
+        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).")
+
+
+step("fortify", _fort_options, _fort_choose)
+
+
+def fortification_card(effect_id: str) -> CardEffect:
+    """Up to 2 Barricades or 1 Redoubt at no AP cost, by the normal rules (FAQ): Barricades in
+    City or Suburb areas the side occupies, one per edge; a Redoubt only in a City area, where it
+    replaces the side's Barricades; none in Cytadela, which always has one."""
+
+    def playable(rules: Rules, state: State, side: str) -> bool:
+        return bool(_free_forts(rules, state, side, redoubts=True))
+
+    def apply(rules: Rules, state: State, side: str) -> None:
+        why = card_name(rules, effect_id)
+        ask(state, side, effect_id, "fortify", f"{side}: build up to 2 Barricades or 1 Redoubt at no AP cost ({why})", built=0, why=why)
+
+    return card(playable=playable, apply=apply)
+
+
+def negotiation_free(state: State) -> bool:
+    """A card that is "your Negotiation Order this turn" needs the turn's Negotiation unused (§13.1)."""
+    return not state.turn.negotiation

@@ -1,0 +1,193 @@
+"""The neutral forces and Negotiation (§13, FAQ "Austro-Hungarian Army", FAQ "Artillery").
+
+Scenarios 2 and 3 put two neutral forces on the board, each with a Negotiation Track running
+from the PL end to the ZURL end (``state.negotiation[neutral]`` is the marker's space):
+
+* Jewish Militia — [Ally PL, Neutral, Ally ZURL]. While neutral it never moves, keeps its area
+  neutral (PL can never control Districts III and VIII, occupancy.py) and turns against whoever
+  ends a move in its area, attacks it or is forced back into it (§13.2).
+* Austro-Hungarians (Scenario 2) — [Disarmament by PL, Neutral, Disarmament by ZURL, Ally ZURL].
+  While not allied they never move and neither hold nor contest their area; attacked on purpose
+  they ally with the side that did not attack (rulings "Neutrals and Negotiation").
+
+Allied units are the ally's own units everywhere (occupancy.owner): movement, battle, Losses,
+limits, occupation. This module holds the Negotiation order and every change of a marker, so
+card effects (Agreement, Jewish Pogrom, Viceroy Huyn, Demobilization …) can use the same
+primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
+"""
+
+from __future__ import annotations
+
+from .occupancy import count, neutral_militia, neutral_units
+from .rules import Rules
+from .state import AUSTRIAN, MILITIA, PL, ZURL, State, other
+from .tracks import change_supply, log
+from .upkeep import checkpoint
+
+NAMES = {MILITIA: "the Jewish Militia", AUSTRIAN: "the Austro-Hungarian units"}
+TRACK_NAMES = {MILITIA: "Jewish Militia", AUSTRIAN: "Austro-Hungarian"}
+
+
+def track_of(rules: Rules, neutral: str):
+    """The scenario's Negotiation Track for ``neutral`` (None where the scenario has none)."""
+    return next((t for t in rules.scenario.negotiation if t.neutral == neutral), None)
+
+
+def stance(rules: Rules, state: State, neutral: str) -> str | None:
+    track = track_of(rules, neutral)
+    return track.spaces[state.negotiation[neutral]].stance if track else None
+
+
+def _index(track, stance_name: str) -> int:
+    return next(i for i, s in enumerate(track.spaces) if s.stance == stance_name)
+
+
+def _describe(neutral: str, new: str, old: str) -> str:
+    """What a marker move means, in plain words."""
+    who = NAMES[neutral]
+    if new.startswith("ally-"):
+        return f"{who} now fight for {new[5:]}"
+    if old.startswith("ally-"):
+        return f"{who} leave {old[5:]}'s side and are neutral again"
+    if new.startswith("disarmed-"):
+        return f"{who} stay neutral, on the 'Disarmament by {new[9:]}' space"
+    return f"{who} are neutral"
+
+
+# --------------------------------------------------------------------------- moving the markers
+
+
+def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: str, disarmed_by: str | None = None) -> None:
+    """Put ``neutral``'s marker on space ``index`` and log what it means; ``disarmed_by`` (a side)
+    carries out the disarmament of §13.2 when the marker lands on that side's space. The
+    Morale bookkeeping for Strategic Areas follows at once (an alliance changes who occupies)."""
+    track = track_of(rules, neutral)
+    if track is None:
+        return
+    old = track.spaces[state.negotiation[neutral]]
+    new = track.spaces[index]
+    if index == state.negotiation[neutral]:
+        return
+    state.negotiation[neutral] = index
+    log(state, f"{reason}: the {TRACK_NAMES[neutral]} marker moves from {old.name} to {new.name} — "
+               f"{_describe(neutral, new.stance, old.stance)}.")
+    if disarmed_by and new.stance == f"disarmed-{disarmed_by}":
+        disarm(rules, state, disarmed_by)
+    checkpoint(rules, state)
+
+
+def ally_with(rules: Rules, state: State, neutral: str, side: str, reason: str) -> None:
+    """Move ``neutral`` straight onto its alliance with ``side`` (§13.2 automatic alliances)."""
+    track = track_of(rules, neutral)
+    if track is None or stance(rules, state, neutral) == f"ally-{side}":
+        return
+    move_marker(rules, state, neutral, _index(track, f"ally-{side}"), reason)
+
+
+def austrians_on_board(state: State) -> int:
+    """Austro-Hungarian units on the board: in the areas and lined up on their borders (FAQ: the
+    board is the City, Suburb and Village Areas, not the Mobilization Zone)."""
+    n = sum(units.get(AUSTRIAN, 0) for units in state.units.values())
+    return n + sum(g.units.get(AUSTRIAN, 0) for groups in state.attacks.values() for g in groups)
+
+
+def disarm(rules: Rules, state: State, side: str) -> None:
+    """§13.2 Disarmament: the first side to disarm the Austro-Hungarians raises its Supply 1 step
+    per Austro-Hungarian unit on the board; their Strength falls from 4 to 2 for good."""
+    if state.austrians_disarmed:
+        log(state, f"The Austro-Hungarian units were disarmed before: {side} gains no Supply (only the first disarmament does).")
+        return
+    state.austrians_disarmed = True
+    n = austrians_on_board(state)
+    log(state, f"{side} disarms the Austro-Hungarian units: their Strength falls to 2 for good.")
+    change_supply(rules, state, side, n, f"disarmed {n} Austro-Hungarian unit(s)")
+
+
+# ------------------------------------------------------------------------ the Negotiation order
+
+
+def _step(side: str) -> int:
+    """Tracks run from the PL end (index 0) to the ZURL end."""
+    return 1 if side == ZURL else -1
+
+
+def negotiation_options(rules: Rules, state: State, side: str) -> dict[str, int]:
+    """The Negotiation orders open to ``side`` now, with their AP cost (§6.2, §13.1).
+
+    One step of a marker towards the player's own end of the track, paying the AP printed on
+    the space it moves to, +1 AP when it leaves the opponent's alliance. Once per turn. From
+    Neutral, ZURL may take the Austro-Hungarians past 'Disarmament by ZURL' straight to the
+    alliance without disarming them (FAQ): ``negotiate austro-hungarian zurl ally``."""
+    if state.turn.negotiation:
+        return {}
+    out: dict[str, int] = {}
+    for track in rules.scenario.negotiation:
+        i = state.negotiation[track.neutral]
+        j = i + _step(side)
+        if not 0 <= j < len(track.spaces):
+            continue
+        here = track.spaces[i]
+        breaking = 1 if here.stance == f"ally-{other(side)}" else 0
+        key = f"negotiate {track.neutral} {side.lower()}"
+        out[key] = track.spaces[j].cost + breaking
+        k = j + _step(side)
+        if (
+            side == ZURL and here.stance == "neutral" and track.spaces[j].stance == "disarmed-ZURL"
+            and k < len(track.spaces) and track.spaces[k].stance == "ally-ZURL"
+        ):
+            out[f"{key} ally"] = track.spaces[k].cost
+    return out
+
+
+def negotiate(rules: Rules, state: State, side: str, action: str) -> None:
+    """Carry out a Negotiation order given as ``negotiate <neutral> <side> [ally]``."""
+    cost = negotiation_options(rules, state, side)[action]
+    words = action.split()
+    neutral = words[1]
+    track = track_of(rules, neutral)
+    steps = 2 if words[-1] == "ally" else 1
+    index = state.negotiation[neutral] + steps * _step(side)
+    target = track.spaces[index]
+    state.turn.ap -= cost
+    state.turn.negotiation = True
+    extra = ""
+    if track.spaces[state.negotiation[neutral]].stance == f"ally-{other(side)}":
+        extra = ", 1 of them to break the alliance"
+    elif steps == 2:
+        extra = ", passing over the disarmament as the FAQ allows"
+    disarmed_by = side if target.stance == f"disarmed-{side}" else None
+    move_marker(rules, state, neutral, index, f"{side} Negotiation ({cost} AP{extra})", disarmed_by=disarmed_by)
+
+
+# ------------------------------------------------------------- neutrals met on the board (§13.2)
+
+
+def enter_area(rules: Rules, state: State, side: str, area: str, how: str = "ends a move") -> None:
+    """Units of ``side`` have come to rest in ``area`` (a move's end, a forced withdrawal, a
+    Relief): a neutral Jewish Militia there allies with the opponent (§13.2)."""
+    if neutral_militia(rules, state, area):
+        ally_with(rules, state, MILITIA, other(side), f"{side} {how} in {rules.area_name(area)}, where the Jewish Militia stands (§13.2)")
+
+
+def neutral_target(rules: Rules, state: State, area: str) -> bool:
+    """An area a player may deliberately attack although no enemy is there: it holds neutral
+    units only (the Jewish Militia and/or the Austro-Hungarians) — §13.2, FAQ "Artillery"."""
+    return bool(neutral_units(rules, state, area)) and not count(rules, state, area, PL) and not count(rules, state, area, ZURL)
+
+
+def attack_neutrals(rules: Rules, state: State, side: str, area: str, how: str = "attacks") -> None:
+    """``side`` deliberately attacks the neutral units in ``area`` (an attack lined up on its
+    border, an Assault, or Artillery aimed at them, FAQ). The Militia allies with the opponent;
+    attacked by PL, the Austro-Hungarians ally with ZURL; attacked by ZURL they hand their arms
+    to PL: the marker goes to 'Disarmament by PL', PL disarming them (rulings)."""
+    present = neutral_units(rules, state, area)
+    reason = f"{side} {how} the neutral units in {rules.area_name(area)} (§13.2)"
+    if present.get(AUSTRIAN):
+        track = track_of(rules, AUSTRIAN)
+        if track is not None:
+            if side == PL:
+                ally_with(rules, state, AUSTRIAN, ZURL, reason)
+            else:
+                move_marker(rules, state, AUSTRIAN, _index(track, "disarmed-PL"), reason, disarmed_by=PL)
+    if present.get(MILITIA):
+        ally_with(rules, state, MILITIA, other(side), reason)

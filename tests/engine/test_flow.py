@@ -1,0 +1,666 @@
+"""Flow of the game (§5): rounds and turns, the Initial Phase (Commander, Relief), End of Turn,
+End of Round, End of Stage (scoring, reinforcements), Commanders (§11), Relief (§10), the
+automatic victories (§3) and the immediate Morale effects of Strategic Areas (§8, FAQ)."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import (
+    PL,
+    ZURL,
+    EditableGame,
+    Token,
+    empty_board,
+    finish_turn,
+    force_battle_card,
+    give_tokens,
+    new_game,
+    order,
+    put,
+    settle,
+    to_decision,
+    to_orders,
+    units,
+)
+from semper_fidelis.engine import flow, scoring
+
+
+def _quiet(g) -> None:
+    """An empty board with no Strategic Areas and no tokens anywhere."""
+    empty_board(g)
+    g.state.strategic = {}
+    g.state.tokens = {}
+    g.state.my_tokens[PL], g.state.my_tokens[ZURL] = [], []
+    settle(g)
+
+
+def _play_round(g) -> None:
+    """Finish the current turn and every turn up to the next player's Orders Phase."""
+    finish_turn(g)
+    to_orders(g)
+
+
+# ------------------------------------------------------------------------- rounds and turns
+
+
+@pytest.mark.parametrize("scenario, first", [(1, ZURL), (2, PL), (3, PL), (4, ZURL), (5, ZURL)])
+def test_initiative_player_goes_first(scenario, first):
+    """§5: the player with the Initiative (from the Scenario) goes first in each Round; it never
+    changes."""
+    g = new_game(scenario, seed=1)
+    assert (g.state.active, g.state.round) == (first, 1)
+    second = ZURL if first == PL else PL
+    _play_round(g)
+    assert (g.state.active, g.state.round) == (second, 1)
+    _play_round(g)
+    assert (g.state.active, g.state.round) == (first, 2)  # the time marker moved on
+
+
+def test_hands_of_five():
+    """§2 step 11: each player draws a hand of 5 Action cards."""
+    for scenario in range(1, 6):
+        g = EditableGame(scenario, seed=2)
+        assert len(g.state.hand[PL]) == 5 and len(g.state.hand[ZURL]) == 5
+
+
+def test_handicap_option_zurl_with_initiative_starts_with_3():
+    """FAQ "General" handicap (rulings #7): in scenarios where ZURL has the Initiative it may start
+    with 3 cards instead of 5; the option is off by default and does nothing when PL has it."""
+    assert len(EditableGame(4, 0, {"handicap": True}).state.hand[ZURL]) == 3
+    assert len(EditableGame(4, 0, {"handicap": True}).state.hand[PL]) == 5
+    assert len(EditableGame(4, 0).state.hand[ZURL]) == 5
+    assert len(EditableGame(2, 0, {"handicap": True}).state.hand[ZURL]) == 5
+
+
+def test_free_deployment_strategic_areas_limited_by_morale():
+    """§2 step 7, FAQ "Setup": in a free deployment a side may occupy no more Strategic Areas than
+    its Morale level (Scenario 5: PL at IV holds at most 4 of the 7 City Strategic Areas), and
+    deploying into them does not change Morale."""
+    g = EditableGame(5, seed=6)
+    s = g.state
+    assert g.decision().player == PL and s.morale[PL] == 4
+    while g.decision() is not None and g.decision().kind == "deploy" and g.decision().player == PL:
+        legal = g.legal()
+        held = {a for a in s.strategic if s.units.get(a, {}).get("pl-volunteer") or s.units.get(a, {}).get("pl-soldier") or s.units.get(a, {}).get("pl-hq")}
+        fresh = [x for x in legal if x.split()[1] in s.strategic and x.split()[1] not in held]
+        g.apply(fresh[0] if fresh else legal[0])
+    held = [a for a in s.strategic if any(s.units.get(a, {}).get(t) for t in ("pl-volunteer", "pl-soldier", "pl-hq"))]
+    assert len(held) == 4
+    while g.decision().kind == "deploy":
+        g.apply(g.legal()[0])
+    assert s.morale[PL] == 4
+
+
+# ----------------------------------------------------------------------------- End of Turn
+
+
+def test_end_of_turn_one_token_from_each_occupied_area():
+    """§5.1 [4] 1, §4.2, §7.2: at the End of Turn the player takes one Supply Token from each area it
+    occupies — none from a contested area."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "rynek", PL, "1v")
+    put(g, "sejm-krajowy", PL, "1v")
+    put(g, "cytadela", PL, "1v")
+    put(g, "cytadela", ZURL, "1v")
+    s.tokens = {
+        "rynek": [Token("food", 1, face_up=True), Token("food", 1, face_up=True)],
+        "sejm-krajowy": [Token("plane", 2, face_up=True)],
+        "cytadela": [Token("food", 3, face_up=True)],
+    }
+    g.apply("end")
+    assert sorted(t.label() for t in s.my_tokens[PL]) == ["food1", "plane2"]
+    assert len(s.tokens["rynek"]) == 1 and "sejm-krajowy" not in s.tokens
+    assert len(s.tokens["cytadela"]) == 1
+
+
+@pytest.mark.parametrize("hand, drawn", [(3, 2), (6, 1), (7, 0)])
+def test_end_of_turn_draw_by_commander_rating_up_to_7(hand, drawn):
+    """§5.1 [4] 2, §11: the player draws as many Action cards as the Commander's card rating
+    (Mączyński: 2), up to the hand limit of 7."""
+    g = new_game(2, seed=4)
+    s = g.state
+    assert g.rules.commanders[s.commander[PL]].cards == 2
+    s.hand[PL] = s.deck[PL][:hand]
+    del s.deck[PL][:hand]
+    g.apply("end")
+    to_decision(g, "draw")
+    g.apply("draw")
+    assert len(s.hand[PL]) == hand + drawn
+
+
+def test_end_of_turn_discard_before_drawing():
+    """§5.1 [4] Card Limit: the player may discard cards before drawing new ones."""
+    g = new_game(2, seed=4)
+    s = g.state
+    s.hand[PL] = s.deck[PL][:7]
+    del s.deck[PL][:7]
+    g.apply("end")
+    to_decision(g, "draw")
+    first = s.hand[PL][0]
+    g.apply(f"discard {first}")
+    assert first in s.discard[PL] and len(s.hand[PL]) == 6
+    g.apply("draw")
+    assert len(s.hand[PL]) == 7
+
+
+# --------------------------------------------------------------------------- End of Round
+
+
+def test_attrition_disperses_one_unit_of_each_side_in_contested_areas():
+    """§4.2 Attrition Loss, §5.1 End of the Round, FAQ: at the End of Round each side disperses 1
+    unit in each contested area."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "rynek", PL, "2v")
+    put(g, "rynek", ZURL, "1v")
+    put(g, "sejm-krajowy", PL, "1v")
+    put(g, "sejm-krajowy", ZURL, "2v")
+    put(g, "cytadela", PL, "2v")
+    mob = {side: sum(s.mob[side].values()) for side in (PL, ZURL)}
+    finish_turn(g)
+    to_orders(g)
+    finish_turn(g)
+    assert s.round == 1
+    seen = []
+    while g.decision().kind == "attrition":
+        seen.append((g.decision().player, g.legal()))
+        g.apply(g.legal()[0])
+    assert units(g, "rynek") == {"pl-volunteer": 1}
+    assert units(g, "sejm-krajowy") == {"zurl-volunteer": 1}
+    assert units(g, "cytadela") == {"pl-volunteer": 2}
+    assert sum(s.mob[PL].values()) == mob[PL] + 2 and sum(s.mob[ZURL].values()) == mob[ZURL] + 2
+    assert {p for p, _ in seen} == {PL, ZURL}
+
+
+def test_truce_raises_both_morales_when_no_battle_or_losses():
+    """§8 Truce: when there was no battle and no other action causing Losses in the Round, both
+    sides raise Morale by 1 at the End of Round."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "rynek", PL, "1v")
+    put(g, "cytadela", ZURL, "1v")
+    s.morale[PL], s.morale[ZURL] = 4, 3
+    _play_round(g)
+    _play_round(g)
+    assert (s.morale[PL], s.morale[ZURL]) == (5, 4)
+    assert s.round == 2
+
+
+def test_artillery_breaks_the_truce():
+    """§7.2 Artillery, §8 Truce, FAQ "Supply Token": an Artillery token inflicts Losses and so
+    breaks the Truce."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "rynek", PL, "1v")
+    put(g, "bogdanowka", ZURL, "2v")
+    s.morale[PL], s.morale[ZURL] = 4, 3
+    give_tokens(g, PL, "artillery1")
+    g.apply("use artillery1")
+    g.apply("artillery bogdanowka")
+    g.apply(g.legal()[0])  # ZURL distributes the 2 Losses
+    _play_round(g)
+    _play_round(g)
+    assert (s.morale[PL], s.morale[ZURL]) == (4, 3)
+
+
+# --------------------------------------------------------------------------- End of Stage
+
+
+def _to_end_of_stage(g, setup) -> None:
+    """Jump the time marker to the Stage's last Round, set the board, and play that Round out
+    (the Truce is kept out by marking a loss in the Round)."""
+    s = g.state
+    s.round = 4
+    _quiet(g)
+    setup(g)
+    settle(g)
+    finish_turn(g)
+    to_orders(g)
+    s.losses_this_round = True
+    finish_turn(g)
+
+
+def test_stage_scoring_strategic_areas_and_morale_extremes():
+    """§3, §5.2 (rulings #6), Scenario 2 card: at the End of Stage each side scores the value of the
+    Strategic Areas it occupies (not contested ones), +1 VP with Morale on the top space and
+    −1 VP on the bottom space."""
+    g = new_game(2, seed=4)
+    s = g.state
+    vp = dict(s.vp)
+
+    def setup(g):
+        g.state.strategic = {"dworzec-glowny": 3, "cytadela": 2, "wysoki-zamek": 1, "cerkiew-sw-jura": 1}
+        put(g, "dworzec-glowny", PL, "1v")
+        put(g, "cytadela", PL, "1v")
+        put(g, "wysoki-zamek", ZURL, "1v")
+        put(g, "cerkiew-sw-jura", PL, "2v")  # still contested after the Attrition
+        put(g, "cerkiew-sw-jura", ZURL, "2v")
+        g.state.morale[PL], g.state.morale[ZURL] = 8, 1
+
+    _to_end_of_stage(g, setup)
+    while g.decision().kind == "attrition":
+        g.apply(g.legal()[0])
+    assert s.round == 5
+    assert s.vp[PL] == vp[PL] + 3 + 2 + 1
+    assert s.vp[ZURL] == vp[ZURL] + 1 - 1
+
+
+def test_pl_district_reinforcements():
+    """§5.2 Polish Reinforcements (Scenario 2): 2 units for each controlled District, 1 for each
+    contested or neutral District, 1 for each occupied Village, to the Mobilization Zone."""
+    g = new_game(2, seed=4)
+    s = g.state
+
+    def setup(g):
+        put(g, "rynek", PL, "1v")  # District I: controlled → 2
+        put(g, "kleparow", PL, "1v")  # District II: contested with Góra Stracenia → 1
+        put(g, "gora-stracenia", ZURL, "1v")
+        put(g, "wysoki-zamek", ZURL, "1v")  # District III: ZURL's → 0
+        put(g, "sokolniki", PL, "1v")  # Villages: 1 each
+        put(g, "winniki", PL, "1v")
+        # Districts IV–VIII stay neutral: 1 each.
+
+    mob = s.mob[PL]["pl-volunteer"]
+    pool = s.pool[PL]["pl-volunteer"]
+    _to_end_of_stage(g, setup)
+    assert scoring.pl_district_reinforcements(g.rules, s) == 2 + 1 + 0 + 5 + 2
+    assert s.round == 5
+    assert s.mob[PL]["pl-volunteer"] - mob == 10
+    assert pool - s.pool[PL]["pl-volunteer"] == 10
+
+
+def test_neutral_jewish_militia_keeps_pl_from_controlling_districts_iii_and_viii():
+    """§13.2: while the Jewish Militia is neutral PL can never control District III or VIII; for
+    Reinforcements they count as contested (1 unit each)."""
+    g = new_game(2, seed=4)
+    _quiet(g)
+    put(g, "wysoki-zamek", PL, "1v")  # District III
+    put(g, "zniesienie", PL, "1v")  # District VIII
+    assert scoring.pl_district_reinforcements(g.rules, g.state) == 8  # every District counts 1
+    g.state.negotiation["jewish-militia"] = 0  # allied with PL
+    assert scoring.pl_district_reinforcements(g.rules, g.state) == 10
+
+
+def test_zurl_reinforcements_by_morale():
+    """§5.2 ZURL Reinforcements: the number printed on ZURL's Morale space goes from the pool to
+    the Mobilization Zone."""
+    g = new_game(2, seed=4)
+    s = g.state
+
+    def setup(g):
+        put(g, "rynek", ZURL, "1v")
+        g.state.morale[ZURL] = 6
+
+    _to_end_of_stage(g, setup)
+    expected = g.rules.zurl_reinforcement[s.morale[ZURL]]
+    assert expected == g.rules.zurl_reinforcement[6]
+    # (the mobilization zone was changed only by the reinforcement)
+    assert s.round == 5
+    assert s.mob[ZURL]["zurl-volunteer"] == 6 + expected
+
+
+def test_scenario_4_corridor_reinforcement():
+    """§5.2, Scenario 4 card (rulings #5): PL Reinforcements arrive directly in the occupied
+    Villages; the largest group of adjacent occupied Villages sets their number — 2 adjacent
+    Villages: 5 Soldiers and 2 Supply Tokens; ZURL gets its Morale-based Reinforcements."""
+    g = new_game(4, seed=4)
+    s = g.state
+    assert s.active == ZURL
+
+    def setup(g):
+        put(g, "zimna-woda", PL, "1v")
+        put(g, "sknilow", PL, "1v")
+        put(g, "kozielniki", PL, "1v")  # not adjacent to the other two
+        put(g, "winniki", ZURL, "2v")
+        g.state.pool[PL]["pl-soldier"] = 10
+        g.state.morale[ZURL] = 4
+
+    zurl_mob = s.mob[ZURL].get("zurl-volunteer", 0)
+    _to_end_of_stage(g, setup)
+    assert scoring.corridor_width(g.rules, s) == 2
+    placed = []
+    while g.decision().kind == "reinforce":
+        assert set(g.legal()) == {"reinforce zimna-woda", "reinforce sknilow", "reinforce kozielniki"}
+        placed.append(g.apply(g.legal()[0]))
+    assert len(placed) == 5
+    assert sum(units(g, v).get("pl-soldier", 0) for v in ("zimna-woda", "sknilow", "kozielniki")) == 5
+    assert len(s.my_tokens[PL]) == 2  # (the board had no tokens to collect)
+    assert s.round == 5
+    assert s.mob[ZURL].get("zurl-volunteer", 0) == zurl_mob + g.rules.zurl_reinforcement[4]
+
+
+# ------------------------------------------------------------------------------- Relief
+
+
+def test_relief_by_rail_example():
+    """§10 EXAMPLE: the PL Relief from Zimna Woda can deploy by rail to Dworzec Główny, Lewandówka
+    and Elektrownia, but not to Stacja Kleparów or Kortumowa Góra while ZURL occupies Stacja
+    Kleparów; areas passed may be contested, not enemy-occupied."""
+    g = new_game(2, seed=4)
+    _quiet(g)
+    put(g, "stacja-kleparow", ZURL, "1v")
+    put(g, "dworzec-glowny", PL, "1v")
+    targets = flow.relief_targets(g.rules, g.state, PL)
+    assert {"zimna-woda", "dworzec-glowny", "lewandowka", "elektrownia"} <= set(targets)
+    assert "stacja-kleparow" not in targets and "kortumowa-gora" not in targets
+    assert set(targets.values()) == {0}
+    put(g, "dworzec-glowny", ZURL, "1v")  # contested: still passable
+    assert "elektrownia" in flow.relief_targets(g.rules, g.state, PL)
+
+
+def test_relief_arrives_in_the_initial_phase_with_its_commander():
+    """§10, Scenario 2 card (rulings #10): the PL Relief (10 Soldiers with Michał Karaszewicz-
+    Tokarzewski) arrives in the Initial Phase of 15-16 XI; the Commander may replace the current
+    one at once (a change: §8 Morale), then the units deploy by rail up to the limits (the §10
+    example: 4 to Dworzec Główny holding 1, 2 to Lewandówka, 4 to Elektrownia)."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "stacja-kleparow", ZURL, "1v")
+    put(g, "dworzec-glowny", PL, "1v")
+    s.round = 7
+    s.last_battle[PL] = "lost"
+    _play_round(g)  # ZURL's turn of round 7
+    finish_turn(g)
+    while g.decision().kind == "attrition":
+        g.apply(g.legal()[0])
+    assert (s.active, s.round) == (PL, 8)
+    d = g.decision()
+    assert d.kind == "commander" and "take karaszewicz-tokarzewski" in d.actions
+    morale = s.morale[PL]
+    g.apply("take karaszewicz-tokarzewski")
+    assert s.commander[PL] == "karaszewicz-tokarzewski" and s.morale[PL] == morale + 1
+    g.apply("keep")
+    assert g.decision().kind == "relief"
+    assert not any(a.split()[1] in ("stacja-kleparow", "kortumowa-gora") for a in g.legal() if a != "relief done")
+    assert "relief dworzec-glowny 5s" not in g.legal()
+    g.apply("relief dworzec-glowny 4s")
+    g.apply("relief lewandowka 2s")
+    g.apply("relief elektrownia 4s")
+    assert units(g, "dworzec-glowny") == {"pl-volunteer": 1, "pl-soldier": 4}
+    assert units(g, "lewandowka") == {"pl-soldier": 2}
+    assert units(g, "elektrownia") == {"pl-soldier": 4}
+    assert g.decision().kind in ("event", "orders")
+
+
+def test_relief_when_the_starting_area_is_enemy_occupied():
+    """§10 second EXAMPLE: Winniki and Lesienice are PL-occupied; the ZURL Relief may deploy into
+    Winniki (contesting it) for free, Lesienice or Kozielniki (1 space) for 1 AP, Zboiska (2 spaces)
+    for 2 AP, and no further."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "winniki", PL, "1v")
+    put(g, "lesienice", PL, "1v")
+    put(g, "rynek", ZURL, "1v")
+    targets = flow.relief_targets(g.rules, s, ZURL)
+    assert targets["winniki"] == 0
+    assert targets["lesienice"] == 1 and targets["kozielniki"] == 1
+    assert targets["zboiska"] == 2
+    assert all(a in g.rules.villages for a in targets)
+    assert max(targets.values()) == 2
+    # Through the Initial Phase: Scenario 2's ZURL Relief arrives in round 2 (3-4 XI).
+    s.round = 2
+    finish_turn(g)
+    d = g.decision()
+    assert (d.player, d.kind) == (ZURL, "commander")
+    g.apply("keep")
+    assert g.decision().kind == "relief"
+    ap = s.turn.ap
+    g.apply("relief zboiska 2s")
+    assert s.turn.ap == ap - 2
+    g.apply("relief winniki 5s")
+    assert units(g, "winniki") == {"pl-volunteer": 1, "sich-rifleman": 5}
+
+
+# ---------------------------------------------------------------------------- Commanders
+
+
+@pytest.mark.parametrize("last, delta", [("lost", +1), ("won", -1), (None, -1)])
+def test_commander_change_morale(last, delta):
+    """§8, §11: changing the Commander raises Morale by 1 after a lost battle and lowers it by 1
+    after a won battle or when no battle has taken place yet."""
+    g = EditableGame(2, seed=4)
+    s = g.state
+    assert g.decision().kind == "commander"
+    s.last_battle[PL] = last
+    s.morale[PL] = 5
+    g.apply("change")
+    assert s.morale[PL] == 5 + delta
+    assert s.commander[PL] != "maczynski"
+    assert s.turn.ap == g.rules.commanders[s.commander[PL]].ap
+
+
+def test_second_commander_change_in_a_turn_lowers_morale():
+    """§8: changing the Commander for the second time in a Turn lowers Morale by 1."""
+    g = EditableGame(2, seed=4)
+    s = g.state
+    s.last_battle[PL] = "lost"
+    s.morale[PL] = 5
+    g.apply("change")
+    g.apply("change")
+    assert s.morale[PL] == 5 + 1 - 1
+
+
+def _pl_attack_with_hq(fate: str):
+    """PL attacks Rynek with its HQ among 4 units, wins and puts one Loss on its HQ."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "dom-akademicki", PL, "3v1h")
+    put(g, "rynek", ZURL, "1v")
+    s.supply[PL], s.supply[ZURL] = 5, 5
+    s.morale[PL] = 6
+    s.hand[PL], s.hand[ZURL] = [], []
+    force_battle_card(g, 1, 1)  # PL 12 → 3 + 1 = 4 BP, ZURL 3 → 1 + 1 = 2 BP
+    order(g, "move", "dom-akademicki", "3v1h", "rynek via dom-akademicki attack")
+    g.apply("end")
+    g.apply("battle rynek")
+    assert g.decision().kind == "losses" and g.decision().player == PL
+    g.apply(f"{fate} h@dom-akademicki")
+    while g.decision().kind == "losses":
+        g.apply(g.legal()[0])
+    while g.decision().kind == "battle":
+        g.apply("stay" if "stay" in g.legal() else g.legal()[0])
+    return g
+
+
+@pytest.mark.parametrize("fate, status", [("disperse", "dispersed"), ("break", "killed")])
+def test_hq_lost_in_own_turn_no_cards_drawn(fate, status):
+    """§11 Loss of Commander, FAQ "Commander": a dispersed HQ (Commander face down) or a broken one
+    (Commander killed) costs 1 Morale, and the player draws no cards at the End of that Turn."""
+    g = _pl_attack_with_hq(fate)
+    s = g.state
+    assert s.commander_status[PL] == status and s.mob[PL].get("pl-hq") == 1
+    assert s.morale[PL] == 6 - 1
+    assert s.fallen[PL] == (1 if status == "killed" else 0)
+    assert g.decision().kind != "draw" and s.active == ZURL
+
+
+def _zurl_beats_pl_hq(fate: str):
+    """ZURL attacks Dom Akademicki, where the PL HQ stands, and wins; PL puts a Loss on its HQ."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    put(g, "dom-akademicki", PL, "1v1h")
+    put(g, "sejm-krajowy", PL, "1v")
+    put(g, "rynek", ZURL, "5v")
+    s.supply[PL], s.supply[ZURL] = 1, 6  # PL 2 → 1 BP; ZURL 15 → 3 BP
+    s.morale[PL] = 6
+    finish_turn(g)
+    to_orders(g)
+    assert s.active == ZURL
+    s.hand[PL], s.hand[ZURL] = [], []  # no Special cards, no Evasion
+    s.my_tokens[PL], s.my_tokens[ZURL] = [], []
+    force_battle_card(g, 0, 0)
+    order(g, "move", "rynek", "5v", "dom-akademicki via rynek attack")
+    g.apply("end")
+    g.apply("battle dom-akademicki")
+    while g.decision().kind == "losses" and g.decision().player == ZURL:
+        g.apply(g.legal()[0])
+    assert g.decision().player == PL and g.decision().kind == "losses"
+    g.apply(f"{fate} h@dom-akademicki")
+    while g.decision().kind == "losses":
+        g.apply(next(a for a in g.legal() if not a.startswith("withdraw")))
+    while g.decision().kind == "battle":
+        g.apply("stay" if "stay" in g.legal() else g.legal()[0])
+    return g
+
+
+def test_hq_dispersed_returns_in_the_next_initial_phase():
+    """§11 Loss of Commander, §5.1 [1] 1: a dispersed HQ costs 1 Morale; in the next Initial Phase
+    the Commander returns face up and the HQ is placed on an occupied area (no Morale change), and
+    the Commander may then be changed at once."""
+    g = _zurl_beats_pl_hq("disperse")
+    s = g.state
+    assert s.commander_status[PL] == "dispersed" and s.mob[PL].get("pl-hq") == 1
+    assert s.morale[PL] == 6 - 1
+    finish_turn(g)
+    to_decision(g, "hq")
+    assert s.active == PL and s.round == 2
+    assert s.commander[PL] == "maczynski" and s.commander_status[PL] == "ok"
+    morale = s.morale[PL]
+    assert g.legal() == ["hq sejm-krajowy"]
+    g.apply("hq sejm-krajowy")
+    assert units(g, "sejm-krajowy") == {"pl-volunteer": 1, "pl-hq": 1}
+    assert g.decision().kind == "commander"
+    assert s.morale[PL] == morale
+    assert s.turn.ap == g.rules.commanders["maczynski"].ap
+
+
+def test_hq_broken_new_commander_in_the_next_initial_phase():
+    """§11 Loss of Commander, FAQ "Commander" and "Morale": a broken HQ kills the Commander (−1
+    Morale now, −1 VP at the end); in the next Initial Phase a new Commander is drawn from the deck
+    without any Morale change and the HQ is placed on an occupied area."""
+    g = _zurl_beats_pl_hq("break")
+    s = g.state
+    assert s.commander[PL] is None and s.commander_status[PL] == "killed" and s.fallen[PL] == 1
+    assert s.morale[PL] == 6 - 1
+    deck = list(s.commander_deck[PL])
+    finish_turn(g)
+    to_decision(g, "hq")
+    assert s.active == PL and s.round == 2
+    assert s.commander[PL] == deck[-1] and s.commander_status[PL] == "ok"
+    assert s.morale[PL] == 6 - 1
+    g.apply("hq sejm-krajowy")
+    assert s.morale[PL] == 6 - 1
+    assert s.turn.ap == g.rules.commanders[s.commander[PL]].ap
+
+
+# ----------------------------------------------------------------------------------- Victory
+
+
+def test_20_vp_lead_wins_at_the_end_of_a_turn():
+    """§3 Automatic Victory, FAQ "General" (rulings #8): a lead of 20 VP or more wins at once at
+    the end of a player's turn."""
+    g = new_game(2, seed=4)
+    s = g.state
+    s.vp[PL], s.vp[ZURL] = 29, 10
+    finish_turn(g)
+    assert not g.over
+    to_orders(g)
+    s.vp[PL] = 30
+    assert not g.over  # not in the middle of the turn
+    finish_turn(g)
+    assert g.over and s.result["winner"] == PL and "20" in s.result["reason"]
+
+
+def test_scenario_3_supply_cut():
+    """§3 Automatic Victory, Scenario 3 card: PL wins at once when ZURL is cut off from Winniki —
+    when PL occupies Winniki, or no chain of areas PL does not occupy links a ZURL unit to it."""
+    g = new_game(3, seed=4)
+    _quiet(g)
+    put(g, "rynek", ZURL, "2v")
+    put(g, "lesienice", PL, "1v")
+    put(g, "kozielniki", PL, "1v")
+    finish_turn(g)
+    assert not g.over  # Stacja Łyczaków still links Winniki to the city
+    to_orders(g)
+    finish_turn(g)
+    to_orders(g)
+    put(g, "stacja-lyczakow", PL, "1v")
+    finish_turn(g)
+    assert g.over and g.state.result["winner"] == PL and "Winniki" in g.state.result["reason"]
+
+
+def test_scenario_3_supply_cut_by_occupying_winniki():
+    """Scenario 3 card: PL occupying Winniki cuts ZURL off from it."""
+    g = new_game(3, seed=4)
+    _quiet(g)
+    put(g, "rynek", ZURL, "2v")
+    put(g, "winniki", PL, "1v")
+    finish_turn(g)
+    assert g.over and g.state.result["winner"] == PL
+
+
+def test_tie_at_the_end_is_a_draw():
+    """§3, FAQ "General": a game that ends with both sides on the same VP is a draw."""
+    g = new_game(1, seed=4)  # one Stage of 4 Rounds
+    s = g.state
+
+    def setup(g):
+        put(g, "rynek", ZURL, "1v")
+        put(g, "dom-akademicki", PL, "1v")
+        g.state.vp[PL] = g.state.vp[ZURL] = 5
+        g.state.morale[PL] = g.state.morale[ZURL] = 4
+
+    _to_end_of_stage(g, setup)
+    assert g.over
+    assert s.result["winner"] is None and s.result["vp"] == {PL: 5, ZURL: 5}
+
+
+def test_higher_vp_wins_at_the_end():
+    """§3: at the end of the game the player with the most VP wins."""
+    g = new_game(1, seed=4)
+
+    def setup(g):
+        put(g, "rynek", ZURL, "1v")
+        g.state.strategic = {"rynek": 1}
+        g.state.vp[PL] = g.state.vp[ZURL] = 5
+        g.state.morale[PL] = g.state.morale[ZURL] = 4
+
+    _to_end_of_stage(g, setup)
+    assert g.over and g.state.result["winner"] == ZURL
+
+
+# --------------------------------------------------------------------- Strategic Areas (§8)
+
+
+def test_morale_when_a_strategic_area_is_gained_or_vacated():
+    """§8, FAQ "Morale": Morale rises 1 step at once when a side gains a Strategic Area and falls
+    1 step at once when it leaves one vacant."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    s.strategic = {"cytadela": 2}
+    put(g, "sejm-krajowy", PL, "2v")
+    s.morale[PL] = 5
+    order(g, "move", "sejm-krajowy", "2v", "cytadela")
+    assert s.morale[PL] == 6
+    order(g, "move", "cytadela", "1v", "sejm-krajowy")
+    assert s.morale[PL] == 6  # still occupied
+    order(g, "move", "cytadela", "1v", "sejm-krajowy")
+    assert s.morale[PL] == 5
+
+
+def test_morale_when_the_enemy_contests_a_strategic_area():
+    """FAQ "Morale": when the opponent moves into your Strategic Area without battle (contesting
+    it) you lose 1 Morale at once; units lined up on its border to attack do not change it."""
+    g = new_game(2, seed=4)
+    s = g.state
+    _quiet(g)
+    s.strategic = {"cytadela": 2}
+    put(g, "cytadela", ZURL, "1v")
+    put(g, "sejm-krajowy", PL, "2v")
+    put(g, "szkola-kadecka", PL, "2v")
+    s.morale[PL], s.morale[ZURL] = 5, 5
+    order(g, "move", "szkola-kadecka", "2v", "cytadela via szkola-kadecka attack")
+    assert (s.morale[PL], s.morale[ZURL]) == (5, 5)
+    order(g, "move", "sejm-krajowy", "1v", "cytadela via sejm-krajowy enter")
+    assert (s.morale[PL], s.morale[ZURL]) == (5, 4)  # nobody gains a contested area
