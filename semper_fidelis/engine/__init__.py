@@ -24,6 +24,9 @@ Actions are short text notations, built in steps for long orders::
     move:     from rynek  →  units 2v1s  →  to sejm-krajowy | to podzamcze via rynek attack
     battle:   fight | discard 3 … evade <area> 2v | special 4 | token grenades1 | pass
     losses:   disperse v@rynek | break s@sejm-krajowy | withdraw v@rynek namiestnictwo
+    card:     (a card's own choices, engine/card_effects) mobilize rynek v | from rynek → units 3v
+              → to podzamcze via rynek enter | take persenkowka hidden | discard food1 | remove v
+              | barricade rynek podzamcze | redoubt rynek | artillery rynek | morale | ally | done
 
 Illegal actions raise :class:`IllegalAction` with a message naming what is wrong; a record
 that cannot be replayed raises :class:`RecordError`. ``game.undo()`` steps back one action,

@@ -27,7 +27,7 @@ from helpers import (
 
 __all__ = [
     "PL", "ZURL", "EditableGame", "battle_frame", "empty_board", "force_battle_card", "give_tokens",
-    "order", "put", "settle", "units", "orders_game", "initial_game", "clean", "fight_until",
+    "order", "put", "settle", "units", "orders_game", "initial_game", "clean",
     "start_move_battle", "pass_until", "last_log", "event_game",
 ]
 
@@ -91,10 +91,6 @@ def pass_until(g, side: str, kind: str = "battle", prompt_word: str | None = Non
         else:
             raise AssertionError(f"stuck at {d.player} {d.kind}: {d.prompt} {d.actions[:6]}")
     raise AssertionError("decision not reached")
-
-
-def fight_until(g, side: str, kind: str) -> None:
-    pass_until(g, side, kind)
 
 
 def last_log(g, word: str) -> str:

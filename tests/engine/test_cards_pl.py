@@ -14,7 +14,6 @@ from card_helpers import (
     force_battle_card,
     give_tokens,
     last_log,
-    order,
     orders_game,
     pass_until,
     put,
@@ -352,6 +351,11 @@ def test_pl13_demobilization_disarms_the_austro_hungarians_for_pl():
     assert s.austrians_disarmed and s.supply[PL] == 7
     assert s.turn.negotiation and not any(a.startswith("negotiate") for a in g.legal())
     assert g.rules.data.tracks.austro_hungarian_disarmed_strength == 2
+    s.negotiation["austro-hungarian"], s.turn.negotiation, s.turn.card_played, s.hand[PL] = 3, False, False, [13]
+    assert "effect 13" not in g.legal()  # allied with ZURL: not neutral
+    s.negotiation["austro-hungarian"] = 2  # 'Disarmament by ZURL': neutral, already disarmed
+    g.apply("effect 13")
+    assert s.negotiation["austro-hungarian"] == 0 and s.supply[PL] == 7  # only the first disarmament pays
 
 
 # -------------------------------------------------------------------------------- PL #14 Agreement

@@ -256,7 +256,6 @@ def test_z10_trucks_move_units_in_as_defenders_by_the_normal_rules():
     """FAQ [Trucks, ZURL #10, like PL #8]: up to 3 spaces through neutral or ZURL areas, within the
     Area Unit Limit; then defenders like the others."""
     g = _zurl_defends([10], zurl_units="1v")
-    s = g.state
     put(g, "wysoki-zamek", ZURL, "3v")  # 2 spaces via Namiestnictwo or Podzamcze
     put(g, "sejm-krajowy", PL, "1v")  # PL keeps its area: not a way through
     put(g, "cytadela", ZURL, "2v")  # Cytadela – Sejm Krajowy (PL) – Rynek: blocked; other paths longer

@@ -10,7 +10,9 @@ from ..state import AUSTRIAN, MILITIA, PL, ZURL, State
 from ..tracks import log
 from ..upkeep import checkpoint
 from .primitives import (
+    again,
     ask,
+    before_resolve,
     bp_card,
     can_change,
     can_move_group,
@@ -20,20 +22,21 @@ from .primitives import (
     change_track,
     discard_tokens,
     evacuate,
-    fortification_card,
-    negotiation_free,
-    again,
     evade_free,
+    fortification_card,
     free_evasion_room,
+    into_battle_card,
     loss_card,
     mobilize_free,
+    mobilize_room,
     move_group,
+    negotiation_free,
     next_relief,
     place_anywhere,
     plain,
     pool_to_mob_card,
-    remove_from_game,
     relief_event,
+    remove_from_game,
     round_label,
     shift_stance,
     stance_of,
@@ -41,7 +44,6 @@ from .primitives import (
     take_tokens,
     token_areas,
     track_card,
-    before_resolve,
 )
 
 # PL #1 Polish Wings — the defender's card slot, after the attacker's card; an Evasion (FAQ).
@@ -59,8 +61,7 @@ register("polish-wings", card(battle_playable=_wings_playable, battle_apply=_win
 
 # PL #2 Batiar Class
 register("batiar-class", card(
-    playable=lambda r, s, side: bool(s.mob[side].get("pl-volunteer")) and any(
-        occupant(r, s, a) == side and total(s, a) < r.limit[a] for a in s.units),
+    playable=lambda r, s, side: bool(s.mob[side].get("pl-volunteer")) and mobilize_room(r, s, side) > 0,
     apply=lambda r, s, side: mobilize_free(r, s, side, 3, "batiar-class", codes=("v",)),
 ))
 
@@ -93,20 +94,7 @@ register("lwow-eaglets", bp_card(
 register("kmicics-lamb", loss_card("kmicics-lamb", own=1, enemy=1))
 
 # PL #8 Combat Emergency Service — units within 3 spaces join the defenders (FAQ: normal movement).
-
-
-def _into_battle_playable(rules: Rules, state: State, f: dict, side: str) -> bool:
-    return side == f["defender"] and before_resolve(f) and can_move_group(rules, state, side, "move", ("plain", "enter"), f["area"])
-
-
-def _into_battle_apply(effect_id: str):
-    def apply(rules: Rules, state: State, f: dict, side: str) -> None:
-        move_group(rules, state, side, effect_id, mode="move", kinds=("plain", "enter"), target=f["area"], repeat=True)
-
-    return apply
-
-
-register("combat-emergency-service", card(battle_playable=_into_battle_playable, battle_apply=_into_battle_apply("combat-emergency-service")))
+register("combat-emergency-service", into_battle_card("combat-emergency-service"))
 
 # PL #9 The "Pobudka" Newspaper — Morale +1, or (Scenarios 2, 4, 5) Destruction up 1 step.
 
@@ -183,7 +171,8 @@ def _peasants_apply(rules: Rules, state: State, side: str) -> None:
 
 register("sokolniki-peasants", card(playable=_peasants_playable, apply=_peasants_apply))
 
-# PL #13 Demobilization — Neutral → 'Disarmament by PL', free; it is the turn's Negotiation.
+# PL #13 Demobilization — while neutral (any space but Ally ZURL, rulings 37) → 'Disarmament by
+# PL', free; it is the turn's Negotiation.
 
 
 def _demob_apply(rules: Rules, state: State, side: str) -> None:
@@ -192,7 +181,7 @@ def _demob_apply(rules: Rules, state: State, side: str) -> None:
 
 
 register("demobilization", card(
-    playable=lambda r, s, side: negotiation_free(s) and stance_of(r, s, AUSTRIAN) == "neutral",
+    playable=lambda r, s, side: negotiation_free(s) and stance_of(r, s, AUSTRIAN) in ("neutral", "disarmed-ZURL"),
     apply=_demob_apply,
 ))
 

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .. import negotiation
 from ..battle import evade_targets, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
-from .. import negotiation
 from ..flow import _collect_automatic, _token_choices, take_token
 from ..machine import push
 from ..notation import parse_units, subsets, type_for, units_text
@@ -74,10 +74,6 @@ def card_name(rules: Rules, effect_id: str) -> str:
             if card.effect_id == effect_id:
                 return card.name
     return effect_id
-
-
-def area_name(rules: Rules, area: str) -> str:
-    return rules.area_name(area)
 
 
 # ------------------------------------------------------------------------------- card-step dispatch
@@ -751,3 +747,17 @@ def fortification_card(effect_id: str) -> CardEffect:
 def negotiation_free(state: State) -> bool:
     """A card that is "your Negotiation Order this turn" needs the turn's Negotiation unused (§13.1)."""
     return not state.turn.negotiation
+
+
+def into_battle_card(effect_id: str) -> CardEffect:
+    """Combat Emergency Service / Trucks (FAQ): the Defender moves units within 3 spaces into the
+    battle area by the normal movement rules (through neutral or own areas, Area Unit Limit);
+    they then defend like the others (Losses, Withdrawal). Before the Battle Points are counted."""
+
+    def playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+        return side == f["defender"] and before_resolve(f) and can_move_group(rules, state, side, "move", ("plain", "enter"), f["area"])
+
+    def apply(rules: Rules, state: State, f: dict, side: str) -> None:
+        move_group(rules, state, side, effect_id, mode="move", kinds=("plain", "enter"), target=f["area"], repeat=True)
+
+    return card(battle_playable=playable, battle_apply=apply)

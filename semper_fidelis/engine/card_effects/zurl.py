@@ -17,6 +17,7 @@ from .primitives import (
     card,
     card_name,
     fortification_card,
+    into_battle_card,
     loss_card,
     mob_types,
     mobilize_areas,
@@ -96,17 +97,7 @@ register("collective-responsibility", card(
 ))
 
 # ZURL #10 Trucks — as PL #8 (FAQ).
-
-
-def _trucks_playable(rules: Rules, state: State, f: dict, side: str) -> bool:
-    return side == f["defender"] and before_resolve(f) and can_move_group(rules, state, side, "move", ("plain", "enter"), f["area"])
-
-
-def _trucks_apply(rules: Rules, state: State, f: dict, side: str) -> None:
-    move_group(rules, state, side, "trucks", mode="move", kinds=("plain", "enter"), target=f["area"], repeat=True)
-
-
-register("trucks", card(battle_playable=_trucks_playable, battle_apply=_trucks_apply))
+register("trucks", into_battle_card("trucks"))
 
 # ZURL #11 Railway Sabotage — the next PL Relief 1 round later, within the game.
 
