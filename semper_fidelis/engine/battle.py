@@ -538,7 +538,6 @@ def _log_advance(rules: Rules, state: State, f: dict, c: dict) -> None:
 procedure(
     "battle-choice",
     decision="battle",
-    who=lambda r, s, c: c["side"],
     prompt=lambda r, s, c: {
         "evade": f"{c['side']}: evade (discard cards worth the number of sides attacked) or fight",
         "a-card": f"{c['side']} attacks: play a Special card, or pass",
@@ -578,7 +577,6 @@ procedure("battle-phase", run=_phase_run, section="§5.1 [3]")
 procedure(
     "battle-pick",
     decision="battle-order",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']} Battle Phase: choose the next battle to resolve",
     legal=lambda r, s, f: [f"battle {a}" for a in _pending(s, f["side"])],
     apply=_pick_apply,

@@ -66,7 +66,6 @@ def _step_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "card-step",
     decision="card",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f.get("prompt") or f"{f['side']}: choose for the card",
     legal=_step_legal,
     apply=_step_apply,

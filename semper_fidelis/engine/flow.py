@@ -87,7 +87,7 @@ def _end_turn(rules: Rules, state: State) -> None:
         push(state, "draw", side=side)
     if ability(rules, state, side) == "extra-provisioning":
         push(state, "collect-extra", side=side)
-    choices = [] if state.turn.evacuated else _collect_automatic(rules, state, side)  # Evacuation took them
+    choices = [] if state.turn.evacuated else collect_automatic(rules, state, side)  # Evacuation took them
     if choices:
         push(state, "collect", side=side, areas=choices)
 
@@ -215,7 +215,6 @@ def _deploy_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "deploy",
     decision="deploy",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: deploy {f['todo'][0]['count']} × {f['todo'][0]['unit']} ({f['todo'][0]['zone']})",
     legal=_deploy_legal,
     apply=_deploy_apply,
@@ -249,7 +248,6 @@ def _hq_areas(rules: Rules, state: State, side: str) -> list[str]:
 procedure(
     "hq",
     decision="hq",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: place the HQ on one of your occupied areas",
     legal=lambda r, s, f: [f"hq {a}" for a in _hq_areas(r, s, f["side"])],
     apply=lambda r, s, f, a: _place_hq(r, s, f, a.split()[1]),
@@ -316,7 +314,6 @@ def change_commander(rules: Rules, state: State, side: str, new: str) -> None:
 procedure(
     "commander",
     decision="commander",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: keep the Commander or change him",
     legal=_commander_legal,
     apply=_commander_apply,
@@ -402,7 +399,6 @@ def _relief_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "relief",
     decision="relief",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: deploy your Relief (by rail from {r.area_name(r.data.board.relief_start[f['side']])})",
     legal=_relief_legal,
     apply=_relief_apply,
@@ -445,7 +441,6 @@ def _event_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "event",
     decision="event",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: play one Event card for its AP (its effect helps the opponent), or pass",
     legal=lambda r, s, f: [f"event {n}" for n in _event_options(r, s, f["side"])] + ["event pass"],
     apply=_event_apply,
@@ -459,7 +454,7 @@ def _takeable(state: State, side: str, area: str) -> list:
     return [t for t in state.tokens.get(area, []) if t.only in (None, side)]
 
 
-def _token_choices(state: State, side: str, area: str) -> list[str]:
+def token_choices(state: State, side: str, area: str) -> list[str]:
     labels = {t.label() if t.face_up else "hidden" for t in _takeable(state, side, area)}
     return sorted(labels)
 
@@ -478,12 +473,12 @@ def take_token(rules: Rules, state: State, side: str, area: str, choice: str) ->
     log(state, f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({choice})." if choice != "hidden" else "."))
 
 
-def _collect_automatic(rules: Rules, state: State, side: str) -> list[str]:
+def collect_automatic(rules: Rules, state: State, side: str) -> list[str]:
     """Take the token of every occupied area where there is nothing to choose; return the
     areas where the player must choose."""
     choose = []
     for area in sorted(occupied_areas(rules, state, side)):
-        options = _token_choices(state, side, area)
+        options = token_choices(state, side, area)
         if len(options) == 1:
             take_token(rules, state, side, area, options[0])
         elif options:
@@ -500,8 +495,8 @@ def _collect_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 
 
 def _extra_legal(rules: Rules, state: State, f: dict) -> list[str]:
-    areas = sorted(a for a in occupied_areas(rules, state, f["side"]) if _token_choices(state, f["side"], a))
-    return [f"extra {a} {c}" for a in areas for c in _token_choices(state, f["side"], a)] + ["extra pass"]
+    areas = sorted(a for a in occupied_areas(rules, state, f["side"]) if token_choices(state, f["side"], a))
+    return [f"extra {a} {c}" for a in areas for c in token_choices(state, f["side"], a)] + ["extra pass"]
 
 
 def _extra_apply(rules: Rules, state: State, f: dict, action: str) -> None:
@@ -514,7 +509,6 @@ def _extra_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "collect-extra",
     decision="collect",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: your Commander's ability — take 1 extra Supply Token from an occupied area",
     legal=_extra_legal,
     apply=_extra_apply,
@@ -524,9 +518,8 @@ procedure(
 procedure(
     "collect",
     decision="collect",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: take one Supply Token from each occupied area",
-    legal=lambda r, s, f: [f"collect {a} {c}" for a in f["areas"] for c in _token_choices(s, f["side"], a)],
+    legal=lambda r, s, f: [f"collect {a} {c}" for a in f["areas"] for c in token_choices(s, f["side"], a)],
     apply=_collect_apply,
     section="§5.1 [4] 1",
 )
@@ -549,7 +542,6 @@ def _draw_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "draw",
     decision="draw",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: discard cards you do not want, then draw",
     legal=lambda r, s, f: [f"discard {n}" for n in sorted(set(s.hand[f["side"]]))] + ["draw"],
     apply=_draw_apply,

@@ -195,7 +195,6 @@ def _losses_prompt(rules: Rules, state: State, f: dict) -> str:
 procedure(
     "losses",
     decision="losses",
-    who=lambda r, s, f: f["side"],
     prompt=_losses_prompt,
     legal=_losses_legal,
     apply=_losses_apply,

@@ -46,7 +46,14 @@ class Procedure:
 PROCEDURES: dict[str, Procedure] = {}
 
 
+def _frame_side(rules: Rules, state: State, frame: Frame) -> str:
+    return frame["side"]
+
+
 def procedure(kind: str, **kwargs: Any) -> Procedure:
+    """Register a frame kind. Decisions are the frame's ``side``'s unless ``who`` says otherwise."""
+    if "run" not in kwargs:
+        kwargs.setdefault("who", _frame_side)
     proc = Procedure(kind=kind, **kwargs)
     PROCEDURES[kind] = proc
     return proc

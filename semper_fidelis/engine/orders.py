@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .cards import card_title, discard_card, effect_of
 from .commanders import ability
-from .flow import take_token, _token_choices
+from .flow import take_token, token_choices
 from .losses import start_losses, skip_if_empty
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, enter_area, negotiate, negotiation_options, neutral_target
@@ -197,7 +197,6 @@ def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
 procedure(
     "order",
     decision="order",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: {
         "from": f"{f['side']} {f['mode']}: choose the area to {f['mode']} from",
         "units": f"{f['side']} {f['mode']}: choose the units in {r.area_name(f.get('origin', ''))}",
@@ -230,7 +229,6 @@ def _assault_next_apply(rules: Rules, state: State, f: dict, action: str) -> Non
 procedure(
     "assault-next",
     decision="assault",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: another Assault group into {r.area_name(f['target'])}, or fight now",
     legal=_assault_next_legal,
     apply=_assault_next_apply,
@@ -288,7 +286,6 @@ def _fortify_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "fortify",
     decision="fortify",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: build a Barricade (facing a neighbour) or a Redoubt",
     legal=_fortify_legal,
     apply=_fortify_apply,
@@ -355,7 +352,6 @@ def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "mobilize",
     decision="mobilize",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: mobilize units into areas you occupy (rate by Morale), then done",
     legal=_mobilize_legal,
     apply=_mobilize_apply,
@@ -372,7 +368,7 @@ def _provision_legal(rules: Rules, state: State, f: dict) -> list[str]:
     if state.turn.provisions < 3 and cost <= state.turn.ap:
         for a in sorted(state.tokens):
             if occupant(rules, state, a) == side:
-                out += [f"provision {a} {c}" for c in _token_choices(state, side, a)]
+                out += [f"provision {a} {c}" for c in token_choices(state, side, a)]
     return out + ["cancel"]
 
 
@@ -390,7 +386,6 @@ def _provision_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "provision",
     decision="provision",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)",
     legal=_provision_legal,
     apply=_provision_apply,
@@ -586,7 +581,6 @@ def _artillery_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "artillery",
     decision="artillery",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']}: choose the area your Artillery fires on",
     legal=lambda r, s, f: [f"artillery {a}" for a in _artillery_targets(r, s, f["side"])],
     apply=_artillery_apply,
@@ -596,7 +590,6 @@ procedure(
 procedure(
     "orders",
     decision="orders",
-    who=lambda r, s, f: f["side"],
     prompt=lambda r, s, f: f"{f['side']} Orders Phase: {s.turn.ap} AP — give an order, play a card or a token, or end",
     legal=_orders_legal,
     apply=_orders_apply,

@@ -20,6 +20,7 @@ class GameSummary:
     rounds: int
     actions: int
     card_effects: dict[str, int]
+    negotiations: int = 0
 
 
 @dataclass
@@ -41,7 +42,11 @@ class BatchResult:
         for g in self.games:
             for k, v in g.card_effects.items():
                 out[k] = out.get(k, 0) + v
-        return dict(sorted(out.items()))
+        def key(item: tuple[str, int]) -> tuple[str, int]:  # "PL #10" after "PL #2"
+            side, _, number = item[0].partition(" #")
+            return side, int(number)
+
+        return dict(sorted(out.items(), key=key))
 
 
 def play_game(
@@ -67,6 +72,7 @@ def summarize(game: Game) -> GameSummary:
         rounds=game.state.round,
         actions=len(game.actions),
         card_effects=dict(game.state.card_effect_counts),
+        negotiations=sum(1 for a in game.actions if a.startswith("negotiate")),
     )
 
 

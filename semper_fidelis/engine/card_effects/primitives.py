@@ -34,7 +34,7 @@ from typing import Callable
 from .. import negotiation
 from ..battle import evade_targets, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
-from ..flow import _collect_automatic, _token_choices, take_token
+from ..flow import collect_automatic, token_choices, take_token
 from ..machine import push
 from ..notation import parse_units, subsets, type_for, units_text
 from ..occupancy import add_units, count, occupant, remove_units, side_units, total
@@ -480,13 +480,13 @@ def place_anywhere(rules: Rules, state: State, side: str, effect_id: str) -> Non
 
 
 def token_areas(state: State, side: str, allowed: Callable[[str], bool]) -> list[str]:
-    return sorted(a for a in state.tokens if allowed(a) and _token_choices(state, side, a))
+    return sorted(a for a in state.tokens if allowed(a) and token_choices(state, side, a))
 
 
 def _take_options(rules: Rules, state: State, f: dict) -> list[str]:
     side = f["side"]
     areas = [f["area"]] if f.get("area") else f["areas"]
-    out = [f"take {a} {c}" for a in areas if a in state.tokens for c in _token_choices(state, side, a)]
+    out = [f"take {a} {c}" for a in areas if a in state.tokens for c in token_choices(state, side, a)]
     return out + (["done"] if f.get("area") or not out else [])
 
 
@@ -498,7 +498,7 @@ def _take_choose(rules: Rules, state: State, f: dict, action: str) -> None:
     _, area, choice = action.split()
     take_token(rules, state, side, area, choice)
     log(state, f"({side} took it with {f['why']}, outside Provisioning.)")
-    if f["left"] > 1 and area in state.tokens and _token_choices(state, side, area):
+    if f["left"] > 1 and area in state.tokens and token_choices(state, side, area):
         again(state, f, area=area, left=f["left"] - 1)
 
 
@@ -518,7 +518,7 @@ def evacuate(rules: Rules, state: State, side: str, effect_id: str) -> None:
     takes none); it does not lift the limits on using tokens (FAQ)."""
     state.turn.evacuated = True
     log(state, f"{side} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({card_name(rules, effect_id)}).")
-    choices = _collect_automatic(rules, state, side)
+    choices = collect_automatic(rules, state, side)
     if choices:
         push(state, "collect", side=side, areas=choices)
 
