@@ -206,11 +206,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         key = g.reason.split(":")[0]
         reasons[key] = reasons.get(key, 0) + 1
     console.print("Endings: " + "; ".join(f"{k} ×{v}" for k, v in sorted(reasons.items())))
+    if scenario.negotiation:
+        console.print(f"Negotiation orders: {sum(g.negotiations for g in batch.games)} in all.")
     effects = batch.card_effects()
-    if effects:
-        console.print("Cards played for their effect: " + ", ".join(f"{k} ×{v}" for k, v in effects.items()))
-    else:
-        console.print("Cards played for their effect: none.")
+    cards = Table(title="Cards played for their effect (Events: played for AP, effect for the opponent)")
+    cards.add_column("#", justify="right")
+    for side in ("PL", "ZURL"):
+        cards.add_column(f"{side} card")
+        cards.add_column("×", justify="right")
+    for number in range(1, max(len(data.decks["PL"].cards), len(data.decks["ZURL"].cards)) + 1):
+        row = [str(number)]
+        for side in ("PL", "ZURL"):
+            card = next((c for c in data.decks[side].cards if c.number == number), None)
+            row += [card.name if card else "", str(effects.get(f"{side} #{number}", 0)) if card else ""]
+        cards.add_row(*row)
+    console.print(cards)
     return 0
 
 
@@ -259,6 +269,21 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--saves", type=Path, default=None, metavar="DIR",
+                        help="where games are saved (default: $XDG_DATA_HOME/semper-fidelis/saves "
+                        "or ~/.local/share/semper-fidelis/saves)")
+    parser.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
+                        help="pause between a bot's actions (default: 0.3)")
+
+
+@command("play", "open the game in the terminal (the default when no command is given)", _play_args)
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .tui import run
+
+    return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3))
+
+
 # ----------------------------------------------------------------------------------- main
 
 
@@ -267,9 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if getattr(args, "handler", None) is None:
-            # Later: open the Textual game. For now, say what there is.
-            parser.print_help()
-            return 0
+            if not (sys.stdin.isatty() and sys.stdout.isatty()):  # piped or captured: no UI
+                parser.print_help()
+                return 0
+            return _cmd_play(args)
         return args.handler(args)
     except CliError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)

@@ -170,3 +170,41 @@ def test_position_free_deployment_leaves_the_board_empty():
     pos = position_from_scenario(data, data.scenario(5))
     assert all(pos.side_units(a, side) == 0 for a in pos.units for side in ("PL", "ZURL"))
     assert any(note.startswith("Free deployment — PL deploys first") for note in pos.notes)
+
+
+def test_simulate_prints_results_and_card_table(capsys):
+    assert main(["simulate", "--scenario", "1", "--games", "3", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "wins" in out and "mean VP" in out and "Mean length" in out
+    assert "Cards played for their effect" in out and "Polish Wings" in out
+
+
+def test_replay_prints_final_position_and_score(tmp_path, capsys):
+    import random
+
+    from semper_fidelis.engine import Game
+    from semper_fidelis.engine.records import write_record
+
+    game, rng = Game(1, 3), random.Random(3)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal()))
+    write_record(game, tmp_path / "game.json")
+    assert main(["replay", str(tmp_path / "game.json")]) == 0
+    out = capsys.readouterr().out
+    assert f"After 40 actions" in out and "Victory Points: PL" in out
+
+
+def test_replay_of_a_damaged_record_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"scenario": 1, "seed": 0, "actions": ["fly away"]}')
+    assert main(["replay", str(bad)]) == 2
+    assert "cannot be replayed" in one_line_error(capsys)
+    bad.write_text("{not json")
+    assert main(["replay", str(bad)]) == 2
+    assert "damaged record" in one_line_error(capsys)
+
+
+def test_bench_prints_the_speed_table(capsys):
+    assert main(["bench", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "apply" in out

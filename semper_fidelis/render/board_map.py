@@ -254,6 +254,7 @@ class BoardMap:
         self.legend = legend
         self.notes = notes
         self.compact = compact  # no blank line between rows: the label bars keep them apart
+        self._contested: set[str] | None = None  # computed once per drawing, not once per cell
         self.letters = {u.id: u.letter for u in data.components.units}
         self.unit_order = [u.id for u in data.components.units]
 
@@ -311,7 +312,8 @@ class BoardMap:
                 items.append(Text("R", style=style))
         if area.id == PERMANENT_REDOUBT and not any(f.redoubt for f in forts.values()):
             items.append(Text("R", style="dim"))
-        if area.id in pos.contested:
+        contested = self._contested if self._contested is not None else pos.contested
+        if area.id in contested:
             items.append(Text("×", style="bold bright_red"))
         return items
 
@@ -366,6 +368,7 @@ class BoardMap:
     # -- layout
 
     def _grid(self, width: int) -> list[Text] | None:
+        self._contested = self.position.contested
         areas = self.data.board.areas
         if not areas:
             return []
@@ -399,6 +402,7 @@ class BoardMap:
 
     def _list(self, width: int) -> Table:
         """Narrow consoles: one row per area (full name), grouped by district."""
+        self._contested = self.position.contested
         header_width = min(max(len(a.name) for a in self.data.board.areas) + 6, max(width // 2, 12))
         table = Table.grid(padding=(0, 1))
         table.add_column(no_wrap=True)

@@ -1,0 +1,50 @@
+"""Bots on the game screen: a side set to bot plays through the engine in a worker thread,
+one action at a time with a visible pause (``n`` skips to the next human decision), so the UI
+never freezes — also for future bots that think for seconds."""
+
+from __future__ import annotations
+
+import time
+
+from textual import work
+from textual.worker import get_current_worker
+
+from ...engine import IllegalAction
+from ..session import EngineFailure
+
+
+class BotTurns:
+    """Mixed into the game screen, which provides ``session``, ``generation`` (bumped at every
+    change: a stale bot move is dropped), ``bot_lock``, ``bot_pace``, ``skipping`` and
+    ``after_change``."""
+
+    def schedule_bot(self) -> None:
+        if self.session.bot_to_move and self.app.screen is self:
+            self.bot_turn(self.generation)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def bot_turn(self, generation: int) -> None:
+        worker = get_current_worker()
+        end = time.monotonic() + (0 if self.skipping else self.bot_pace)
+        while time.monotonic() < end and not self.skipping:
+            if worker.is_cancelled:
+                return
+            time.sleep(0.02)
+        if worker.is_cancelled:
+            return
+        with self.bot_lock:
+            if generation != self.generation or not self.session.bot_to_move:
+                return
+            action = self.session.bot_action()
+        self.app.call_from_thread(self._bot_apply, generation, action)
+
+    def _bot_apply(self, generation: int, action: str) -> None:
+        if generation != self.generation or not self.session.bot_to_move or self.app.screen is not self:
+            self.schedule_bot()
+            return
+        try:
+            self.session.apply(action)
+        except (IllegalAction, EngineFailure, OSError) as exc:
+            self.notify(f"Bot: {exc}", severity="error", timeout=10)
+            return  # the bot stops; the player can undo, save or leave
+        self.after_change()

@@ -1,0 +1,97 @@
+"""Small screens over the game: save under a name, help for the decision, the full log."""
+
+from __future__ import annotations
+
+from rich.markdown import Markdown
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from ...engine import Decision
+from ..helptext import decision_help
+from ..saves import safe_name
+from ..session import Session
+
+
+class SaveScreen(ModalScreen):
+    """Type a name, Enter saves to ``<saves>/<name>.json``; a file there that cannot be read
+    is never overwritten."""
+
+    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+
+    def __init__(self, session: Session):
+        super().__init__()
+        self.session = session
+
+    def compose(self):
+        state = self.session.game.state
+        default = f"scenario{self.session.game.rules.number}-round{state.round}-{state.active.lower()}"
+        with Vertical(id="save-box") as box:
+            box.border_title = "Save the game"
+            yield Static("Name of the save (Enter to save, Esc to cancel):")
+            yield Input(value=default, id="save-name")
+            yield Static("", id="save-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        from ...engine import RecordError
+        from ...engine.records import read_record
+
+        saves_dir = self.session.saves_dir
+        if saves_dir is None:
+            self.query_one("#save-error", Static).update("No saves directory.")
+            return
+        path = saves_dir / safe_name(event.value)
+        if path.exists():
+            try:
+                read_record(path, data=self.session.game.rules.data)
+            except RecordError as exc:
+                self.query_one("#save-error", Static).update(Text(f"Not overwritten: {exc}", style="bold red"))
+                return
+        try:
+            self.session.save_to(path)
+        except OSError as exc:
+            self.query_one("#save-error", Static).update(Text(f"Cannot save: {exc}", style="bold red"))
+            return
+        self.app.notify(f"Saved to {path}")
+        self.dismiss()
+
+
+class HelpScreen(ModalScreen):
+    """The rule behind the current decision, the rulings that bear on it, and the keys."""
+
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("question_mark", "dismiss", "Close"),
+        Binding("q", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, decision: Decision | None):
+        super().__init__()
+        self.decision = decision
+
+    def compose(self):
+        with VerticalScroll(id="help-box") as box:
+            box.border_title = "Help — Esc to close"
+            yield Static(Markdown(decision_help(self.decision)), id="help-text")
+
+
+class LogScreen(ModalScreen):
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("l", "dismiss", "Close"),
+        Binding("q", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, lines: list[str]):
+        super().__init__()
+        self.lines = lines
+
+    def compose(self):
+        with VerticalScroll(id="log-full") as box:
+            box.border_title = f"Log — {len(self.lines)} lines — Esc to close"
+            yield Static(Text("\n").join(Text(line) for line in self.lines))
+
+    def on_mount(self) -> None:
+        self.query_one("#log-full").scroll_end(animate=False)

@@ -1,0 +1,384 @@
+"""The game screen: map, tracks, hand, log and the pending decision, driven by the engine.
+
+Every change goes through :meth:`GameScreen.apply` (a human's action) or the bot worker, then
+:meth:`after_change` decides what comes next: the hand-over screen when another human must
+take the keyboard, the End of Stage report, the game-over screen, or the next bot move.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from rich.console import Group
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, Static
+
+from ...engine import IllegalAction
+from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
+from ..labels import Labeller
+from ..mapnav import step
+from ..options import option_detail, option_rows, prompt_text
+from ..panels import area_info, hand_renderable, map_position, public_log
+from ..phases import battle_frame
+from ..score import stage_report
+from ..session import EngineFailure, Session
+from ..status import phase_line, tracks_text
+from ..widgets.decision import KEYS, DecisionPanel
+from ..widgets.map_view import MapView
+from .bot_turns import BotTurns
+
+LOG_LINES = 40
+RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
+
+
+class GameScreen(BotTurns, Screen):
+    BINDINGS = [
+        Binding("up", "cursor('up')", "Map", show=False, priority=True),
+        Binding("down", "cursor('down')", "Map", show=False, priority=True),
+        Binding("left", "cursor('left')", "Map", show=False, priority=True),
+        Binding("right", "cursor('right')", "Map", show=False, priority=True),
+        Binding("enter", "activate", "Apply", priority=True),
+        Binding("escape", "escape", "Cancel", priority=True),
+        Binding("tab", "move_option(1)", "Next", show=False, priority=True),
+        Binding("shift+tab", "move_option(-1)", "Previous", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Page up", show=False, priority=True),
+        Binding("pagedown", "page(1)", "Page down", show=False, priority=True),
+        Binding("u", "undo", "Undo", priority=True),
+        Binding("s", "save", "Save", priority=True),
+        Binding("question_mark", "help", "Help", priority=True),
+        Binding("l", "log", "Log", priority=True),
+        Binding("n", "skip", "Skip bots", priority=True),
+        Binding("q", "menu", "Menu", priority=True),
+    ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
+    # every key is a priority binding: they are then handled in the order typed
+
+    def __init__(self, session: Session, *, bot_pace: float = 0.3):
+        super().__init__()
+        self.session = session
+        self.bot_pace = bot_pace
+        self.labeller = Labeller(session.game.rules.data)
+        self.positions = {a.id: a.pos for a in session.game.rules.data.board.areas}
+        self.cursor: str | None = None
+        self.mode = "option"  # what Enter acts on: the picked option, or the map cursor's area
+        self.skipping = False
+        self.generation = 0
+        self.bot_lock = threading.Lock()
+        self.seen_log = len(session.game.state.log)
+        self.last_battle: int | None = None  # log index of the battle just fought
+        self.over_shown = False
+        self._decision_key: tuple | None = None
+        self._last_render = 0.0
+        self._area_chosen: str | None = None
+
+    # ------------------------------------------------------------------------------ layout
+
+    def compose(self):
+        yield Static(id="phase-bar")
+        yield Static(id="tracks")
+        yield MapView(self.session.game.rules.data, id="map")
+        yield Static(id="area-info")
+        with Horizontal(id="bottom"):
+            yield DecisionPanel(id="decision")
+            with ContentSwitcher(id="context", initial="overview"):
+                with Horizontal(id="overview"):
+                    with VerticalScroll(id="hand-box"):
+                        yield Static(id="hand")
+                    with VerticalScroll(id="log-box"):
+                        yield Static(id="log")
+                with VerticalScroll(id="battle-box"):
+                    yield Static(id="battle")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#decision").border_title = "Decision"
+        self.query_one("#decision").border_subtitle = "1-9 a-z pick · ⏎ apply · ←↑→↓ map · ? help"
+        self.query_one("#hand-box").border_title = "Hand"
+        self.query_one("#log-box").border_title = "Log"
+        self.query_one("#battle-box").border_title = "Battle"
+        self.after_change()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:
+            self.render_all()
+            self.schedule_bot()
+
+    # ------------------------------------------------------------------------- rendering
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def shows_options(self) -> bool:
+        d = self.game.decision()
+        return d is not None and not self.session.is_bot(d.player) and self.session.may_see(d.player)
+
+    def render_all(self) -> None:
+        game, session = self.game, self.session
+        d = game.decision()
+        self.query_one("#phase-bar", Static).update(phase_line(session))
+        self.query_one("#tracks", Static).update(tracks_text(session))
+        panel = self.query_one(DecisionPanel)
+        key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer)
+        if key != self._decision_key:
+            keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
+            self._decision_key = key
+            panel.set_decision(prompt_text(self.session), option_rows(self.session, self.labeller), keep=keep)
+            self._place_cursor()
+            # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
+            area, self._area_chosen = self._area_chosen, None
+            self.mode = "area" if area and area in self._highlight_areas() else "option"
+            if self.mode == "area":
+                self.cursor = area
+        self._render_map()
+        self._render_context()
+        self._render_detail()
+
+    def _highlight_areas(self) -> set[str]:
+        panel = self.query_one(DecisionPanel)
+        return {a for r in panel.shown if (a := self.labeller.primary_area(r.action))}
+
+    def _place_cursor(self) -> None:
+        """A new decision: put the cursor on the first area it concerns (if any)."""
+        areas = [a for r in self.query_one(DecisionPanel).rows if (a := self.labeller.primary_area(r.action))]
+        battle = battle_frame(self.game.state)
+        if areas and self.cursor not in areas:
+            self.cursor = areas[0]
+        elif not areas and battle is not None:
+            self.cursor = battle["area"]
+        elif self.cursor is None:
+            self.cursor = "rynek" if "rynek" in self.positions else next(iter(self.positions), None)
+
+    def _render_map(self) -> None:
+        pos = map_position(self.game, self._highlight_areas(), self.cursor)
+        self.query_one(MapView).show(pos)
+        self.query_one("#area-info", Static).update(area_info(self.game, self.cursor, self.labeller))
+
+    def _render_context(self) -> None:
+        game, session = self.game, self.session
+        switcher = self.query_one("#context", ContentSwitcher)
+        losses = losses_renderable(game)
+        battle = battle_renderable(game)
+        box = self.query_one("#battle-box")
+        if losses is not None:
+            parts = [losses] + ([Text(""), battle] if battle is not None else [])
+            self.query_one("#battle", Static).update(Group(*parts))
+            box.border_title = "Losses"
+            switcher.current = "battle-box"
+        elif battle is not None:
+            self.last_battle = battle_start(game, battle_frame(game.state))
+            self.query_one("#battle", Static).update(battle)
+            box.border_title = "Battle"
+            switcher.current = "battle-box"
+        elif self.last_battle is not None:
+            note = Text("The battle is over (this panel closes at your next action):", style="italic dim")
+            self.query_one("#battle", Static).update(Group(note, finished_battle(game, self.last_battle)))
+            box.border_title = "Battle — finished"
+            switcher.current = "battle-box"
+        else:
+            switcher.current = "overview"
+        d = game.decision()
+        first = session.viewer or (d.player if d else game.state.active)
+        self.query_one("#hand", Static).update(hand_renderable(session, first, self.labeller))
+        self.query_one("#hand-box").border_title = "Hand — " + (first if session.viewer else f"{first} (privacy off: both hands open)")
+        lines = public_log(game)[-LOG_LINES:]
+        self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in lines))
+        self.query_one("#log-box").scroll_end(animate=False)
+
+    def _render_detail(self) -> None:
+        panel = self.query_one(DecisionPanel)
+        action = panel.highlighted_action
+        if action is None:
+            many = panel.shown and not panel.filter_note
+            panel.set_detail(Text(f"{len(panel.shown)} options.", style="dim") if many else "")
+            return
+        row = next((r for r in panel.shown if r.action == action), None)
+        panel.set_detail(option_detail(self.game, self.labeller, row))
+
+    # ------------------------------------------------------------------------ state changes
+
+    def apply(self, action: str) -> None:
+        if not self.bot_lock.acquire(blocking=False):
+            self.notify("The bot is thinking; try again in a moment.", severity="warning")
+            return
+        try:
+            if not self.shows_options():
+                self.notify("It is not your decision.", severity="warning")
+                return
+            if battle_frame(self.game.state) is None:
+                self.last_battle = None  # the finished battle has been seen: the player moves on
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.notify(str(exc), severity="error")
+            return
+        except EngineFailure as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            self._decision_key = None
+        except OSError as exc:
+            self.notify(f"Autosave failed: {exc}", severity="error")
+        finally:
+            self.bot_lock.release()
+        self.after_change()
+
+    def after_change(self) -> None:
+        """Refresh, then push what the new position calls for."""
+        self.generation += 1
+        game, session = self.game, self.session
+        report = stage_report(game.state.log, self.seen_log)
+        started = [i for i in range(self.seen_log, len(game.state.log)) if opens_battle(game.state.log[i])]
+        if started:
+            self.last_battle = started[-1]
+        self.seen_log = len(game.state.log)
+        handover = session.handover_to()
+        if handover:
+            session.hand_over(handover)
+        if not session.bot_to_move:
+            self.skipping = False
+        # bots playing without pause: redraw a few times a second, not after every action
+        fast = session.bot_to_move and (self.skipping or self.bot_pace == 0)
+        now = time.monotonic()
+        if not fast or handover or report or game.over or now - self._last_render >= RENDER_EVERY:
+            self.render_all()
+            self._last_render = now
+        from .handover import HandoverScreen
+        from .stage import StageScreen
+
+        if handover:
+            self.app.push_screen(HandoverScreen(handover))
+        if report and not game.over:  # the final stage's report is on the game-over screen
+            self.app.push_screen(StageScreen(report, dict(game.state.vp)))
+        if game.over:
+            if not self.over_shown:
+                self.over_shown = True
+                from .game_over import GameOverScreen
+
+                self.app.push_screen(GameOverScreen(session))
+            return
+        self.schedule_bot()
+
+    # ---------------------------------------------------------------------------- actions
+
+    def action_pick(self, key: str) -> None:
+        panel = self.query_one(DecisionPanel)
+        i = panel.key_index(key)
+        if i is None:
+            return
+        panel.highlight(i)
+        self.mode = "option"
+
+    def action_move_option(self, delta: int) -> None:
+        self.query_one(DecisionPanel).move(delta)
+        self.mode = "option"
+
+    def action_page(self, delta: int) -> None:
+        self.query_one(DecisionPanel).page(delta)
+
+    def action_cursor(self, direction: str) -> None:
+        self.cursor = step(self.positions, self.cursor, direction)
+        self.mode = "area"
+        self._render_map()
+
+    def action_activate(self) -> None:
+        panel = self.query_one(DecisionPanel)
+        if not self.shows_options():
+            return
+        if self.mode == "area" and self.cursor:
+            self.choose_area(self.cursor)
+            return
+        action = panel.highlighted_action
+        if action is None:
+            if len(panel.shown) == 1:
+                action = panel.shown[0].action
+            elif self.cursor and self.cursor in self._highlight_areas():
+                self.choose_area(self.cursor)  # nothing picked: the lit area under the cursor
+                return
+            else:
+                self.notify("Pick an option first: its key (1-9, letters), Tab, or a click.", timeout=3)
+                return
+        self.apply(action)
+
+    def choose_area(self, area: str) -> None:
+        """Enter on a map area: the one action about it, or the list narrowed to them."""
+        panel = self.query_one(DecisionPanel)
+        rows = panel.rows
+        about = [r.action for r in rows if self.labeller.primary_area(r.action) == area]
+        if not about:
+            about = [r.action for r in rows if area in self.labeller.areas_in(r.action)]
+        name = self.labeller.name(area)
+        if not about:
+            self.notify(f"No option concerns {name}.", timeout=3)
+            return
+        if len(about) == 1:
+            self._area_chosen = area
+            self.apply(about[0])
+            return
+        panel.narrow(about, f"{len(about)} options for {name}")
+        self.mode = "option"
+        self._render_map()
+        self._render_detail()
+
+    def action_escape(self) -> None:
+        panel = self.query_one(DecisionPanel)
+        if panel.clear_filter():
+            self._render_map()
+            return
+        if self.shows_options() and "cancel" in self.game.legal():
+            self.apply("cancel")
+        else:
+            self.notify("Nothing to cancel here (an order is cancelled before its last step).", timeout=3)
+
+    def action_undo(self) -> None:
+        if not self.bot_lock.acquire(blocking=False):
+            self.notify("The bot is thinking; try again in a moment.", severity="warning")
+            return
+        try:
+            undone = self.session.undo()
+        except IllegalAction as exc:
+            self.notify(str(exc), severity="error")
+            return
+        finally:
+            self.bot_lock.release()
+        self.last_battle = None
+        self.notify("Undone: " + ", ".join(reversed(undone)), timeout=3)
+        self.after_change()
+
+    def action_save(self) -> None:
+        from .dialogs import SaveScreen
+
+        self.app.push_screen(SaveScreen(self.session))
+
+    def action_help(self) -> None:
+        from .dialogs import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.game.decision() if self.shows_options() else None))
+
+    def action_log(self) -> None:
+        from .dialogs import LogScreen
+
+        self.app.push_screen(LogScreen(public_log(self.game)))
+
+    def action_skip(self) -> None:
+        self.skipping = True
+        self.notify("Bots play on to your next decision.", timeout=2)
+
+    def action_menu(self) -> None:
+        self.generation += 1
+        self.workers.cancel_group(self, "bot")
+        self.app.pop_screen()
+
+    # ----------------------------------------------------------------------------- events
+
+    def on_decision_panel_picked(self, message: DecisionPanel.Picked) -> None:
+        self.apply(message.action)
+
+    def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
+        if message.action and not self.query_one(DecisionPanel).filter_note:
+            area = self.labeller.primary_area(message.action)
+            if area and area != self.cursor:
+                self.cursor = area
+                self._render_map()
+        if self.is_mounted:
+            self._render_detail()

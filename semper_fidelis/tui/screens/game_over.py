@@ -1,0 +1,93 @@
+"""Game over: who won and why, the score by category (§3) and the Victory track over time."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..panels import public_log
+from ..score import CATEGORIES, breakdown, stage_report, vp_history
+from ..session import Session
+from ..theme import SIDE_INK, badge
+
+
+def _last_stage(log: list[str]) -> list[Text]:
+    """The last End of Stage report, if the game ended with one."""
+    starts = [i for i, line in enumerate(log) if line.startswith("End of Stage")]
+    if not starts:
+        return []
+    report = stage_report(log, starts[-1]) or []
+    lines = [Text(report[0], style="bold")] + [Text("  " + line) for line in report[1:] if not line.startswith("Game over")]
+    return lines + [Text("")]
+
+
+class GameOverScreen(Screen):
+    BINDINGS = [
+        Binding("enter", "menu", "Main menu"),
+        Binding("q", "menu", "Main menu"),
+        Binding("l", "log", "Log"),
+        Binding("escape", "back", "Look at the board"),
+    ]
+
+    def __init__(self, session: Session):
+        super().__init__()
+        self.session = session
+
+    def compose(self):
+        with VerticalScroll(id="over-box") as box:
+            box.border_title = "Game over"
+            yield Static(self._body(), id="over-text")
+        yield Footer()
+
+    def _body(self) -> Group:
+        game = self.session.game
+        result = game.state.result or {}
+        winner = result.get("winner")
+        head = Text.assemble(
+            ("GAME OVER — ", "bold"),
+            badge(winner, f"{winner} WINS") if winner else Text(" A DRAW ", style="bold reverse"),
+            "\n", (result.get("reason", ""), "italic"), "\n",
+        )
+        bd = breakdown(game)
+        table = Table(title="Score by category", title_justify="left", header_style="bold", expand=False)
+        table.add_column("Category")
+        table.add_column("PL", justify="right")
+        table.add_column("ZURL", justify="right")
+        table.add_row("Start (scenario card)", str(bd.start["PL"]), str(bd.start["ZURL"]))
+        for name, _ in CATEGORIES[1:]:
+            row = bd.rows.get(name)
+            if row:
+                table.add_row(name, f"{row['PL']:+d}", f"{row['ZURL']:+d}")
+        table.add_row(Text("Final", style="bold"), Text(str(game.state.vp["PL"]), style="bold"), Text(str(game.state.vp["ZURL"]), style="bold"))
+        last_stage = _last_stage(game.state.log)
+        return Group(head, table, Text(""), *last_stage, self._chart())
+
+    def _chart(self) -> Group:
+        """One bar per side per round: the Victory track over time."""
+        points = vp_history(self.session.game)
+        track = self.session.game.rules.scenario.time_track
+        top = max([1] + [max(p[1], p[2]) for p in points])
+        width = 40
+        lines = [Text("Victory Points over time", style="bold underline")]
+        for rnd, pl, zurl in points:
+            label = "start" if rnd == 0 else (f"R{rnd} {track[rnd - 1]}" if rnd <= len(track) else f"R{rnd}")
+            for side, vp in (("PL", pl), ("ZURL", zurl)):
+                bar = "█" * max(0, round(width * vp / top))
+                lines.append(Text.assemble(f"{label if side == 'PL' else '':>12} ", (f"{side:<4} ", SIDE_INK[side]), (bar, SIDE_INK[side]), f" {vp}"))
+        return Group(*lines)
+
+    def action_menu(self) -> None:
+        self.app.back_to_menu()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_log(self) -> None:
+        from .dialogs import LogScreen
+
+        self.app.push_screen(LogScreen(public_log(self.session.game)))

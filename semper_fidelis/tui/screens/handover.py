@@ -1,0 +1,42 @@
+"""Hot-seat hand-over: an opaque screen that hides everything until the next player is at the
+keyboard (a modal would let the hand show through)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..theme import badge
+
+
+class HandoverScreen(Screen):
+    """Press any key (or click) to continue as ``side``."""
+
+    def __init__(self, side: str):
+        super().__init__()
+        self.side = side
+
+    def compose(self):
+        with Middle():
+            with Center():
+                yield Static(self._text(), id="handover-text")
+
+    def _text(self) -> Text:
+        return Text.assemble(
+            ("Hot seat\n\n", "bold"),
+            "Pass the keyboard to ", badge(self.side), "\n\n",
+            (f"{self.side}: press any key when the other player is not looking.", "bold"), "\n\n",
+            ("Your hand and tokens will show on the next screen.", "dim"),
+            justify="center",
+        )
+
+    def on_key(self, event) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss()
+
+    def on_click(self, event) -> None:
+        event.stop()
+        self.dismiss()

@@ -1,0 +1,93 @@
+"""Who plays: each side human or bot, hot-seat privacy, the FAQ handicap. Then start."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..session import BOT, HUMAN
+from ..theme import badge
+
+
+class PlayersScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("1", "toggle('PL')", "PL human/bot"),
+        Binding("2", "toggle('ZURL')", "ZURL human/bot"),
+        Binding("3", "toggle('privacy')", "Privacy"),
+        Binding("4", "toggle('handicap')", "Handicap"),
+        Binding("5", "start", "Start"),
+    ]
+
+    def __init__(self, scenario: int):
+        super().__init__()
+        self.scenario = scenario
+        self.players = {"PL": HUMAN, "ZURL": BOT}
+        self.privacy = True
+        self.handicap = False
+
+    def compose(self):
+        with Vertical(id="players-box") as box:
+            sc = self.app.game_data.scenarios[self.scenario]
+            box.border_title = f"Players — Scenario {sc.number}: {sc.name}"
+            yield OptionList(id="players-options")
+            yield Static(id="players-note")
+        yield Footer()
+
+    @property
+    def handicap_allowed(self) -> bool:
+        return self.app.game_data.scenarios[self.scenario].initiative == "ZURL"
+
+    def on_mount(self) -> None:
+        self.refresh_options()
+        self.query_one("#players-options", OptionList).focus()
+
+    def refresh_options(self) -> None:
+        ol = self.query_one("#players-options", OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+
+        def key(k: str) -> Text:
+            return Text(f" {k} ", style="bold #111111 on #e0c060")
+
+        for i, side in enumerate(("PL", "ZURL"), start=1):
+            who = "Human" if self.players[side] == HUMAN else "Bot (random)"
+            ol.add_option(Option(Text.assemble(key(str(i)), "  ", badge(side), f"  {who}"), id=side))
+        ol.add_option(Option(Text.assemble(key("3"), f"  Hot-seat privacy: {'ON — hands hidden, hand-over screen between players' if self.privacy else 'off — both hands open (solo testing)'}"), id="privacy"))
+        note = "ZURL with the initiative starts with 3 cards (FAQ)" if self.handicap_allowed else "only where ZURL has the initiative (Scenario 1)"
+        ol.add_option(Option(Text.assemble(key("4"), f"  Handicap: {'ON' if self.handicap else 'off'} — {note}"), id="handicap", disabled=not self.handicap_allowed))
+        ol.add_option(Option(Text.assemble(key("5"), ("  Start the game", "bold")), id="start"))
+        ol.highlighted = keep if keep is not None else 4
+        humans = sum(1 for p in self.players.values() if p == HUMAN)
+        hint = {
+            0: "Two bots: watch them play (press n in the game to skip the pauses).",
+            1: "One human against the random bot.",
+            2: "Two humans at one keyboard." + (" A hand-over screen hides each hand from the other player." if self.privacy else ""),
+        }[humans]
+        self.query_one("#players-note", Static).update(Text(hint + "\n1-4 change the settings (or Enter on a line); 5 or Enter on 'Start' starts the game.", style="italic"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_toggle(event.option.id)
+
+    def action_toggle(self, what: str) -> None:
+        if what in ("PL", "ZURL"):
+            self.players[what] = BOT if self.players[what] == HUMAN else HUMAN
+        elif what == "privacy":
+            self.privacy = not self.privacy
+        elif what == "handicap" and self.handicap_allowed:
+            self.handicap = not self.handicap
+        elif what == "start":
+            self.action_start()
+            return
+        self.refresh_options()
+
+    def action_start(self) -> None:
+        options = {"handicap": True} if self.handicap and self.handicap_allowed else {}
+        self.app.new_game(self.scenario, dict(self.players), self.privacy, options)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

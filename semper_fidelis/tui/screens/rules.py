@@ -1,0 +1,33 @@
+"""Rules and keys from the main menu: our summary of the rules, the keys, and every ruling."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from rich.markdown import Markdown
+from textual.widgets import Footer, Static
+
+from ...data.loader import default_assets_dir
+from ..helptext import help_file
+
+
+class RulesScreen(Screen):
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back")]
+
+    def compose(self):
+        try:
+            rulings = (default_assets_dir() / "rulings.md").read_text(encoding="utf-8")
+        except OSError:
+            rulings = ""
+        text = "\n\n".join(t for t in (help_file("rules.md"), help_file("keys.md"), rulings) if t)
+        with VerticalScroll(id="rules-box") as box:
+            box.border_title = "Rules — Esc to go back"
+            yield Static(Markdown(text or "The help files are missing from the data directory."))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-box").focus()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

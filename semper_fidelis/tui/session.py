@@ -1,0 +1,159 @@
+"""One game being played in the UI: the engine's Game plus who sits at each side.
+
+Kept free of Textual so the rules of the table — who is looking at the screen (hot-seat
+privacy), whose turn is a bot's, autosave after every action, undo back to a human decision —
+are plain code the tests can call directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bots import RandomBot
+from ..data.loader import GameData
+from ..engine import Decision, Game, IllegalAction, RecordError
+from ..engine.records import read_record, write_record
+from .saves import AUTOSAVE, write_players
+
+SIDES = ("PL", "ZURL")
+
+
+class EngineFailure(RuntimeError):
+    """The engine raised something other than IllegalAction while applying an action."""
+
+HUMAN, BOT = "human", "bot"
+
+
+@dataclass
+class Session:
+    game: Game
+    players: dict[str, str] = field(default_factory=lambda: {"PL": HUMAN, "ZURL": HUMAN})
+    privacy: bool = True
+    saves_dir: Path | None = None
+    #: the side whose private information the screen shows (None: both, privacy off or no human)
+    viewer: str | None = None
+    bots: dict[str, RandomBot] = field(default_factory=dict)
+    _seats_written: set[Path] = field(default_factory=set, repr=False)
+
+    def __post_init__(self) -> None:
+        for side in SIDES:
+            if self.players.get(side) == BOT and side not in self.bots:
+                self.bots[side] = RandomBot(seed=self.game.seed * 2 + SIDES.index(side))
+        humans = self.humans
+        if not self.privacy or not humans:
+            self.viewer = None
+        elif len(humans) == 1:
+            self.viewer = humans[0]
+
+    # ------------------------------------------------------------------------ who is who
+
+    @property
+    def humans(self) -> list[str]:
+        return [s for s in SIDES if self.players.get(s) == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two humans sharing the screen with their hands hidden from each other."""
+        return self.privacy and len(self.humans) == 2
+
+    def decision(self) -> Decision | None:
+        return self.game.decision()
+
+    @property
+    def decider(self) -> str | None:
+        d = self.game.decision()
+        return d.player if d else None
+
+    def is_bot(self, side: str | None) -> bool:
+        return side is not None and self.players.get(side) == BOT
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self.game.over and self.is_bot(self.decider)
+
+    def may_see(self, side: str) -> bool:
+        """May the person at the screen see ``side``'s hand and tokens?"""
+        return self.viewer is None or self.viewer == side
+
+    def handover_to(self) -> str | None:
+        """The side that must take the keyboard before the screen may show anything, if any.
+        Call :meth:`hand_over` once that player is there."""
+        if not self.hot_seat or self.game.over:
+            return None
+        side = self.decider
+        if side is not None and self.players.get(side) == HUMAN and side != self.viewer:
+            return side
+        return None
+
+    def hand_over(self, side: str) -> None:
+        self.viewer = side
+
+    def view(self) -> dict:
+        """What the screen may show: the engine's view for the viewer (None: everything)."""
+        return self.game.view(self.viewer)
+
+    # ---------------------------------------------------------------------------- playing
+
+    def apply(self, action: str) -> str:
+        """Apply one action and autosave. An engine failure (a bug, not an illegal move) must
+        not take the game down: the position is rebuilt from the record and the error raised
+        as :class:`EngineFailure` with a one-line message."""
+        try:
+            done = self.game.apply(action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # noqa: BLE001 - any engine bug
+            self.game = Game.from_record(self.game.record(), data=self.game.rules.data)
+            raise EngineFailure(f"the engine failed on '{action}' ({type(exc).__name__}: {exc}); the position is as before") from exc
+        self.autosave()
+        return done
+
+    def bot_action(self) -> str:
+        side = self.decider
+        return self.bots[side].choose(self.game)
+
+    def undo(self) -> list[str]:
+        """Undo the last action, and then every bot action before it, so the UI lands on a
+        human's decision. Raises IllegalAction (with the engine's reason) if nothing can go."""
+        if not self.game.can_undo:
+            self.game.undo()  # raises with the engine's message
+        if self.hot_seat:
+            who = self.decider_of_last()
+            if who is not None and who != self.viewer:
+                raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
+        undone = [self.game.undo()]
+        while self.bot_to_move and self.game.can_undo:
+            undone.append(self.game.undo())
+        self.autosave()
+        return undone
+
+    def decider_of_last(self) -> str | None:
+        """Who took the last action (found by replaying the record without it)."""
+        if not self.game.actions:
+            return None
+        record = self.game.record()
+        before = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.rules.data)
+        d = before.decision()
+        return d.player if d else None
+
+    # ------------------------------------------------------------------------------ saving
+
+    def autosave(self) -> None:
+        if self.saves_dir is not None:
+            self.save_to(self.saves_dir / AUTOSAVE)
+
+    def save_to(self, path: Path) -> None:
+        write_record(self.game, path)
+        if path not in self._seats_written:  # the seats do not change during a game
+            write_players(path, self.players, self.privacy)
+            self._seats_written.add(path)
+
+    @classmethod
+    def load(cls, path: Path, data: GameData | None, saves_dir: Path | None, players=None, privacy=True) -> Session:
+        """Replay a saved record (raises RecordError with a one-line message)."""
+        game = read_record(path, data=data)
+        return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
+
+
+__all__ = ["Session", "HUMAN", "BOT", "SIDES", "EngineFailure", "IllegalAction", "RecordError"]

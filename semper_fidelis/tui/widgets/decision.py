@@ -1,0 +1,158 @@
+"""The pending decision: its prompt and exactly the legal actions, each behind a key.
+
+Keys are digits then letters, skipping the letters the game screen uses for commands; a click
+applies an option at once. The list can be narrowed to the actions naming one map area.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..theme import KEY_STYLE
+
+RESERVED = set("hlnqsu")
+KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in RESERVED)
+
+
+@dataclass
+class Row:
+    action: str
+    label: Text
+    tag: str = ""  # a short cost shown before the label ("−1 AP", "2 Losses")
+
+
+class DecisionPanel(Vertical):
+    """Prompt, options and a detail line about the highlighted option."""
+
+    class Picked(Message):
+        """An option was clicked: apply it."""
+
+        def __init__(self, action: str):
+            super().__init__()
+            self.action = action
+
+    class Highlighted(Message):
+        def __init__(self, action: str | None):
+            super().__init__()
+            self.action = action
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.rows: list[Row] = []
+        self.shown: list[Row] = []
+        self.filter_note: str = ""
+
+    def compose(self):
+        yield Static(id="prompt")
+        options = OptionList(id="options")
+        options.can_focus = False
+        yield options
+        yield Static(id="detail")
+
+    # ------------------------------------------------------------------------------ content
+
+    def set_decision(self, prompt: Text, rows: list[Row], *, keep: str | None = None) -> None:
+        self.query_one("#prompt", Static).update(prompt)
+        self.rows = rows
+        self.filter_note = ""
+        self._fill(rows, keep=keep)
+
+    def narrow(self, actions: list[str], note: str) -> None:
+        wanted = set(actions)
+        self.filter_note = note
+        self._fill([r for r in self.rows if r.action in wanted], first=True)
+
+    def clear_filter(self) -> bool:
+        if not self.filter_note:
+            return False
+        self.filter_note = ""
+        self._fill(self.rows)
+        return True
+
+    def _fill(self, rows: list[Row], *, keep: str | None = None, first: bool = False) -> None:
+        self.shown = rows
+        ol = self.query_one("#options", OptionList)
+        ol.clear_options()
+        options = []
+        tag_width = max((len(r.tag) for r in rows), default=0)
+        for i, row in enumerate(rows):
+            key = KEYS[i] if i < len(KEYS) else " "
+            prompt = Text.assemble((f" {key} ", KEY_STYLE), " ")
+            if tag_width:
+                prompt.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
+            prompt.append_text(row.label)
+            options.append(Option(prompt, id=str(i)))
+        if self.filter_note:
+            options.insert(0, Option(Text(f"{self.filter_note} — Esc shows all", style="italic"), id="note", disabled=True))
+        ol.add_options(options)
+        target = None
+        if keep is not None:
+            target = next((i for i, r in enumerate(rows) if r.action == keep), None)
+        if target is None and (len(rows) == 1 or first):
+            target = 0 if rows else None
+        self.highlight(target)
+
+    # ------------------------------------------------------------------------- highlighting
+
+    def _offset(self) -> int:
+        return 1 if self.filter_note else 0
+
+    @property
+    def highlighted_index(self) -> int | None:
+        h = self.query_one("#options", OptionList).highlighted
+        if h is None:
+            return None
+        i = h - self._offset()
+        return i if 0 <= i < len(self.shown) else None
+
+    @property
+    def highlighted_action(self) -> str | None:
+        i = self.highlighted_index
+        return self.shown[i].action if i is not None else None
+
+    def highlight(self, index: int | None) -> None:
+        ol = self.query_one("#options", OptionList)
+        if index is None or not self.shown:
+            ol.highlighted = None
+            self.post_message(self.Highlighted(None))
+            return
+        index = max(0, min(index, len(self.shown) - 1))
+        ol.highlighted = index + self._offset()
+        ol.scroll_to_highlight()
+
+    def key_index(self, key: str) -> int | None:
+        i = KEYS.find(key)
+        return i if 0 <= i < len(self.shown) else None
+
+    def move(self, delta: int) -> None:
+        if not self.shown:
+            return
+        i = self.highlighted_index
+        i = (0 if delta > 0 else len(self.shown) - 1) if i is None else (i + delta) % len(self.shown)
+        self.highlight(i)
+
+    def page(self, delta: int) -> None:
+        ol = self.query_one("#options", OptionList)
+        (ol.action_page_down if delta > 0 else ol.action_page_up)()
+
+    def set_detail(self, text: Text | str) -> None:
+        self.query_one("#detail", Static).update(text)
+
+    # ------------------------------------------------------------------------------- events
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id and event.option.id.isdigit():
+            i = int(event.option.id)
+            if i < len(self.shown):
+                self.post_message(self.Picked(self.shown[i].action))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.post_message(self.Highlighted(self.highlighted_action))

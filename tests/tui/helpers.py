@@ -1,0 +1,140 @@
+"""Driving the app like a player: keys for options, arrows for the map, waiting for bots."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections import deque
+
+from semper_fidelis.tui.mapnav import DIRECTIONS, step
+from semper_fidelis.tui.screens.game import GameScreen
+from semper_fidelis.tui.widgets.decision import KEYS, DecisionPanel
+
+
+def sync(fn):
+    """Run an async test with asyncio (no pytest async plugin needed)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+def game_screen(app) -> GameScreen:
+    screen = app.game_screen
+    assert screen is not None, f"no game screen (at {type(app.screen).__name__})"
+    return screen
+
+
+def text_of(widget, width: int = 120) -> str:
+    """The plain text a Static shows (its content rendered by Rich)."""
+    from rich.console import Console
+
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    console.print(widget.content)
+    return console.export_text()
+
+
+def options(app) -> list[str]:
+    return [r.action for r in game_screen(app).query_one(DecisionPanel).shown]
+
+
+def labels(app) -> list[str]:
+    return [r.label.plain for r in game_screen(app).query_one(DecisionPanel).shown]
+
+
+async def keys(pilot, *names: str) -> None:
+    """Type keys as the terminal would send them, then wait once for the app to settle
+    (``pilot.press`` waits after every key, which makes long games slow to test)."""
+    from textual import events
+
+    driver = pilot.app._driver
+    for name in names:
+        char = name if len(name) == 1 else {"space": " ", "enter": "\r", "escape": "\x1b", "tab": "\t"}.get(name)
+        event = events.Key(name, char)
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    await pilot.pause()
+
+
+async def choose(pilot, action: str) -> None:
+    """Pick ``action`` by its key (Tab for options past the last key), then Enter; check the
+    engine applied exactly that action."""
+    app = pilot.app
+    game = game_screen(app).session.game
+    shown = options(app)
+    assert action in shown, f"{action!r} not offered; options: {shown}"
+    i = shown.index(action)
+    before = len(game.actions)
+    if i < len(KEYS):
+        await keys(pilot, KEYS[i], "enter")
+    else:  # from nothing highlighted, Tab goes to the first option
+        await keys(pilot, *["tab"] * (i + 1), "enter")
+    game = game_screen(app).session.game
+    assert len(game.actions) > before and action in game.actions[before:], f"{action!r} was not applied"
+
+
+async def choose_label(pilot, text: str) -> str:
+    """Pick the first option whose label contains ``text``; returns its action."""
+    app = pilot.app
+    rows = game_screen(app).query_one(DecisionPanel).shown
+    row = next((r for r in rows if text in r.label.plain), None)
+    assert row is not None, f"no option labelled {text!r}: {[r.label.plain for r in rows]}"
+    await choose(pilot, row.action)
+    return row.action
+
+
+def arrow_path(positions, start, goal) -> list[str]:
+    """Arrow keys that take the map cursor from ``start`` to ``goal`` (breadth-first)."""
+    seen = {start: []}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        if here == goal:
+            return seen[here]
+        for key in DIRECTIONS:
+            there = step(positions, here, key)
+            if there not in seen:
+                seen[there] = seen[here] + [key]
+                todo.append(there)
+    raise AssertionError(f"cannot reach {goal} from {start}")
+
+
+async def cursor_to(pilot, area: str) -> None:
+    screen = game_screen(pilot.app)
+    keys = arrow_path(screen.positions, screen.cursor, area)
+    for key in keys:
+        await pilot.press(key)
+    assert screen.cursor == area
+
+
+async def settle(pilot, rounds: int = 200) -> None:
+    """Let bots play until a human decision (or the game's end) is on screen."""
+    app = pilot.app
+    for _ in range(rounds):
+        screen = app.game_screen
+        if screen is None or not screen.session.bot_to_move or app.screen is not screen:
+            await pilot.pause()
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the bots did not stop")
+
+
+async def start_game(pilot, scenario: int, pl: str = "human", zurl: str = "human", privacy: bool = False) -> None:
+    """Main menu -> scenario -> players -> the game, all by keys."""
+    await pilot.press("1")
+    await pilot.press(str(scenario), "enter")
+    await pilot.pause()
+    from semper_fidelis.tui.screens.players import PlayersScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, PlayersScreen)
+    if screen.players["PL"] != pl:
+        await pilot.press("1")
+    if screen.players["ZURL"] != zurl:
+        await pilot.press("2")
+    if screen.privacy != privacy:
+        await pilot.press("3")
+    await pilot.press("5")
+    await pilot.pause()

@@ -1,0 +1,38 @@
+"""Saved games for the tests, made headless with the engine and the random bot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from semper_fidelis.bots import RandomBot
+from semper_fidelis.engine import Game
+from semper_fidelis.engine.records import write_record
+from semper_fidelis.tui.saves import write_players
+
+OPEN_TABLE = {"PL": "human", "ZURL": "human"}
+
+
+def save(game: Game, path: Path, privacy: bool = False) -> Path:
+    write_record(game, path)
+    write_players(path, OPEN_TABLE, privacy)
+    return path
+
+
+def before_stage_end(scenario: int = 2, seed: int = 4) -> tuple[Game, str]:
+    """A game one action before the End of Stage 1, and that action."""
+    game = Game(scenario=scenario, seed=seed)
+    bot = RandomBot(seed)
+    while not any(line.startswith("End of Stage") for line in game.state.log):
+        game.apply(bot.choose(game))
+    record = game.record()
+    return Game.from_record({**record, "actions": record["actions"][:-1]}), record["actions"][-1]
+
+
+def at_a_battle(seed: int = 1) -> Game:
+    """Scenario 2, PL's first turn: an Assault on Koszary Ferdynanda, ZURL to decide."""
+    game = Game(scenario=2, seed=seed)
+    for action in ("keep", "card 24", "move", "from sokolniki", "units 1v", "to szkola-sienkiewicza",
+                   "assault", "from szkola-sienkiewicza", "units 3v",
+                   "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
+        game.apply(action)
+    return game

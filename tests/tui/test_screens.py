@@ -1,0 +1,57 @@
+"""The other screens: a whole game between bots to the game-over screen (score by category and
+the Victory track over time), help for the decision, the full log, rules from the menu."""
+
+from __future__ import annotations
+
+from semper_fidelis.tui.screens.dialogs import HelpScreen, LogScreen
+from semper_fidelis.tui.screens.game_over import GameOverScreen
+from semper_fidelis.tui.screens.menu import MainMenuScreen
+from semper_fidelis.tui.screens.rules import RulesScreen
+
+from .conftest import SIZE
+from .helpers import sync, text_of
+
+
+@sync
+async def test_bots_play_scenario_1_to_the_final_score(make_app):
+    app = make_app(seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game(1, {"PL": "bot", "ZURL": "bot"}, privacy=True)
+        for _ in range(3000):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause()
+        game = app.screen.session.game
+        assert game.over
+        text = text_of(app.screen.query_one("#over-text"))
+        assert "GAME OVER" in text and "Score by category" in text and "Victory Points over time" in text
+        assert f"{game.state.vp['PL']}" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+
+
+@sync
+async def test_help_log_and_rules(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.decision.section == "§11"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        assert any("Round 1" in line for line in app.screen.lines)
+        await pilot.press("escape", "q")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+        await pilot.press("4")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)

@@ -1,0 +1,55 @@
+"""Snapshots at 120×40 of the main menu, the game screen at Scenario 2's start, a battle and the
+End of Stage report (update with ``pytest --snapshot-update`` after a deliberate change)."""
+
+from __future__ import annotations
+
+from semper_fidelis.tui.app import SemperFidelisApp
+
+from .conftest import SIZE
+from .records import at_a_battle, before_stage_end, save
+
+
+def app_for(tmp_path) -> SemperFidelisApp:
+    return SemperFidelisApp(saves_dir=tmp_path / "saves", bot_pace=0, seed=1)
+
+
+def test_main_menu(snap_compare, tmp_path):
+    assert snap_compare(app_for(tmp_path), terminal_size=SIZE)
+
+
+def test_game_screen_scenario_2_start(snap_compare, tmp_path):
+    app = app_for(tmp_path)
+
+    async def start(pilot):
+        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=start)
+
+
+def test_battle_screen(snap_compare, tmp_path):
+    app = app_for(tmp_path)
+    path = save(at_a_battle(), tmp_path / "saves" / "battle.json")
+
+    async def load(pilot):
+        assert app.open_save(path) is None
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=load)
+
+
+def test_end_of_stage_screen(snap_compare, tmp_path):
+    app = app_for(tmp_path)
+    game, last = before_stage_end()
+    path = save(game, tmp_path / "saves" / "stage.json")
+
+    async def finish_stage(pilot):
+        from semper_fidelis.tui.screens.stage import StageScreen
+
+        assert app.open_save(path) is None
+        await pilot.pause()
+        app.game_screen.apply(last)  # the last action of the Stage, as the player's
+        await pilot.pause()
+        assert isinstance(app.screen, StageScreen)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=finish_stage)

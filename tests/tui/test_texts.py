@@ -1,0 +1,68 @@
+"""Words on screen, checked without a terminal: every action of random games gets a label,
+every decision kind has help, the map cursor moves where the arrow points, the panels render."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from semper_fidelis.bots import RandomBot
+from semper_fidelis.engine import Game
+from semper_fidelis.tui.helptext import decision_help, kind_help
+from semper_fidelis.tui.labels import Labeller
+from semper_fidelis.tui.mapnav import step
+from semper_fidelis.tui.battle_panel import battle_renderable, losses_renderable
+from semper_fidelis.tui.panels import hand_renderable
+from semper_fidelis.tui.status import tracks_text
+from semper_fidelis.tui.session import Session
+
+
+def random_positions(scenario: int, seed: int, limit: int = 400):
+    game = Game(scenario=scenario, seed=seed)
+    bot = RandomBot(seed)
+    while not game.over and len(game.actions) < limit:
+        yield game
+        game.apply(bot.choose(game))
+
+
+@pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
+def test_labels_help_and_panels_for_every_position(scenario):
+    labeller = None
+    console = Console(width=70, file=open("/dev/null", "w"))
+    kinds = set()
+    for i, game in enumerate(random_positions(scenario, seed=scenario)):
+        labeller = labeller or Labeller(game.rules.data)
+        d = game.decision()
+        kinds.add(d.kind)
+        for action in d.actions:
+            label = labeller.label(action, d.player, d.kind)
+            assert label.strip()
+            if d.kind != "card":  # a card's own questions may use its own words
+                assert labeller.knows(action, d.player, d.kind), f"no words for {action!r} ({d.kind})"
+            for area in labeller.areas_in(action):
+                assert area in game.rules.data.areas
+        if d.kind not in ("battle", "losses") and i % 25:
+            continue  # the panels: at every battle and loss decision, and now and then
+        session = Session(game=game, privacy=False)
+        for renderable in (tracks_text(session), hand_renderable(session, d.player, labeller),
+                           battle_renderable(game), losses_renderable(game)):
+            if renderable is not None:
+                console.print(renderable)
+    for kind in kinds:
+        assert kind_help(kind)[0], f"no help for decisions of kind {kind!r}"
+
+
+def test_help_names_the_rule_and_the_rulings():
+    game = Game(scenario=2, seed=1)
+    text = decision_help(game.decision())
+    assert "§11" in text and "Commander deck" in text and "## Keys" in text
+
+
+def test_arrows_go_to_the_nearest_area_that_way():
+    pos = {"a": (0, 0), "b": (1, 0), "c": (3, 0), "d": (1, 1), "e": (0, 2)}
+    assert step(pos, "a", "right") == "b"
+    assert step(pos, "b", "right") == "c"
+    assert step(pos, "c", "right") == "c"  # the edge: stay
+    assert step(pos, "a", "down") == "e"  # straight down beats diagonal at the same cost
+    assert step(pos, "b", "down") == "d"
+    assert step(pos, None, "left") == "a"
