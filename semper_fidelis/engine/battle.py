@@ -13,7 +13,7 @@ from .cards import card_title, discard_card, effect_of
 from .losses import send_to, skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import enter_area
-from .notation import parse_units, subsets, units_text
+from .notation import describe, parse_units, subsets, units_text
 from .occupancy import (
     add_units,
     count,
@@ -293,7 +293,7 @@ def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
         if back:
             add_units(state, g.origin, back)
             f["placed"].append([g.origin, back])
-            log(state, f"{attacker} withdraws {units_text(back)} to {rules.area_name(g.origin)}.")
+            log(state, f"{attacker} withdraws {describe(back)} to {rules.area_name(g.origin)}.")
             enter_area(rules, state, attacker, g.origin, "is forced to withdraw")  # §13.2 Militia
         if sum(g.units.values()):
             f["extra_loss"] += 1
@@ -366,12 +366,12 @@ def _finish(rules: Rules, state: State, f: dict) -> None:
             continue
         if not count(rules, state, g.origin, defender) and total(state, g.origin) + sum(units.values()) <= rules.limit[g.origin]:
             add_units(state, g.origin, units)
-            log(state, f"{attacker} {units_text(units)} return to {rules.area_name(g.origin)}.")
+            log(state, f"{attacker}: {describe(units)} return to {rules.area_name(g.origin)}.")
             enter_area(rules, state, attacker, g.origin, "returns")  # §13.2 Militia
         else:
             for t, n in units.items():
                 send_to(state, attacker, "mob", t, n)
-            log(state, f"{attacker} {units_text(units)} cannot return to {rules.area_name(g.origin)} and are dispersed (rulings).")
+            log(state, f"{attacker}: {describe(units)} cannot return to {rules.area_name(g.origin)} and are dispersed (rulings).")
     state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
     if not state.attacks[area]:
         del state.attacks[area]
@@ -411,6 +411,8 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
                 room = rules.limit[dest] - total(state, dest)
                 size = min(room, sum(units.values()))  # move as many as fit; the rest go on after
                 out += [f"evade {dest} {units_text(u)}" for u in subsets(units, size) if sum(u.values()) == size]
+            if not c.get("moving") and not c["picked"]:
+                out.insert(0, "fight")  # a free Evasion (need 0) is still the Defender's choice (§9.2)
             return out
         picks = [f"discard {n}" for n in _evade_cards(rules, state, side) if state.hand[side].count(n) > c["picked"].count(n)]
         return (["fight"] if not c["picked"] else []) + picks
@@ -492,11 +494,11 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         if words[1] == "none":
             for t, n in stranded.items():
                 send_to(state, side, "mob", t, n)
-            log(state, f"{side} {units_text(stranded)} have nowhere to withdraw and are dispersed.")
+            log(state, f"{side}: {describe(stranded)} have nowhere to withdraw and are dispersed.")
         else:
             add_units(state, words[1], stranded)
             f["placed"].append([words[1], dict(stranded)])
-            log(state, f"{side} withdraws {units_text(stranded)} to {rules.area_name(words[1])}.")
+            log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(words[1])}.")
         if not f["stranded"]:
             state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
             pop(state, c)

@@ -21,7 +21,7 @@ from .occupancy import (
 from .rules import Rules
 from .scoring import check_lead, check_supply_cut, score_stage, reinforce
 from .losses import unit_leaves
-from .notation import type_for
+from .notation import type_for, unit_name
 from .state import CODE, HQ, PL, SIDES, ZURL, State, TurnState, other
 from .tracks import change_morale, end_game, log
 from .upkeep import checkpoint
@@ -170,6 +170,14 @@ PHASES = {
 # ------------------------------------------------------------------------ free deployment (§2)
 
 
+ZONE_WORDS = {
+    "city": "in any City area",
+    "village": "in any Village",
+    "listed": "in the listed areas",
+    "other-villages": "in the other Villages",
+}
+
+
 def _deploy_areas(rules: Rules, state: State, side: str, item: dict) -> list[str]:
     zone = item["zone"]
     if zone == "city":
@@ -205,7 +213,7 @@ def _deploy_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     add_units(state, area, {item["unit"]: 1})
     state.pool[side][item["unit"]] -= 1
     item["count"] -= 1
-    log(state, f"{side} deploys 1 {item['unit']} in {rules.area_name(area)}.")
+    log(state, f"{side} deploys 1 {unit_name(item['unit'])} in {rules.area_name(area)}.")
     if item["count"] == 0:
         f["todo"].pop(0)
     if not f["todo"]:
@@ -215,7 +223,7 @@ def _deploy_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 procedure(
     "deploy",
     decision="deploy",
-    prompt=lambda r, s, f: f"{f['side']}: deploy {f['todo'][0]['count']} × {f['todo'][0]['unit']} ({f['todo'][0]['zone']})",
+    prompt=lambda r, s, f: f"{f['side']}: deploy {f['todo'][0]['count']} {unit_name(f['todo'][0]['unit'], f['todo'][0]['count'])} ({ZONE_WORDS[f['todo'][0]['zone']]})",
     legal=_deploy_legal,
     apply=_deploy_apply,
     section="§2",
@@ -298,8 +306,15 @@ def change_commander(rules: Rules, state: State, side: str, new: str) -> None:
     battle or before any battle, +1 after a lost one, −1 for a second change in the turn."""
     old = state.commander[side]
     state.commander[side] = new
-    state.turn.commander_changes += 1
     commander = rules.commanders[new]
+    if state.commander_status[side] == "none":  # §11 No Leader: a relief Commander replaces nobody
+        state.commander_status[side] = "ok"
+        state.turn.ap = commander.ap
+        log(state, f"{side}: {commander.name} takes command (no Commander to replace: no Morale change).")
+        if state.mob[side].get(HQ[side]) and _hq_areas(rules, state, side):
+            push(state, "hq", side=side)  # §5.1 [1] 1: the HQ comes back with him
+        return
+    state.turn.commander_changes += 1
     log(state, f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
     if state.turn.commander_changes > 1:
         change_morale(rules, state, side, -1, "second change of Commander this turn")
@@ -332,18 +347,20 @@ def _relief_arrives(rules: Rules, state: State, side: str) -> list[str]:
         state.pool[side][entry["unit"]] = available - n
         waiting = state.relief_waiting.setdefault(side, {})
         waiting[entry["unit"]] = waiting.get(entry["unit"], 0) + n
-        log(state, f"{side} Relief arrives: {n} × {entry['unit']}" + (f" (pool short by {entry['count'] - n})" if n < entry["count"] else "") + ".")
+        log(state, f"{side} Relief arrives: {n} {unit_name(entry['unit'], n)}" + (f" (pool short by {entry['count'] - n})" if n < entry["count"] else "") + ".")
         if entry.get("commander"):
             commanders.append(entry["commander"])
             log(state, f"{rules.commanders[entry['commander']].name} arrives with the Relief.")
     return commanders
 
 
-def relief_targets(rules: Rules, state: State, side: str) -> dict[str, int]:
-    """Areas a Relief may deploy to, with their AP cost (§10, FAQ)."""
+def relief_targets(rules: Rules, state: State, side: str, enemy_start: bool = False) -> dict[str, int]:
+    """Areas a Relief may deploy to, with their AP cost (§10, FAQ). ``enemy_start``: the enemy
+    held the Starting Area when this deployment began — the Villages 1 or 2 spaces away stay
+    open after the first units have made the Starting Area contested (§10 "After that …")."""
     start = rules.data.board.relief_start[side]
     enemy = other(side)
-    if occupant(rules, state, start) == enemy:
+    if enemy_start or occupant(rules, state, start) == enemy:
         out = {start: 0}
         frontier = {start}
         for cost in (1, 2):
@@ -362,12 +379,17 @@ def relief_targets(rules: Rules, state: State, side: str) -> dict[str, int]:
     return {a: 0 for a in seen if total(state, a) < rules.limit[a]}
 
 
+def _enemy_start(rules: Rules, state: State, f: dict) -> bool:
+    start = rules.data.board.relief_start[f["side"]]
+    return f.get("enemy_start", False) or occupant(rules, state, start) == other(f["side"])
+
+
 def _relief_legal(rules: Rules, state: State, f: dict) -> list[str]:
     side = f["side"]
     waiting = state.relief_waiting.get(side, {})
     out = []
     for utype, n in sorted(waiting.items()):
-        for area, cost in sorted(relief_targets(rules, state, side).items()):
+        for area, cost in sorted(relief_targets(rules, state, side, _enemy_start(rules, state, f)).items()):
             if cost > state.turn.ap:
                 continue
             room = rules.limit[area] - total(state, area)
@@ -385,11 +407,12 @@ def _relief_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     _, area, group = action.split()
     n, code = int(group[:-1]), group[-1]
     utype = type_for(side, code)
-    cost = relief_targets(rules, state, side)[area]
+    f["enemy_start"] = _enemy_start(rules, state, f)  # §10: still "after that" once contested
+    cost = relief_targets(rules, state, side, f["enemy_start"])[area]
     state.turn.ap -= cost
     state.relief_waiting[side][utype] -= 1 * n
     add_units(state, area, {utype: n})
-    log(state, f"{side} Relief: {n} × {utype} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".")
+    log(state, f"{side} Relief: {n} {unit_name(utype, n)} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".")
     enter_area(rules, state, side, area, "deploys Relief")  # §13.2: a neutral Militia there turns
     checkpoint(rules, state)
     if not any(state.relief_waiting[side].values()):
@@ -560,7 +583,7 @@ def _attrition_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     side, area = f["queue"].pop(0)
     utype = type_for(side, action.split()[2])
     remove_units(state, area, {utype: 1})
-    log(state, f"Attrition: {side} disperses 1 {utype} in {rules.area_name(area)}.")
+    log(state, f"Attrition: {side} disperses 1 {unit_name(utype)} in {rules.area_name(area)}.")
     unit_leaves(rules, state, side, utype, "disperse", "attrition")
     _drop_settled(rules, state, f)
 

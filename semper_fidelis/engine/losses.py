@@ -5,7 +5,7 @@ Also the fate of a dispersed or broken unit, the HQ/Commander included (§11).""
 from __future__ import annotations
 
 from .machine import pop, procedure, push
-from .notation import type_for
+from .notation import type_for, unit_name
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total
 from .rules import Rules
 from .state import CODE, HQ, NEUTRAL_TYPES, State
@@ -168,11 +168,11 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         name = rules.area_name(group["area"])
         if verb == "withdraw":
             add_units(state, dest, {utype: 1})
-            log(state, f"{side} withdraws 1 {utype} from {name} to {rules.area_name(dest)} (1 Loss).")
+            log(state, f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).")
         else:
             unit_leaves(rules, state, side, utype, verb, "loss")
             f["dispersed" if verb == "disperse" else "broken"] += 1
-            log(state, f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {utype} at {name} ({table[verb]} Losses).")
+            log(state, f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({table[verb]} Losses).")
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
             log(state, f"{side}: {f['remaining']} further Losses are forgone (no units left).")

@@ -21,6 +21,31 @@ def units_text(units: dict[str, int]) -> str:
     return "".join(f"{n}{c}" for c, n in parts)
 
 
+#: plain names for the log and prompts (singular, plural)
+UNIT_NAMES = {
+    "pl-volunteer": ("Polish Volunteer", "Polish Volunteers"),
+    "pl-soldier": ("Polish Soldier", "Polish Soldiers"),
+    "pl-hq": ("PL HQ", "PL HQ"),
+    "zurl-volunteer": ("Ukrainian Volunteer", "Ukrainian Volunteers"),
+    "sich-rifleman": ("Sich Rifleman", "Sich Riflemen"),
+    "zurl-hq": ("ZURL HQ", "ZURL HQ"),
+    "jewish-militia": ("Jewish Militia unit", "Jewish Militia units"),
+    "austro-hungarian": ("Austro-Hungarian unit", "Austro-Hungarian units"),
+}
+
+
+def unit_name(utype: str, n: int = 1) -> str:
+    return UNIT_NAMES.get(utype, (utype, utype))[0 if n == 1 else 1]
+
+
+def describe(units: dict[str, int]) -> str:
+    """Plain words for a group: '2 Polish Volunteers and 1 Polish Soldier'."""
+    parts = [f"{n} {unit_name(t, n)}" for t, n in sorted(units.items(), key=lambda p: _ORDER.index(CODE[p[0]])) if n]
+    if not parts:
+        return "no units"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def parse_units(side: str, text: str) -> dict[str, int]:
     if not re.fullmatch(r"(\d+[vshma])+", text):
         raise ValueError(f"'{text}' is not a unit group like 2v1s")

@@ -10,7 +10,7 @@ from .flow import take_token, token_choices
 from .losses import start_losses, skip_if_empty
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import parse_units, subsets, type_for, units_text
+from .notation import describe, parse_units, subsets, type_for, unit_name, units_text
 from .occupancy import (
     EMPTY,
     add_units,
@@ -166,7 +166,7 @@ def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
     state.turn.ap -= cost + inner
     remove_units(state, origin, units)
     word = "Assault" if f["mode"] == "assault" else "Move"
-    what = units_text(units)
+    what = describe(units)
     attacks_neutrals = len(parts) == 4 and parts[3] == "attack" and neutral_target(rules, state, dest)
     if len(parts) == 1 or parts[3] == "enter":
         add_units(state, dest, units)
@@ -343,7 +343,7 @@ def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     zone = state.mob["neutral"] if utype in NEUTRAL_TYPES else state.mob[side]
     zone[utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {utype} into {rules.area_name(area)} ({paid}).")
+    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} ({paid}).")
     checkpoint(rules, state)
     if f.get("free") == 0 and "free" in f:
         pop(state, f)

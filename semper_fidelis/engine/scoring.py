@@ -4,6 +4,7 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 from __future__ import annotations
 
 from .machine import pop, procedure, push
+from .notation import unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
 from .rules import Rules
 from .state import PL, SIDES, VOLUNTEER, ZURL, State
@@ -79,7 +80,7 @@ def _to_mob(rules: Rules, state: State, side: str, utype: str, n: int, reason: s
     k = min(n, have)
     state.pool[side][utype] = have - k
     state.mob[side][utype] = state.mob[side].get(utype, 0) + k
-    log(state, f"{side} Reinforcements: {k} × {utype} to the Mobilization Zone ({reason}).")
+    log(state, f"{side} Reinforcements: {k} {unit_name(utype, k)} to the Mobilization Zone ({reason}).")
 
 
 def pl_district_reinforcements(rules: Rules, state: State) -> int:
