@@ -157,37 +157,46 @@ def _order_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         _commit_move(rules, state, f, rest)
 
 
+def land_group(rules: Rules, state: State, side: str, units: dict[str, int], dest_text: str, assault: bool) -> list[str]:
+    """Put a moving group where ``dest_text`` says (``dest``, ``dest via X attack|enter``):
+    in the area, or lined up on its border as one group per side of attack (§6.2). Then §13.2:
+    attacking neutral units, or ending a move among a neutral Militia, changes their side."""
+    parts = dest_text.split()
+    dest = parts[0]
+    attacks_neutrals = len(parts) == 4 and parts[3] == "attack" and neutral_target(rules, state, dest)
+    if len(parts) == 1 or parts[3] == "enter":
+        add_units(state, dest, units)
+    else:
+        groups = state.attacks.setdefault(dest, [])
+        same = next((g for g in groups if g.side == side and g.origin == parts[2]), None)
+        if same:
+            same.assault = same.assault or assault
+            for t, n in units.items():
+                same.units[t] = same.units.get(t, 0) + n
+        else:
+            groups.append(AttackGroup(side=side, origin=parts[2], units=dict(units), assault=assault))
+    if attacks_neutrals:
+        attack_neutrals(rules, state, side, dest)
+    enter_area(rules, state, side, dest)
+    return parts
+
+
 def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
     side, origin, units = f["side"], f["origin"], f["units"]
     cost = _destinations(rules, state, f, origin, units)[dest_text]
-    parts = dest_text.split()
-    dest = parts[0]
+    dest = dest_text.split()[0]
     inner = _inner_charge(rules, state, side, dest, f)
     state.turn.ap -= cost + inner
     remove_units(state, origin, units)
     word = "Assault" if f["mode"] == "assault" else "Move"
-    what = describe(units)
-    attacks_neutrals = len(parts) == 4 and parts[3] == "attack" and neutral_target(rules, state, dest)
-    if len(parts) == 1 or parts[3] == "enter":
-        add_units(state, dest, units)
-        how = "into" if len(parts) == 1 else "into the middle of (no battle)"
-        log(state, f"{side} {word}: {what} from {rules.area_name(origin)} {how} {rules.area_name(dest)} ({cost} AP).")
+    what, src, to = describe(units), rules.area_name(origin), rules.area_name(dest)
+    parts = land_group(rules, state, side, units, dest_text, f["mode"] == "assault")
+    if len(parts) == 1:
+        log(state, f"{side} {word}: {what} from {src} into {to} ({cost} AP).")
+    elif parts[3] == "enter":
+        log(state, f"{side} {word}: {what} from {src} into the middle of {to}, no battle ({cost} AP).")
     else:
-        via = parts[2]
-        groups = state.attacks.setdefault(dest, [])
-        same = next((g for g in groups if g.side == side and g.origin == via), None)
-        if same:  # one group per side of attack (§6.2: the border it came from)
-            same.assault = same.assault or f["mode"] == "assault"
-            for t, n in units.items():
-                same.units[t] = same.units.get(t, 0) + n
-        else:
-            groups.append(AttackGroup(side=side, origin=via, units=dict(units), assault=f["mode"] == "assault"))
-        log(state, f"{side} {word}: {what} from {rules.area_name(origin)} attacks {rules.area_name(dest)} from {rules.area_name(via)} ({cost + inner} AP).")
-    # §13.2, once the units stand where they went: attacking neutral units, or ending a move
-    # among a neutral Militia, changes their side (negotiation.py)
-    if attacks_neutrals:
-        attack_neutrals(rules, state, side, dest)
-    enter_area(rules, state, side, dest)
+        log(state, f"{side} {word}: {what} from {src} attacks {to} from {rules.area_name(parts[2])} ({cost + inner} AP).")
     pop(state, f)
     checkpoint(rules, state)
     if f["mode"] == "assault":

@@ -33,7 +33,7 @@ from .primitives import (
     negotiation_free,
     next_relief,
     place_anywhere,
-    plain,
+    describe,
     pool_to_mob_card,
     relief_event,
     remove_from_game,
@@ -142,7 +142,7 @@ def _hurry_apply(rules: Rules, state: State, side: str) -> None:
     entry, new = _hurry_target(state, side)
     old = entry["round"]
     entry["round"] = new
-    log(state, f"The next {side} Relief ({plain({entry['unit']: entry['count']})}) moves from {round_label(rules, old)} to {round_label(rules, new)} ({card_name(rules, 'relief-hurries')}).")
+    log(state, f"The next {side} Relief ({describe({entry['unit']: entry['count']})}) moves from {round_label(rules, old)} to {round_label(rules, new)} ({card_name(rules, 'relief-hurries')}).")
 
 
 register("relief-hurries", card(playable=lambda r, s, side: _hurry_target(s, side) is not None, apply=_hurry_apply))
@@ -165,7 +165,7 @@ def _peasants_apply(rules: Rules, state: State, side: str) -> None:
     n = min(2, state.pool[side]["pl-volunteer"], rules.limit[SOKOLNIKI] - total(state, SOKOLNIKI))
     state.pool[side]["pl-volunteer"] -= n
     add_units(state, SOKOLNIKI, {"pl-volunteer": n})
-    log(state, f"{side} places {plain({'pl-volunteer': n})} from the pool in {rules.area_name(SOKOLNIKI)} ({card_name(rules, 'sokolniki-peasants')}).")
+    log(state, f"{side} places {describe({'pl-volunteer': n})} from the pool in {rules.area_name(SOKOLNIKI)} ({card_name(rules, 'sokolniki-peasants')}).")
     checkpoint(rules, state)
 
 

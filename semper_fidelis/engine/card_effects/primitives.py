@@ -36,9 +36,9 @@ from ..battle import evade_targets, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
 from ..flow import collect_automatic, token_choices, take_token
 from ..machine import push
-from ..notation import parse_units, subsets, type_for, units_text
+from ..notation import describe, parse_units, subsets, type_for, unit_name, units_text
 from ..occupancy import add_units, count, occupant, remove_units, side_units, total
-from ..orders import reach
+from ..orders import land_group, reach
 from ..rules import Rules
 from ..state import AUSTRIAN, CODE, HQ, MILITIA, PL, TYPE_SIDE, AttackGroup, State, other
 from ..tracks import change_destruction, change_morale, change_supply, change_vp, log
@@ -48,24 +48,6 @@ Check = Callable[[Rules, State, str], bool]
 
 # ------------------------------------------------------------------------------- naming and logs
 
-_UNIT_WORDS = {
-    "pl-volunteer": ("Volunteer", "Volunteers"),
-    "pl-soldier": ("Soldier", "Soldiers"),
-    "pl-hq": ("HQ", "HQ"),
-    "zurl-volunteer": ("Volunteer", "Volunteers"),
-    "sich-rifleman": ("Sich Rifleman", "Sich Riflemen"),
-    "zurl-hq": ("HQ", "HQ"),
-    MILITIA: ("Jewish Militia unit", "Jewish Militia units"),
-    AUSTRIAN: ("Austro-Hungarian unit", "Austro-Hungarian units"),
-}
-
-
-def plain(units: dict[str, int]) -> str:
-    """``{"pl-volunteer": 2, "pl-soldier": 1}`` → ``2 Volunteers and 1 Soldier``."""
-    parts = [f"{n} {_UNIT_WORDS[t][n != 1]}" for t, n in units.items() if n]
-    if not parts:
-        return "no units"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def card_name(rules: Rules, effect_id: str) -> str:
@@ -169,7 +151,7 @@ def pool_to_mob(rules: Rules, state: State, side: str, utype: str, n: int, why: 
     state.pool[side][utype] = have - k
     state.mob[side][utype] = state.mob[side].get(utype, 0) + k
     short = f" (the pool held only {k})" if k < n else ""
-    log(state, f"{side} adds {plain({utype: k})} from the pool to its Mobilization Zone ({why}){short}.")
+    log(state, f"{side} adds {describe({utype: k})} from the pool to its Mobilization Zone ({why}){short}.")
     return k
 
 
@@ -198,7 +180,7 @@ def remove_from_game(rules: Rules, state: State, owner_key: str, utype: str, n: 
     removed[utype] = removed.get(utype, 0) + n
     where = {"pool": "from the pool", "mob": "from the Mobilization Zone"}.get(source) or f"from {rules.area_name(area)}"
     who = "" if owner_key == "neutral" else f"{owner_key} "
-    log(state, f"{who}{plain({utype: n})} {where} removed from the game for good ({why}).")
+    log(state, f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).")
 
 
 def mob_types(state: State, owner_key: str) -> list[str]:
@@ -265,7 +247,7 @@ def _mobilize_choose(rules: Rules, state: State, f: dict, action: str) -> None:
     utype = type_for(side, code)
     state.mob[side][utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {_UNIT_WORDS[utype][0]} into {rules.area_name(area)} at no AP cost ({f['why']}).")
+    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).")
     checkpoint(rules, state)
     if f["left"] > 1:
         nxt = dict(f, left=f["left"] - 1)
@@ -375,33 +357,18 @@ step("group", _group_options, _group_choose)
 
 def commit_group(rules: Rules, state: State, side: str, origin: str, units: dict[str, int], key: str, why: str) -> str:
     """Carry out one free move (see :func:`free_reach`); returns the destination area."""
-    parts = key.split()
-    dest = parts[0]
     remove_units(state, origin, units)
-    # §13.2, as in a Move order: attacking neutrals, or ending a move among a neutral Militia
-    if len(parts) == 4 and parts[3] == "attack" and negotiation.neutral_target(rules, state, dest):
-        negotiation.attack_neutrals(rules, state, side, dest)
-    negotiation.enter_area(rules, state, side, dest)
-    what, src, to = plain(units), rules.area_name(origin), rules.area_name(dest)
+    what, src = describe(units), rules.area_name(origin)
+    parts = land_group(rules, state, side, units, key, assault=True)
+    to = rules.area_name(parts[0])
     if len(parts) == 1:
-        add_units(state, dest, units)
         log(state, f"{side} moves {what} from {src} to {to} at no AP cost ({why}).")
     elif parts[3] == "enter":
-        add_units(state, dest, units)
         log(state, f"{side} moves {what} from {src} into {to}, which holds enemy units, without a battle, at no AP cost ({why}).")
     else:
-        via = parts[2]
-        groups = state.attacks.setdefault(dest, [])
-        same = next((g for g in groups if g.side == side and g.origin == via), None)
-        if same:
-            same.assault = True
-            for t, n in units.items():
-                same.units[t] = same.units.get(t, 0) + n
-        else:
-            groups.append(AttackGroup(side=side, origin=via, units=dict(units), assault=True))
-        log(state, f"{side} moves {what} from {src} to attack {to} from {rules.area_name(via)} at no AP cost ({why}).")
+        log(state, f"{side} moves {what} from {src} to attack {to} from {rules.area_name(parts[2])} at no AP cost ({why}).")
     checkpoint(rules, state)
-    return dest
+    return parts[0]
 
 
 def can_move_group(rules: Rules, state: State, side: str, mode: str, kinds: tuple[str, ...], target: str | None = None) -> bool:
@@ -455,11 +422,11 @@ def _anywhere_choose(rules: Rules, state: State, f: dict, action: str) -> None:
     utype = type_for(side, f["code"])
     dest = words[1]
     remove_units(state, f["origin"], {utype: 1})
-    negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
     add_units(state, dest, {utype: 1})
+    negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
     enemy = count(rules, state, dest, other(side))
     note = f"; {rules.area_name(dest)} is now contested, without a battle" if enemy else ""
-    log(state, f"{side} places 1 {_UNIT_WORDS[utype][0]} from {rules.area_name(f['origin'])} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.")
+    log(state, f"{side} places 1 {unit_name(utype)} from {rules.area_name(f['origin'])} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.")
     checkpoint(rules, state)
 
 
@@ -557,7 +524,7 @@ def round_label(rules: Rules, rnd: int) -> str:
 
 def schedule_relief(rules: Rules, state: State, side: str, unit: str, n: int, rnd: int, why: str) -> None:
     state.relief.append({"side": side, "round": rnd, "unit": unit, "count": n, "commander": None})
-    log(state, f"A {side} Relief of {plain({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
+    log(state, f"A {side} Relief of {describe({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
 
 
 def relief_event(effect_id: str, unit_code: str, n: int, rounds_ahead: int, whom: str = "opponent") -> CardEffect:

@@ -26,7 +26,7 @@ from .primitives import (
     move_group,
     negotiation_free,
     next_relief,
-    plain,
+    describe,
     pool_to_mob_card,
     relief_event,
     remove_from_game,
@@ -111,7 +111,7 @@ def _sabotage_apply(rules: Rules, state: State, side: str) -> None:
     entry = next_relief(state, PL)
     old = entry["round"]
     entry["round"] = old + 1
-    log(state, f"The next PL Relief ({plain({entry['unit']: entry['count']})}) is delayed from {round_label(rules, old)} to {round_label(rules, old + 1)} ({card_name(rules, 'railway-sabotage')}).")
+    log(state, f"The next PL Relief ({describe({entry['unit']: entry['count']})}) is delayed from {round_label(rules, old)} to {round_label(rules, old + 1)} ({card_name(rules, 'railway-sabotage')}).")
 
 
 register("railway-sabotage", card(playable=_sabotage_playable, apply=_sabotage_apply))
@@ -180,7 +180,7 @@ def _przemysl_apply(rules: Rules, state: State, side: str) -> None:
     entry = next_relief(state, PL)
     cut = min(2, entry["count"] - 1)
     entry["count"] -= cut
-    log(state, f"The next PL Relief, due in {round_label(rules, entry['round'])}, loses {plain({entry['unit']: cut})}: {entry['count']} will come ({card_name(rules, 'fights-for-przemysl')}).")
+    log(state, f"The next PL Relief, due in {round_label(rules, entry['round'])}, loses {describe({entry['unit']: cut})}: {entry['count']} will come ({card_name(rules, 'fights-for-przemysl')}).")
 
 
 register("fights-for-przemysl", card(
