@@ -354,6 +354,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
         frame = start_losses(rules, state, defender, "defender", losses, area, groups, forbidden=origins)
         frame["band"] = f["bands"][defender]
         frame["withdraw"] = f["bands"][defender] == "high"
+        frame["may_withdraw_more"] = f["result"] == "attacker"
         frame["medicine"] = "d" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
         skip_if_empty(state, frame)
 

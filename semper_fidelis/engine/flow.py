@@ -584,7 +584,7 @@ def _attrition_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     utype = type_for(side, action.split()[2])
     remove_units(state, area, {utype: 1})
     log(state, f"Attrition: {side} disperses 1 {unit_name(utype)} in {rules.area_name(area)}.")
-    unit_leaves(rules, state, side, utype, "disperse", "attrition")
+    unit_leaves(rules, state, side, utype, "disperse", in_battle=False)
     _drop_settled(rules, state, f)
 
 

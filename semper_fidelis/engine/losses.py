@@ -32,11 +32,12 @@ def send_to(state: State, side: str, zone: str, utype: str, n: int = 1) -> None:
     bucket[utype] = bucket.get(utype, 0) + n
 
 
-def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, reason: str) -> None:
+def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, in_battle: bool) -> None:
     """A unit already taken off the board is dispersed (to the Mobilization Zone) or broken.
 
     The HQ is the Commander: dispersed, his card is face down until the next Initial Phase;
-    broken, he is killed (−1 VP at the end, §3). Either costs 1 Morale (§8, §11)."""
+    broken, he is killed (−1 VP at the end, §3). In a battle either costs 1 Morale (§8 "losing
+    your Commander during Battle", §11); lost to Artillery or Attrition, none (rulings)."""
     state.losses_this_round = True
     if utype == HQ[side]:
         send_to(state, side, "mob", utype)
@@ -44,14 +45,16 @@ def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, re
         if fate == "disperse":
             state.commander_status[side] = "dispersed"
             log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.")
-            change_morale(rules, state, side, -1, "HQ dispersed")
+            if in_battle:
+                change_morale(rules, state, side, -1, "HQ dispersed in battle")
         else:
             commander = rules.commanders.get(state.commander[side] or "")
             state.commander_status[side] = "killed"
             state.fallen[side] += 1
             log(state, f"{side} HQ broken: {name} is killed.")
-            change_morale(rules, state, side, -1, "Commander killed")
-            if commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":
+            if in_battle:
+                change_morale(rules, state, side, -1, "Commander killed in battle")
+            if in_battle and commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":
                 change_morale(rules, state, side, -1, f"{commander.name} killed (his attribute)")
             state.commander[side] = None
         return
@@ -117,8 +120,24 @@ def withdraw_targets(rules: Rules, state: State, side: str, area: str, forbidden
     ]
 
 
+def _extra_withdrawals(rules: Rules, state: State, f: dict) -> list[str]:
+    """§9.4: once the Losses are taken, a beaten defender may withdraw more units, whatever its
+    Morale, when that serves it better (e.g. rather than stay on in a contested area)."""
+    out = []
+    for g in f["groups"]:
+        if g["where"] != "board":
+            continue
+        targets = withdraw_targets(rules, state, f["side"], g["area"], f["forbidden"])
+        for utype, n in sorted(g["units"].items()):
+            if n:
+                out += [f"withdraw {CODE[utype]}@{g['label']} {dest}" for dest in targets]
+    return out
+
+
 def _options(rules: Rules, state: State, f: dict) -> list[str]:
     side = f["side"]
+    if f.get("extra"):
+        return _extra_withdrawals(rules, state, f) + ["hold"]
     table = LOSS_TABLE[(f["band"], "defender" if f["role"] != "attacker" else "attacker")]
     spare = sum(max(0, sum(g["units"].values()) - 1) for g in f["groups"])
     out: list[str] = []
@@ -147,7 +166,23 @@ def _losses_legal(rules: Rules, state: State, f: dict) -> list[str]:
 
 def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     side = f["side"]
+    if action == "hold":
+        log(state, f"{side} holds on in {rules.area_name(f['area'])}.")
+        _finish(state, f)
+        return
     verb, rest = action.split(" ", 1)
+    if f.get("extra"):  # a withdrawal by choice, after the Losses (§9.4)
+        what, _, dest = rest.partition(" ")
+        code, label = what.split("@", 1)
+        group = next(g for g in f["groups"] if g["label"] == label)
+        utype = type_for(side, code)
+        group["units"][utype] -= 1
+        remove_units(state, group["area"], {utype: 1})
+        add_units(state, dest, {utype: 1})
+        log(state, f"{side} withdraws 1 more {unit_name(utype)} from {rules.area_name(group['area'])} to {rules.area_name(dest)} (by choice, §9.4).")
+        if not _extra_withdrawals(rules, state, f):
+            _finish(state, f)
+        return
     if verb == "medicine":
         token = next(t for t in state.my_tokens[side] if t.label() == rest and t.kind == "medicine")
         state.my_tokens[side].remove(token)
@@ -170,12 +205,15 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
             add_units(state, dest, {utype: 1})
             log(state, f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).")
         else:
-            unit_leaves(rules, state, side, utype, verb, "loss")
+            unit_leaves(rules, state, side, utype, verb, in_battle=f["role"] in ("attacker", "defender"))
             f["dispersed" if verb == "disperse" else "broken"] += 1
             log(state, f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({table[verb]} Losses).")
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
             log(state, f"{side}: {f['remaining']} further Losses are forgone (no units left).")
+        if f.get("may_withdraw_more") and _alive(f) and _extra_withdrawals(rules, state, f):
+            f["extra"] = True
+            return
         _finish(state, f)
 
 
@@ -186,6 +224,8 @@ def _finish(state: State, f: dict) -> None:
 
 
 def _losses_prompt(rules: Rules, state: State, f: dict) -> str:
+    if f.get("extra"):
+        return f"{f['side']}: Losses taken — withdraw more units from {rules.area_name(f['area'])} by choice (§9.4), or hold"
     return (
         f"{f['side']}: distribute {f['remaining']} Losses ({f['role']}, {f['band']} Morale) "
         f"at {rules.area_name(f['area'])}"

@@ -11,6 +11,9 @@ from .state import PL, SIDES, VOLUNTEER, ZURL, State
 from .tracks import change_vp, end_game, log
 
 
+NEUTRAL_FORCES = {"jewish-militia": "Jewish Militia", "austro-hungarian": "Austro-Hungarian Army"}
+
+
 def score_stage(rules: Rules, state: State) -> None:
     stage = state.stage
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
@@ -29,7 +32,7 @@ def score_stage(rules: Rules, state: State) -> None:
             elif cat == "alliance":
                 for track in rules.scenario.negotiation:
                     if ally_of(rules, state, track.neutral) == side:
-                        change_vp(rules, state, side, track.spaces[state.negotiation[track.neutral]].vp, f"alliance with the {track.neutral}")
+                        change_vp(rules, state, side, track.spaces[state.negotiation[track.neutral]].vp, f"alliance with the {NEUTRAL_FORCES[track.neutral]}")
             elif cat == "losses":
                 broken = sum(state.broken.get(side, {}).values())
                 change_vp(rules, state, side, -(broken // 5), f"{broken} broken units")

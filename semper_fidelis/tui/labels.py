@@ -144,6 +144,7 @@ class Labeller:
             "fight": "Fight",
             "pass": "Pass",
             "stay": "Stay: no more units move in",
+            "hold": "Hold on: withdraw no more units",
         }
         if len(w) == 1 and verb in simple:
             return simple[verb]

@@ -264,6 +264,8 @@ def _limit_example():
     g.apply("disperse v@bogdanowka")  # PL's 2 Losses (High Morale: 2 per dispersed unit)
     g.apply("break v@szkola-sienkiewicza")
     g.apply("break v@szkola-sienkiewicza")
+    if "hold" in g.legal():  # §9.4: ZURL could withdraw more by choice; it holds on
+        g.apply("hold")
     return g
 
 

@@ -117,6 +117,8 @@ def test_loss_example_alternative_leaves_one_unit():
     g.apply("break v@rynek")
     g.apply("disperse v@rynek")
     g.apply("disperse v@rynek")
+    assert "withdraw more units" in g.decision().prompt  # §9.4: it may withdraw it by choice
+    g.apply("hold")
     assert g.decision().kind == "battle"  # PL's advance
     g.apply("advance dom-akademicki v")
     g.apply("advance sejm-krajowy v")
@@ -209,7 +211,7 @@ def test_supply_falls_when_the_loser_fought_with_enough_units(morale, defenders,
     g = _battle(defenders, [("dom-akademicki", "5v")], pl_supply=6, zurl_supply=5, zurl_morale=morale, card=(3, 1))
     assert battle_frame(g)["result"] == "attacker"
     while g.decision().kind == "losses":
-        g.apply(next(a for a in g.legal() if a.startswith("break")))
+        g.apply(next(a for a in g.legal() if a.startswith("break") or a == "hold"))
     _advance(g)
     assert g.state.supply[ZURL] == (4 if supply_lost else 5)
     assert g.state.supply[PL] == 6
@@ -293,3 +295,20 @@ def test_withdrawal_when_the_origin_was_captured():
     assert (d.player, d.kind) == (PL, "battle") and "retreat sejm-krajowy" not in d.actions
     g.apply("retreat dom-akademicki")
     assert _loss_prompt(g) == (PL, "PL: distribute 3 Losses (attacker, high Morale) at Rynek")
+
+
+def test_after_its_losses_a_beaten_defender_may_withdraw_more_by_choice():
+    """§9.4 B: "After Losses have been applied, a player may inflict more Losses (e.g.
+    withdrawing more Units, even if their Morale is low) if it results in a favorable outcome."
+    Here ZURL, at Low Morale (no Withdrawal in its column), takes its Losses and then withdraws
+    its last unit rather than be left alone among the victors."""
+    g = _pl_wins_7_to_2(zurl_morale=3, board=(("namiestnictwo", ZURL, "1v"),))
+    assert not any(a.startswith("withdraw") for a in g.legal())  # Low Morale: no Withdrawal as a Loss
+    g.apply("break v@rynek")
+    g.apply("break v@rynek")
+    g.apply("disperse v@rynek")  # 3 + 3 + 2 ≥ 7: the Losses are taken, 1 unit is left
+    assert g.decision().kind == "losses" and "withdraw v@rynek namiestnictwo" in g.legal()
+    g.apply("withdraw v@rynek namiestnictwo")
+    assert g.decision().kind == "battle"  # PL's advance: nobody is left to hold Rynek
+    assert g.state.units[TARGET].get("zurl-volunteer", 0) == 0
+    assert units(g, "namiestnictwo") == {"zurl-volunteer": 2}
