@@ -198,7 +198,9 @@ def _choose(state: State, f: dict, side: str, step: str) -> None:
     push(state, "battle-choice", side=side, step=step, picked=[])
 
 
-def _strengths(rules: Rules, state: State, f: dict) -> tuple[int, int]:
+def strengths(rules: Rules, state: State, f: dict) -> tuple[int, int]:
+    """Total Strength of attacker and defender (§9.3 step 1): −1 per attacking unit crossing a
+    defender's Barricade, or against a Redoubt; units already inside ignore fortifications."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     redoubt = state.redoubts.get(area) == defender or area == CYTADELA or f.get("redoubt", False)  # Heroic Defense
     facing = {x for s, x in state.barricades.get(area, []) if s == defender}
@@ -225,7 +227,7 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
     """§9.3 steps 1 and 6–9: Strength, the Combat Table, battle cards, sides, tokens, Commanders."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     deck = rules.data.battle_deck.cards
-    a_str, d_str = _strengths(rules, state, f)
+    a_str, d_str = strengths(rules, state, f)
     a_bp, d_bp = table_bp(a_str, "attacker") + f["mods"]["a"], table_bp(d_str, "defender") + f["mods"]["d"]
     notes = [f"Strength {a_str} : {d_str} → {a_bp} : {d_bp} BP"]
     first = deck[_draw_battle_card(rules, state)]

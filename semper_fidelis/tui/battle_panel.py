@@ -41,7 +41,7 @@ def battle_renderable(game: Game) -> RenderableType | None:
         badge(attacker), " attacks ", badge(defender), (" · Assault" if f.get("assault") else "") + f" · {sides} side{'s' * (sides != 1)} of attack",
     )
     try:
-        a_str, d_str = eb._strengths(rules, state, f)
+        a_str, d_str = eb.strengths(rules, state, f)
     except Exception:  # the engine's helper moved: show what the frame says
         a_str = d_str = None
     table = Table.grid(padding=(0, 2))
