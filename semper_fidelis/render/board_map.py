@@ -380,9 +380,14 @@ class BoardMap:
             return None
         by_cell = {(col_index[a.pos[0]], a.pos[1]): a for a in areas}
         out: list[Text] = []
+        self.hits = []
         for r in rows:
             cells = [self.cell(by_cell[(c, r)], cell_w) if (c, r) in by_cell else [] for c in range(len(cols))]
             height = max(2, *(len(c) for c in cells))
+            for c in range(len(cols)):
+                if (c, r) in by_cell:
+                    x0 = c * (cell_w + GAP)
+                    self.hits.append((len(out), len(out) + height, x0, x0 + cell_w, by_cell[(c, r)].id))
             for i in range(height):
                 line = Text()
                 for c, cell in enumerate(cells):
@@ -397,8 +402,16 @@ class BoardMap:
 
     def grid_lines(self, width: int) -> list[Text] | None:
         """The map grid alone (no title, notes or legend), one Text per line; None when
-        ``width`` is too narrow for the grid (see :meth:`__rich_console__`'s list fallback)."""
+        ``width`` is too narrow for the grid (see :meth:`__rich_console__`'s list fallback).
+        Afterwards :meth:`area_at` tells which area is drawn at a given line and column."""
         return self._grid(width)
+
+    def area_at(self, line: int, column: int) -> str | None:
+        """The area whose cell covers (line, column) of the last :meth:`grid_lines` (mouse clicks)."""
+        for top, bottom, left, right, area in getattr(self, "hits", ()):
+            if top <= line < bottom and left <= column < right:
+                return area
+        return None
 
     def _list(self, width: int) -> Table:
         """Narrow consoles: one row per area (full name), grouped by district."""

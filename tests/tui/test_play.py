@@ -133,3 +133,24 @@ async def test_escape_map_filter_and_undo(make_app):
         await pilot.press("u")
         assert game.state.digest() == digest
         assert any("cannot undo" in n.message for n in app._notifications)
+
+
+@sync
+async def test_a_click_on_the_map_chooses_the_area(make_app):
+    """Mouse clicks work on the map too: clicking an area picks the option naming it."""
+    from semper_fidelis.tui.widgets.map_view import MapView
+
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2)
+        game = game_screen(app).session.game
+        await choose(pilot, "keep")
+        await choose(pilot, "move")
+        view = game_screen(app).query_one(MapView)
+        top, _bottom, left, _right, _area = next(h for h in view._board.hits if h[4] == "sokolniki")
+        view.scroll_to(y=top, animate=False)
+        await settle(pilot)
+        await pilot.click(MapView, offset=(left + 2, top - round(view.scroll_y)))
+        await settle(pilot)
+        assert game.actions[-1] == "from sokolniki"
+        assert game.decision().prompt.startswith("PL move: choose the units")

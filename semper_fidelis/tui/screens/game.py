@@ -371,6 +371,13 @@ class GameScreen(BotTurns, Screen):
 
     # ----------------------------------------------------------------------------- events
 
+    def on_map_view_clicked(self, message: MapView.Clicked) -> None:
+        """A click on the map: the cursor goes there, and the area is chosen as with Enter."""
+        self.cursor = message.area
+        self._render_map()
+        if self.shows_options():
+            self.choose_area(message.area)
+
     def on_decision_panel_picked(self, message: DecisionPanel.Picked) -> None:
         self.apply(message.action)
 
