@@ -191,7 +191,7 @@ def test_replay_prints_final_position_and_score(tmp_path, capsys):
     write_record(game, tmp_path / "game.json")
     assert main(["replay", str(tmp_path / "game.json")]) == 0
     out = capsys.readouterr().out
-    assert f"After 40 actions" in out and "Victory Points: PL" in out
+    assert "After 40 actions" in out and "Victory Points: PL" in out
 
 
 def test_replay_of_a_damaged_record_is_one_line(tmp_path, capsys):

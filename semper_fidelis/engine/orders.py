@@ -16,7 +16,6 @@ from .occupancy import (
     add_units,
     ally_of,
     count,
-    has_enemy,
     occupant,
     remove_units,
     side_units,
@@ -115,7 +114,7 @@ def _inner_charge(rules: Rules, state: State, side: str, target: str, f: dict) -
 
 
 def _order_legal(rules: Rules, state: State, f: dict) -> list[str]:
-    side, ap = f["side"], state.turn.ap
+    side = f["side"]
     snap = snapshot(rules, state)
     if f["step"] == "from":
         out = [f"from {a}" for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]

@@ -28,7 +28,7 @@ from helpers import (
 __all__ = [
     "PL", "ZURL", "EditableGame", "battle_frame", "empty_board", "force_battle_card", "give_tokens",
     "order", "put", "settle", "units", "orders_game", "initial_game", "clean",
-    "start_move_battle", "pass_until", "last_log", "event_game",
+    "start_move_battle", "pass_until", "last_log", "event_game", "card_battle",
 ]
 
 
@@ -73,6 +73,22 @@ def start_move_battle(g, attacks: list[tuple[str, str, str]], area: str) -> None
         order(g, "move", origin, group, dest)
     g.apply("end")
     g.apply(f"battle {area}")
+
+
+def card_battle(attacker: str, area: str, defenders: str, attacks, hand_pl=(), hand_zurl=(), scenario: int = 2):
+    """``attacker`` attacks ``area`` (held by the other side with ``defenders``) from each
+    ``(origin, units)`` of ``attacks``, with these hands and a 0:0 battle card; the battle is
+    picked in the attacker's Battle Phase."""
+    defender = ZURL if attacker == PL else PL
+    g = orders_game(attacker, scenario=scenario, ap=10)
+    s = g.state
+    put(g, area, defender, defenders)
+    for origin, group in attacks:
+        put(g, origin, attacker, group)
+    s.hand[PL], s.hand[ZURL] = list(hand_pl), list(hand_zurl)
+    force_battle_card(g, 0, 0)
+    start_move_battle(g, [(o, grp, f"{area} via {o} attack") for o, grp in attacks], area)
+    return g
 
 
 def pass_until(g, side: str, kind: str = "battle", prompt_word: str | None = None) -> None:

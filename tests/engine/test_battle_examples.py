@@ -7,7 +7,6 @@ post-battle effects the rulebook prints.
 
 from __future__ import annotations
 
-import pytest
 
 from helpers import (
     PL,

@@ -10,6 +10,7 @@ from card_helpers import (
     PL,
     ZURL,
     battle_frame,
+    card_battle,
     event_game,
     force_battle_card,
     give_tokens,
@@ -18,36 +19,17 @@ from card_helpers import (
     pass_until,
     put,
     settle,
-    start_move_battle,
     units,
 )
 from semper_fidelis.engine.state import Token
 
 
 def _pl_defends(hand_pl, hand_zurl=(), attacks=(("sejm-krajowy", "2v"),), area="rynek", pl_units="2v"):
-    """ZURL attacks ``area`` (PL holds it with ``pl_units``) from the given sides; the battle is
-    picked in ZURL's Battle Phase."""
-    g = orders_game(ZURL, ap=10)
-    s = g.state
-    put(g, area, PL, pl_units)
-    for origin, group in attacks:
-        put(g, origin, ZURL, group)
-    s.hand[PL], s.hand[ZURL] = list(hand_pl), list(hand_zurl)
-    force_battle_card(g, 0, 0)
-    start_move_battle(g, [(o, grp, f"{area} via {o} attack") for o, grp in attacks], area)
-    return g
+    return card_battle(ZURL, area, pl_units, attacks, hand_pl, hand_zurl)
 
 
 def _pl_attacks(hand_pl, hand_zurl=(), area="rynek", zurl_units="1v", attacks=(("sejm-krajowy", "3v"),)):
-    g = orders_game(PL, ap=10)
-    s = g.state
-    put(g, area, ZURL, zurl_units)
-    for origin, group in attacks:
-        put(g, origin, PL, group)
-    s.hand[PL], s.hand[ZURL] = list(hand_pl), list(hand_zurl)
-    force_battle_card(g, 0, 0)
-    start_move_battle(g, [(o, grp, f"{area} via {o} attack") for o, grp in attacks], area)
-    return g
+    return card_battle(PL, area, zurl_units, attacks, hand_pl, hand_zurl)
 
 
 # ------------------------------------------------------------------------------ PL #1 Polish Wings

@@ -10,6 +10,7 @@ from card_helpers import (
     PL,
     ZURL,
     battle_frame,
+    card_battle,
     event_game,
     force_battle_card,
     give_tokens,
@@ -19,7 +20,6 @@ from card_helpers import (
     pass_until,
     put,
     settle,
-    start_move_battle,
     units,
 )
 from semper_fidelis.engine.occupancy import occupant, owner
@@ -27,27 +27,11 @@ from semper_fidelis.engine.state import Token
 
 
 def _zurl_defends(hand_zurl, hand_pl=(), area="rynek", zurl_units="2v", attacks=(("sejm-krajowy", "3v"),), scenario=2):
-    g = orders_game(PL, scenario=scenario, ap=10)
-    s = g.state
-    put(g, area, ZURL, zurl_units)
-    for origin, group in attacks:
-        put(g, origin, PL, group)
-    s.hand[PL], s.hand[ZURL] = list(hand_pl), list(hand_zurl)
-    force_battle_card(g, 0, 0)
-    start_move_battle(g, [(o, grp, f"{area} via {o} attack") for o, grp in attacks], area)
-    return g
+    return card_battle(PL, area, zurl_units, attacks, hand_pl, hand_zurl, scenario)
 
 
 def _zurl_attacks(hand_zurl, hand_pl=(), area="rynek", pl_units="1v", attacks=(("sejm-krajowy", "3v"),)):
-    g = orders_game(ZURL, ap=10)
-    s = g.state
-    put(g, area, PL, pl_units)
-    for origin, group in attacks:
-        put(g, origin, ZURL, group)
-    s.hand[PL], s.hand[ZURL] = list(hand_pl), list(hand_zurl)
-    force_battle_card(g, 0, 0)
-    start_move_battle(g, [(o, grp, f"{area} via {o} attack") for o, grp in attacks], area)
-    return g
+    return card_battle(ZURL, area, pl_units, attacks, hand_pl, hand_zurl)
 
 
 # ---------------------------------------------------------------- ZURL #1 Proclamation of the Rada

@@ -3,7 +3,6 @@ against the rulebook (each test cites the section it checks)."""
 
 from __future__ import annotations
 
-from semper_fidelis.engine import flow
 
 from helpers import (
     PL,

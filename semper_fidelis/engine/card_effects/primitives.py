@@ -40,7 +40,7 @@ from ..notation import describe, parse_units, subsets, type_for, unit_name, unit
 from ..occupancy import add_units, count, occupant, remove_units, side_units, total
 from ..orders import land_group, reach
 from ..rules import Rules
-from ..state import AUSTRIAN, CODE, HQ, MILITIA, PL, TYPE_SIDE, AttackGroup, State, other
+from ..state import CODE, HQ, PL, TYPE_SIDE, State, other
 from ..tracks import change_destruction, change_morale, change_supply, change_vp, log
 from ..upkeep import checkpoint
 
