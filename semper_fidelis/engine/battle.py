@@ -315,13 +315,21 @@ def _stranded_units(rules: Rules, state: State, f: dict, where: str) -> dict[str
     return {t: n for t, n in group.units.items() if n}
 
 
-def _take_stranded(rules: Rules, state: State, f: dict, where: str) -> dict[str, int]:
+def _take_stranded(rules: Rules, state: State, f: dict, where: str, room: int) -> dict[str, int]:
+    """Up to ``room`` of the units still to withdraw from ``where`` (the HQ first)."""
     units = _stranded_units(rules, state, f, where)
+    taken: dict[str, int] = {}
+    for t in sorted(units, key=lambda t: t != HQ[f["attacker"]]):
+        k = min(units[t], room - sum(taken.values()))
+        if k:
+            taken[t] = k
     if where == f["area"]:
-        remove_units(state, where, units)
+        remove_units(state, where, taken)
     else:
-        next(g for g in groups_of(state, f) if g.origin == where).units.clear()
-    return units
+        group = next(g for g in groups_of(state, f) if g.origin == where)
+        for t, k in taken.items():
+            group.units[t] -= k
+    return taken
 
 
 def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
@@ -445,13 +453,13 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
 
 
 def _retreat_targets(rules: Rules, state: State, f: dict) -> list[str]:
-    """Adjacent areas without enemy units or a neutral Militia, with room for the whole group."""
+    """Adjacent areas without enemy units or a neutral Militia, with room; a group that does
+    not fit in one may split over several (FAQ "Withdrawal")."""
     attacker = f["attacker"]
-    size = sum(_stranded_units(rules, state, f, f["stranded"][0]).values())
     return [
         b for b in sorted(rules.neighbours[f["area"]])
         if not count(rules, state, b, other(attacker)) and not neutral_militia(rules, state, b)
-        and total(state, b) + size <= rules.limit[b]
+        and total(state, b) < rules.limit[b]
     ]
 
 
@@ -493,7 +501,11 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
     elif words[0] == "pass":
         pop(state, c)
     elif words[0] == "retreat":
-        stranded = _take_stranded(rules, state, f, f["stranded"].pop(0))
+        where = f["stranded"].pop(0)
+        room = 10**6 if words[1] == "none" else rules.limit[words[1]] - total(state, words[1])
+        stranded = _take_stranded(rules, state, f, where, room)
+        if _stranded_units(rules, state, f, where):
+            f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
         if words[1] == "none":
             for t, n in stranded.items():
                 send_to(state, side, "mob", t, n)

@@ -110,3 +110,35 @@ def test_free_evasion_still_lets_the_defender_fight():
     assert any(a.startswith("evade cytadela") for a in d.actions)
     g.apply("fight")
     assert not any(a.startswith("evade") for a in g.legal())
+
+
+
+def test_a_beaten_attacker_group_may_split_over_several_areas():
+    """§9.4 Withdrawal, FAQ "Withdrawal": beaten attackers that cannot go back where they came
+    from withdraw to adjacent areas (1 more Loss per side) — split over several when no single
+    area has room for them all."""
+    from helpers import PL, ZURL, empty_board, force_battle_card, new_game, order, put, units
+
+    g = new_game(2, seed=7)
+    s = g.state
+    empty_board(g)
+    s.strategic = {}
+    put(g, "rynek", ZURL, "2v")
+    put(g, "sejm-krajowy", PL, "3v")
+    put(g, "dom-akademicki", PL, "4v")  # room for 1 more (City limit 5)
+    s.supply[PL], s.supply[ZURL] = 1, 5
+    s.hand[PL], s.hand[ZURL] = [], []
+    s.my_tokens[PL], s.my_tokens[ZURL] = [], []
+    s.turn.ap = 10
+    order(g, "move", "sejm-krajowy", "3v", "rynek via sejm-krajowy attack")
+    put(g, "sejm-krajowy", ZURL, "1v")  # ZURL got into Sejm Krajowy in the meantime
+    force_battle_card(g, 0, 0)
+    g.apply("end")
+    g.apply("battle rynek")
+    assert "retreat dom-akademicki" in g.legal()  # it has room for one of the three
+    g.apply("retreat dom-akademicki")
+    assert units(g, "dom-akademicki") == {"pl-volunteer": 5}
+    d = g.decision()
+    assert d.kind == "battle" and "retreat dom-akademicki" not in d.actions  # the other two go on
+    g.apply(next(a for a in d.actions if a != "retreat none"))
+    assert g.decision().kind == "losses" and "3 Losses" in g.decision().prompt  # 2 BP + 1 extra
