@@ -104,20 +104,26 @@ def evasion_cost(rules: Rules, state: State, f: dict) -> int:
     return max(0, sides_of_attack(state, f) - discount)
 
 
-def evade_targets(rules: Rules, state: State, f: dict) -> list[str]:
-    """Adjacent areas the defender occupies (with room); neutral ones only when those lack room."""
+def evade_targets(rules: Rules, state: State, f: dict, first: bool = True) -> list[str]:
+    """Where an evading defender may go (§9.2): first to an adjacent area its side occupies
+    (not one awaiting its own battle); the units that do not fit there may then split into
+    adjacent neutral areas (Austro-Hungarians may stand there, not a neutral Militia)."""
     defender, area = f["defender"], f["area"]
-    near = [b for b in sorted(rules.neighbours[area]) if not state.attacks.get(b)]  # not awaiting a battle
-    own = [b for b in near if occupant(rules, state, b) == defender and total(state, b) < rules.limit[b]]
-    neutral = [
+    near = [b for b in sorted(rules.neighbours[area]) if not state.attacks.get(b) and total(state, b) < rules.limit[b]]
+    if first:
+        return [b for b in near if occupant(rules, state, b) == defender]
+    return [
         b for b in near
-        if occupant(rules, state, b) is None and not count(rules, state, b, f["attacker"]) and not count(rules, state, b, defender)
-        and not neutral_militia(rules, state, b) and total(state, b) < rules.limit[b]
+        if not count(rules, state, b, f["attacker"]) and not count(rules, state, b, defender)
+        and not neutral_militia(rules, state, b)
     ]
-    room_own = sum(rules.limit[b] - total(state, b) for b in own)
-    if room_own >= count(rules, state, area, defender):
-        return own
-    return own + neutral
+
+
+def evade_firsts(rules: Rules, state: State, f: dict) -> list[str]:
+    """The own areas an Evasion can start with so that every defender gets away."""
+    units = count(rules, state, f["area"], f["defender"])
+    spill = sum(rules.limit[b] - total(state, b) for b in evade_targets(rules, state, f, first=False))
+    return [b for b in evade_targets(rules, state, f) if rules.limit[b] - total(state, b) + spill >= units]
 
 
 def _evade_cards(rules: Rules, state: State, side: str) -> list[int]:
@@ -127,8 +133,7 @@ def _evade_cards(rules: Rules, state: State, side: str) -> list[int]:
 def _can_evade(rules: Rules, state: State, f: dict) -> bool:
     side = f["defender"]
     cards = sum(rules.card(side, n).ap for n in state.hand[side] if rules.card(side, n).kind != "event")
-    room = sum(rules.limit[b] - total(state, b) for b in evade_targets(rules, state, f))
-    return cards >= evasion_cost(rules, state, f) and room >= count(rules, state, f["area"], side)
+    return cards >= evasion_cost(rules, state, f) and bool(evade_firsts(rules, state, f))
 
 
 # ------------------------------------------------------------------------------ the battle frame
@@ -418,7 +423,8 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
         if c.get("moving") or paid >= need:
             units = side_units(rules, state, f["area"], side)
             out = []
-            for dest in evade_targets(rules, state, f):
+            dests = evade_targets(rules, state, f, first=False) if c.get("landed") else evade_firsts(rules, state, f)
+            for dest in dests:
                 room = rules.limit[dest] - total(state, dest)
                 size = min(room, sum(units.values()))  # move as many as fit; the rest go on after
                 out += [f"evade {dest} {units_text(u)}" for u in subsets(units, size) if sum(u.values()) == size]
@@ -479,6 +485,7 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
             log(state, f"{side} evades, discarding {len(c['picked'])} card(s).")
             c["picked"] = []
         c["moving"] = True
+        c["landed"] = True  # the rest may only split into neutral areas (§9.2)
         units = parse_units(side, words[2])
         remove_units(state, f["area"], units)
         add_units(state, words[1], units)

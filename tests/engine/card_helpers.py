@@ -75,16 +75,18 @@ def start_move_battle(g, attacks: list[tuple[str, str, str]], area: str) -> None
     g.apply(f"battle {area}")
 
 
-def card_battle(attacker: str, area: str, defenders: str, attacks, hand_pl=(), hand_zurl=(), scenario: int = 2):
+def card_battle(attacker: str, area: str, defenders: str, attacks, hand_pl=(), hand_zurl=(), scenario: int = 2, board=()):
     """``attacker`` attacks ``area`` (held by the other side with ``defenders``) from each
     ``(origin, units)`` of ``attacks``, with these hands and a 0:0 battle card; the battle is
-    picked in the attacker's Battle Phase."""
+    picked in the attacker's Battle Phase. ``board``: more ``(area, side, units)`` set first."""
     defender = ZURL if attacker == PL else PL
     g = orders_game(attacker, scenario=scenario, ap=10)
     s = g.state
     put(g, area, defender, defenders)
     for origin, group in attacks:
         put(g, origin, attacker, group)
+    for where, side, group in board:
+        put(g, where, side, group)
     s.hand[PL], s.hand[ZURL] = list(hand_pl), list(hand_zurl)
     force_battle_card(g, 0, 0)
     start_move_battle(g, [(o, grp, f"{area} via {o} attack") for o, grp in attacks], area)

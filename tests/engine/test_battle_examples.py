@@ -40,6 +40,7 @@ def _cerkiew_position():
     put(g, "koszary-ferdynanda", PL, "3v")
     put(g, "dom-technikow", PL, "1v2s")
     put(g, CERKIEW, ZURL, "1v1s1h")
+    put(g, "sejm-krajowy", ZURL, "1v")  # an area of its own ZURL could evade to (§9.2)
     s.barricades[CERKIEW] = [(ZURL, "koszary-salvatora")]
     s.commander[PL] = "abraham"  # +1 BP when attacking with his HQ among the attackers
     s.commander[ZURL] = "habsburg"  # an extra Morale step when he is killed

@@ -24,8 +24,8 @@ from card_helpers import (
 from semper_fidelis.engine.state import Token
 
 
-def _pl_defends(hand_pl, hand_zurl=(), attacks=(("sejm-krajowy", "2v"),), area="rynek", pl_units="2v"):
-    return card_battle(ZURL, area, pl_units, attacks, hand_pl, hand_zurl)
+def _pl_defends(hand_pl, hand_zurl=(), attacks=(("sejm-krajowy", "2v"),), area="rynek", pl_units="2v", board=()):
+    return card_battle(ZURL, area, pl_units, attacks, hand_pl, hand_zurl, board=board)
 
 
 def _pl_attacks(hand_pl, hand_zurl=(), area="rynek", zurl_units="1v", attacks=(("sejm-krajowy", "3v"),)):
@@ -67,12 +67,11 @@ def test_pl01_polish_wings_only_for_the_defender_with_room():
     nowhere to evade to (§9.2)."""
     g = _pl_attacks([1, 6])
     assert g.decision().player == PL and "special 1" not in g.legal() and "special 6" in g.legal()
-    g2 = _pl_defends([1, 4])
+    g2 = _pl_defends([1, 4], board=(("namiestnictwo", PL, "4v"),))
     pass_until(g2, PL, "battle", "defends")
-    assert "special 1" in g2.legal()  # no PL area next to Rynek, but neutral ones take them
-    for n in ("dom-akademicki", "dzielnica-zydowska", "namiestnictwo", "podzamcze", "sejm-krajowy"):
-        put(g2, n, ZURL, "5v")
-    assert "special 1" not in g2.legal()
+    assert "special 1" in g2.legal()  # Namiestnictwo takes one unit, neutral areas the other
+    put(g2, "namiestnictwo", PL, "1v")
+    assert "special 1" not in g2.legal()  # §9.2: the first area must be an own one with room
 
 
 # ------------------------------------------------------------------------------ PL #2 Batiar Class
@@ -204,16 +203,18 @@ def test_pl08_combat_emergency_service_moves_units_in_as_defenders():
     """FAQ [Combat Emergency Service, PL #8]: incoming units follow the normal movement rules —
     up to 3 spaces, through neutral or own areas only, within the Area Unit Limit — and are then
     defenders like the others (e.g. for Withdrawal)."""
-    g = _pl_defends([8], attacks=(("sejm-krajowy", "3v"),), pl_units="1v")
+    board = (
+        ("sejm-krajowy", ZURL, "1v"),  # ZURL still holds the area it attacks from
+        ("dom-akademicki", ZURL, "1v"),
+        ("dzielnica-zydowska", ZURL, "1v"),
+        ("podzamcze", PL, "2v1s"),  # 1 space
+        ("lyczakowska", PL, "2v"),  # 2 spaces via Namiestnictwo
+        ("zamarstynow", PL, "2v"),  # Zamarstynów – Rzeźnia Miejska – Podzamcze – Rynek: 3 spaces
+        ("koszary-salvatora", PL, "2v"),  # every path within 3 spaces crosses a ZURL area
+        ("cerkiew-sw-jura", PL, "3v"),  # likewise
+    )
+    g = _pl_defends([8], attacks=(("sejm-krajowy", "3v"),), pl_units="1v", board=board)
     s = g.state
-    put(g, "sejm-krajowy", ZURL, "1v")  # ZURL still holds the area it attacks from
-    put(g, "dom-akademicki", ZURL, "1v")
-    put(g, "dzielnica-zydowska", ZURL, "1v")
-    put(g, "podzamcze", PL, "2v1s")  # 1 space
-    put(g, "lyczakowska", PL, "2v")  # 2 spaces via Namiestnictwo
-    put(g, "zamarstynow", PL, "2v")  # Zamarstynów – Rzeźnia Miejska – Podzamcze – Rynek: 3 spaces
-    put(g, "koszary-salvatora", PL, "2v")  # every path within 3 spaces crosses a ZURL area
-    put(g, "cerkiew-sw-jura", PL, "3v")  # likewise
     pass_until(g, PL, "battle", "defends")
     g.apply("special 8")
     origins = {a.split()[1] for a in g.legal() if a.startswith("from ")}

@@ -26,8 +26,8 @@ from semper_fidelis.engine.occupancy import occupant, owner
 from semper_fidelis.engine.state import Token
 
 
-def _zurl_defends(hand_zurl, hand_pl=(), area="rynek", zurl_units="2v", attacks=(("sejm-krajowy", "3v"),), scenario=2):
-    return card_battle(PL, area, zurl_units, attacks, hand_pl, hand_zurl, scenario)
+def _zurl_defends(hand_zurl, hand_pl=(), area="rynek", zurl_units="2v", attacks=(("sejm-krajowy", "3v"),), scenario=2, board=()):
+    return card_battle(PL, area, zurl_units, attacks, hand_pl, hand_zurl, scenario, board)
 
 
 def _zurl_attacks(hand_zurl, hand_pl=(), area="rynek", pl_units="1v", attacks=(("sejm-krajowy", "3v"),)):
@@ -239,14 +239,16 @@ def test_z09_collective_responsibility_after_the_battle_with_ammunition():
 def test_z10_trucks_move_units_in_as_defenders_by_the_normal_rules():
     """FAQ [Trucks, ZURL #10, like PL #8]: up to 3 spaces through neutral or ZURL areas, within the
     Area Unit Limit; then defenders like the others."""
-    g = _zurl_defends([10], zurl_units="1v")
-    put(g, "wysoki-zamek", ZURL, "3v")  # 2 spaces via Namiestnictwo or Podzamcze
-    put(g, "sejm-krajowy", PL, "1v")  # PL keeps its area: not a way through
-    put(g, "cytadela", ZURL, "2v")  # Cytadela – Sejm Krajowy (PL) – Rynek: blocked; other paths longer
-    put(g, "gora-sw-jacka", PL, "1v")
-    put(g, "dom-technikow", PL, "1v")
-    put(g, "park-stryjski", PL, "1v")
-    put(g, "szkola-kadecka", PL, "1v")
+    board = (
+        ("wysoki-zamek", ZURL, "3v"),  # 2 spaces via Namiestnictwo or Podzamcze
+        ("sejm-krajowy", PL, "1v"),  # PL keeps its area: not a way through
+        ("cytadela", ZURL, "2v"),  # Cytadela – Sejm Krajowy (PL) – Rynek: blocked; other paths longer
+        ("gora-sw-jacka", PL, "1v"),
+        ("dom-technikow", PL, "1v"),
+        ("park-stryjski", PL, "1v"),
+        ("szkola-kadecka", PL, "1v"),
+    )
+    g = _zurl_defends([10], zurl_units="1v", board=board)
     pass_until(g, ZURL, "battle", "defends")
     g.apply("special 10")
     origins = {a.split()[1] for a in g.legal() if a.startswith("from ")}

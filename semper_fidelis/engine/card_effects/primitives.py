@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import negotiation
-from ..battle import evade_targets, groups_of, start_battle
+from ..battle import evade_firsts, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
 from ..flow import collect_automatic, token_choices, take_token
 from ..machine import push
@@ -616,8 +616,7 @@ def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
 
 
 def free_evasion_room(rules: Rules, state: State, f: dict) -> bool:
-    room = sum(rules.limit[b] - total(state, b) for b in evade_targets(rules, state, f))
-    return room >= count(rules, state, f["area"], f["defender"])
+    return bool(evade_firsts(rules, state, f))
 
 
 def evade_free(rules: Rules, state: State, f: dict, side: str, why: str) -> None:
