@@ -240,7 +240,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     console.print(BoardMap(game.rules.data, position_from_game(game)))
     state = game.state
-    console.print(f"After {len(game.actions)} actions — round {state.round}, {state.phase}.")
+    decision = game.decision()
+    now = f"waiting for {decision.prompt}" if decision else "the game is over"
+    console.print(f"After {len(game.actions)} actions — round {state.round}, {now}.")
     console.print(f"Victory Points: PL {state.vp['PL']}, ZURL {state.vp['ZURL']}.")
     if state.result:
         console.print(f"Result: {state.result['reason']}.")
