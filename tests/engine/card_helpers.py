@@ -19,6 +19,7 @@ from helpers import (
     new_game,
     order,
     put,
+    quiet_board,
     settle,
     to_decision,
     to_orders,
@@ -34,13 +35,8 @@ __all__ = [
 
 def clean(g) -> None:
     """Empty board, no Strategic Areas, no tokens anywhere, empty hands."""
-    s = g.state
-    empty_board(g)
-    s.strategic = {}
-    s.tokens = {}
-    s.my_tokens[PL], s.my_tokens[ZURL] = [], []
-    s.hand[PL], s.hand[ZURL] = [], []
-    settle(g)
+    quiet_board(g)
+    g.state.hand[PL], g.state.hand[ZURL] = [], []
 
 
 def orders_game(side: str, scenario: int = 2, seed: int = 5, ap: int = 0):

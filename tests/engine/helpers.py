@@ -98,6 +98,15 @@ def empty_board(game: Game) -> None:
     settle(game)
 
 
+def quiet_board(game: Game) -> None:
+    """An empty board with no Strategic Areas and no Supply Tokens anywhere."""
+    s = game.state
+    empty_board(game)
+    s.strategic, s.tokens = {}, {}
+    s.my_tokens[PL], s.my_tokens[ZURL] = [], []
+    settle(game)
+
+
 def put(game: Game, area: str, side: str, text: str) -> None:
     """Add units of ``side`` to ``area`` in notation (``2v1s1h``; ``m``/``a`` for neutrals)."""
     bucket = game.state.units.setdefault(area, {})

@@ -11,28 +11,19 @@ from helpers import (
     ZURL,
     EditableGame,
     Token,
-    empty_board,
     finish_turn,
     force_battle_card,
     give_tokens,
     new_game,
     order,
     put,
+    quiet_board,
     settle,
     to_decision,
     to_orders,
     units,
 )
 from semper_fidelis.engine import flow, scoring
-
-
-def _quiet(g) -> None:
-    """An empty board with no Strategic Areas and no tokens anywhere."""
-    empty_board(g)
-    g.state.strategic = {}
-    g.state.tokens = {}
-    g.state.my_tokens[PL], g.state.my_tokens[ZURL] = [], []
-    settle(g)
 
 
 def _play_round(g) -> None:
@@ -100,7 +91,7 @@ def test_end_of_turn_one_token_from_each_occupied_area():
     occupies — none from a contested area."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "rynek", PL, "1v")
     put(g, "sejm-krajowy", PL, "1v")
     put(g, "cytadela", PL, "1v")
@@ -154,7 +145,7 @@ def test_attrition_disperses_one_unit_of_each_side_in_contested_areas():
     unit in each contested area."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "rynek", PL, "2v")
     put(g, "rynek", ZURL, "1v")
     put(g, "sejm-krajowy", PL, "1v")
@@ -181,7 +172,7 @@ def test_truce_raises_both_morales_when_no_battle_or_losses():
     sides raise Morale by 1 at the End of Round."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "rynek", PL, "1v")
     put(g, "cytadela", ZURL, "1v")
     s.morale[PL], s.morale[ZURL] = 4, 3
@@ -196,7 +187,7 @@ def test_artillery_breaks_the_truce():
     breaks the Truce."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "rynek", PL, "1v")
     put(g, "bogdanowka", ZURL, "2v")
     s.morale[PL], s.morale[ZURL] = 4, 3
@@ -217,7 +208,7 @@ def _to_end_of_stage(g, setup) -> None:
     (the Truce is kept out by marking a loss in the Round)."""
     s = g.state
     s.round = 4
-    _quiet(g)
+    quiet_board(g)
     setup(g)
     settle(g)
     finish_turn(g)
@@ -279,7 +270,7 @@ def test_neutral_jewish_militia_keeps_pl_from_controlling_districts_iii_and_viii
     """§13.2: while the Jewish Militia is neutral PL can never control District III or VIII; for
     Reinforcements they count as contested (1 unit each)."""
     g = new_game(2, seed=4)
-    _quiet(g)
+    quiet_board(g)
     put(g, "wysoki-zamek", PL, "1v")  # District III
     put(g, "zniesienie", PL, "1v")  # District VIII
     assert scoring.pl_district_reinforcements(g.rules, g.state) == 8  # every District counts 1
@@ -343,7 +334,7 @@ def test_relief_by_rail_example():
     and Elektrownia, but not to Stacja Kleparów or Kortumowa Góra while ZURL occupies Stacja
     Kleparów; areas passed may be contested, not enemy-occupied."""
     g = new_game(2, seed=4)
-    _quiet(g)
+    quiet_board(g)
     put(g, "stacja-kleparow", ZURL, "1v")
     put(g, "dworzec-glowny", PL, "1v")
     targets = flow.relief_targets(g.rules, g.state, PL)
@@ -361,7 +352,7 @@ def test_relief_arrives_in_the_initial_phase_with_its_commander():
     example: 4 to Dworzec Główny holding 1, 2 to Lewandówka, 4 to Elektrownia)."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "stacja-kleparow", ZURL, "1v")
     put(g, "dworzec-glowny", PL, "1v")
     s.round = 7
@@ -395,7 +386,7 @@ def test_relief_when_the_starting_area_is_enemy_occupied():
     for 2 AP, and no further."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "winniki", PL, "1v")
     put(g, "lesienice", PL, "1v")
     put(g, "rynek", ZURL, "1v")
@@ -452,7 +443,7 @@ def _pl_attack_with_hq(fate: str):
     """PL attacks Rynek with its HQ among 4 units, wins and puts one Loss on its HQ."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "dom-akademicki", PL, "3v1h")
     put(g, "rynek", ZURL, "1v")
     s.supply[PL], s.supply[ZURL] = 5, 5
@@ -487,7 +478,7 @@ def _zurl_beats_pl_hq(fate: str):
     """ZURL attacks Dom Akademicki, where the PL HQ stands, and wins; PL puts a Loss on its HQ."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "dom-akademicki", PL, "1v1h")
     put(g, "sejm-krajowy", PL, "1v")
     put(g, "rynek", ZURL, "5v")
@@ -575,7 +566,7 @@ def test_scenario_3_supply_cut():
     """§3 Automatic Victory, Scenario 3 card: PL wins at once when ZURL is cut off from Winniki —
     when PL occupies Winniki, or no chain of areas PL does not occupy links a ZURL unit to it."""
     g = new_game(3, seed=4)
-    _quiet(g)
+    quiet_board(g)
     put(g, "rynek", ZURL, "2v")
     put(g, "lesienice", PL, "1v")
     put(g, "kozielniki", PL, "1v")
@@ -592,7 +583,7 @@ def test_scenario_3_supply_cut():
 def test_scenario_3_supply_cut_by_occupying_winniki():
     """Scenario 3 card: PL occupying Winniki cuts ZURL off from it."""
     g = new_game(3, seed=4)
-    _quiet(g)
+    quiet_board(g)
     put(g, "rynek", ZURL, "2v")
     put(g, "winniki", PL, "1v")
     finish_turn(g)
@@ -637,7 +628,7 @@ def test_morale_when_a_strategic_area_is_gained_or_vacated():
     1 step at once when it leaves one vacant."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     s.strategic = {"cytadela": 2}
     put(g, "sejm-krajowy", PL, "2v")
     s.morale[PL] = 5
@@ -654,7 +645,7 @@ def test_morale_when_the_enemy_contests_a_strategic_area():
     it) you lose 1 Morale at once; units lined up on its border to attack do not change it."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     s.strategic = {"cytadela": 2}
     put(g, "cytadela", ZURL, "1v")
     put(g, "sejm-krajowy", PL, "2v")

@@ -7,23 +7,14 @@ from __future__ import annotations
 from helpers import (
     PL,
     ZURL,
-    empty_board,
     finish_turn,
     new_game,
     order,
     put,
+    quiet_board,
     settle,
     units,
 )
-
-
-def _quiet(g) -> None:
-    """An empty board with no Strategic Areas and no tokens anywhere."""
-    empty_board(g)
-    g.state.strategic = {}
-    g.state.tokens = {}
-    g.state.my_tokens[PL], g.state.my_tokens[ZURL] = [], []
-    settle(g)
 
 
 def test_relief_into_enemy_start_keeps_the_village_options():
@@ -34,7 +25,7 @@ def test_relief_into_enemy_start_keeps_the_village_options():
     (2 AP) just because Winniki is now contested rather than PL-occupied."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "winniki", PL, "1v")
     put(g, "lesienice", PL, "1v")
     put(g, "rynek", ZURL, "1v")
@@ -62,7 +53,7 @@ def test_relief_commander_ends_no_leader():
     he replaces nobody, it is not a change of Commander: no Morale shift (FAQ "Commander")."""
     g = new_game(2, seed=4)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "rynek", ZURL, "2v")
     put(g, "sokolniki", PL, "1v")
     s.units["rynek"].pop("zurl-hq", None)
@@ -93,7 +84,7 @@ def test_free_evasion_still_lets_the_defender_fight():
     evasion-discount ability) — the Defender must still be offered to stand and fight."""
     g = new_game(2, seed=3)
     s = g.state
-    _quiet(g)
+    quiet_board(g)
     put(g, "dom-akademicki", PL, "3v")
     put(g, "sejm-krajowy", ZURL, "1v1h")
     put(g, "cytadela", ZURL, "1v")
