@@ -134,11 +134,24 @@ def _extra_withdrawals(rules: Rules, state: State, f: dict) -> list[str]:
     return out
 
 
+def _table(f: dict) -> dict[str, int]:
+    return LOSS_TABLE[(f["band"], "attacker" if f["role"] == "attacker" else "defender")]
+
+
+def least_to_absorb(f: dict) -> int:
+    """§9.4 B "Players must distribute all Losses": the fewest Losses the next effect must absorb
+    so that the units left can still absorb the rest (each at most a Break). When they cannot
+    absorb them all, every unit must be broken and only the excess is forgone."""
+    most = _table(f)["break"]
+    return min(most, f["remaining"] - (_alive(f) - 1) * most)
+
+
 def _options(rules: Rules, state: State, f: dict) -> list[str]:
     side = f["side"]
     if f.get("extra"):
         return _extra_withdrawals(rules, state, f) + ["hold"]
-    table = LOSS_TABLE[(f["band"], "defender" if f["role"] != "attacker" else "attacker")]
+    table = _table(f)
+    least = least_to_absorb(f)
     spare = sum(max(0, sum(g["units"].values()) - 1) for g in f["groups"])
     out: list[str] = []
     if not f["medicine"] and f["role"] in ("attacker", "defender"):
@@ -152,11 +165,10 @@ def _options(rules: Rules, state: State, f: dict) -> list[str]:
             if not n:
                 continue
             code = CODE[utype]
-            if f["withdraw"] and "withdraw" in table and g["where"] == "board":
+            if f["withdraw"] and table.get("withdraw", 0) >= least and g["where"] == "board":
                 for dest in withdraw_targets(rules, state, side, g["area"], f["forbidden"]):
                     out.append(f"withdraw {code}@{g['label']} {dest}")
-            out.append(f"disperse {code}@{g['label']}")
-            out.append(f"break {code}@{g['label']}")
+            out += [f"{verb} {code}@{g['label']}" for verb in ("disperse", "break") if table[verb] >= least]
     return out
 
 
@@ -198,7 +210,7 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         group["units"][utype] -= 1
         if group["where"] == "board":
             remove_units(state, group["area"], {utype: 1})
-        table = LOSS_TABLE[(f["band"], "defender" if f["role"] != "attacker" else "attacker")]
+        table = _table(f)
         f["remaining"] -= table[verb]
         name = rules.area_name(group["area"])
         if verb == "withdraw":

@@ -114,6 +114,7 @@ def test_cerkiew_post_battle():
     d = g.decision()
     assert (d.player, d.kind) == (ZURL, "losses")
     assert "11 Losses" in d.prompt
+    assert all(a.startswith("break") for a in d.actions)  # "must break all 3 Units" (§9.4 B)
     for unit in ("h", "v", "s"):
         g.apply(f"break {unit}@{CERKIEW}")
     assert any("2 further Losses are forgone" in l for l in s.log)

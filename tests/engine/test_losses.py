@@ -224,17 +224,15 @@ def test_supply_falls_when_the_loser_fought_with_enough_units(morale, defenders,
 def test_morale_falls_for_2_broken_or_3_dispersed(fates, morale_lost):
     """§8, FAQ "Battle": a side loses 1 Morale step when 2 of its units are broken or 3 dispersed
     in a battle."""
-    g = _battle("3v", [("dom-akademicki", "5v"), ("sejm-krajowy", "5v")], pl_supply=6, zurl_supply=1, zurl_morale=3, card=(3, 1))
-    assert battle_frame(g)["bp"] == {"a": 10, "d": 2}
-    assert _loss_prompt(g)[0] == PL
-    g.apply("disperse v@dom-akademicki")
-    assert _loss_prompt(g) == (ZURL, "ZURL: distribute 10 Losses (defender, low Morale) at Rynek")
+    g = _battle("4v", [("dom-akademicki", "5v")], pl_supply=6, zurl_supply=1, zurl_morale=3, card=(3, 1))
+    assert battle_frame(g)["bp"] == {"a": 6, "d": 3}
+    g.apply("break v@dom-akademicki")
+    assert _loss_prompt(g) == (ZURL, "ZURL: distribute 6 Losses (defender, low Morale) at Rynek")
     for fate in fates:
         g.apply(f"{fate} v@rynek")
-    while g.decision().kind == "losses":
-        g.apply("disperse v@rynek")
+    while g.decision().kind == "losses":  # the Losses are taken: hold on with the rest
+        g.apply("hold")
     g.apply("advance dom-akademicki v")
-    g.apply("advance sejm-krajowy v")
     g.apply("stay")
     assert g.state.morale[ZURL] == (2 if morale_lost else 3)
 
@@ -312,3 +310,47 @@ def test_after_its_losses_a_beaten_defender_may_withdraw_more_by_choice():
     assert g.decision().kind == "battle"  # PL's advance: nobody is left to hold Rynek
     assert g.state.units[TARGET].get("zurl-volunteer", 0) == 0
     assert units(g, "namiestnictwo") == {"zurl-volunteer": 2}
+
+
+@pytest.mark.rule("§9.4 B")
+def test_s9_4_b_players_must_distribute_all_losses():
+    """§9.4 B "Players must distribute all Losses": ZURL (4 units, High Morale, 7 Losses) may
+    withdraw 2 units, but not a third — 1 unit could then absorb at most 3 of the 5 Losses left;
+    withdrawing every unit at 1 Loss each and forgoing the rest is not a way out."""
+    g = _pl_wins_7_to_2(board=(("namiestnictwo", ZURL, "1v"),))
+    g.apply("withdraw v@rynek namiestnictwo")
+    g.apply("withdraw v@rynek namiestnictwo")
+    legal = g.legal()
+    assert not any(a.startswith("withdraw") for a in legal)
+    assert "disperse v@rynek" in legal and "break v@rynek" in legal
+    g.apply("disperse v@rynek")
+    assert g.legal() == ["break v@rynek"]  # 3 Losses left, 1 unit: only a Break absorbs them
+
+
+@pytest.mark.rule("§9.4 B", "Example of Battles")
+def test_s9_4_b_losses_beyond_capacity_break_every_unit():
+    """Example of Battles step 7: "The Defender (ZURL) must break all 3 Units (9 Losses, the excess
+    2 Losses are forgone)" — when the units cannot absorb every Loss, Break is the only effect
+    offered, for each unit in turn."""
+    g = _battle("3v", [("dom-akademicki", "5v"), ("sejm-krajowy", "5v")], pl_supply=6, zurl_supply=1,
+                card=(3, 1), board=(("namiestnictwo", ZURL, "1v"),))
+    assert battle_frame(g)["bp"] == {"a": 10, "d": 2}
+    g.apply("disperse v@dom-akademicki")
+    for _ in range(3):
+        assert g.legal() == ["break v@rynek"]
+        g.apply("break v@rynek")
+    assert g.state.broken[ZURL] == {"zurl-volunteer": 3}
+    assert any("1 further Losses are forgone" in line for line in g.state.log)
+
+
+@pytest.mark.rule("§9.4 B", "ruling:losses-absorbed-inexactly")
+def test_s9_4_b_one_loss_where_the_cheapest_effect_absorbs_two():
+    """A winning High Morale Attacker with 1 Loss to take has no 1-Loss effect (its column starts
+    at Dispersion, 2): it disperses one unit and the Loss absorbed beyond the 1 is forgone."""
+    g = _battle("1v", [("dom-akademicki", "5v")], pl_supply=6, zurl_supply=1, card=(0, 0))
+    assert battle_frame(g)["bp"] == {"a": 3, "d": 1}
+    assert _loss_prompt(g) == (PL, "PL: distribute 1 Losses (attacker, high Morale) at Rynek")
+    assert set(g.legal()) == {"disperse v@dom-akademicki", "break v@dom-akademicki"}
+    g.apply("disperse v@dom-akademicki")
+    assert _loss_prompt(g)[0] == ZURL
+    assert g.state.mob[PL]["pl-volunteer"] == 12 + 1

@@ -351,7 +351,7 @@ def test_dispersed_allied_militia_returns_to_the_neutral_mobilization_zone():
     s.negotiation[MILITIA] = M_ALLY_PL
     put(g, "kleparow", PL, "1m")
     put(g, "holosko", ZURL, "4v")
-    s.supply[ZURL] = 9
+    s.supply[ZURL] = 4  # 4 Volunteers of Strength 2: 2 BP, so the Militia's 2 Losses allow a dispersal
     settle(g)
     order(g, "assault", "holosko", "4v", "kleparow via holosko attack")
     force_battle_card(g, 0, 0)
