@@ -77,8 +77,11 @@ def groups_of(state: State, f: dict) -> list[AttackGroup]:
 
 
 def sides_of_attack(state: State, f: dict) -> int:
+    """The areas the attack comes from (§9.3 step 8 "+1 BP for the second and each subsequent
+    Area"; §9.2 Evasion pays one AP per side). Units already inside the area come from none of
+    them; an attack made by those units alone still comes from one side."""
     origins = {g.origin for g in groups_of(state, f) if sum(g.units.values())}
-    return len(origins) + (1 if sum(f["inner"].values()) else 0)
+    return max(1, len(origins))
 
 
 def _hq_in_attack(state: State, f: dict) -> bool:
