@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from .cards import card_title, discard_card, effect_of
-from .losses import send_to, skip_if_empty, start_losses
+from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
 from .notation import describe, parse_units, subsets, units_text
@@ -32,7 +32,7 @@ CYTADELA = "cytadela"
 #: the battle procedure in the printed order of §9.3–§9.4; each step may skip itself
 STEPS = (
     "evade", "a-card", "d-card", "a-token", "d-token", "ammo-card", "resolve",
-    "post-card", "withdraw", "a-losses", "d-losses", "advance", "finish",
+    "post-card", "withdraw", "a-losses", "d-losses", "advance", "return", "finish",
 )
 CARD_STEPS = ("a-card", "d-card", "ammo-card", "post-card")
 
@@ -179,6 +179,10 @@ def _run(rules: Rules, state: State, f: dict) -> None:
         _next(f)
         if any(sum(g.units.values()) for g in groups_of(state, f)) and f["result"] in ("attacker", "empty", "evaded"):
             _choose(state, f, attacker, "advance")
+    elif step == "return":
+        _next(f)
+        if f["result"] in ("attacker", "empty", "evaded"):
+            _return_home(rules, state, f)
     else:
         _finish(rules, state, f)
 
@@ -283,6 +287,54 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
         change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
 
 
+def captured(rules: Rules, state: State, area: str, side: str) -> bool:
+    """§9.4: an area "captured by their opponent" holds the opponent's units and none of
+    ``side``'s — a contested area is not captured."""
+    return bool(count(rules, state, area, other(side))) and not count(rules, state, area, side)
+
+
+def _go_back(rules: Rules, state: State, f: dict, g: AttackGroup, verb: str, how: str) -> dict[str, int]:
+    """Move as many of a border group's units as there is room for back into the area it attacked
+    from, unless the opponent has captured it (§9.4); the HQ first. Returns what went back."""
+    attacker = f["attacker"]
+    room = 0 if captured(rules, state, g.origin, attacker) else rules.limit[g.origin] - total(state, g.origin)
+    back: dict[str, int] = {}
+    for t in sorted(g.units, key=lambda t: t != HQ[attacker]):
+        k = min(g.units[t], room)
+        if k:
+            back[t] = k
+            room -= k
+            g.units[t] -= k
+    if back:
+        add_units(state, g.origin, back)
+        log(state, f"{attacker}: {describe(back)} {verb} {rules.area_name(g.origin)}.")
+        enter_area(rules, state, attacker, g.origin, how)  # §13.2 Militia
+    return back
+
+
+def _return_home(rules: Rules, state: State, f: dict) -> None:
+    """After a battle the attacker did not lose, units left on the border go back where they came
+    from (§4.1: the rest "still has to obey Area's Unit Limit"); those that cannot — the area
+    captured or full — withdraw like a beaten attacker's overflow, without the extra Loss."""
+    for g in groups_of(state, f):
+        _go_back(rules, state, f, g, "return to", "returns")
+        if sum(g.units.values()):
+            f.setdefault("stranded", []).append(g.origin)
+    if f.get("stranded"):
+        _choose(state, f, f["attacker"], "retreat")
+
+
+def disperse_in_battle(rules: Rules, state: State, f: dict, side: str, units: dict[str, int]) -> None:
+    """Units with nowhere to go in a battle are dispersed through the one door every unit leaving
+    the board takes (the HQ's Commander, §8 and §11), and count towards "3 Units dispersed"."""
+    fought = f["result"] in ("attacker", "defender")  # not after an Evasion: no battle took place
+    for t, n in units.items():
+        for _ in range(n):
+            unit_leaves(rules, state, side, t, "disperse", in_battle=fought)
+    report = f["loss_report"].setdefault(side, {"broken": 0, "dispersed": 0})
+    report["dispersed"] += sum(units.values())
+
+
 def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
     """§9.4: a beaten attacker withdraws every unit to where it came from, before its Losses;
     where that area is lost or full, to another adjacent area, with 1 more Loss per group."""
@@ -291,20 +343,9 @@ def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
     f["placed"] = []
     f["extra_loss"] = 0
     for g in groups_of(state, f):
-        ok = not count(rules, state, g.origin, other(attacker))
-        room = rules.limit[g.origin] - total(state, g.origin) if ok else 0
-        back: dict[str, int] = {}
-        for t in sorted(g.units, key=lambda t: t != HQ[attacker]):
-            k = min(g.units[t], room)
-            if k:
-                back[t] = k
-                room -= k
-                g.units[t] -= k
+        back = _go_back(rules, state, f, g, "withdraws to", "is forced to withdraw")
         if back:
-            add_units(state, g.origin, back)
             f["placed"].append([g.origin, back])
-            log(state, f"{attacker} withdraws {describe(back)} to {rules.area_name(g.origin)}.")
-            enter_area(rules, state, attacker, g.origin, "is forced to withdraw")  # §13.2 Militia
         if sum(g.units.values()):
             f["extra_loss"] += 1
             f.setdefault("stranded", []).append(g.origin)  # still on the border until they go
@@ -379,18 +420,6 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
 
 def _finish(rules: Rules, state: State, f: dict) -> None:
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
-    for g in groups_of(state, f):  # units that did not advance go back where they came from
-        units = {t: n for t, n in g.units.items() if n}
-        if not units:
-            continue
-        if not count(rules, state, g.origin, defender) and total(state, g.origin) + sum(units.values()) <= rules.limit[g.origin]:
-            add_units(state, g.origin, units)
-            log(state, f"{attacker}: {describe(units)} return to {rules.area_name(g.origin)}.")
-            enter_area(rules, state, attacker, g.origin, "returns")  # §13.2 Militia
-        else:
-            for t, n in units.items():
-                send_to(state, attacker, "mob", t, n)
-            log(state, f"{attacker}: {describe(units)} cannot return to {rules.area_name(g.origin)} and are dispersed (rulings).")
     state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
     if not state.attacks[area]:
         del state.attacks[area]
@@ -464,9 +493,10 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
 def _retreat_targets(rules: Rules, state: State, f: dict) -> list[str]:
     """Adjacent areas without enemy units or a neutral Militia, with room; a group that does
     not fit in one may split over several (FAQ "Withdrawal")."""
-    attacker = f["attacker"]
-    return [
-        b for b in sorted(rules.neighbours[f["area"]])
+    attacker, area = f["attacker"], f["area"]
+    won = [area] if f["result"] != "defender" and total(state, area) < rules.limit[area] else []
+    return won + [
+        b for b in sorted(rules.neighbours[area])
         if not count(rules, state, b, other(attacker)) and not neutral_militia(rules, state, b)
         and total(state, b) < rules.limit[b]
     ]
@@ -517,12 +547,11 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         if _stranded_units(rules, state, f, where):
             f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
         if words[1] == "none":
-            for t, n in stranded.items():
-                send_to(state, side, "mob", t, n)
-            log(state, f"{side}: {describe(stranded)} have nowhere to withdraw and are dispersed.")
+            log(state, f"{side}: {describe(stranded)} have nowhere to go and are dispersed.")
+            disperse_in_battle(rules, state, f, side, stranded)
         else:
             add_units(state, words[1], stranded)
-            f["placed"].append([words[1], dict(stranded)])
+            f.setdefault("placed", []).append([words[1], dict(stranded)])
             log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(words[1])}.")
         if not f["stranded"]:
             state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
@@ -573,7 +602,7 @@ procedure(
         "post-card": f"{c['side']}: play a second Special card after the battle (Ammunition), or pass",
         "a-token": f"{c['side']} attacks: play a Grenades or Ammunition token, or pass",
         "d-token": f"{c['side']} defends: play a Machine Gun or Ammunition token, or pass",
-        "retreat": f"{c['side']}: withdraw the remaining attackers to an adjacent area",
+        "retreat": f"{c['side']}: the attackers who cannot go back to their area — choose where they go",
         "advance": f"{c['side']}: move units into the won area (at least one from each side of attack)",
     }[c["step"]],
     legal=_choice_legal,

@@ -231,8 +231,10 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
 
 def _finish(state: State, f: dict) -> None:
     pop(state, f)
-    if state.stack and "loss_report" in state.stack[-1]:
-        state.stack[-1]["loss_report"][f["side"]] = {"broken": f["broken"], "dispersed": f["dispersed"]}
+    if state.stack and "loss_report" in state.stack[-1]:  # a battle's Losses add to its tally (§8)
+        report = state.stack[-1]["loss_report"].setdefault(f["side"], {"broken": 0, "dispersed": 0})
+        report["broken"] += f["broken"]
+        report["dispersed"] += f["dispersed"]
 
 
 def _losses_prompt(rules: Rules, state: State, f: dict) -> str:

@@ -68,3 +68,81 @@ def test_s9_3_no_side_bonus_for_the_units_inside():
     line = next(l for l in reversed(g.state.log) if l.startswith("Battle in Rynek"))
     assert "sides" not in line
     assert battle_frame(g)["bp"]["a"] == 3  # 5 units × 3 Strength = 15 → 3 BP, nothing more
+
+
+# ------------------------------------------------------------------ §9.4: where attackers go
+
+
+def _pl_attacks_rynek(group: str, *, pl_supply: int, card=(0, 0), zurl="2v", board=(), home=None):
+    """PL lines up ``group`` on Rynek from Dom Akademicki (Move), ZURL holds Rynek; the battle is
+    fought in PL's Battle Phase. ``board`` may change the map after the order is given."""
+    g = _board()
+    s = g.state
+    put(g, "rynek", ZURL, zurl)
+    put(g, "dom-akademicki", PL, home or group)
+    s.supply[PL] = pl_supply
+    order(g, "move", "dom-akademicki", group, "rynek via dom-akademicki attack")
+    for area, side, text in board:
+        put(g, area, side, text)
+    force_battle_card(g, *card)
+    g.apply("end")
+    g.apply("battle rynek")
+    return g
+
+
+@pytest.mark.rule("§9.4 B")
+def test_s9_4_beaten_attacker_withdraws_into_a_contested_origin():
+    """§9.4: a beaten Attacker withdraws to the area it came from; only "if that Area has been
+    captured by their opponent" does it go elsewhere with one more Loss. Dom Akademicki, where a
+    PL unit stayed and ZURL got in meanwhile, is contested, not captured."""
+    g = _pl_attacks_rynek("3v", home="4v", pl_supply=1, board=(("dom-akademicki", ZURL, "1v"),))
+    assert battle_frame(g)["result"] == "defender"
+    d = g.decision()
+    assert d.kind == "losses" and "2 Losses" in d.prompt  # the defender's 2 BP, no extra Loss
+    assert units(g, "dom-akademicki") == {"pl-volunteer": 4, "zurl-volunteer": 1}
+
+
+@pytest.mark.rule("§9.4 B", "§8", "§11")
+def test_s11_hq_with_nowhere_to_withdraw_is_a_commander_lost_in_battle():
+    """§8 "Losing your Commander during Battle (dispersed …)", §11: a beaten Attacker whose HQ
+    can neither go back (its area captured) nor withdraw elsewhere (every neighbour of Rynek
+    holds ZURL) is dispersed — its Commander is out until the next Initial Phase (no cards at
+    the End of Turn), Morale falls a step for him, and his units count as dispersed in the
+    battle (3 → one more Morale step)."""
+    board = [("dom-akademicki", ZURL, "1v")] + [
+        (a, ZURL, "1v") for a in ("dzielnica-zydowska", "namiestnictwo", "podzamcze", "sejm-krajowy")
+    ]
+    g = _pl_attacks_rynek("2v1h", pl_supply=2, board=board)
+    s = g.state
+    assert battle_frame(g)["result"] == "defender"
+    assert g.legal() == ["retreat none"]
+    g.apply("retreat none")
+    while g.decision().kind == "losses":  # ZURL's 1 Loss
+        g.apply(g.legal()[0])
+    assert s.commander_status[PL] == "dispersed" and s.mob[PL]["pl-hq"] == 1
+    assert s.morale[PL] == 6 - 1 - 1  # the Commander lost in battle; 3 units dispersed
+    assert s.supply[PL] == 2 - 1  # lost with 3 units at High Morale
+    assert s.mob[PL]["pl-volunteer"] == 12 + 2
+
+
+@pytest.mark.rule("§9.4 A", "§4.1", "ruling:winners-who-cannot-go-back")
+def test_s9_4_winners_who_cannot_go_back_are_not_dispersed():
+    """§4.1: after winning, the Attacker "still has to obey Area's Unit Limit" — the units that
+    do not move in go back where they came from. When that area has filled up meanwhile they are
+    not dispersed (the rulebook says no such thing): they move into the won area or an adjacent
+    area with room, as a beaten Attacker's overflow does, without its extra Loss."""
+    g = _pl_attacks_rynek("5v", pl_supply=6, zurl="1v", card=(2, 0))
+    s = g.state
+    assert battle_frame(g)["result"] == "attacker"
+    while g.decision().kind == "losses":
+        g.apply(g.legal()[0])
+    put(g, "dom-akademicki", PL, "5v")  # Dom Akademicki is full by now
+    g.apply(next(a for a in g.legal() if a.startswith("advance")))
+    g.apply("stay")
+    d = g.decision()
+    assert (d.player, d.kind) == (PL, "battle") and d.actions[0] == "retreat rynek"
+    assert "retreat none" not in d.actions
+    g.apply("retreat rynek")
+    assert units(g, "rynek") == {"pl-volunteer": 4}
+    assert units(g, "dom-akademicki") == {"pl-volunteer": 5}
+    assert s.mob[PL]["pl-volunteer"] == 12 + 1  # only the unit PL dispersed for its 1 Loss
