@@ -112,11 +112,9 @@ def _after_turn(rules: Rules, state: State) -> None:
 
 
 def _end_round(rules: Rules, state: State) -> None:
+    """§5.1 End of the Round: Attrition first; the Truce (§8) is judged after it, since an
+    Attrition Loss is an "action that cause Losses" in the Round."""
     state.phase = "after-round"
-    if not state.losses_this_round:
-        log(state, "Truce: no battle and no losses this round.")
-        for side in SIDES:
-            change_morale(rules, state, side, +1, "truce")
     queue = [
         [side, area] for side in (ZURL, PL) for area in sorted(state.units) if contested(rules, state, area)
     ]
@@ -126,6 +124,10 @@ def _end_round(rules: Rules, state: State) -> None:
 
 def _after_round(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
+    if not state.losses_this_round:
+        log(state, "Truce: no battle and no losses this round.")
+        for side in SIDES:
+            change_morale(rules, state, side, +1, "truce")
     state.losses_this_round = False
     if state.round % 4 == 0:
         state.phase = "end-stage"

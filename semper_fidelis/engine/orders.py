@@ -432,11 +432,17 @@ def _specific_uses(rules: Rules, state: State, side: str) -> list[str]:
         elif kind == "food":
             if state.morale[side] < hi:
                 out.append(f"use {label} morale")
-            if side == PL and state.destruction:
+            if _may_ease_destruction(state, side):
                 out.append(f"use {label} destruction")
         elif kind == "plane":
             out.append(f"use {label}")
     return out
+
+
+def _may_ease_destruction(state: State, side: str) -> bool:
+    """§12: "the Polish player can use Food Supply Token or Propaganda Order once per Turn to
+    move up the Destruction Marker" — once for the two together."""
+    return side == PL and bool(state.destruction) and not state.turn.destruction_eased
 
 
 def _artillery_targets(rules: Rules, state: State, side: str) -> list[str]:
@@ -470,7 +476,7 @@ def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
     if side == PL and not turn.propaganda and turn.ap >= propaganda_cost(rules, state, side):  # §8: PL only
         if state.morale[side] < rules.morale_range[1]:
             out.append("propaganda morale")
-        if side == PL and state.destruction:
+        if _may_ease_destruction(state, side):
             out.append("propaganda destruction")
     # §13.1 Negotiation (Scenarios 2, 3): once per turn, one step, cost printed on the space
     out += [a for a, c in negotiation_options(rules, state, side).items() if c <= turn.ap]
@@ -526,6 +532,7 @@ def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         if words[1] == "morale":
             change_morale(rules, state, side, +1, "Propaganda")
         else:
+            turn.destruction_eased = True
             change_destruction(rules, state, -1, "Propaganda")
     elif verb == "negotiate":
         negotiate(rules, state, side, action)
@@ -555,6 +562,7 @@ def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -
         if option == "morale":
             change_morale(rules, state, side, +1, "Food token")
         else:
+            state.turn.destruction_eased = True
             change_destruction(rules, state, -1, "Food token")
     elif kind == "uniform":
         push(state, "mobilize", side=side, free=1)

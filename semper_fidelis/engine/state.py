@@ -74,6 +74,7 @@ class TurnState:
     generic_tokens: int = 0
     specific_token: bool = False
     propaganda: bool = False
+    destruction_eased: bool = False  # §12: Food or Propaganda moved Destruction back this turn
     negotiation: bool = False
     provisions: int = 0
     mobilize_credit: int = 0

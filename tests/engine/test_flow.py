@@ -200,6 +200,45 @@ def test_artillery_breaks_the_truce():
     assert (s.morale[PL], s.morale[ZURL]) == (4, 3)
 
 
+@pytest.mark.rule("§8", "§5.1", "§4.2", "ruling:truce-after-attrition")
+def test_s8_attrition_losses_break_the_truce():
+    """§8 Truce: "when there was no Battle or other action that cause Losses … in the Round".
+    §5.1 puts the Attrition Loss first at the End of the Round; a round that ends with a
+    contested area has its Attrition Losses, so no Truce."""
+    g = new_game(2, seed=4)
+    s = g.state
+    quiet_board(g)
+    put(g, "rynek", PL, "2v")
+    put(g, "rynek", ZURL, "2v")
+    s.morale[PL], s.morale[ZURL] = 4, 3
+    finish_turn(g)
+    to_orders(g)
+    finish_turn(g)
+    while g.decision().kind == "attrition":
+        g.apply(g.legal()[0])
+    assert (s.morale[PL], s.morale[ZURL]) == (4, 3)
+    assert not any(line.startswith("Truce") for line in s.log)
+
+
+@pytest.mark.rule("§12")
+@pytest.mark.parametrize("first, second", [("use food1 destruction", "propaganda destruction"), ("propaganda destruction", "use food1 destruction")])
+def test_s12_destruction_eased_once_per_turn(first, second):
+    """§12: "the Polish player can use Food Supply Token or Propaganda Order once per Turn to move
+    up the Destruction Marker by 1 step" — once for both together; Propaganda may still raise
+    Morale after a Food token eased Destruction."""
+    g = new_game(2, seed=4)
+    s = g.state
+    s.destruction = 3
+    s.morale[PL] = 4
+    give_tokens(g, PL, "food1")
+    s.turn.ap = 6
+    g.apply(first)
+    assert s.destruction == 2
+    assert second not in g.legal()
+    if first.startswith("use"):
+        assert "propaganda morale" in g.legal()
+
+
 # --------------------------------------------------------------------------- End of Stage
 
 
