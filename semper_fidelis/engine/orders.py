@@ -106,11 +106,21 @@ def _origins(rules: Rules, state: State, side: str, target: str | None) -> list[
     return sorted(a for a in state.units if a != target and count(rules, state, a, side))
 
 
-def _inner_charge(rules: Rules, state: State, side: str, target: str, f: dict) -> int:
-    """FAQ: every unit already in the assaulted area fights too, as a group costing 2 AP."""
+def waiting_groups(state: State, side: str, target: str) -> list[AttackGroup]:
+    """``side``'s groups lined up on ``target``'s border by Move orders, waiting for the Battle
+    Phase."""
+    return [g for g in state.attacks.get(target, ()) if g.side == side and not g.assault]
+
+
+def _joining_charge(rules: Rules, state: State, side: str, target: str, f: dict) -> int:
+    """FAQ "Orders – Assault": "2 APs for each involved group of Units in the Battle", and all
+    the units in the battled area fight. The first Assault group into an area also pays for the
+    units already inside it and for each group a Move order lined up on its border: they are
+    ordered to fight now (§6.2: the same units may receive several orders in a turn)."""
     if f["mode"] != "assault" or f.get("inner_paid"):
         return 0
-    return 2 if count(rules, state, target, side) else 0
+    inside = 1 if count(rules, state, target, side) else 0
+    return 2 * (inside + len(waiting_groups(state, side, target)))
 
 
 def _order_legal(rules: Rules, state: State, f: dict) -> list[str]:
@@ -133,7 +143,7 @@ def _destinations(
     if f.get("target"):
         found = {k: v for k, v in found.items() if k.split()[0] == f["target"]}
     if f["mode"] == "assault":
-        found = {k: v for k, v in found.items() if v + _inner_charge(rules, state, side, k.split()[0], f) <= state.turn.ap}
+        found = {k: v for k, v in found.items() if v + _joining_charge(rules, state, side, k.split()[0], f) <= state.turn.ap}
     return found
 
 
@@ -184,8 +194,11 @@ def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
     side, origin, units = f["side"], f["origin"], f["units"]
     cost = _destinations(rules, state, f, origin, units)[dest_text]
     dest = dest_text.split()[0]
-    inner = _inner_charge(rules, state, side, dest, f)
+    inner = _joining_charge(rules, state, side, dest, f)
     state.turn.ap -= cost + inner
+    if f["mode"] == "assault":
+        for g in waiting_groups(state, side, dest):
+            g.assault = True
     remove_units(state, origin, units)
     word = "Assault" if f["mode"] == "assault" else "Move"
     what, src, to = describe(units), rules.area_name(origin), rules.area_name(dest)

@@ -146,3 +146,61 @@ def test_s9_4_winners_who_cannot_go_back_are_not_dispersed():
     assert units(g, "rynek") == {"pl-volunteer": 4}
     assert units(g, "dom-akademicki") == {"pl-volunteer": 5}
     assert s.mob[PL]["pl-volunteer"] == 12 + 1  # only the unit PL dispersed for its 1 Loss
+
+
+# ------------------------------------------------------------- §6.2, FAQ: who fights an Assault
+
+
+@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost")
+def test_s6_2_a_move_group_joins_an_assault_only_if_paid():
+    """FAQ "Orders – Assault": "2 APs for each involved group of Units in the Battle". A group a
+    Move order lined up on Rynek's border (1 AP) fights in a later Assault on Rynek from Sejm
+    Krajowy, so that Assault costs 2 AP for its own group and 2 for the waiting one: 5 AP in
+    all, not 3."""
+    g = _board()
+    s = g.state
+    put(g, "rynek", ZURL, "2v")
+    put(g, "dom-akademicki", PL, "2v")
+    put(g, "sejm-krajowy", PL, "2v")
+    assert order(g, "move", "dom-akademicki", "2v", "rynek via dom-akademicki attack") == 1
+    assert order(g, "assault", "sejm-krajowy", "2v", "rynek via sejm-krajowy attack") == 4
+    g.apply("fight")
+    assert battle_frame(g)["assault"] and {grp.origin for grp in s.attacks["rynek"]} == {"dom-akademicki", "sejm-krajowy"}
+
+
+@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost")
+def test_s6_2_an_assault_needs_ap_for_the_waiting_groups():
+    """With 3 AP left after the Move, an Assault on the same area (2 + 2 AP) cannot be given; an
+    Assault elsewhere still can."""
+    g = _board()
+    s = g.state
+    put(g, "rynek", ZURL, "2v")
+    put(g, "dom-akademicki", PL, "2v")
+    put(g, "sejm-krajowy", PL, "2v")
+    put(g, "cytadela", ZURL, "1v")
+    s.turn.ap = 4
+    order(g, "move", "dom-akademicki", "2v", "rynek via dom-akademicki attack")
+    g.apply("assault")
+    g.apply("from sejm-krajowy")
+    g.apply("units 2v")
+    assert g.legal() and not any(a.startswith("to rynek") for a in g.legal())
+    assert "to cytadela via sejm-krajowy attack" in g.legal()
+
+
+@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost")
+def test_night_raid_is_not_aimed_where_other_units_would_fight_along():
+    """PL #21 Night Raid: "up to 3 PL Units … make an Assault". Every unit in the battled area
+    fights (FAQ), so the card cannot be aimed at an area where a PL group already waits on the
+    border — six units from two sides would fight."""
+    g = _board(pl=[21])
+    put(g, "rynek", ZURL, "2v")
+    put(g, "dom-akademicki", PL, "3v")
+    put(g, "sejm-krajowy", PL, "3v")
+    order(g, "move", "dom-akademicki", "3v", "rynek via dom-akademicki attack")
+    assert "effect 21" not in g.legal()  # Rynek was its only target
+    put(g, "cytadela", ZURL, "1v")
+    g.apply("effect 21")
+    g.apply("from sejm-krajowy")
+    g.apply("units 3v")
+    assert "to cytadela via sejm-krajowy attack" in g.legal()
+    assert not any(a.startswith("to rynek") for a in g.legal())

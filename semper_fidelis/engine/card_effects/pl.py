@@ -236,7 +236,7 @@ register("ukrainian-village-mobilization", card(
 
 # PL #21 Night Raid — up to 3 Units make a free Assault; the battle is fought at once.
 register("night-raid", card(
-    playable=lambda r, s, side: can_move_group(r, s, side, "assault", ("attack",)),
+    playable=lambda r, s, side: can_move_group(r, s, side, "assault", ("attack",), then="battle"),
     apply=lambda r, s, side: move_group(r, s, side, "night-raid", mode="assault", max_units=3, kinds=("attack",), then="battle"),
 ))
 

@@ -282,19 +282,23 @@ def mobilize_free(
 
 def free_reach(
     rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str,
-    kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None,
+    kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, alone: bool = False,
 ) -> dict[str, str]:
     """Destinations of one Move (``mode="move"``) or Assault (``"assault"``) order by the normal
     movement rules (§6.2: up to 3 spaces, only through neutral or own areas, stopping at the
     first enemy area, Area Unit Limits) but paid by a card: the AP cost is ignored, so the
     Village-to-Village extension beyond 3 spaces is not offered. Keys are the Orders notation
-    (``dest``, ``dest via X attack``, ``dest via X enter``), values the kind."""
+    (``dest``, ``dest via X attack``, ``dest via X enter``), values the kind. With ``alone``
+    (a card's Assault of "up to N Units") no area where other units of the side would have to
+    fight along — units inside, a group on its border — is offered (FAQ "Orders – Assault")."""
     base = 1 if mode == "move" else 2
     leave = 1 if count(rules, state, origin, other(side)) else 0
     out: dict[str, str] = {}
     for key, cost in reach(rules, state, side, origin, units, mode, 99).items():
         parts = key.split()
         if target is not None and parts[0] != target:
+            continue
+        if alone and (count(rules, state, parts[0], side) or any(g.side == side for g in state.attacks.get(parts[0], ()))):
             continue
         kind = "plain" if len(parts) == 1 else parts[3]
         if kind in kinds and cost - (kind == "enter") == base + leave:
@@ -309,7 +313,7 @@ def _group_origins(rules: Rules, state: State, f: dict) -> list[str]:
         if a == f.get("target") or not count(rules, state, a, side):
             continue
         have = side_units(rules, state, a, side)
-        if any(free_reach(rules, state, side, a, {t: 1}, f["mode"], tuple(f["kinds"]), f.get("target")) for t in have):
+        if any(free_reach(rules, state, side, a, {t: 1}, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle") for t in have):
             out.append(a)
     return out
 
@@ -323,10 +327,10 @@ def _group_options(rules: Rules, state: State, f: dict) -> list[str]:
         have = side_units(rules, state, f["origin"], side)
         return [
             f"units {units_text(u)}" for u in subsets(have, f.get("max"))
-            if free_reach(rules, state, side, f["origin"], u, f["mode"], tuple(f["kinds"]), f.get("target"))
+            if free_reach(rules, state, side, f["origin"], u, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle")
         ]
     units = parse_units(side, f["units"])
-    return [f"to {k}" for k in sorted(free_reach(rules, state, side, f["origin"], units, f["mode"], tuple(f["kinds"]), f.get("target")))]
+    return [f"to {k}" for k in sorted(free_reach(rules, state, side, f["origin"], units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))]
 
 
 def _group_choose(rules: Rules, state: State, f: dict, action: str) -> None:
@@ -371,8 +375,10 @@ def commit_group(rules: Rules, state: State, side: str, origin: str, units: dict
     return parts[0]
 
 
-def can_move_group(rules: Rules, state: State, side: str, mode: str, kinds: tuple[str, ...], target: str | None = None) -> bool:
-    probe = {"side": side, "mode": mode, "kinds": list(kinds), "target": target}
+def can_move_group(
+    rules: Rules, state: State, side: str, mode: str, kinds: tuple[str, ...], target: str | None = None, then: str | None = None,
+) -> bool:
+    probe = {"side": side, "mode": mode, "kinds": list(kinds), "target": target, "then": then}
     return bool(_group_origins(rules, state, probe))
 
 
@@ -386,7 +392,7 @@ def move_group(
     that area). ``then="battle"`` resolves the battle at once (as after an Assault);
     ``repeat`` lets further groups follow (until ``done``)."""
     why = card_name(rules, effect_id)
-    if not can_move_group(rules, state, side, mode, kinds, target):
+    if not can_move_group(rules, state, side, mode, kinds, target, then):
         log(state, f"{side} has no units that can move ({why}).")
         return
     ask(state, side, effect_id, "group", f"{side}: {why} — choose the area, the units and where they go",
