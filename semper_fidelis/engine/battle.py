@@ -108,25 +108,34 @@ def evasion_cost(rules: Rules, state: State, f: dict) -> int:
 
 
 def evade_targets(rules: Rules, state: State, f: dict, first: bool = True) -> list[str]:
-    """Where an evading defender may go (§9.2): first to an adjacent area its side occupies
-    (not one awaiting its own battle); the units that do not fit there may then split into
-    adjacent neutral areas (Austro-Hungarians may stand there, not a neutral Militia)."""
+    """Adjacent areas an evading defender may enter (§9.2), none awaiting its own battle.
+    ``first``: the areas its side occupies (full ones too: their overflow is what splits off);
+    otherwise the neutral areas with room the overflow may split into (Austro-Hungarians may
+    stand there, not a neutral Militia)."""
     defender, area = f["defender"], f["area"]
-    near = [b for b in sorted(rules.neighbours[area]) if not state.attacks.get(b) and total(state, b) < rules.limit[b]]
+    near = [b for b in sorted(rules.neighbours[area]) if not state.attacks.get(b)]
     if first:
         return [b for b in near if occupant(rules, state, b) == defender]
     return [
         b for b in near
         if not count(rules, state, b, f["attacker"]) and not count(rules, state, b, defender)
-        and not neutral_militia(rules, state, b)
+        and not neutral_militia(rules, state, b) and total(state, b) < rules.limit[b]
     ]
 
 
 def evade_firsts(rules: Rules, state: State, f: dict) -> list[str]:
-    """The own areas an Evasion can start with so that every defender gets away."""
+    """Where an Evasion may begin so that every defender gets away (§9.2): an own adjacent area
+    with room, the units it cannot take splitting into neutral areas; or, where an own adjacent
+    area is full ("if the destination Area's Unit Limit would be exceeded"), the neutral areas
+    straight away."""
     units = count(rules, state, f["area"], f["defender"])
-    spill = sum(rules.limit[b] - total(state, b) for b in evade_targets(rules, state, f, first=False))
-    return [b for b in evade_targets(rules, state, f) if rules.limit[b] - total(state, b) + spill >= units]
+    neutral = evade_targets(rules, state, f, first=False)
+    spill = sum(rules.limit[b] - total(state, b) for b in neutral)
+    own = [(b, rules.limit[b] - total(state, b)) for b in evade_targets(rules, state, f)]
+    out = [b for b, room in own if room > 0 and room + spill >= units]
+    if spill >= units and any(room <= 0 for _, room in own):
+        out += neutral
+    return out
 
 
 def _evade_cards(rules: Rules, state: State, side: str) -> list[int]:

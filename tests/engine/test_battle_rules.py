@@ -204,3 +204,45 @@ def test_night_raid_is_not_aimed_where_other_units_would_fight_along():
     g.apply("units 3v")
     assert "to cytadela via sejm-krajowy attack" in g.legal()
     assert not any(a.startswith("to rynek") for a in g.legal())
+
+
+# ---------------------------------------------------------------------- §9.2 Evasion destinations
+
+
+def _zurl_attacked_in_rynek(own_room: int):
+    """PL attacks 2 ZURL Volunteers in Rynek from Dom Akademicki; ZURL's own Podzamcze next door
+    has room for ``own_room``; Namiestnictwo, Sejm Krajowy and Dzielnica Żydowska are empty."""
+    g = _board(zurl=[9])
+    put(g, "rynek", ZURL, "2v")
+    put(g, "podzamcze", ZURL, f"{5 - own_room}v")
+    put(g, "dom-akademicki", PL, "3v")
+    order(g, "move", "dom-akademicki", "3v", "rynek via dom-akademicki attack")
+    g.apply("end")
+    g.apply("battle rynek")
+    return g
+
+
+@pytest.mark.rule("§9.2", "ruling:evasion-destinations")
+def test_s9_2_evasion_next_to_a_full_own_area_splits_into_neutral_areas():
+    """§9.2: "If the destination Area's Unit Limit would be exceeded, the Defender then may split
+    and move to an adjacent neutral Area." With its own Podzamcze full, ZURL evades all of its
+    units into the neutral neighbours."""
+    g = _zurl_attacked_in_rynek(own_room=0)
+    assert g.decision().actions == ("fight", "discard 9")
+    g.apply("discard 9")
+    firsts = {a.split()[1] for a in g.legal() if a.startswith("evade")}
+    # Dom Akademicki, which PL attacked from and left empty, is neutral too: §9.2, unlike the
+    # Withdrawal rule, names no exception for it (ruling evasion-destinations)
+    assert firsts == {"dom-akademicki", "dzielnica-zydowska", "namiestnictwo", "sejm-krajowy"}
+    g.apply("evade namiestnictwo 2v")
+    assert units(g, "namiestnictwo") == {"zurl-volunteer": 2} and units(g, "podzamcze") == {"zurl-volunteer": 5}
+
+
+@pytest.mark.rule("§9.2", "ruling:evasion-destinations")
+def test_s9_2_evasion_fills_the_own_area_first():
+    """With room for one in Podzamcze, one unit goes there; only the other splits off."""
+    g = _zurl_attacked_in_rynek(own_room=1)
+    g.apply("discard 9")
+    assert {a.split()[1] for a in g.legal() if a.startswith("evade")} == {"podzamcze"}
+    g.apply("evade podzamcze 1v")
+    assert {a.split()[1] for a in g.legal()} == {"dom-akademicki", "dzielnica-zydowska", "namiestnictwo", "sejm-krajowy"}

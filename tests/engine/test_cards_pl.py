@@ -71,7 +71,9 @@ def test_pl01_polish_wings_only_for_the_defender_with_room():
     pass_until(g2, PL, "battle", "defends")
     assert "special 1" in g2.legal()  # Namiestnictwo takes one unit, neutral areas the other
     put(g2, "namiestnictwo", PL, "1v")
-    assert "special 1" not in g2.legal()  # §9.2: the first area must be an own one with room
+    assert "special 1" in g2.legal()  # §9.2: Namiestnictwo full, both split into neutral areas
+    g2.state.units["namiestnictwo"] = {}
+    assert "special 1" not in g2.legal()  # §9.2: no adjacent area of its own to evade to
 
 
 # ------------------------------------------------------------------------------ PL #2 Batiar Class
