@@ -12,7 +12,7 @@ import math
 from .cards import card_title, discard_card, effect_of
 from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
-from .negotiation import enter_area
+from .negotiation import austrians_defend, enter_area
 from .notation import describe, parse_units, subsets, units_text
 from .occupancy import (
     add_units,
@@ -52,6 +52,9 @@ def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assaul
     """Begin a battle in ``area``: every attacking group lined up on its border and every unit of
     the attacker already inside fights (FAQ "Orders – Assault")."""
     inner = side_units(rules, state, area, attacker)
+    neutral_defence = austrians_defend(rules, state, area, attacker)
+    if neutral_defence:
+        state.austrians_defend_for = other(attacker)
     push(
         state,
         "battle",
@@ -68,6 +71,7 @@ def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assaul
         ammo=[],
         second_card=[],
         result=None,
+        neutral_defence=neutral_defence,
     )
     log(state, f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."))
 
@@ -128,6 +132,8 @@ def evade_firsts(rules: Rules, state: State, f: dict) -> list[str]:
     with room, the units it cannot take splitting into neutral areas; or, where an own adjacent
     area is full ("if the destination Area's Unit Limit would be exceeded"), the neutral areas
     straight away."""
+    if f.get("neutral_defence"):
+        return []  # the Austro-Hungarians do not move (§13.2)
     units = count(rules, state, f["area"], f["defender"])
     neutral = evade_targets(rules, state, f, first=False)
     spill = sum(rules.limit[b] - total(state, b) for b in neutral)
@@ -421,8 +427,9 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
         losses = max(0, f["bp"]["a"] - f["loss_mods"]["d"])
         frame = start_losses(rules, state, defender, "defender", losses, area, groups, forbidden=origins)
         frame["band"] = f["bands"][defender]
-        frame["withdraw"] = f["bands"][defender] == "high"
-        frame["may_withdraw_more"] = f["result"] == "attacker"
+        moves = not f.get("neutral_defence")  # the Austro-Hungarians do not move (§13.2)
+        frame["withdraw"] = moves and f["bands"][defender] == "high"
+        frame["may_withdraw_more"] = moves and f["result"] == "attacker"
         frame["medicine"] = "d" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
         skip_if_empty(state, frame)
 
@@ -440,6 +447,8 @@ def _finish(rules: Rules, state: State, f: dict) -> None:
         for side, report in f["loss_report"].items():
             if report["broken"] >= 2 or report["dispersed"] >= 3:
                 change_morale(rules, state, side, -1, f"{report['broken']} broken / {report['dispersed']} dispersed in battle")
+    if f.get("neutral_defence"):
+        state.austrians_defend_for = None  # neutral again: they neither hold nor contest the area
     pop(state, f)
     checkpoint(rules, state)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .machine import pop, procedure, push
 from .notation import type_for, unit_name
-from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total
+from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
 from .rules import Rules
 from .state import CODE, HQ, NEUTRAL_TYPES, State
 from .tracks import change_morale, log, morale_band
@@ -24,10 +24,12 @@ def _bucket(state: State, side: str, zone: str) -> dict[str, int]:
     return getattr(state, zone).setdefault(side, {})
 
 
-def send_to(state: State, side: str, zone: str, utype: str, n: int = 1) -> None:
+def send_to(state: State, side: str, zone: str, utype: str, n: int = 1, *, allied: bool = True) -> None:
     # §13: a dispersed allied neutral unit goes back to the neutral Mobilization Zone, from which
-    # only its ally of the moment may mobilize it (broken ones count for the ally, §3)
-    key = "neutral" if zone == "mob" and utype in NEUTRAL_TYPES else side
+    # only its ally of the moment may mobilize it; broken ones count for the ally (§3), unless
+    # ``allied`` is false — neutral units that only defended themselves count for nobody
+    neutral = utype in NEUTRAL_TYPES and (zone == "mob" or not allied)
+    key = "neutral" if neutral else side
     bucket = _bucket(state, key, zone)
     bucket[utype] = bucket.get(utype, 0) + n
 
@@ -59,7 +61,7 @@ def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, in
             state.commander[side] = None
         return
     zone = "mob" if fate == "disperse" else "broken"
-    send_to(state, side, zone, utype)
+    send_to(state, side, zone, utype, allied=utype not in NEUTRAL_TYPES or track_ally(rules, state, utype) == side)
 
 
 # ----------------------------------------------------------------------------- the loss frame

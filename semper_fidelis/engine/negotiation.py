@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .occupancy import count, neutral_militia, neutral_units
 from .rules import Rules
-from .state import AUSTRIAN, MILITIA, PL, ZURL, State, other
+from .state import AUSTRIAN, MILITIA, PL, TYPE_SIDE, ZURL, State, other
 from .tracks import change_supply, log
 from .upkeep import checkpoint
 
@@ -169,6 +169,17 @@ def enter_area(rules: Rules, state: State, side: str, area: str, how: str = "end
         ally_with(rules, state, MILITIA, other(side), f"{side} {how} in {rules.area_name(area)}, where the Jewish Militia stands (§13.2)")
 
 
+def austrians_defend(rules: Rules, state: State, area: str, attacker: str) -> bool:
+    """§13.2: attacked on purpose, the Austro-Hungarians "ally with the opponent side". Attacked
+    by ZURL — the track has no PL alliance — they fight as PL's units for that battle only: PL
+    takes their decisions, they neither evade nor withdraw (they do not move), and afterwards
+    they are neutral again. True when ``attacker`` aims at neutral Austro-Hungarians in ``area``
+    with no PL units of its own there."""
+    if attacker != ZURL or track_of(rules, AUSTRIAN) is None or not neutral_units(rules, state, area).get(AUSTRIAN):
+        return False
+    return not any(n and TYPE_SIDE.get(t) == PL for t, n in state.units.get(area, {}).items())
+
+
 def neutral_target(rules: Rules, state: State, area: str) -> bool:
     """An area a player may deliberately attack although no enemy is there: it holds neutral
     units only (the Jewish Militia and/or the Austro-Hungarians) — §13.2, FAQ "Artillery"."""
@@ -179,15 +190,14 @@ def attack_neutrals(rules: Rules, state: State, side: str, area: str, how: str =
     """``side`` deliberately attacks the neutral units in ``area`` (an attack lined up on its
     border, an Assault, or Artillery aimed at them, FAQ). The Militia allies with the opponent;
     attacked by PL, the Austro-Hungarians ally with ZURL; attacked by ZURL they hand their arms
-    to PL: the marker goes to 'Disarmament by PL', PL disarming them (rulings)."""
+    to PL, whose track has no such space: they defend themselves as PL's units in the battle
+    (or against the Artillery), and no marker moves (:func:`austrians_defend`)."""
     present = neutral_units(rules, state, area)
     reason = f"{side} {how} the neutral units in {rules.area_name(area)} (§13.2)"
-    if present.get(AUSTRIAN):
-        track = track_of(rules, AUSTRIAN)
-        if track is not None:
-            if side == PL:
-                ally_with(rules, state, AUSTRIAN, ZURL, reason)
-            else:
-                move_marker(rules, state, AUSTRIAN, _index(track, "disarmed-PL"), reason, disarmed_by=PL)
+    if present.get(AUSTRIAN) and track_of(rules, AUSTRIAN) is not None:
+        if side == PL:
+            ally_with(rules, state, AUSTRIAN, ZURL, reason)
+        else:
+            log(state, f"{reason}: they will defend themselves, with PL taking their decisions.")
     if present.get(MILITIA):
         ally_with(rules, state, MILITIA, other(side), reason)

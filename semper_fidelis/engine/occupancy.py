@@ -8,7 +8,15 @@ from .state import AUSTRIAN, MILITIA, NEUTRAL_TYPES, PL, TYPE_SIDE, ZURL, State,
 
 
 def ally_of(rules: Rules, state: State, neutral: str) -> str | None:
-    """The side a neutral force is allied with, from its Negotiation Track (§13)."""
+    """The side a neutral force fights for: its Negotiation Track's ally (§13), or PL for
+    Austro-Hungarians defending themselves against a ZURL attack (see :func:`track_ally`)."""
+    if neutral == AUSTRIAN and state.austrians_defend_for:
+        return state.austrians_defend_for
+    return track_ally(rules, state, neutral)
+
+
+def track_ally(rules: Rules, state: State, neutral: str) -> str | None:
+    """The side a neutral force is allied with on its Negotiation Track (§13)."""
     for track in rules.scenario.negotiation:
         if track.neutral == neutral:
             stance = track.spaces[state.negotiation[neutral]].stance

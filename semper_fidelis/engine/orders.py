@@ -9,7 +9,7 @@ from .commanders import ability
 from .flow import take_token, token_choices
 from .losses import start_losses, skip_if_empty
 from .machine import pop, procedure, push
-from .negotiation import attack_neutrals, enter_area, negotiate, negotiation_options, neutral_target
+from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
 from .notation import describe, parse_units, subsets, type_for, unit_name, units_text
 from .occupancy import (
     EMPTY,
@@ -23,7 +23,7 @@ from .occupancy import (
     total,
 )
 from .rules import Rules
-from .state import CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, other
+from .state import AUSTRIAN, CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, other
 from .tracks import change_destruction, change_morale, change_supply, log, morale_band
 from .upkeep import checkpoint
 
@@ -596,11 +596,15 @@ def _artillery_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         change_destruction(rules, state, 1, "Artillery in a City area")
     if state.over:
         return  # the Destruction skull ended the game (§12)
+    defending = austrians_defend(rules, state, area, side)
     if neutral_target(rules, state, area):  # FAQ: fire aimed at neutral units is an attack on them
         attack_neutrals(rules, state, side, area, "fires Artillery at")
+    targets = side_units(rules, state, area, enemy)
+    if defending:  # PL takes the Losses among the Austro-Hungarians too (rulings)
+        targets[AUSTRIAN] = state.units[area][AUSTRIAN]
     frame = start_losses(
         rules, state, enemy, "artillery", 2, area,
-        [{"label": area, "where": "board", "area": area, "origin": area, "units": side_units(rules, state, area, enemy)}],
+        [{"label": area, "where": "board", "area": area, "origin": area, "units": targets}],
         withdraw=False,
     )
     frame["then_checkpoint"] = True

@@ -125,6 +125,7 @@ class State:
     last_battle: dict[str, str | None] = field(default_factory=dict)  # won / lost / None
     negotiation: dict[str, int] = field(default_factory=dict)
     austrians_disarmed: bool = False
+    austrians_defend_for: str | None = None  # PL while neutral Austro-Hungarians fight off a ZURL attack
     relief: list[dict[str, Any]] = field(default_factory=list)
     turn: TurnState = field(default_factory=TurnState)
     losses_this_round: bool = False

@@ -6,6 +6,8 @@ in PL's or ZURL's Orders Phase; the neutrals' markers start on Neutral."""
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import (
     PL,
     ZURL,
@@ -242,26 +244,54 @@ def test_pl_attacking_the_austrians_allies_them_with_zurl_and_they_fight():
     assert f["defender"] == ZURL and f["bp"]["d"] == 2  # Strength 4 → 2 BP
 
 
-def test_zurl_attacking_the_austrians_makes_pl_disarm_them():
-    """§13.2 and rulings: attacked by ZURL they would ally with PL, but their track has no such
-    space — the marker goes to 'Disarmament by PL': PL disarms them (first disarmament: +1 Supply
-    per unit on the board, Strength 2 for good); they stay neutral, no battle takes place and the
-    ZURL attackers may move in."""
+@pytest.mark.rule("§13.2", "ruling:attacking-the-neutrals")
+def test_s13_2_zurl_attacking_the_austrians_fights_them_as_pl_units():
+    """§13.2: attacked on purpose, the Austro-Hungarians "ally with the opponent side". Their
+    track has no PL alliance, so against ZURL they defend as PL's units for that battle: a real
+    battle at Strength 4 (no gift of Supply to PL, no free entry for ZURL); PL takes their
+    Losses, which they cannot absorb by withdrawing (they do not move); the marker stays, and a
+    broken one counts for nobody."""
     g = _board(ZURL)
     s = g.state
     put(g, "lyczakowska", PL, "1a")
-    put(g, "rynek", PL, "1a")
-    put(g, "namiestnictwo", ZURL, "2v")
-    s.supply[PL] = 4
-    order(g, "assault", "namiestnictwo", "2v", "lyczakowska via namiestnictwo attack")
-    assert s.negotiation[AUSTRIAN] == A_DISARMED_PL
-    assert s.austrians_disarmed and s.supply[PL] == 6
+    put(g, "namiestnictwo", ZURL, "3v")
+    s.supply[PL], s.supply[ZURL] = 4, 5
+    order(g, "assault", "namiestnictwo", "3v", "lyczakowska via namiestnictwo attack")
+    assert s.negotiation[AUSTRIAN] == A_NEUTRAL and not s.austrians_disarmed and s.supply[PL] == 4
+    force_battle_card(g, 1, 0)
     g.apply("fight")
     f = battle_frame(g)
-    assert f["result"] == "empty"
+    assert f["defender"] == PL and f["participants"][PL] == 1
+    assert f["bp"] == {"a": 2 + 1, "d": 2}  # ZURL 9 Strength → 2 BP, the Austrians 4 → 2 BP
+    while g.decision().player == ZURL and g.decision().kind == "losses":
+        g.apply(g.legal()[0])
+    d = g.decision()
+    assert (d.player, d.kind) == (PL, "losses")
+    assert d.actions == ("break a@lyczakowska",)  # 3 Losses, 1 unit, no Withdrawal: a Break
+    g.apply("break a@lyczakowska")
+    assert s.broken.get("neutral", {}).get(AUSTRIAN) == 1 and AUSTRIAN not in s.broken[PL]
     g.apply("advance namiestnictwo v")
+    g.apply("stay")
+    assert s.austrians_defend_for is None and s.negotiation[AUSTRIAN] == A_NEUTRAL
     assert occupant(g.rules, s, "lyczakowska") == ZURL
-    assert not s.losses_this_round  # no battle was fought
+
+
+@pytest.mark.rule("§13.2", "FAQ:artillery-at-neutrals", "ruling:attacking-the-neutrals")
+def test_s13_2_zurl_artillery_at_the_austrians_pl_takes_their_losses():
+    """FAQ 'Artillery': firing at the Austro-Hungarians is an intended attack; fired on by ZURL
+    they take the 2 Losses, PL distributing them (no Withdrawal: they do not move)."""
+    g = _board(ZURL)
+    s = g.state
+    put(g, "lyczakowska", PL, "2a")
+    give_tokens(g, ZURL, "artillery1")
+    g.apply("use artillery1")
+    g.apply("artillery lyczakowska")
+    assert s.negotiation[AUSTRIAN] == A_NEUTRAL
+    d = g.decision()
+    assert (d.player, d.kind) == (PL, "losses")
+    assert set(d.actions) == {"disperse a@lyczakowska", "break a@lyczakowska"}
+    g.apply("disperse a@lyczakowska")
+    assert s.mob["neutral"][AUSTRIAN] == 1 and units(g, "lyczakowska") == {AUSTRIAN: 1}
 
 
 def test_attacking_enemy_units_beside_neutral_austrians_does_not_aggravate_them():
