@@ -125,7 +125,7 @@ def test_s11_hq_with_nowhere_to_withdraw_is_a_commander_lost_in_battle():
     assert s.mob[PL]["pl-volunteer"] == 12 + 2
 
 
-@pytest.mark.rule("§9.4 A", "§4.1", "ruling:winners-who-cannot-go-back")
+@pytest.mark.rule("§9.4 A", "§4.1", "ruling:attackers-on-the-border")
 def test_s9_4_winners_who_cannot_go_back_are_not_dispersed():
     """§4.1: after winning, the Attacker "still has to obey Area's Unit Limit" — the units that
     do not move in go back where they came from. When that area has filled up meanwhile they are

@@ -343,7 +343,7 @@ def test_s9_4_b_losses_beyond_capacity_break_every_unit():
     assert any("1 further Losses are forgone" in line for line in g.state.log)
 
 
-@pytest.mark.rule("§9.4 B", "ruling:losses-absorbed-inexactly")
+@pytest.mark.rule("§9.4 B", "ruling:all-losses-distributed")
 def test_s9_4_b_one_loss_where_the_cheapest_effect_absorbs_two():
     """A winning High Morale Attacker with 1 Loss to take has no 1-Loss effect (its column starts
     at Dispersion, 2): it disperses one unit and the Loss absorbed beyond the 1 is forgone."""

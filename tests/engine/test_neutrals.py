@@ -244,7 +244,7 @@ def test_pl_attacking_the_austrians_allies_them_with_zurl_and_they_fight():
     assert f["defender"] == ZURL and f["bp"]["d"] == 2  # Strength 4 → 2 BP
 
 
-@pytest.mark.rule("§13.2", "ruling:attacking-the-neutrals")
+@pytest.mark.rule("§13.2", "ruling:attacking-neutrals")
 def test_s13_2_zurl_attacking_the_austrians_fights_them_as_pl_units():
     """§13.2: attacked on purpose, the Austro-Hungarians "ally with the opponent side". Their
     track has no PL alliance, so against ZURL they defend as PL's units for that battle: a real
@@ -276,7 +276,7 @@ def test_s13_2_zurl_attacking_the_austrians_fights_them_as_pl_units():
     assert occupant(g.rules, s, "lyczakowska") == ZURL
 
 
-@pytest.mark.rule("§13.2", "FAQ:artillery-at-neutrals", "ruling:attacking-the-neutrals")
+@pytest.mark.rule("§13.2", "FAQ:supply-token-artillery-neutrals", "ruling:attacking-neutrals")
 def test_s13_2_zurl_artillery_at_the_austrians_pl_takes_their_losses():
     """FAQ 'Artillery': firing at the Austro-Hungarians is an intended attack; fired on by ZURL
     they take the 2 Losses, PL distributing them (no Withdrawal: they do not move)."""
