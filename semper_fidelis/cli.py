@@ -164,63 +164,114 @@ def _engine_data(args: argparse.Namespace) -> GameData | None:
     return load_data(args.assets) if args.assets is not None else None
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _bot_name(text: str) -> str:
+    from .bots import BOTS
+
+    if text not in BOTS:
+        raise argparse.ArgumentTypeError(f"no bot {text!r} (known: {', '.join(BOTS)})")
+    return text
+
+
+def _batch_args(parser: argparse.ArgumentParser) -> None:
+    from .play.batch import default_jobs
+
+    parser.add_argument("--games", type=_positive, default=100, help="number of games (default: 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
+    parser.add_argument("--think", type=float, default=None, metavar="SECONDS", help="thinking time per decision for searching bots")
+    parser.add_argument("--jobs", type=_positive, default=default_jobs(), help="processes to spread the games over (default: all cores)")
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
+
+
 def _simulate_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", default="2", help="scenario number 1-5 or name (default: 2)")
-    parser.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
-    parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
+    parser.add_argument("--pl", type=_bot_name, default="random", help="the PL bot (default: random)")
+    parser.add_argument("--zurl", type=_bot_name, default="random", help="the ZURL bot (default: random)")
+    _batch_args(parser)
+
+
+def _run_batches(matchups: list, args: argparse.Namespace, console) -> list:
+    """Play every matchup's games, with a Rich progress bar when the output is a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from .play.batch import run_batch
+
+    out = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
+        for m in matchups:
+            task = progress.add_task(f"Scenario {m.scenario}: {m.pl} (PL) v {m.zurl} (ZURL)", total=args.games)
+            out.append(run_batch(m, args.games, args.seed, args.jobs, progress=lambda done, t=task: progress.update(t, completed=done)))
+    return out
+
+
+def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
+    from .play.batch import Matchup
+
+    options = (("handicap", True),) if args.handicap else ()
+    return Matchup(scenario, pl, zurl, args.think, options, args.assets)
 
 
 @command("simulate", "play bots against each other headless and print the results", _simulate_args)
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import Progress
-    from rich.table import Table
+    import json
 
-    from .bots import RandomBot
-    from .engine.simulate import run_batch
+    from rich.console import Console
+
+    from .play.report import simulate_report
 
     data = load_data(args.assets)
     scenario = pick_scenario(data, args.scenario)
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
-    console = Console(highlight=False)
-    options = {"handicap": True} if args.handicap else {}
-    with Progress(console=console, transient=True) as progress:
-        task = progress.add_task(f"Scenario {scenario.number} {scenario.name}", total=args.games)
-        batch = run_batch(
-            scenario.number, args.games, args.seed, RandomBot,
-            progress=lambda done: progress.update(task, completed=done), options=options,
-            data=_engine_data(args),
-        )
-    table = Table(title=f"Scenario {scenario.number}: {scenario.name} — {args.games} games, random bots, seeds {args.seed}..{args.seed + args.games - 1}")
-    for col in ("", "PL", "ZURL", "draw"):
-        table.add_column(col, justify="right")
-    n = len(batch.games)
-    table.add_row("wins", *(f"{batch.wins(s)} ({100 * batch.wins(s) / n:.0f}%)" for s in ("PL", "ZURL", None)))
-    table.add_row("mean VP", f"{batch.mean_vp('PL'):.1f}", f"{batch.mean_vp('ZURL'):.1f}", "")
-    console.print(table)
-    console.print(f"Mean length: {batch.mean_rounds():.1f} rounds, {sum(g.actions for g in batch.games) / n:.0f} actions.")
-    reasons: dict[str, int] = {}
-    for g in batch.games:
-        key = g.reason.split(":")[0]
-        reasons[key] = reasons.get(key, 0) + 1
-    console.print("Endings: " + "; ".join(f"{k} ×{v}" for k, v in sorted(reasons.items())))
-    if scenario.negotiation:
-        console.print(f"Negotiation orders: {sum(g.negotiations for g in batch.games)} in all.")
-    effects = batch.card_effects()
-    cards = Table(title="Cards played for their effect (Events: played for AP, effect for the opponent)")
-    cards.add_column("#", justify="right")
-    for side in ("PL", "ZURL"):
-        cards.add_column(f"{side} card")
-        cards.add_column("×", justify="right")
-    for number in range(1, max(len(data.decks["PL"].cards), len(data.decks["ZURL"].cards)) + 1):
-        row = [str(number)]
-        for side in ("PL", "ZURL"):
-            card = next((c for c in data.decks[side].cards if c.number == number), None)
-            row += [card.name if card else "", str(effects.get(f"{side} #{number}", 0)) if card else ""]
-        cards.add_row(*row)
-    console.print(cards)
+    console = Console(highlight=False, stderr=args.json)
+    (batch,) = _run_batches([_matchup(scenario.number, args.pl, args.zurl, args)], args, console)
+    if args.json:
+        print(json.dumps(batch.to_json()))
+        return 0
+    title = (f"Scenario {scenario.number}: {scenario.name} — {args.games} games, {args.pl} (PL) v {args.zurl} (ZURL), "
+             f"seeds {args.seed}..{args.seed + args.games - 1}")
+    console.print(simulate_report(batch, data, title))
+    return 0
+
+
+def _balance_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bots", default="random", help="one bot, or two as A,B: every pairing both ways (default: random)")
+    parser.add_argument("--scenarios", default="1,2,3,4,5", help="which scenarios (default: all five)")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    _batch_args(parser)
+
+
+@command("balance", "every scenario, each pairing of bots both ways: who wins, by how much, with intervals", _balance_args)
+def _cmd_balance(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+
+    from .play.report import balance_markdown, balance_rows, balance_table
+
+    data = load_data(args.assets)
+    bots = [_bot_name(b.strip()) for b in args.bots.split(",") if b.strip()]
+    if not 1 <= len(bots) <= 2:
+        raise CliError("--bots takes one bot or two, as A,B")
+    pairs = [(bots[0], bots[0])] if len(bots) == 1 else [(a, b) for a in bots for b in bots]
+    scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
+    console = Console(highlight=False, stderr=args.json)
+    matchups = [_matchup(sc.number, pl, zurl, args) for sc in scenarios for pl, zurl in pairs]
+    batches = _run_batches(matchups, args, console)
+    if args.json:
+        print(json.dumps({"games_per_pairing": args.games, "results": [b.to_json() for b in batches]}))
+        return 0
+    rows = balance_rows(batches, {sc.number: sc.name for sc in scenarios})
+    if args.markdown:
+        print(balance_markdown(rows))
+    else:
+        console.print(balance_table(rows, f"Balance — {args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}"))
     return 0
 
 

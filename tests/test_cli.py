@@ -172,13 +172,6 @@ def test_position_free_deployment_leaves_the_board_empty():
     assert any(note.startswith("Free deployment — PL deploys first") for note in pos.notes)
 
 
-def test_simulate_prints_results_and_card_table(capsys):
-    assert main(["simulate", "--scenario", "1", "--games", "3", "--seed", "5"]) == 0
-    out = capsys.readouterr().out
-    assert "wins" in out and "mean VP" in out and "Mean length" in out
-    assert "Cards played for their effect" in out and "Polish Wings" in out
-
-
 def test_replay_prints_final_position_and_score(tmp_path, capsys):
     import random
 

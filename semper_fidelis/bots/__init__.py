@@ -1,5 +1,37 @@
-"""Bots: players that choose among the legal actions of their own view of the game."""
+"""Bots: players that choose among the legal actions from their own seat at the table.
+
+:data:`BOTS` names every bot with a one-line description for the players screen and the command
+line; :func:`make_bot` builds one, seeded, so the same seed plays the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
 
 from .random_bot import RandomBot
+from .seat import Seat
 
-__all__ = ["RandomBot"]
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, seat: Seat) -> str: ...
+
+
+#: name → (class, one-line description)
+BOTS: dict[str, tuple[type, str]] = {
+    "random": (RandomBot, "random — picks any legal action (a baseline, not an opponent)"),
+}
+
+
+def make_bot(name: str, seed: int, think: float | None = None) -> Bot:
+    """A new bot by name; ``think`` is the thinking budget per decision in seconds (bots that
+    search use it; the others ignore it)."""
+    try:
+        cls = BOTS[name][0]
+    except KeyError:
+        raise ValueError(f"no bot {name!r} (known: {', '.join(BOTS)})") from None
+    return cls(seed) if think is None or not getattr(cls, "thinks", False) else cls(seed, think=think)
+
+
+__all__ = ["BOTS", "Bot", "RandomBot", "Seat", "make_bot"]

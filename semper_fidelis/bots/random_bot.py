@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.game import Game
+from .seat import Seat
 
 
 class RandomBot:
@@ -14,5 +14,5 @@ class RandomBot:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> str:
-        return self.rng.choice(game.legal())
+    def choose(self, seat: Seat) -> str:
+        return self.rng.choice(seat.legal())

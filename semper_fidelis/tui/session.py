@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..bots import RandomBot
+from ..bots import RandomBot, Seat
 from ..data.loader import GameData
 from ..engine import Decision, Game, IllegalAction, RecordError
 from ..engine.records import read_record, write_record
@@ -111,7 +111,7 @@ class Session:
 
     def bot_action(self) -> str:
         side = self.decider
-        return self.bots[side].choose(self.game)
+        return self.bots[side].choose(Seat(self.game, side))
 
     def undo(self) -> list[str]:
         """Undo the last action, and then every bot action before it, so the UI lands on a

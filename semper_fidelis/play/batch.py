@@ -1,0 +1,169 @@
+"""Headless self-play: one game between two bots, and batches of them over several processes.
+
+A game is fully determined by (scenario, seed, bots, options): the PL bot is seeded ``2·seed``,
+the ZURL bot ``2·seed + 1``, so a batch replays exactly, whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..bots import Seat, make_bot
+from ..data.loader import GameData, load_game_data
+from ..engine import Game
+from .stats import wilson
+
+PL, ZURL = "PL", "ZURL"
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What a batch plays: the scenario, each side's bot and its thinking budget, the options."""
+
+    scenario: int
+    pl: str = "random"
+    zurl: str = "random"
+    think: float | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+    assets: Path | None = None
+
+
+@dataclass
+class GameSummary:
+    seed: int
+    winner: str | None
+    reason: str
+    vp: dict[str, int]
+    rounds: int
+    actions: int
+    card_effects: dict[str, int]
+    negotiations: int = 0
+
+
+def play_game(m: Matchup, seed: int, data: GameData | None = None, max_actions: int = 50_000) -> Game:
+    game = Game(m.scenario, seed, dict(m.options), data=data)
+    bots = {PL: make_bot(m.pl, 2 * seed, m.think), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think)}
+    seats = {side: Seat(game, side) for side in bots}
+    while not game.over:
+        player = game.decision().player
+        game.apply(bots[player].choose(seats[player]))
+        if len(game.actions) > max_actions:
+            raise RuntimeError(f"scenario {m.scenario} seed {seed}: no end after {max_actions} actions")
+    return game
+
+
+def summarize(game: Game) -> GameSummary:
+    result = game.state.result or {}
+    return GameSummary(
+        seed=game.seed,
+        winner=result.get("winner"),
+        reason=result.get("reason", ""),
+        vp=dict(game.state.vp),
+        rounds=game.state.round,
+        actions=len(game.actions),
+        card_effects=dict(game.state.card_effect_counts),
+        negotiations=sum(1 for a in game.actions if a.startswith("negotiate")),
+    )
+
+
+_DATA: dict[Path | None, GameData | None] = {}
+
+
+def _play_one(m: Matchup, seed: int) -> GameSummary:
+    """One game in a worker process (the data is loaded once per process)."""
+    if m.assets not in _DATA:
+        _DATA[m.assets] = load_game_data(m.assets) if m.assets is not None else None
+    return summarize(play_game(m, seed, _DATA[m.assets]))
+
+
+@dataclass
+class BatchResult:
+    matchup: Matchup
+    games: list[GameSummary] = field(default_factory=list)
+
+    def wins(self, side: str | None) -> int:
+        return sum(1 for g in self.games if g.winner == side)
+
+    def rate(self, side: str | None) -> float:
+        return self.wins(side) / len(self.games) if self.games else 0.0
+
+    def ci95(self, side: str) -> tuple[float, float]:
+        return wilson(self.wins(side), len(self.games))
+
+    def mean_vp(self, side: str) -> float:
+        return sum(g.vp[side] for g in self.games) / len(self.games) if self.games else 0.0
+
+    def mean_rounds(self) -> float:
+        return sum(g.rounds for g in self.games) / len(self.games) if self.games else 0.0
+
+    def mean_actions(self) -> float:
+        return sum(g.actions for g in self.games) / len(self.games) if self.games else 0.0
+
+    def endings(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for g in self.games:
+            key = g.reason.split(":")[0] or "unknown"
+            out[key] = out.get(key, 0) + 1
+        return dict(sorted(out.items()))
+
+    def card_effects(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for g in self.games:
+            for k, v in g.card_effects.items():
+                out[k] = out.get(k, 0) + v
+
+        def key(item: tuple[str, int]) -> tuple[str, int]:  # "PL #10" after "PL #2"
+            side, _, number = item[0].partition(" #")
+            return side, int(number)
+
+        return dict(sorted(out.items(), key=key))
+
+    def to_json(self) -> dict[str, Any]:
+        m = self.matchup
+        return {
+            "scenario": m.scenario,
+            "bots": {PL: m.pl, ZURL: m.zurl},
+            "think": m.think,
+            "games": len(self.games),
+            "wins": {PL: self.wins(PL), ZURL: self.wins(ZURL), "draw": self.wins(None)},
+            "ci95": {PL: list(self.ci95(PL)), ZURL: list(self.ci95(ZURL))},
+            "mean_vp": {PL: round(self.mean_vp(PL), 2), ZURL: round(self.mean_vp(ZURL), 2)},
+            "mean_rounds": round(self.mean_rounds(), 2),
+            "mean_actions": round(self.mean_actions(), 1),
+            "endings": self.endings(),
+            "card_effects": self.card_effects(),
+            "negotiations": sum(g.negotiations for g in self.games),
+            "seeds": [g.seed for g in self.games],
+        }
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def run_batch(
+    m: Matchup, games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None,
+) -> BatchResult:
+    """Play ``games`` games with seeds ``seed``, ``seed+1`` …; results come back in seed order
+    whatever the number of processes."""
+    batch = BatchResult(m)
+    seeds = range(seed, seed + games)
+    for done, summary in enumerate(_results(m, seeds, jobs), start=1):
+        batch.games.append(summary)
+        if progress:
+            progress(done)
+    batch.games.sort(key=lambda g: g.seed)
+    return batch
+
+
+def _results(m: Matchup, seeds: range, jobs: int) -> Iterator[GameSummary]:
+    if jobs <= 1 or len(seeds) <= 1:
+        yield from (_play_one(m, s) for s in seeds)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(seeds))) as pool:
+        yield from pool.map(_play_one, [m] * len(seeds), seeds, chunksize=max(1, len(seeds) // (jobs * 8)))

@@ -1,0 +1,58 @@
+"""Batch play (issue 10): simulate and balance over processes, with intervals a designer can read."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from semper_fidelis.cli import main
+from semper_fidelis.play.batch import Matchup, run_batch
+from semper_fidelis.play.stats import verdict, wilson
+
+
+def test_wilson_interval_known_values():
+    """The Wilson score interval: 8 wins in 10 games → about 49%–94%; no games → 0–100%."""
+    lo, hi = wilson(8, 10)
+    assert round(lo, 3) == 0.490 and round(hi, 3) == 0.943
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
+
+
+@pytest.mark.parametrize("pl, zurl, word", [(90, 10, "PL favoured"), (10, 90, "ZURL favoured"), (500, 500, "even"), (3, 2, "too few games")])
+def test_verdict_says_plainly_when_the_sample_is_too_small(pl, zurl, word):
+    assert verdict(pl, zurl).startswith(word)
+
+
+def test_a_batch_is_the_same_over_one_or_two_processes():
+    m = Matchup(1)
+    one = run_batch(m, 4, seed=7, jobs=1)
+    two = run_batch(m, 4, seed=7, jobs=2)
+    assert [(g.seed, g.winner, g.vp, g.actions) for g in one.games] == [(g.seed, g.winner, g.vp, g.actions) for g in two.games]
+
+
+def test_simulate_prints_results_intervals_and_card_table(capsys):
+    assert main(["simulate", "--scenario", "1", "--games", "3", "--seed", "5", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "wins" in out and "95% interval" in out and "mean VP" in out and "Mean length" in out
+    assert "Verdict:" in out and "Cards played for their effect" in out and "Polish Wings" in out
+
+
+def test_simulate_json_is_one_object(capsys):
+    assert main(["simulate", "--scenario", "1", "--games", "3", "--jobs", "1", "--pl", "random", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 3 and sum(data["wins"].values()) == 3
+    assert set(data["ci95"]) == {"PL", "ZURL"} and all(0 <= x <= 1 for x in data["ci95"]["PL"])
+    assert {"mean_vp", "endings", "mean_rounds", "card_effects", "bots"} <= set(data)
+
+
+def test_simulate_refuses_an_unknown_bot(capsys):
+    assert main(["simulate", "--pl", "grandmaster"]) == 2
+    assert "no bot 'grandmaster'" in capsys.readouterr().err
+
+
+def test_balance_markdown_has_a_row_per_scenario_and_pairing(capsys):
+    assert main(["balance", "--games", "2", "--jobs", "1", "--scenarios", "1,3", "--markdown"]) == 0
+    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("| ")]
+    assert len(lines) == 1 + 2 and "Verdict" in lines[0]
+    assert lines[1].startswith("| 1 Coup | random | random | 2 |")
