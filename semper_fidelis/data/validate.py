@@ -16,12 +16,25 @@ Every problem is ONE line naming file, entry and field, e.g.::
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Iterable
 
-from .loader import ASSET_FILES, DataError, GameData, load_assets, load_game_data, load_scenarios, resolve_dirs
+from .loader import (
+    ASSET_FILES,
+    DataError,
+    GameData,
+    _entry_label,
+    default_assets_dir,
+    load_assets,
+    load_game_data,
+    load_scenarios,
+    read_toml,
+    resolve_dirs,
+)
 from .models import SIDES, Scenario
+from .rulings import RULINGS_FILE, citation_problems, parse_rulings
 
 BOARD = ASSET_FILES["board"]
 COMPONENTS = ASSET_FILES["components"]
@@ -476,4 +489,47 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
         load_game_data(Path(data_dir) if data_dir is not None else None, strict=True)
     except DataError as exc:
         return [_one_line(p) for p in exc.problems]
-    return []
+    return ruling_problems(assets_dir, scenarios_dir)
+
+
+def ruling_problems(assets_dir: Path, scenarios_dir: Path) -> list[str]:
+    """A malformed ``rulings.md`` and every ruling citation in the data files that does not
+    resolve (names, not numbers: see :mod:`.rulings`). A data directory without its own
+    ``rulings.md`` is checked against the shipped rulings."""
+    path = assets_dir / RULINGS_FILE
+    if not path.is_file():
+        path = default_assets_dir() / RULINGS_FILE
+    rulings, problems = parse_rulings(path.read_text(encoding="utf-8"))
+    for toml in sorted(assets_dir.glob("*.toml")) + sorted(scenarios_dir.glob("*.toml")):
+        data = read_toml(toml)
+        for loc, value in _strings(data, ()):
+            problems += [f"{toml.name}: {_entry_label(data, loc)}: {p}" for p in citation_problems(value, rulings)]
+        for number, comment in _comments(toml.read_text(encoding="utf-8")):
+            problems += [f"{toml.name}: comment on line {number}: {p}" for p in citation_problems(comment, rulings)]
+    return problems
+
+
+def _strings(node, loc: tuple):
+    """Every string value of a parsed TOML document with its location."""
+    if isinstance(node, str):
+        yield loc, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _strings(value, loc + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, loc + (i,))
+
+
+def _comments(text: str):
+    """(line number, comment text) of each TOML comment, skipping quoted and multi-line strings."""
+    in_multiline = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.count('"""') % 2:
+            in_multiline = not in_multiline
+            continue
+        if in_multiline:
+            continue
+        code = re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', "", line)
+        if "#" in code:
+            yield number, code.split("#", 1)[1]

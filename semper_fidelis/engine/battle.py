@@ -42,7 +42,7 @@ def _next(f: dict) -> None:
 
 
 def table_bp(strength_total: int, role: str) -> int:
-    """Combat Table (Player Aid), continued past its printed rows (rulings #12)."""
+    """Combat Table (Player Aid), continued past its printed rows (ruling:combat-table)."""
     if strength_total <= 0:
         return 0
     return math.ceil(strength_total / (5 if role == "attacker" else 3))

@@ -39,7 +39,7 @@ def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, in
 
     The HQ is the Commander: dispersed, his card is face down until the next Initial Phase;
     broken, he is killed (−1 VP at the end, §3). In a battle either costs 1 Morale (§8 "losing
-    your Commander during Battle", §11); lost to Artillery or Attrition, none (rulings)."""
+    your Commander during Battle", §11); lost to Artillery or Attrition, none (ruling:hq-lost-outside-battle)."""
     state.losses_this_round = True
     if utype == HQ[side]:
         send_to(state, side, "mob", utype)

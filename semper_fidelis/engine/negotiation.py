@@ -8,7 +8,7 @@ from the PL end to the ZURL end (``state.negotiation[neutral]`` is the marker's 
   ends a move in its area, attacks it or is forced back into it (§13.2).
 * Austro-Hungarians (Scenario 2) — [Disarmament by PL, Neutral, Disarmament by ZURL, Ally ZURL].
   While not allied they never move and neither hold nor contest their area; attacked on purpose
-  they ally with the side that did not attack (rulings "Neutrals and Negotiation").
+  they ally with the side that did not attack (ruling:attacking-neutrals).
 
 Allied units are the ally's own units everywhere (occupancy.owner): movement, battle, Losses,
 limits, occupation. This module holds the Negotiation order and every change of a marker, so

@@ -42,7 +42,7 @@ def reach(
     ``dest`` (a friendly or neutral area), ``dest via X attack`` (lined up on the border from
     X) and ``dest via X enter`` (into the middle of an enemy area without battle, +1 AP).
     Units pass only through neutral or own areas and stop on entering an enemy one; beyond 3
-    spaces a group may go on from Village to Village at 1 AP a space (rulings #1).
+    spaces a group may go on from Village to Village at 1 AP a space (ruling:move-cost).
     With ``first`` the search stops at the first destination (a cheap "can it move?")."""
     snap = snap if snap is not None else snapshot(rules, state)
     enemy = 1 if side == PL else 0
@@ -600,7 +600,7 @@ def _artillery_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     if neutral_target(rules, state, area):  # FAQ: fire aimed at neutral units is an attack on them
         attack_neutrals(rules, state, side, area, "fires Artillery at")
     targets = side_units(rules, state, area, enemy)
-    if defending:  # PL takes the Losses among the Austro-Hungarians too (rulings)
+    if defending:  # PL takes the Losses among the Austro-Hungarians too (ruling:attacking-neutrals)
         targets[AUSTRIAN] = state.units[area][AUSTRIAN]
     frame = start_losses(
         rules, state, enemy, "artillery", 2, area,

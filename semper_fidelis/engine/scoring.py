@@ -41,7 +41,7 @@ def score_stage(rules: Rules, state: State) -> None:
             elif cat == "destruction" and side == ZURL and state.destruction is not None:
                 track = rules.scenario.destruction_track
                 change_vp(rules, state, side, track[min(state.destruction, len(track) - 1)], "Destruction")
-            # "cards" VP are counted when a card gives them; "commander" has no printed rule (rulings).
+            # "cards" VP are counted when a card gives them; "commander" has no printed rule (ruling:commander-vp).
     check_lead(rules, state)
 
 
@@ -56,7 +56,7 @@ def check_lead(rules: Rules, state: State) -> None:
 
 def check_supply_cut(rules: Rules, state: State) -> None:
     """Scenario 3: PL wins if ZURL is cut off from Winniki — no chain of areas PL does not
-    occupy links any ZURL unit to Winniki, or PL occupies Winniki (rulings)."""
+    occupy links any ZURL unit to Winniki, or PL occupies Winniki (ruling:supply-cut)."""
     start = rules.data.board.relief_start[ZURL]
     if occupant(rules, state, start) != PL:
         seen, todo = {start}, [start]
@@ -96,7 +96,7 @@ def pl_district_reinforcements(rules: Rules, state: State) -> int:
 
 
 def corridor_width(rules: Rules, state: State) -> int:
-    """Largest group of PL-occupied Villages adjacent to one another (Scenario 4, rulings #5)."""
+    """Largest group of PL-occupied Villages adjacent to one another (Scenario 4, ruling:breakthrough)."""
     held = {a for a in rules.villages if occupant(rules, state, a) == PL}
     best, seen = 0, set()
     for v in held:

@@ -1,5 +1,6 @@
-"""The rule behind a decision: our help text for its kind, plus the rulings that cite the
-same rulebook sections (``assets/rulings.md``), as Markdown for the help screen.
+"""The rule behind a decision: our help text for its kind, plus the rulings it names or that
+cite the same rulebook sections (``assets/rulings.md``), as Markdown for the help screen; and
+the rulings for the Rules screen, each under its own number.
 
 Help files live in the game's data directory (``assets/help/``), so players can read and
 correct them like the rest of the data.
@@ -11,10 +12,12 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from ..data.loader import default_assets_dir
+from ..data.loader import DataError, default_assets_dir
+from ..data.rulings import CITATION, RULINGS_FILE, Ruling, load_rulings
 from ..engine import Decision
 
 _SECTION = re.compile(r"§\s?(\d+(?:\.\d+)?)")
+_PROSE_CITATION = re.compile(r"(?<!`)" + CITATION.pattern)
 
 
 def help_dir() -> Path:
@@ -34,8 +37,8 @@ def help_file(name: str) -> str:
 
 
 def kind_help(kind: str) -> tuple[str, list[str] | None]:
-    """The ``## kind`` section of ``decisions.md`` (without its heading), and the titles on its
-    ``Rulings:`` line (None when it has none: then the rulings citing its section are shown)."""
+    """The ``## kind`` section of ``decisions.md`` (without its heading), and the ruling names on
+    its ``Rulings:`` line (None when it has none: then the rulings citing its section are shown)."""
     text = help_file("decisions.md")
     m = re.search(rf"^## {re.escape(kind)}\n(.*?)(?=^## |\Z)", text, flags=re.M | re.S)
     if not m:
@@ -44,26 +47,44 @@ def kind_help(kind: str) -> tuple[str, list[str] | None]:
     r = re.search(r"^Rulings:(.*)$", body, flags=re.M)
     if not r:
         return body, None
-    titles = [t.strip() for t in r.group(1).split(";") if t.strip() and t.strip().lower() != "none"]
-    return body[: r.start()].strip(), titles
+    return body[: r.start()].strip(), CITATION.findall(r.group(1))
 
 
-def rulings_titled(titles: list[str]) -> list[str]:
-    """Rulings whose bold title starts with one of ``titles`` (case-insensitive)."""
-    out = []
-    for ruling in rulings():
-        m = re.match(r"\d+\. \*\*(.+?)\*\*", ruling)
-        title = m.group(1).lower() if m else ""
-        if any(title.startswith(t.lower()) for t in titles):
-            out.append(ruling)
-    return out
+@lru_cache(maxsize=1)
+def rulings() -> dict[str, Ruling]:
+    """The shipped rulings by name; none when ``rulings.md`` is missing or malformed (the help
+    then shows no rulings rather than failing: ``semper-fidelis validate`` names the problem)."""
+    try:
+        return load_rulings()
+    except DataError:
+        return {}
 
 
-def rulings() -> list[str]:
-    """Each numbered ruling of ``rulings.md`` as one paragraph."""
-    text = _read(default_assets_dir() / "rulings.md")
-    items = re.split(r"\n(?=\d+\. \*\*)", text)
-    return [" ".join(item.split()) for item in items if re.match(r"\d+\. \*\*", item.strip())]
+def cite(text: str) -> str:
+    """``ruling:<name>`` citations as players read them, by number (not inside `code`)."""
+    known = rulings()
+    return _PROSE_CITATION.sub(lambda m: f"ruling {known[m.group(1)].number}" if m.group(1) in known else m.group(0), text)
+
+
+def ruling_markdown(ruling: Ruling) -> str:
+    """One ruling as a paragraph that starts with its own number (a Markdown list would
+    renumber it) and ends with its name, the one code and data cite."""
+    return f"**{ruling.number}. {ruling.title}.** {cite(ruling.text)} `{ruling.slug}`"
+
+
+def rulings_markdown() -> str:
+    """``rulings.md`` for the Rules screen: headings and prose as written, each ruling with
+    its own number."""
+    known = rulings()
+    by_number = {r.number: r for r in known.values()}
+    out: list[str] = []
+    for block in re.split(r"\n(?=\d+\. \[|#)|\n\s*\n", _read(default_assets_dir() / RULINGS_FILE)):
+        m = re.match(r"(\d+)\. \[", block)
+        if m and int(m.group(1)) in by_number:
+            out.append(ruling_markdown(by_number[int(m.group(1))]))
+        elif block.strip():
+            out.append(cite(block.strip()))
+    return "\n\n".join(out)
 
 
 def sections_of(section: str) -> list[str]:
@@ -71,16 +92,14 @@ def sections_of(section: str) -> list[str]:
     return _SECTION.findall(section)
 
 
-def matching_rulings(section: str) -> list[str]:
+def matching_rulings(section: str) -> list[Ruling]:
     wanted = sections_of(section)
     if not wanted:
         return []
-    out = []
-    for ruling in rulings():
-        cited = _SECTION.findall(ruling)
-        if any(c == w or c.startswith(w + ".") or w.startswith(c + ".") for c in cited for w in wanted):
-            out.append(ruling)
-    return out
+    return [
+        ruling for ruling in rulings().values()
+        if any(c == w or c.startswith(w + ".") or w.startswith(c + ".") for c in ruling.sections for w in wanted)
+    ]
 
 
 def decision_help(decision: Decision | None) -> str:
@@ -88,11 +107,12 @@ def decision_help(decision: Decision | None) -> str:
     if decision is None:
         return "# Help\n\nNo decision is pending.\n\n" + help_file("keys.md")
     parts = [f"# {decision.prompt}", f"*Rule: {decision.section or 'see the rulebook'}* — decision `{decision.kind}`"]
-    body, titles = kind_help(decision.kind)
+    body, names = kind_help(decision.kind)
     parts.append(body or "Choose one of the options listed; each is a legal action.")
-    found = rulings_titled(titles) if titles is not None else matching_rulings(decision.section)
+    known = rulings()
+    found = [known[n] for n in names if n in known] if names is not None else matching_rulings(decision.section)
     if found:
         parts.append("## Rulings of this edition")
-        parts.extend(f"- {r}" for r in found)
+        parts.extend(ruling_markdown(r) for r in found)
     parts.append(help_file("keys.md").replace("# Keys", "## Keys", 1))
     return "\n\n".join(parts)

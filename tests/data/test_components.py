@@ -227,7 +227,7 @@ def test_token_values(tokens):
 def test_token_pool_covers_the_largest_scenario(tokens):
     pool = {t.kind: sum(t.values.values()) for t in tokens.tokens}
     total = sum(pool.values())
-    # Scenario 4: 39 random face-down tokens, plus up to 5 from the breakthrough (rulings #5).
+    # Scenario 4: 39 random face-down tokens, plus up to 5 from the breakthrough (ruling:breakthrough).
     assert total >= 39 + 5
     # Scenario 2: 9 specific face-up tokens (3 Food, 3 Plane, 3 Artillery) + 28 random ones.
     assert pool["food"] >= 3 and pool["plane"] >= 3 and pool["artillery"] >= 3
@@ -237,7 +237,7 @@ def test_token_pool_covers_the_largest_scenario(tokens):
 
 def test_grenades_and_machine_gun_add_a_battle_point(tokens):
     effects = {t.kind: t.effect for t in tokens.tokens}
-    assert "+1 Battle Point" in effects["grenades"]  # rulings #11
+    assert "+1 Battle Point" in effects["grenades"]  # ruling:grenades-machine-gun
     assert "+1 Battle Point" in effects["machine-gun"]
     assert "2 Action Points" in effects["plane"]
     assert "2 Losses" in effects["artillery"]

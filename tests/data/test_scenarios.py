@@ -267,7 +267,7 @@ CARDS[5] = dict(
     ZURL=dict(
         morale=3, supply=6, vp=2, commander="omelanowycz-pawlenko", deck={"mykyta", "mieszkowskyj", "kurmanowycz"},
         removed=[14, 25],
-        # One ZURL HQ (rulings #13), with the orange group.
+        # One ZURL HQ (ruling:one-zurl-hq), with the orange group.
         free={("zurl-volunteer", "listed", _EAST): 15, ("zurl-hq", "listed", _EAST): 1,
               ("zurl-volunteer", "other-villages", ()): 5,
               ("sich-rifleman", "listed", _EAST): 10, ("sich-rifleman", "other-villages", ()): 5},
@@ -423,7 +423,7 @@ def test_storm_listed_areas_and_other_villages(scenarios):
     assert listed == set(_EAST)
     # "other Villages" leaves four Villages outside the listed eastern areas.
     assert VILLAGES - listed == {"zimna-woda", "rzesna-polska", "sknilow", "sokolniki"}
-    # Exactly one HQ although the card prints "+ HQ" twice (rulings #13).
+    # Exactly one HQ although the card prints "+ HQ" twice (ruling:one-zurl-hq).
     assert sum(f.count for f in zurl if f.unit == "zurl-hq") == 1
 
 

@@ -56,7 +56,7 @@ def test_hands_of_five():
 
 
 def test_handicap_option_zurl_with_initiative_starts_with_3():
-    """FAQ "General" handicap (rulings #7): in scenarios where ZURL has the Initiative it may start
+    """FAQ "General" handicap (ruling:handicap): in scenarios where ZURL has the Initiative it may start
     with 3 cards instead of 5; the option is off by default and does nothing when PL has it."""
     assert len(EditableGame(4, 0, {"handicap": True}).state.hand[ZURL]) == 3
     assert len(EditableGame(4, 0, {"handicap": True}).state.hand[PL]) == 5
@@ -257,7 +257,7 @@ def _to_end_of_stage(g, setup) -> None:
 
 
 def test_stage_scoring_strategic_areas_and_morale_extremes():
-    """§3, §5.2 (rulings #6), Scenario 2 card: at the End of Stage each side scores the value of the
+    """§3, §5.2 (ruling:stage-end-morale), Scenario 2 card: at the End of Stage each side scores the value of the
     Strategic Areas it occupies (not contested ones), +1 VP with Morale on the top space and
     −1 VP on the bottom space."""
     g = new_game(2, seed=4)
@@ -336,7 +336,7 @@ def test_zurl_reinforcements_by_morale():
 
 
 def test_scenario_4_corridor_reinforcement():
-    """§5.2, Scenario 4 card (rulings #5): PL Reinforcements arrive directly in the occupied
+    """§5.2, Scenario 4 card (ruling:breakthrough): PL Reinforcements arrive directly in the occupied
     Villages; the largest group of adjacent occupied Villages sets their number — 2 adjacent
     Villages: 5 Soldiers and 2 Supply Tokens; ZURL gets its Morale-based Reinforcements."""
     g = new_game(4, seed=4)
@@ -385,7 +385,7 @@ def test_relief_by_rail_example():
 
 
 def test_relief_arrives_in_the_initial_phase_with_its_commander():
-    """§10, Scenario 2 card (rulings #10): the PL Relief (10 Soldiers with Michał Karaszewicz-
+    """§10, Scenario 2 card (ruling:commander-deck): the PL Relief (10 Soldiers with Michał Karaszewicz-
     Tokarzewski) arrives in the Initial Phase of 15-16 XI; the Commander may replace the current
     one at once (a change: §8 Morale), then the units deploy by rail up to the limits (the §10
     example: 4 to Dworzec Główny holding 1, 2 to Lewandówka, 4 to Elektrownia)."""
@@ -587,7 +587,7 @@ def test_hq_broken_new_commander_in_the_next_initial_phase():
 
 
 def test_20_vp_lead_wins_at_the_end_of_a_turn():
-    """§3 Automatic Victory, FAQ "General" (rulings #8): a lead of 20 VP or more wins at once at
+    """§3 Automatic Victory, FAQ "General" (ruling:automatic-victory): a lead of 20 VP or more wins at once at
     the end of a player's turn."""
     g = new_game(2, seed=4)
     s = g.state

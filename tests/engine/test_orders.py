@@ -58,7 +58,7 @@ def _distances(g: Game, start: str) -> dict[str, int]:
 
 
 def test_move_reaches_up_to_three_spaces_for_1_ap():
-    """§6.2 Move (rulings #1): one Move order carries a group up to 3 spaces for 1 AP."""
+    """§6.2 Move (ruling:move-cost): one Move order carries a group up to 3 spaces for 1 AP."""
     g = _pl_orders(ap=1)
     put(g, "rynek", PL, "2v")
     dist = _distances(g, "rynek")
@@ -79,7 +79,7 @@ def test_move_example_winniki_to_dworzec_glowny_costs_2_ap():
 
 
 def test_move_further_along_villages_costs_1_ap_per_extra_village():
-    """§6.2 Move (rulings #1): a group whose path goes on along adjacent Villages beyond its 3
+    """§6.2 Move (ruling:move-cost): a group whose path goes on along adjacent Villages beyond its 3
     spaces pays 1 AP for each further Village (Zimna Woda → … → Winniki is 4 Village spaces)."""
     g = _pl_orders(ap=10)
     put(g, "zimna-woda", PL, "1v")
@@ -144,7 +144,7 @@ def test_move_into_and_out_of_an_enemy_area_without_battle_costs_2_ap():
 
 
 def test_unit_limit_counts_both_sides_and_neutrals():
-    """§4.1, FAQ (rulings #4): the Area Unit Limit counts every unit in the area — both sides and
+    """§4.1, FAQ (ruling:area-limit): the Area Unit Limit counts every unit in the area — both sides and
     neutrals. Dworzec Główny (City, 5) with 3 PL and 1 Austro-Hungarian takes 1 more PL unit."""
     g = _pl_orders(ap=10)
     put(g, "dworzec-glowny", PL, "3v")
@@ -186,7 +186,7 @@ def _zurl_orders(ap: int = 10) -> Game:
 
 
 def test_assault_example_2_ap_per_group_including_the_group_inside():
-    """§6.2 Assault EXAMPLE (FAQ, rulings #2): Rynek is contested by 3 PL and 2 ZURL units; ZURL
+    """§6.2 Assault EXAMPLE (FAQ, ruling:assault-cost): Rynek is contested by 3 PL and 2 ZURL units; ZURL
     assaults with the units already in Rynek (2 AP) and 4 units from Sejm Krajowy (2 AP): 4 AP,
     and the battle is fought at once with all 6 ZURL units."""
     g = _zurl_orders(ap=10)
@@ -402,7 +402,7 @@ def test_mobilization_only_into_own_areas_with_room_and_not_without_units():
 
 
 def test_provisioning_costs_1_then_2_then_3_ap():
-    """§6.2 Provisioning, errata, FAQ (rulings #3): the 1st token taken in a turn costs 1 AP, the
+    """§6.2 Provisioning, errata, FAQ (ruling:provisioning): the 1st token taken in a turn costs 1 AP, the
     2nd 2 AP, the 3rd 3 AP (1, 3, 6 in total) — from one area or from three; at most 3."""
     g = _pl_orders(ap=10)
     s = g.state

@@ -48,7 +48,7 @@ def test_relief_into_enemy_start_keeps_the_village_options():
 
 def test_relief_commander_ends_no_leader():
     """§11 No Leader / §10: a side whose Commanders are all gone plays without base AP or cards.
-    A Commander arriving with its Relief (scenario footnotes, rulings #21) may take command at
+    A Commander arriving with its Relief (scenario footnotes, ruling:commander-deck) may take command at
     once: he then gives his AP and cards, and the HQ comes back to the board (§5.1 [1] 1). As
     he replaces nobody, it is not a change of Commander: no Morale shift (FAQ "Commander")."""
     g = new_game(2, seed=4)

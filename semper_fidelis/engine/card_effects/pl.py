@@ -171,7 +171,7 @@ def _peasants_apply(rules: Rules, state: State, side: str) -> None:
 
 register("sokolniki-peasants", card(playable=_peasants_playable, apply=_peasants_apply))
 
-# PL #13 Demobilization — while neutral (any space but Ally ZURL, rulings 37) → 'Disarmament by
+# PL #13 Demobilization — while neutral (any space but Ally ZURL, ruling:austro-hungarian-track) → 'Disarmament by
 # PL', free; it is the turn's Negotiation.
 
 

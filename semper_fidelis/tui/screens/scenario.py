@@ -12,6 +12,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.models import Scenario
+from ..helptext import cite
 from ..theme import badge
 
 
@@ -39,7 +40,7 @@ def briefing(scenario: Scenario, data) -> Group:
     lines += [Text(""), Text(scenario.briefing), Text("")]
     if scenario.special_rules:
         lines.append(Text("Special rules", style="bold underline"))
-        lines += [Text(f"• {rule}") for rule in scenario.special_rules]
+        lines += [Text(f"• {cite(rule)}") for rule in scenario.special_rules]
     return Group(*lines)
 
 

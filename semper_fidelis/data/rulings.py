@@ -1,0 +1,97 @@
+"""The rulings (``assets/rulings.md``) and the citations of them.
+
+A ruling is a numbered list item with its stable name in brackets after the number::
+
+    11. [combat-table] **Combat table beyond its rows (Player Aid).** Attacker 1 BP per ...
+
+Numbers give the reading order and may change; names never do. Code, data, help and tests cite
+a ruling as ``ruling:<name>``, never by number, so a renumbering cannot silently break a
+citation: :func:`citation_problems` finds names that do not resolve and citations by number.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .loader import DataError, default_assets_dir
+
+RULINGS_FILE = "rulings.md"
+SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+CITATION = re.compile(rf"\bruling:({SLUG})")
+# a citation by number ("ruling", maybe "#", then a number), the word alone in brackets, or a quoted title
+BARE_CITATION = re.compile(r"\brulings?\s*#?\s*\d+|(?<!\w)\(rulings?\)|\brulings?\s+[\"“]", re.I)
+_ITEM = re.compile(r"^(\d+)\.\s")
+_RULING = re.compile(rf"^(\d+)\. \[({SLUG})\] \*\*(.+?)\*\*\s*(.*)$", re.S)
+_SECTION = re.compile(r"§\s?(\d+(?:\.\d+)?)")
+
+
+@dataclass(frozen=True)
+class Ruling:
+    number: int
+    slug: str
+    title: str  # without the trailing full stop
+    text: str  # the body after the title, on one line
+    sections: tuple[str, ...]  # rulebook sections it cites, e.g. ("6.2", "4.2")
+
+
+def parse_rulings(text: str, file: str = RULINGS_FILE) -> tuple[dict[str, Ruling], list[str]]:
+    """Rulings by name, in file order, and one line per problem (missing or repeated name,
+    number out of reading order)."""
+    rulings: dict[str, Ruling] = {}
+    problems: list[str] = []
+    for item in _items(text):
+        number = int(_ITEM.match(item).group(1))
+        m = _RULING.match(item)
+        if not m:
+            problems.append(f"{file}: ruling {number}: needs '[name] **Title.**' after its number")
+            continue
+        _, slug, title, body = m.groups()
+        if slug in rulings:
+            problems.append(f"{file}: ruling {number}: name [{slug}] is also ruling {rulings[slug].number}")
+            continue
+        expected = len(rulings) + 1
+        if number != expected:
+            problems.append(f"{file}: ruling [{slug}]: numbered {number}, its place in reading order is {expected}")
+        title = " ".join(title.split()).rstrip(".")
+        rulings[slug] = Ruling(expected, slug, title, " ".join(body.split()), tuple(_SECTION.findall(item)))
+    return rulings, problems
+
+
+def _items(text: str) -> list[str]:
+    """Each numbered list item: its first line and the indented lines that continue it."""
+    items: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if _ITEM.match(line):
+            items.append(line)
+            inside = True
+        elif inside and line.startswith(" ") and line.strip():
+            items[-1] += "\n" + line
+        else:
+            inside = False
+    return items
+
+
+def load_rulings(assets_dir: Path | None = None) -> dict[str, Ruling]:
+    """The rulings of ``assets_dir`` (default: the shipped data); :class:`DataError` if malformed."""
+    path = (assets_dir or default_assets_dir()) / RULINGS_FILE
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DataError([f"{path}: cannot be read: {exc.strerror}"]) from None
+    rulings, problems = parse_rulings(text)
+    if problems:
+        raise DataError(problems)
+    return rulings
+
+
+def citation_problems(text: str, known: set[str] | dict) -> list[str]:
+    """What is wrong with the ruling citations in ``text``: names not in ``known``, and
+    citations by number or without a name. One short phrase each, in text order."""
+    found = [(m.start(), f"cites ruling:{m.group(1)}, which is not a ruling")
+             for m in CITATION.finditer(text) if m.group(1) not in known]
+    found += [(m.start(), f"cites a ruling without its name ({' '.join(m.group(0).split())!r}); "
+               "write ruling:<name>") for m in BARE_CITATION.finditer(text)]
+    return [problem for _, problem in sorted(found)]
