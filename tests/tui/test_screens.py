@@ -55,3 +55,19 @@ async def test_help_log_and_rules(make_app):
         await pilot.press("4")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
+
+
+@sync
+async def test_rules_screen_shows_each_ruling_under_its_own_number(make_app):
+    """A Markdown list would renumber the rulings; the screen shows the numbers the help cites."""
+    from semper_fidelis.data.rulings import load_rulings
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        text = " ".join(text_of(app.screen.query_one("#rules-box Static"), width=200).split())
+    for ruling in load_rulings().values():
+        assert f"{ruling.number}. {ruling.title}." in text, ruling.slug
+    assert "outside a battle none, ruling 23)" in text  # a citation by name, shown by number

@@ -8,19 +8,14 @@ from textual.screen import Screen
 from rich.markdown import Markdown
 from textual.widgets import Footer, Static
 
-from ...data.loader import default_assets_dir
-from ..helptext import help_file
+from ..helptext import help_file, rulings_markdown
 
 
 class RulesScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back")]
 
     def compose(self):
-        try:
-            rulings = (default_assets_dir() / "rulings.md").read_text(encoding="utf-8")
-        except OSError:
-            rulings = ""
-        text = "\n\n".join(t for t in (help_file("rules.md"), help_file("keys.md"), rulings) if t)
+        text = "\n\n".join(t for t in (help_file("rules.md"), help_file("keys.md"), rulings_markdown()) if t)
         with VerticalScroll(id="rules-box") as box:
             box.border_title = "Rules — Esc to go back"
             yield Static(Markdown(text or "The help files are missing from the data directory."))
