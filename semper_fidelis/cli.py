@@ -322,6 +322,81 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _coverage_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--missing", action="store_true",
+                        help="list only what no test cites (FAQ questions: neither covered nor untestable)")
+    parser.add_argument("--tests", type=Path, default=None, metavar="DIR",
+                        help="the tests directory (default: tests/ of the source checkout)")
+
+
+@command("coverage", "which rulebook sections, errata, FAQ questions and rulings the tests enforce", _coverage_args)
+def _cmd_coverage(args: argparse.Namespace) -> int:
+    """Exit 1 when a marker names no passage or a FAQ question is silently missing."""
+    import json
+
+    from .coverage import build_report, find_tests_dir, scan_tests
+    from .data.rulebook import load_rulebook_index
+    from .data.rulings import load_rulings
+
+    tests_dir = args.tests or find_tests_dir()
+    if tests_dir is None:
+        raise CliError("no tests/ directory: the tests come with the source checkout, not with an "
+                       "installed wheel (run from a checkout, or pass --tests DIR)")
+    if not tests_dir.is_dir():
+        raise CliError(f"{tests_dir}: no such tests directory")
+    assets_dir = resolve_dirs(args.assets)[0]
+    report = build_report(load_rulebook_index(assets_dir), load_rulings(assets_dir), *scan_tests(tests_dir))
+    kinds = (("section", "Rulebook sections"), ("errata", "Errata"), ("faq", "FAQ questions"), ("ruling", "Rulings"))
+
+    def shown(kind: str):
+        entries = report.of(kind)
+        return [e for e in entries if not e.tests and not e.untestable] if args.missing else entries
+
+    faq = report.of("faq")
+    untestable = sum(1 for e in faq if e.untestable and not e.tests)
+    summary = {kind: {"total": len(report.of(kind)), "cited": sum(1 for e in report.of(kind) if e.tests)}
+               for kind, _ in kinds}
+    summary["faq"].update(untestable=untestable, missing=len(report.faq_missing()))
+    failed = bool(report.unknown or report.problems or report.faq_missing() or report.faq_untestable_but_tested())
+    if args.json:
+        print(json.dumps({
+            "tests": str(tests_dir),
+            **{kind: [{"id": e.key, "title": e.title, "tests": e.tests}
+                      | ({"untestable": e.untestable} if e.untestable else {}) for e in shown(kind)]
+               for kind, _ in kinds},
+            "unknown": [{"test": c.test, "cites": c.ref} for c in report.unknown],
+            "problems": report.problems,
+            "stale_untestable": [e.key for e in report.faq_untestable_but_tested()],
+            "summary": summary,
+        }, ensure_ascii=False, indent=2))
+        return 1 if failed else 0
+    for kind, heading in kinds:
+        print(f"{heading}: {summary[kind]['cited']} of {summary[kind]['total']} cited by a test")
+        for e in shown(kind):
+            title = " ".join(e.title.split())
+            title = title if len(title) <= 70 else title[:69] + "…"
+            if e.tests:
+                status = f"{len(e.tests)} test{'s' * (len(e.tests) != 1)}"
+            else:
+                status = f"untestable: {e.untestable}" if e.untestable else "NO TEST"
+            print(f"  {e.key}  {title} — {status}")
+            if not args.missing:
+                print("".join(f"      {t}\n" for t in e.tests), end="")
+    for c in report.unknown:
+        print(f"{c.test}: cites {c.ref!r}, which names no section, errata item, FAQ question or ruling")
+    for problem in report.problems:
+        print(problem)
+    for e in report.faq_untestable_but_tested():
+        print(f"{e.key}: marked untestable but cited by {e.tests[0]}: drop the reason")
+    s = summary
+    print(f"Covered: sections {s['section']['cited']}/{s['section']['total']}, "
+          f"errata {s['errata']['cited']}/{s['errata']['total']}, "
+          f"FAQ {s['faq']['cited']}/{s['faq']['total']} ({untestable} untestable, {s['faq']['missing']} missing), "
+          f"rulings {s['ruling']['cited']}/{s['ruling']['total']} — tests in {tests_dir}")
+    return 1 if failed else 0
+
+
 def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR",
                         help="where games are saved (default: $XDG_DATA_HOME/semper-fidelis/saves "
