@@ -68,6 +68,8 @@ async def test_rules_screen_shows_each_ruling_under_its_own_number(make_app):
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         text = " ".join(text_of(app.screen.query_one("#rules-box Static"), width=200).split())
-    for ruling in load_rulings().values():
+    rulings = load_rulings()
+    for ruling in rulings.values():
         assert f"{ruling.number}. {ruling.title}." in text, ruling.slug
-    assert "outside a battle none, ruling 23)" in text  # a citation by name, shown by number
+    # a citation by name (in the HQ ruling) is shown by number
+    assert f"outside a battle none, ruling {rulings['hq-lost-outside-battle'].number})" in text
