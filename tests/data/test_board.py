@@ -135,6 +135,7 @@ def dist(nb, a: str, b: str) -> int | None:
 # ------------------------------------------------------------------------------ named areas
 
 
+@pytest.mark.rule("Board")
 def test_every_named_area_exists_with_its_name(areas):
     """board-facts.md: every area the rulebook names is on the board, with its Polish name."""
     for area_id, name in {**NAMED_AREAS, **NAMED_VILLAGES}.items():
@@ -142,6 +143,7 @@ def test_every_named_area_exists_with_its_name(areas):
         assert areas[area_id].name == name
 
 
+@pytest.mark.rule("Board", "§4.1")
 def test_named_villages_are_villages_and_named_areas_are_not(areas):
     """§4.1, board-facts.md: the eight villages around Lwów are Village areas; the others lie in
     the city (they hold Barricades, Strategic tokens or City deployments)."""
@@ -151,12 +153,14 @@ def test_named_villages_are_villages_and_named_areas_are_not(areas):
         assert areas[area_id].terrain != "village", area_id
 
 
+@pytest.mark.rule("§4.1")
 def test_szkola_sienkiewicza_is_city(areas):
     """§4.1 example: the ZURL holds out with 3 Units 'City Area Limit of 5' in Szkoła Sienkiewicza."""
     assert areas["szkola-sienkiewicza"].terrain == "city"
     assert areas["szkola-sienkiewicza"].limit == 5
 
 
+@pytest.mark.rule("§4.1", "Scenario 1")
 def test_area_limits_of_the_examples(areas):
     """§4.1 example: 6 PL Units attack from Bogdanówka and 5 from Dworzec Główny; Scenario 1 puts
     5 ZURL Units in Sejm Krajowy."""
@@ -165,27 +169,32 @@ def test_area_limits_of_the_examples(areas):
     assert areas["sejm-krajowy"].limit >= 5
 
 
+@pytest.mark.rule("Board", "§4.1")
 def test_dworzec_glowny_is_city(areas):
     """board-facts.md: Dworzec Główny is a City area."""
     assert areas["dworzec-glowny"].terrain == "city"
 
 
+@pytest.mark.rule("§6.2 Fortification", "§4.1")
 def test_cytadela_is_city(areas):
     """§6.2: the Cytadela always has a Redoubt, and only City areas take a Redoubt (§4.1)."""
     assert areas["cytadela"].terrain == "city"
 
 
+@pytest.mark.rule("Scenario 3", "§4.1")
 def test_elektrownia_is_not_city(areas):
     """Scenario 3 puts 3 white and 3 red PL Units in Elektrownia: 6 > the City limit of 5."""
     assert areas["elektrownia"].terrain != "city"
     assert areas["elektrownia"].limit >= 6
 
 
+@pytest.mark.rule("Example of a Player Turn", "§6.2 Fortification")
 def test_zniesienie_takes_a_barricade(areas):
     """Example of a Player Turn: ZURL builds a Barricade in Zniesienie (City or Suburb, §6.2)."""
     assert areas["zniesienie"].terrain in ("city", "suburb")
 
 
+@pytest.mark.rule("§4.1", "FAQ:general-area-limit-both-sides", "ruling:area-limit")
 def test_scenario_placements_fit_the_area_limits(areas):
     """§4.1, FAQ: the limit counts all Units in the area; every fixed set-up of Scenarios 1-3
     (both sides and neutrals, as printed on the cards) fits."""
@@ -194,12 +203,14 @@ def test_scenario_placements_fit_the_area_limits(areas):
             assert units <= areas[area_id].limit, (number, area_id, units)
 
 
+@pytest.mark.rule("Scenario 5", "FAQ:setup-deployment-morale")
 def test_scenario5_has_seven_city_strategic_areas(areas):
     """FAQ (Setup): in Scenario 5 there are 7 Strategic Areas among the City Areas."""
     cities = [a for a in SCENARIO5_STRATEGIC if areas[a].terrain == "city"]
     assert len(cities) == 7, cities
 
 
+@pytest.mark.rule("Scenario 5")
 def test_scenario5_zurl_deployment_areas_are_not_city(areas):
     """Scenario 5: ZURL deploys in Stacja Łyczaków, Persenkówka and Zniesienie while PL deploys
     (first) only in City areas, so the two deployments cannot overlap."""
@@ -207,6 +218,7 @@ def test_scenario5_zurl_deployment_areas_are_not_city(areas):
         assert areas[area_id].terrain != "city", area_id
 
 
+@pytest.mark.rule("Scenario 4", "Scenario 5")
 def test_enough_city_areas_for_free_deployment(areas):
     """Scenarios 4 and 5: PL deploys 21 and 26 Units 'in any City Area' (limit 5 each)."""
     cities = [a for a in areas.values() if a.terrain == "city"]
@@ -214,6 +226,7 @@ def test_enough_city_areas_for_free_deployment(areas):
     assert sum(a.limit for a in cities) >= 26
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "FAQ:cards-accurate-fire")
 def test_areas_of_cards_and_neutrals_exist(areas):
     """ZURL #6 Accurate Fire names Wysoki Zamek, Góra św. Jacka and Zniesienie; the Jewish Militia
     starts in Kleparów and Dzielnica Żydowska (Scenarios 2-3, §13.2)."""
@@ -224,12 +237,14 @@ def test_areas_of_cards_and_neutrals_exist(areas):
 # --------------------------------------------------------------------- adjacency of the examples
 
 
+@pytest.mark.rule("§4.1")
 def test_szkola_sienkiewicza_attacked_from_bogdanowka_and_dworzec(nb):
     """§4.1 example: PL attacks Szkoła Sienkiewicza from Bogdanówka and Dworzec Główny."""
     assert adjacent(nb, "szkola-sienkiewicza", "bogdanowka")
     assert adjacent(nb, "szkola-sienkiewicza", "dworzec-glowny")
 
 
+@pytest.mark.rule("§6.2 Move")
 def test_move_example_winniki_to_sokolniki(nb):
     """§6.2 Move example: Winniki through Kozielniki to Sokolniki (2 spaces, one Move)."""
     assert adjacent(nb, "winniki", "kozielniki")
@@ -237,6 +252,7 @@ def test_move_example_winniki_to_sokolniki(nb):
     assert dist(nb, "winniki", "sokolniki") <= 3
 
 
+@pytest.mark.rule("§6.2 Move")
 def test_move_example_sokolniki_to_dworzec(nb):
     """§6.2 Move example: Sokolniki through Koszary Wuleckie and Szkoła Sienkiewicza to Dworzec
     Główny (3 spaces, one Move)."""
@@ -245,6 +261,7 @@ def test_move_example_sokolniki_to_dworzec(nb):
         assert adjacent(nb, a, b), (a, b)
 
 
+@pytest.mark.rule("Example of a Player Turn", "§6.2 Move")
 def test_player_turn_example_moves(nb):
     """Example of a Player Turn: Podzamcze → Dzielnica Żydowska and Rzeźnia Miejska → Wysoki Zamek
     are single Moves, Rynek → Łyczakowska a single Assault (each ≤ 3 spaces, §6.2)."""
@@ -253,17 +270,20 @@ def test_player_turn_example_moves(nb):
     assert dist(nb, "rynek", "lyczakowska") <= 3
 
 
+@pytest.mark.rule("§6.2 Assault")
 def test_assault_example_rynek_sejm(nb):
     """§6.2 Assault example: 4 Units come into Rynek from Sejm Krajowy."""
     assert adjacent(nb, "rynek", "sejm-krajowy")
 
 
+@pytest.mark.rule("§9.2")
 def test_evasion_example_rynek(nb):
     """§9.2 Evasion example: Rynek is attacked from Podzamcze, Dom Akademicki and Sejm Krajowy."""
     for side in ("podzamcze", "dom-akademicki", "sejm-krajowy"):
         assert adjacent(nb, "rynek", side), side
 
 
+@pytest.mark.rule("Example of Battles")
 def test_battle_example_cerkiew_four_sides(nb):
     """Example of Battles: Cerkiew św. Jura is attacked from 4 different sides, one of them
     Koszary Salvatora."""
@@ -271,12 +291,14 @@ def test_battle_example_cerkiew_four_sides(nb):
     assert adjacent(nb, "cerkiew-sw-jura", "koszary-salvatora")
 
 
+@pytest.mark.rule("Example of Battles", "§9.2")
 def test_battle_example_gora_stracenia_evasion(nb):
     """Example of Battles: the ZURL evades from Góra Stracenia to Dzielnica Żydowska (§9.2:
     to an adjacent area)."""
     assert adjacent(nb, "gora-stracenia", "dzielnica-zydowska")
 
 
+@pytest.mark.rule("Example of Battles")
 def test_battle_example_cytadela_two_sides(nb):
     """Example of Battles: Cytadela is attacked from Szkoła Kadecka and by Units that came from
     Elektrownia through Park Stryjski."""
@@ -285,6 +307,7 @@ def test_battle_example_cytadela_two_sides(nb):
     assert adjacent(nb, "park-stryjski", "elektrownia")
 
 
+@pytest.mark.rule("FAQ:general-forest")
 def test_faq_rzesna_polska_zimna_woda(nb):
     """FAQ: moving between Rzęsna Polska and Zimna Woda is a 1 space move."""
     assert adjacent(nb, "rzesna-polska", "zimna-woda")
@@ -293,11 +316,13 @@ def test_faq_rzesna_polska_zimna_woda(nb):
 # -------------------------------------------------------------------------------------- relief
 
 
+@pytest.mark.rule("§10", "FAQ:relief-where")
 def test_relief_starting_areas(board):
     """§10: Starting Areas: PL at Zimna Woda; ZURL at Winniki."""
     assert board.relief_start == {"PL": "zimna-woda", "ZURL": "winniki"}
 
 
+@pytest.mark.rule("§10")
 def test_pl_relief_example_reaches_by_rail(rail):
     """§10 Relief example: with ZURL in Stacja Kleparów, PL Relief from Zimna Woda reaches
     Dworzec Główny, Lewandówka and Elektrownia by rail, but not Stacja Kleparów or Kortumowa
@@ -308,6 +333,7 @@ def test_pl_relief_example_reaches_by_rail(rail):
     assert "kortumowa-gora" not in reach
 
 
+@pytest.mark.rule("§10")
 def test_kortumowa_gora_is_on_the_railway_beyond_stacja_kleparow(rail):
     """§10 Relief example: Kortumowa Góra is a rail destination that only Stacja Kleparów cuts
     off: without the ZURL there, the Relief reaches both."""
@@ -315,6 +341,7 @@ def test_kortumowa_gora_is_on_the_railway_beyond_stacja_kleparow(rail):
     assert {"stacja-kleparow", "kortumowa-gora"} <= reach
 
 
+@pytest.mark.rule("§10")
 def test_zurl_relief_example_villages(nb):
     """§10 ZURL example: Lesienice neighbours Winniki; Kozielniki is 1 space from Winniki and
     Zboiska 2 spaces, through Lesienice."""
@@ -325,6 +352,7 @@ def test_zurl_relief_example_villages(nb):
     assert adjacent(nb, "lesienice", "zboiska")
 
 
+@pytest.mark.rule("§10", "Board")
 def test_relief_start_areas_are_villages_on_a_railway(areas, rail):
     """§10: Relief deploys on the Starting Area or an area linked to it by a railway."""
     for area_id in ("zimna-woda", "winniki"):
@@ -382,12 +410,14 @@ def test_board_connected(nb):
     assert is_connected(nb)
 
 
+@pytest.mark.rule("§4")
 def test_districts(board):
     """§4: the eight districts with their Polish names."""
     assert {d.number: (d.roman, d.name) for d in board.districts} == DISTRICTS
     assert [d.english for d in board.districts if d.number == 1] == ["Downtown"]
 
 
+@pytest.mark.rule("§4")
 def test_each_district_has_several_connected_areas(board, nb):
     """§4: a district is made up of several City and Suburb areas (here at least 3, adjacent to
     one another)."""
@@ -397,6 +427,7 @@ def test_each_district_has_several_connected_areas(board, nb):
         assert is_connected(nb, members), number
 
 
+@pytest.mark.rule("§4.1")
 def test_villages_have_no_district(board):
     """§4.1: Villages never form part of a District; City and Suburb areas always do."""
     for a in board.areas:
@@ -406,6 +437,7 @@ def test_villages_have_no_district(board):
             assert a.district is not None, a.id
 
 
+@pytest.mark.rule("§5.2 Polish Reinforcements", "Scenario 4")
 def test_villages_form_a_ring(nb, areas):
     """Scenario 4 corridor (§5.2): the villages around Lwów form a ring of adjacent villages."""
     villages = {a for a, area in areas.items() if area.terrain == "village"}
@@ -422,6 +454,7 @@ def test_villages_form_a_ring(nb, areas):
     assert cycle([sorted(villages)[0]])
 
 
+@pytest.mark.rule("Board")
 def test_railway_stations_known_and_consecutive_adjacent(board, areas):
     """Railways: every station is an area and consecutive stations are neighbours."""
     ids = [r.id for r in board.railways]

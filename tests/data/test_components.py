@@ -111,6 +111,7 @@ def test_every_entry_has_a_source(components, tracks, tokens, battle_deck, comma
 # ------------------------------------------------------------------------------------ components
 
 
+@pytest.mark.rule("§1 Units")
 def test_unit_counts_match_section_1(components):
     units = {u.id: u for u in components.units}
     assert {k: u.count for k, u in units.items()} == {
@@ -135,6 +136,7 @@ def test_unit_counts_match_section_1(components):
     }
 
 
+@pytest.mark.rule("§7.1", "§13.2")
 def test_unit_strength_classes(components):
     classes = {u.id: u.strength_class for u in components.units}
     # §11: the HQ counts as a Volunteer.
@@ -155,6 +157,7 @@ def test_unit_letters_unique_even_ignoring_case(components):
 # ---------------------------------------------------------------------------------------- tracks
 
 
+@pytest.mark.rule("§8", "§5.2 ZURL Reinforcements")
 def test_morale_track(tracks):
     morale = sorted(tracks.morale, key=lambda s: s.level)
     assert [s.level for s in morale] == list(range(1, 9))
@@ -169,6 +172,7 @@ def test_morale_track(tracks):
     assert reinforcement[-1] > reinforcement[0] >= 1
 
 
+@pytest.mark.rule("§7.1")
 def test_supply_track(tracks):
     supply = sorted(tracks.supply, key=lambda s: s.level)
     assert [s.level for s in supply] == list(range(1, 11))
@@ -181,6 +185,7 @@ def test_supply_track(tracks):
     assert {4, 5, 6, 7, 8} <= {s.level for s in supply}
 
 
+@pytest.mark.rule("Example of Battles", "§7", "§7.1", "§9")
 def test_supply_track_reproduces_the_battle_example(tracks):
     pairs = {(s.volunteer, s.elite) for s in tracks.supply}
     assert (3, 4) in pairs, "PL: Volunteers 3 and Soldiers 4 (7 x 3 + 2 x 4 = 29)"
@@ -211,11 +216,13 @@ USE = {
 }
 
 
+@pytest.mark.rule("§7.2")
 def test_token_kinds_and_use(tokens):
     assert sorted(t.kind for t in tokens.tokens) == sorted(USE)
     assert {t.kind: t.use for t in tokens.tokens} == USE
 
 
+@pytest.mark.rule("§7.2")
 def test_token_values(tokens):
     for t in tokens.tokens:
         assert set(t.values) <= {1, 2, 3}, t.kind
@@ -224,6 +231,7 @@ def test_token_values(tokens):
         assert t.name and t.effect
 
 
+@pytest.mark.rule("Scenario 2", "Scenario 4", "ruling:breakthrough")
 def test_token_pool_covers_the_largest_scenario(tokens):
     pool = {t.kind: sum(t.values.values()) for t in tokens.tokens}
     total = sum(pool.values())
@@ -235,6 +243,7 @@ def test_token_pool_covers_the_largest_scenario(tokens):
     assert total >= 54
 
 
+@pytest.mark.rule("§7.2 Grenades", "§7.2 Machine Gun", "ruling:grenades-machine-gun")
 def test_grenades_and_machine_gun_add_a_battle_point(tokens):
     effects = {t.kind: t.effect for t in tokens.tokens}
     assert "+1 Battle Point" in effects["grenades"]  # ruling:grenades-machine-gun
@@ -246,6 +255,7 @@ def test_grenades_and_machine_gun_add_a_battle_point(tokens):
 # ---------------------------------------------------------------------------------- battle deck
 
 
+@pytest.mark.rule("§1 Battle Cards", "Errata:battle-card-points")
 def test_battle_deck(battle_deck):
     cards = battle_deck.cards
     size = sum(c.copies for c in cards)
@@ -295,6 +305,7 @@ ZURL_COMMANDERS = {
 }
 
 
+@pytest.mark.rule("§11", "Scenario Card")
 def test_all_nineteen_commanders(commanders):
     by_id = {c.id: c for c in commanders.commanders}
     assert len(by_id) == len(commanders.commanders) == 19
@@ -308,6 +319,7 @@ def test_all_nineteen_commanders(commanders):
             assert c.ability.text.strip(), c.id
 
 
+@pytest.mark.rule("§11", "Example of a Player Turn", "Example of Battles", "FAQ:commander-black-red-text")
 def test_commander_binding_attributes(commanders):
     by_id = {c.id: c for c in commanders.commanders}
 
@@ -327,6 +339,7 @@ def test_commander_binding_attributes(commanders):
     assert by_id["abraham"].ability.kind == "combat"
 
 
+@pytest.mark.rule("§7.1")
 def test_only_trzesniowski_and_lesniewski_use_several_tokens(commanders):
     holders = {c.id for c in commanders.commanders
                if c.ability and c.ability.effect == "multiple-supply-tokens"}
@@ -400,6 +413,7 @@ def test_deck_kind_mix(decks, side):
     assert 5 <= kinds["event"] <= 6
 
 
+@pytest.mark.rule("§6.2", "FAQ:cards-action-vs-special")
 @pytest.mark.parametrize("side", ["PL", "ZURL"])
 def test_named_cards_present(decks, side):
     by_name = {c.name: c for c in decks[side].cards}
@@ -419,17 +433,20 @@ def test_neutral_cards_exist_once(decks):
         assert names.count(name) == 1, name
 
 
+@pytest.mark.rule("FAQ:cards-polish-wings")
 def test_polish_wings_is_a_one_ap_evasion(decks):
     wings = next(c for c in decks["PL"].cards if c.number == 1)
     assert wings.ap == 1 and "Evade" in wings.effect
 
 
+@pytest.mark.rule("Example of a Player Turn")
 def test_women_volunteer_legion_gives_four_ap(decks):
     legion = next(c for c in decks["ZURL"].cards if c.number == 18)
     assert (legion.kind, legion.ap) == ("event", 4)
     assert "2 Volunteers" in legion.effect
 
 
+@pytest.mark.rule("Example of a Player Turn")
 def test_zurl_has_a_zero_ap_card_lowering_pl_morale(decks):
     # Example of a Player Turn, step 11
     assert any(c.kind == "action" and c.ap == 0 and "Lower PL Morale" in c.effect
@@ -443,16 +460,19 @@ def test_relief_events_place_the_opponents_relief(decks):
         assert f"{opponent} Relief" in card.effect and "Time Track" in card.effect
 
 
+@pytest.mark.rule("Example of Battles")
 def test_collective_responsibility_removes_two_pl_units(decks):
     card = next(c for c in decks["ZURL"].cards if c.name == "Collective Responsibility")
     assert "2 PL Units" in card.effect and "from the game" in card.effect
 
 
+@pytest.mark.rule("Example of Battles")
 def test_hutsul_sotnia_gives_one_bp(decks):
     card = next(c for c in decks["ZURL"].cards if c.name == "Hutsul Sotnia")
     assert "+1 Battle Point" in card.effect
 
 
+@pytest.mark.rule("Scenario Card")
 def test_scenario_removal_numbers_exist(decks):
     # every number on the scenario cards' removal lists (scenarios 1, 3, 4, 5)
     printed = {

@@ -304,6 +304,7 @@ def test_all_five_files_exist_and_load(scenarios):
         assert s.briefing.strip() and s.polish.strip()
 
 
+@pytest.mark.rule("Scenario Card", "Scenario 1", "Scenario 2", "Scenario 3", "Scenario 4", "Scenario 5")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_header(scenarios, n):
     s, card = scenarios[n], CARDS[n]
@@ -315,6 +316,7 @@ def test_header(scenarios, n):
     assert s.deploys_first == ("PL" if card["deployment"] == "free" else None)
 
 
+@pytest.mark.rule("Scenario 1", "Scenario 2", "Scenario 3", "Scenario 4", "Scenario 5")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_time_track(scenarios, n):
     s = scenarios[n]
@@ -322,11 +324,13 @@ def test_time_track(scenarios, n):
     assert len(s.time_track) == 4 * s.stages
 
 
+@pytest.mark.rule("§2", "Scenario 1", "Scenario 2", "Scenario 3", "Scenario 4", "Scenario 5")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_strategic_tokens(scenarios, n):
     assert scenarios[n].strategic == CARDS[n]["strategic"]
 
 
+@pytest.mark.rule("§2", "Scenario 1", "Scenario 2", "Scenario 3", "Scenario 4", "Scenario 5")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_supply_tokens(scenarios, n):
     s, card = scenarios[n], CARDS[n]
@@ -363,6 +367,15 @@ def test_token_totals(scenarios):
     assert total(scenarios[5]) == (31, 0)
 
 
+@pytest.mark.rule(
+    "§2",
+    "Scenario 1",
+    "Scenario 2",
+    "Scenario 3",
+    "Scenario 4",
+    "Scenario 5",
+    "Errata:scenario-4-5-names",
+)
 @pytest.mark.parametrize("n", NUMBERS)
 @pytest.mark.parametrize("side", SIDES)
 def test_side_tracks_and_commanders(scenarios, n, side):
@@ -379,6 +392,7 @@ def test_side_tracks_and_commanders(scenarios, n, side):
     assert all(UNIT_SIDE[u] == side for u in got.mobilization)
 
 
+@pytest.mark.rule("§2", "Scenario 1", "Scenario 2", "Scenario 3")
 @pytest.mark.parametrize("n", [1, 2, 3])
 @pytest.mark.parametrize("side", SIDES)
 def test_fixed_placements(scenarios, n, side):
@@ -388,6 +402,7 @@ def test_fixed_placements(scenarios, n, side):
     assert all(UNIT_SIDE[p.unit] == side for p in got.placements)
 
 
+@pytest.mark.rule("Scenario 1", "Scenario 2", "Scenario 3")
 def test_fixed_placement_totals(scenarios):
     """Per-type totals of scenarios 1-3, counted by hand from the cards."""
 
@@ -405,6 +420,7 @@ def test_fixed_placement_totals(scenarios):
     assert by_type(3, "PL") == {"pl-volunteer": 16, "pl-hq": 1, "pl-soldier": 10}
 
 
+@pytest.mark.rule("Scenario 4", "Scenario 5")
 @pytest.mark.parametrize("n", [4, 5])
 @pytest.mark.parametrize("side", SIDES)
 def test_free_deployment(scenarios, n, side):
@@ -417,6 +433,7 @@ def test_free_deployment(scenarios, n, side):
     assert dict(entries) == CARDS[n][side]["free"]
 
 
+@pytest.mark.rule("Scenario 5", "FAQ:setup-scenario-5-other-villages", "ruling:one-zurl-hq")
 def test_storm_listed_areas_and_other_villages(scenarios):
     zurl = scenarios[5].sides["ZURL"].free_deployment
     listed = {a for f in zurl if f.zone == "listed" for a in f.areas}
@@ -427,6 +444,7 @@ def test_storm_listed_areas_and_other_villages(scenarios):
     assert sum(f.count for f in zurl if f.unit == "zurl-hq") == 1
 
 
+@pytest.mark.rule("§2", "Scenario 2", "Scenario 3", "FAQ:setup-spare-militia")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_neutrals(scenarios, n):
     s = scenarios[n]
@@ -435,6 +453,7 @@ def test_neutrals(scenarios, n):
     assert all(p.unit in ("jewish-militia", "austro-hungarian") for p in s.neutrals)
 
 
+@pytest.mark.rule("§10", "Scenario 1", "Scenario 2", "Scenario 4", "Scenario 5", "Errata:scenario-4-relief")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_relief(scenarios, n):
     s = scenarios[n]
@@ -449,6 +468,7 @@ def test_relief(scenarios, n):
             assert r.commander != side.commander and r.commander not in side.commander_deck
 
 
+@pytest.mark.rule("Scenario 1", "Scenario 2", "Scenario 4", "Scenario 5")
 def test_relief_dates(scenarios):
     """The relief rounds fall on the time-track spaces the cards name."""
     label = {n: {(r.side, r.count): scenarios[n].time_track[r.round - 1] for r in scenarios[n].relief} for n in NUMBERS}
@@ -460,11 +480,13 @@ def test_relief_dates(scenarios):
     assert label[5] == {("PL", 6): "6-10 III 1919", ("ZURL", 3): "11-15 III 1919"}
 
 
+@pytest.mark.rule("§12", "Scenario 2", "Scenario 4", "Scenario 5")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_destruction_track(scenarios, n):
     assert list(scenarios[n].destruction_track) == CARDS[n]["destruction"]
 
 
+@pytest.mark.rule("§13.1", "Scenario 2", "Scenario 3")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_negotiation(scenarios, n):
     s = scenarios[n]
@@ -476,6 +498,7 @@ def test_negotiation(scenarios, n):
         assert track.spaces[track.start].stance == "neutral"
 
 
+@pytest.mark.rule("§3", "§5.2", "Scenario 1", "Scenario 2", "Scenario 3", "Scenario 4", "Scenario 5")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_reinforcement_scoring_and_automatic_victories(scenarios, n):
     s = scenarios[n]
@@ -511,6 +534,7 @@ def test_no_area_over_six_units(scenarios, n):
     assert n != 3 or per_area["elektrownia"] == 6
 
 
+@pytest.mark.rule("§1 Units")
 @pytest.mark.parametrize("n", NUMBERS)
 def test_component_totals(scenarios, n):
     """Board + Mobilization Zone (+ units waiting on the Time Track) never exceed §1's counts."""
@@ -541,6 +565,7 @@ def test_component_totals(scenarios, n):
     assert setup["pl-hq"] == 1 and setup["zurl-hq"] == 1
 
 
+@pytest.mark.rule("Scenario 4", "Scenario 5", "ruling:deployment-limit", "ruling:breakthrough")
 @pytest.mark.parametrize("n", [4, 5])
 def test_free_deployment_rules_are_stated(scenarios, n):
     rules = " ".join(scenarios[n].special_rules)
@@ -550,5 +575,6 @@ def test_free_deployment_rules_are_stated(scenarios, n):
         assert "Winniki" in rules
 
 
+@pytest.mark.rule("Scenario 2")
 def test_unprinted_removal_list_is_explained(scenarios):
     assert any("no list" in r for r in scenarios[2].special_rules)

@@ -7,6 +7,7 @@ post-battle effects the rulebook prints.
 
 from __future__ import annotations
 
+import pytest
 
 from helpers import (
     PL,
@@ -74,6 +75,15 @@ def _fight_cerkiew(g):
     g.apply("token grenades1")  # step 3: PL uses a Grenade token
 
 
+@pytest.mark.rule(
+    "Example of Battles",
+    "§9.3",
+    "Player Aid: Combat Table",
+    "§7.2 Grenades",
+    "Errata:battle-card-points",
+    "ruling:grenades-machine-gun",
+    "ruling:sides-of-attack",
+)
 def test_cerkiew_tally_11_to_5():
     """Example of Battles, steps 1–4 (§9.3): Strength 29 − 2 (Barricade facing Koszary Salvatora)
     = 27 → 6 BP; ZURL 7 → 3 BP; +1 Commander, +3 for 4 sides, +1 Grenades → 11 : 4 (with
@@ -88,6 +98,7 @@ def test_cerkiew_tally_11_to_5():
     assert "+3 for 4 sides" in line and "+1 Grenades" in line and "+1 PL Commander" in line
 
 
+@pytest.mark.rule("Example of Battles", "§12", "ruling:destruction")
 def test_cerkiew_destruction_city_battle_of_10_bp():
     """Example of Battles step 4, §12: a battle in a City area with 10 BP or more in all moves the
     Destruction marker down one step."""
@@ -97,6 +108,18 @@ def test_cerkiew_destruction_city_battle_of_10_bp():
     assert g.state.destruction == 1
 
 
+@pytest.mark.rule(
+    "Example of Battles",
+    "§9.4 A",
+    "§9.4 B",
+    "§9.4 C",
+    "§9.4 D",
+    "§8",
+    "§11 Loss of Commander",
+    "Player Aid: Loss Table",
+    "ruling:loss-table",
+    "ruling:morale-after-battle",
+)
 def test_cerkiew_post_battle():
     """Example of Battles steps 5–7 (§9.4): PL (Low Morale) takes 5 Losses — 2 Volunteers broken
     and 1 dispersed from Koszary Salvatora — and loses 1 Morale for 2 broken units; ZURL breaks all
@@ -141,6 +164,7 @@ def test_cerkiew_post_battle():
     assert s.last_battle == {PL: "won", ZURL: "lost"}
 
 
+@pytest.mark.rule("Example of Battles", "§9.2", "FAQ:battle-evasion-truce", "FAQ:evade-cost")
 def test_gora_stracenia_evasion():
     """Example of Battles step 8, §9.2: ZURL evades the attack on Góra Stracenia (one side) by
     discarding a 1-AP card and withdraws to Dzielnica Żydowska, which it occupies; PL moves in and
@@ -200,6 +224,7 @@ def _cytadela_position():
     return g
 
 
+@pytest.mark.rule("Example of Battles", "§6.2 Fortification", "§9.3", "ruling:fortifications", "ruling:battle-ties")
 def test_cytadela_permanent_redoubt():
     """Example of Battles step 9, §6.2: Cytadela always has a Redoubt — each attacking unit's
     Strength −1 (PL 21 → 15) and no bonus for attacking from 2 sides; ZURL's 4 Strength → 2 BP."""
@@ -213,6 +238,7 @@ def test_cytadela_permanent_redoubt():
     assert f["result"] == "defender"  # a tie does not win the Attacker the area
 
 
+@pytest.mark.rule("Example of Battles", "§9.4 B", "Errata:battle-example-kadecka", "ruling:beaten-attacker")
 def test_cytadela_attacker_withdraws_where_it_came_from():
     """Example of Battles steps 14 and 16, §9.4: the beaten attacker withdraws each group to the
     area it came from (the units from Elektrownia to Park Stryjski, the last area they passed)
@@ -270,6 +296,7 @@ def _limit_example():
     return g
 
 
+@pytest.mark.rule("§4.1", "§9.4 A", "Errata:terrain-example", "ruling:attack-group-size")
 def test_limit_example_attacker_moves_in_only_up_to_the_limit():
     """§4.1 example: PL can move only 2 units into the battled City area, at least 1 from each side
     it attacked from; ZURL holds out there with 3 units, so the area is contested; the rest go back."""
@@ -287,6 +314,7 @@ def test_limit_example_attacker_moves_in_only_up_to_the_limit():
     assert "szkola-sienkiewicza" not in s.attacks
 
 
+@pytest.mark.rule("§4.1", "§9.4 A", "ruling:loss-table")
 def test_limit_example_room_is_kept_for_every_side():
     """§4.1, §9.4 A: with room for only 2 and two sides of attack, the second unit must come from
     the side that has not advanced yet."""
@@ -321,6 +349,7 @@ def _rynek_battle(card_first, card_second=None, tokens=None, area="rynek", origi
     return g
 
 
+@pytest.mark.rule("§9.3", "§1 Battle Cards")
 def test_escalation_draws_a_second_battle_card():
     """§9.3 step 7 Escalation: draw another Battle Card and add the values together."""
     g = _rynek_battle((1, 0, {"escalation": True}), (2, 1, {}))
@@ -328,6 +357,7 @@ def test_escalation_draws_a_second_battle_card():
     assert len(g.state.battle_used) == 2
 
 
+@pytest.mark.rule("§9.3")
 def test_second_escalation_draws_no_third_card():
     """§9.3 step 7: if the second card is an Escalation too, no third card is drawn."""
     g = _rynek_battle((1, 0, {"escalation": True}), (0, 1, {"escalation": True}))
@@ -335,6 +365,7 @@ def test_second_escalation_draws_no_third_card():
     assert len(g.state.battle_used) == 2
 
 
+@pytest.mark.rule("§9.3", "ruling:explosion")
 def test_explosion_destroys_the_supply_tokens_of_the_area():
     """§9.3 step 7 Explosion: all Supply Tokens in the battle area are removed (not in a Village)."""
     g = _rynek_battle((0, 0, {"explosion": True}), tokens=[Token("food", 1, face_up=True), Token("plane", 2)])
@@ -343,6 +374,7 @@ def test_explosion_destroys_the_supply_tokens_of_the_area():
     assert len(g.state.tokens["sokolniki"]) == 1
 
 
+@pytest.mark.rule("§9.2", "ruling:evasion-destinations")
 def test_evasion_not_into_an_area_awaiting_its_own_battle():
     """§9.2 Evasion: the Defender evades to an adjacent area its side occupies, but not to one that
     is itself awaiting a battle."""
@@ -366,6 +398,7 @@ def test_evasion_not_into_an_area_awaiting_its_own_battle():
     assert targets == {"podzamcze"}
 
 
+@pytest.mark.rule("§9.4 B")
 def test_withdrawal_not_into_an_area_awaiting_its_own_battle():
     """§9.4 Withdrawal: the Defender withdraws to an adjacent area its side occupies, but not to
     one that is itself awaiting a battle."""
@@ -393,3 +426,17 @@ def test_withdrawal_not_into_an_area_awaiting_its_own_battle():
     assert g.decision().kind == "losses"
     targets = {a.split()[2] for a in g.legal() if a.startswith("withdraw")}
     assert targets == {"podzamcze"}
+
+
+@pytest.mark.rule("Player Aid: Combat Table", "ruling:combat-table")
+def test_combat_table_rows_and_beyond():
+    """Player Aid Combat Table: attacker 1-5 → 1 BP … 31-35 → 7, defender 1-3 → 1 … 16-18 → 6;
+    beyond the printed rows the pattern goes on, and 0 Strength or less scores nothing."""
+    from semper_fidelis.engine.battle import table_bp
+
+    printed = {"attacker": [(1, 1), (5, 1), (6, 2), (30, 6), (31, 7), (35, 7)],
+               "defender": [(1, 1), (3, 1), (4, 2), (16, 6), (18, 6)]}
+    for role, rows in printed.items():
+        assert [table_bp(s, role) for s, _ in rows] == [bp for _, bp in rows], role
+    assert (table_bp(36, "attacker"), table_bp(19, "defender")) == (8, 7)
+    assert (table_bp(0, "attacker"), table_bp(-2, "defender")) == (0, 0)

@@ -35,6 +35,7 @@ def _pl_attacks(hand_pl, hand_zurl=(), area="rynek", zurl_units="1v", attacks=((
 # ------------------------------------------------------------------------------ PL #1 Polish Wings
 
 
+@pytest.mark.rule("§9.2", "FAQ:cards-polish-wings", "ruling:polish-wings")
 def test_pl01_polish_wings_evades_after_the_attackers_card():
     """FAQ [Polish Wings, PL #1]: played as the Defender after the Attacker's card, it counts as an
     Evasion — against a 2-sided attack PL loses only this 1-AP card, ZURL's card is wasted, no
@@ -62,6 +63,7 @@ def test_pl01_polish_wings_evades_after_the_attackers_card():
     assert "Polish Wings" in last_log(g, "evades at once")
 
 
+@pytest.mark.rule("§9.2", "ruling:polish-wings", "ruling:evasion-destinations")
 def test_pl01_polish_wings_only_for_the_defender_with_room():
     """Polish Wings is the Defender's card: not offered when PL attacks, nor when its units have
     nowhere to evade to (§9.2)."""
@@ -79,6 +81,7 @@ def test_pl01_polish_wings_only_for_the_defender_with_room():
 # ------------------------------------------------------------------------------ PL #2 Batiar Class
 
 
+@pytest.mark.rule("§6.2 Mobilization", "FAQ:cards-batiar-class")
 def test_pl02_batiar_class_mobilizes_3_volunteers_free():
     """FAQ [Batiar Class, PL #2]: mobilize as per normal rules — into areas PL occupies, up to the
     Area Unit Limit; at no AP cost; Volunteers only."""
@@ -106,6 +109,7 @@ def test_pl02_batiar_class_mobilizes_3_volunteers_free():
 # ------------------------------------------------------------------------------------ PL #3 Scout
 
 
+@pytest.mark.rule("§7.2", "FAQ:supply-token-same-turn")
 def test_pl03_scout_takes_tokens_next_to_pl_and_they_can_be_used_at_once():
     """Scout: up to 2 Supply Tokens from one area adjacent to a PL area and not held by ZURL,
     outside Provisioning; FAQ "Supply Token": tokens received in the Orders Phase (Scout) may be
@@ -137,6 +141,7 @@ def test_pl03_scout_takes_tokens_next_to_pl_and_they_can_be_used_at_once():
 # ---------------------------------------------------------------------------------- PL #4 Nurses
 
 
+@pytest.mark.rule("FAQ:battle-losses-to-zero", "ruling:cards-in-battle")
 def test_pl04_nurses_reduce_losses_but_not_the_outcome():
     """FAQ "Battle": reducing Loss (Nurses) does not change who won; it reduces the Losses taken."""
     g = _pl_defends([4], attacks=(("sejm-krajowy", "5v"),), pl_units="1v")
@@ -154,6 +159,7 @@ def test_pl04_nurses_reduce_losses_but_not_the_outcome():
 # ---------------------------------------------------------------------- PL #5 Appeal to the People
 
 
+@pytest.mark.rule("§6.2 Mobilization")
 def test_pl05_appeal_adds_3_volunteers_to_the_mobilization_zone():
     """§6.2: 'Appeal "to the People of Lviv"' puts Units from the pool in the Mobilization Zone."""
     g = orders_game(PL)
@@ -175,6 +181,7 @@ def test_pl05_appeal_adds_3_volunteers_to_the_mobilization_zone():
 # -------------------------------------------------------------------------------- PL #6 Lwów Eaglets
 
 
+@pytest.mark.rule("§9.3")
 def test_pl06_lwow_eaglets_2_bp_defending_a_city_area_1_otherwise():
     g = _pl_defends([6])
     pass_until(g, PL, "battle", "defends")
@@ -188,6 +195,7 @@ def test_pl06_lwow_eaglets_2_bp_defending_a_city_area_1_otherwise():
 # ------------------------------------------------------------------------------ PL #7 Kmicic's Lamb
 
 
+@pytest.mark.rule("ruling:cards-in-battle")
 def test_pl07_kmicics_lamb_one_loss_fewer_for_pl_one_more_for_zurl():
     g = _pl_attacks([7], zurl_units="2v", attacks=(("sejm-krajowy", "4v"),))
     g.apply("special 7")
@@ -201,6 +209,7 @@ def test_pl07_kmicics_lamb_one_loss_fewer_for_pl_one_more_for_zurl():
 # ------------------------------------------------------------------- PL #8 Combat Emergency Service
 
 
+@pytest.mark.rule("FAQ:cards-combat-emergency-trucks", "ruling:card-moves")
 def test_pl08_combat_emergency_service_moves_units_in_as_defenders():
     """FAQ [Combat Emergency Service, PL #8]: incoming units follow the normal movement rules —
     up to 3 spaces, through neutral or own areas only, within the Area Unit Limit — and are then
@@ -245,6 +254,7 @@ def test_pl08_combat_emergency_service_moves_units_in_as_defenders():
 # ------------------------------------------------------------------------ PL #9 The Pobudka Newspaper
 
 
+@pytest.mark.rule("§12", "ruling:unplayable-cards")
 def test_pl09_pobudka_morale_or_destruction():
     g = orders_game(PL)
     s = g.state
@@ -263,6 +273,7 @@ def test_pl09_pobudka_morale_or_destruction():
 # ------------------------------------------------------------------------- PL #10 The Relief Hurries
 
 
+@pytest.mark.rule("§10", "ruling:relief-by-card")
 def test_pl10_relief_hurries_one_round_never_before_the_next():
     g = orders_game(PL)  # Scenario 2: the PL Relief of 10 Soldiers comes on round 8
     s = g.state
@@ -281,6 +292,7 @@ def test_pl10_relief_hurries_one_round_never_before_the_next():
 # ----------------------------------------------------------------------------------- PL #11 Workers
 
 
+@pytest.mark.rule("§6.2 Fortification", "FAQ:cards-workers-positional-fights", "ruling:fortifications")
 def test_pl11_workers_two_barricades_or_one_redoubt_by_the_normal_rules():
     """FAQ [Workers, PL #11]: the fortifications follow the normal rules — Barricades in City or
     Suburb areas PL occupies (not Villages), a Redoubt only in a City area; no AP cost."""
@@ -307,6 +319,7 @@ def test_pl11_workers_two_barricades_or_one_redoubt_by_the_normal_rules():
 # ------------------------------------------------------------------------- PL #12 Sokolniki Peasants
 
 
+@pytest.mark.rule("ruling:unplayable-cards")
 def test_pl12_sokolniki_peasants():
     g = orders_game(PL)
     s = g.state
@@ -322,6 +335,7 @@ def test_pl12_sokolniki_peasants():
 # --------------------------------------------------------------------------- PL #13 Demobilization
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:austro-hungarian-track", "ruling:negotiation-cards")
 def test_pl13_demobilization_disarms_the_austro_hungarians_for_pl():
     """§13.2: the first to disarm the Austro-Hungarians raises its Supply 1 step per unit on the
     board and their Strength falls to 2 for good; the card is PL's Negotiation this turn."""
@@ -346,6 +360,7 @@ def test_pl13_demobilization_disarms_the_austro_hungarians_for_pl():
 # -------------------------------------------------------------------------------- PL #14 Agreement
 
 
+@pytest.mark.rule("§13.1", "ruling:negotiation-cards")
 def test_pl14_agreement_moves_the_militia_toward_pl():
     g = orders_game(PL, ap=10)
     s = g.state
@@ -362,6 +377,7 @@ def test_pl14_agreement_moves_the_militia_toward_pl():
     assert "effect 14" not in g.legal()  # once a turn: it is the Negotiation order
 
 
+@pytest.mark.rule("ruling:unplayable-cards", "ruling:negotiation-cards")
 def test_pl14_agreement_not_in_a_scenario_without_the_militia():
     g = orders_game(PL, scenario=1)
     g.state.hand[PL] = [14]
@@ -371,6 +387,7 @@ def test_pl14_agreement_not_in_a_scenario_without_the_militia():
 # ------------------------------------------------------------------------------------ PL #15 Wolves
 
 
+@pytest.mark.rule("§4.2", "FAQ:cards-wolves", "ruling:wolves")
 def test_pl15_wolves_one_unit_anywhere_contesting_the_area():
     """FAQ [Wolves, PL #15]: 1 Unit 'teleports' anywhere on the board; an enemy area becomes
     contested (without a battle)."""
@@ -396,6 +413,7 @@ def test_pl15_wolves_one_unit_anywhere_contesting_the_area():
 # -------------------------------------------------------------------------------- PL #16 Evacuation
 
 
+@pytest.mark.rule("§7.2", "FAQ:cards-evacuation", "ruling:evacuation")
 def test_pl16_evacuation_takes_tokens_now_and_none_at_the_end_of_turn():
     """FAQ [Evacuation, PL #16]: the card takes tokens from the board in the Orders Phase (instead
     of the End of Turn Phase) — it does not lift the limits on using them."""
@@ -427,6 +445,7 @@ def test_pl16_evacuation_takes_tokens_now_and_none_at_the_end_of_turn():
 # --------------------------------------------------------------------------- PL #17 Bayonet Charge
 
 
+@pytest.mark.rule("§9.3")
 def test_pl17_bayonet_charge_2_bp_and_1_more_loss():
     g = _pl_attacks([17])
     g.apply("special 17")
@@ -440,6 +459,7 @@ def test_pl17_bayonet_charge_2_bp_and_1_more_loss():
 # ------------------------------------------------------------------------------ PL #18 Requisition
 
 
+@pytest.mark.rule("§7.1")
 def test_pl18_requisition_raises_supply_without_using_the_token_limit():
     g = orders_game(PL)
     s = g.state
@@ -455,6 +475,7 @@ def test_pl18_requisition_raises_supply_without_using_the_token_limit():
 # ---------------------------------------------------------------------------- PL #19 Jewish Pogrom
 
 
+@pytest.mark.rule("§5.1 Initial Phase", "§13.2 Jewish Militia", "ruling:negotiation-cards")
 def test_pl19_jewish_pogrom_event_moves_the_militia_toward_zurl():
     g = event_game(PL, [19])
     s = g.state
@@ -482,6 +503,7 @@ def test_pl20_ukrainian_village_mobilization_three_more_at_the_end_of_stage():
     assert s.extra_reinforcement == {}
 
 
+@pytest.mark.rule("ruling:unplayable-cards")
 def test_pl20_not_in_the_last_stage():
     g = event_game(PL, [20], rnd=9)  # Scenario 2, stage 3 of 3
     assert "event 20" not in g.legal()
@@ -490,6 +512,7 @@ def test_pl20_not_in_the_last_stage():
 # -------------------------------------------------------------------------------- PL #21 Night Raid
 
 
+@pytest.mark.rule("§6.2 Assault", "ruling:card-moves")
 def test_pl21_night_raid_free_assault_up_to_3_units_battle_at_once():
     g = orders_game(PL, ap=0)
     s = g.state
@@ -512,6 +535,7 @@ def test_pl21_night_raid_free_assault_up_to_3_units_battle_at_once():
 # ---------------------------------------------------------------------- PL #22 End of the Great War
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:removed-from-game")
 def test_pl22_end_of_the_great_war_sends_2_austro_hungarians_home():
     g = orders_game(PL)
     s = g.state
@@ -531,6 +555,7 @@ def test_pl22_end_of_the_great_war_sends_2_austro_hungarians_home():
 # -------------------------------------------------------------- PL #23 Veterans of the Italian Front
 
 
+@pytest.mark.rule("§10", "ruling:relief-by-card")
 def test_pl23_veterans_put_a_zurl_relief_on_the_next_round():
     g = event_game(PL, [23])
     s = g.state
@@ -538,6 +563,7 @@ def test_pl23_veterans_put_a_zurl_relief_on_the_next_round():
     assert {"side": ZURL, "round": 2, "unit": "sich-rifleman", "count": 3, "commander": None} in s.relief
 
 
+@pytest.mark.rule("FAQ:cards-relief-past-the-track", "ruling:relief-by-card")
 def test_pl23_faq_not_playable_without_a_next_round():
     """FAQ [Veterans of the Italian Front, PL #23 …]: no room for the opponent's Relief on the
     Time Track (the last round of the last Stage) — the Event cannot be played."""
@@ -548,6 +574,7 @@ def test_pl23_faq_not_playable_without_a_next_round():
 # ---------------------------------------------------------------------------- PL #24 Armoured Train
 
 
+@pytest.mark.rule("ruling:unplayable-cards")
 def test_pl24_armoured_train_only_on_a_railway():
     g = _pl_attacks([24], area="persenkowka", attacks=(("kozielniki", "3v"),))  # Czerniowce line
     g.apply("special 24")
@@ -574,6 +601,7 @@ def test_pl25_fire_pl_discards_two_tokens_of_its_choice():
     assert "food" not in last_log(g, "discards a Supply Token")
 
 
+@pytest.mark.rule("FAQ:cards-chernivtsi-station", "ruling:unplayable-cards")
 def test_pl25_faq_cannot_be_played_without_two_tokens():
     """FAQ [Fire at the Chernivetsk Station, PL #25]: if the penalty (discard two Supply Tokens)
     cannot be carried out, the Event cannot be played."""
@@ -585,6 +613,7 @@ def test_pl25_faq_cannot_be_played_without_two_tokens():
 # ------------------------------------------------------------ PL #26 Reinforcements from E. Galicia
 
 
+@pytest.mark.rule("ruling:relief-by-card")
 def test_pl26_reinforcements_from_eastern_galicia_four_rounds_on():
     g = event_game(PL, [26])
     g.apply("event 26")
@@ -614,6 +643,7 @@ def test_every_pl_card_has_a_registered_effect(number):
 # ------------------------------------------------------------------------- FAQ "Action Cards" etc.
 
 
+@pytest.mark.rule("§5.1 Orders Phase", "FAQ:cards-action-vs-special")
 def test_faq_action_cards_in_the_orders_phase_special_cards_in_battle():
     """FAQ "Action Cards": green Action cards are played in the Orders Phase, red Special cards in
     a battle (in the Orders Phase a Special card only gives its AP, §5.1 [2])."""
@@ -623,6 +653,7 @@ def test_faq_action_cards_in_the_orders_phase_special_cards_in_battle():
     assert {"card 6", "card 18", "effect 18"} <= set(legal) and "effect 6" not in legal
 
 
+@pytest.mark.rule("§7.2 Medicine", "FAQ:battle-losses-to-zero", "ruling:cards-in-battle")
 def test_faq_battle_losses_reduced_to_zero_do_not_foil_the_attack():
     """FAQ "Battle": reducing the Loss to zero (Nurses and Medicine) does not foil the attack — the
     outcome depends on the Battle Points only."""

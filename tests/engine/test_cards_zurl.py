@@ -37,6 +37,7 @@ def _zurl_attacks(hand_zurl, hand_pl=(), area="rynek", pl_units="1v", attacks=((
 # ---------------------------------------------------------------- ZURL #1 Proclamation of the Rada
 
 
+@pytest.mark.rule("§8", "ruling:unplayable-cards")
 def test_z01_rada_proclamation_raises_zurl_morale():
     g = orders_game(ZURL)
     s = g.state
@@ -51,6 +52,7 @@ def test_z01_rada_proclamation_raises_zurl_morale():
 # ---------------------------------------------------------------------- ZURL #2 Assault Platoon
 
 
+@pytest.mark.rule("FAQ:cards-assault-platoon", "ruling:card-moves")
 def test_z02_assault_platoon_free_move_contesting_a_pl_area():
     """FAQ [Assault Platoon, ZURL #2]: the units may contest another enemy-occupied area (to fight
     later), free of the extra AP for entering it."""
@@ -69,6 +71,7 @@ def test_z02_assault_platoon_free_move_contesting_a_pl_area():
     assert s.turn.ap == 0 and g.decision().kind == "orders"
 
 
+@pytest.mark.rule("FAQ:cards-assault-platoon", "ruling:card-moves")
 def test_z02_assault_platoon_joins_a_battle_awaiting_resolution():
     """FAQ [Assault Platoon, ZURL #2]: … or into a contested area that is waiting for a battle."""
     g = orders_game(ZURL, ap=1)
@@ -89,6 +92,7 @@ def test_z02_assault_platoon_joins_a_battle_awaiting_resolution():
 # ---------------------------------------------------------------------- ZURL #3 Heroic Defense
 
 
+@pytest.mark.rule("§9.3", "FAQ:cards-heroic-defense")
 def test_z03_heroic_defense_works_in_a_village():
     """FAQ [Heroic Defense, ZURL #3]: usable in a Village although no Redoubt can be built there —
     each attacking unit −1 Strength and no bonus for the second side."""
@@ -105,6 +109,7 @@ def test_z03_heroic_defense_works_in_a_village():
     assert "sides" not in line
 
 
+@pytest.mark.rule("ruling:unplayable-cards")
 def test_z03_heroic_defense_only_for_the_defender():
     g = _zurl_attacks([3])
     assert "special 3" not in g.legal()
@@ -113,6 +118,7 @@ def test_z03_heroic_defense_only_for_the_defender():
 # ------------------------------------------------------------------------ ZURL #4 Hutsul Sotnia
 
 
+@pytest.mark.rule("Example of Battles", "§9.3")
 def test_z04_hutsul_sotnia_example_of_battles_11_to_4():
     """Example of Battles steps 1–3: PL attacks Cerkiew św. Jura from 4 sides; ZURL plays
     'Hutsul Sotnia' (+1 BP) → 11 : 4 before the battle card; with the 0:1 card 11 : 5."""
@@ -165,6 +171,7 @@ def test_z05_searches_and_arrests_lowers_pl_morale_or_destruction():
 # ------------------------------------------------------------------------ ZURL #6 Accurate Fire
 
 
+@pytest.mark.rule("FAQ:cards-accurate-fire", "ruling:unplayable-cards")
 def test_z06_accurate_fire_anywhere_while_zurl_holds_a_height():
     """FAQ [Accurate Fire, ZURL #6]: effective in any battle as long as ZURL occupies Wysoki
     Zamek, Góra św. Jacka or Zniesienie — not only in battles there."""
@@ -180,6 +187,7 @@ def test_z06_accurate_fire_anywhere_while_zurl_holds_a_height():
 # ------------------------------------------------------------------- ZURL #7 Iwan Gonta's Plot
 
 
+@pytest.mark.rule("FAQ:battle-losses-to-zero", "ruling:cards-in-battle")
 def test_z07_iwan_gontas_plot_two_losses_fewer_outcome_unchanged():
     """FAQ "Battle": reducing Loss (Iwan Gonta's Plot) does not affect the outcome."""
     g = _zurl_defends([7], zurl_units="1v", attacks=(("sejm-krajowy", "5v"),))
@@ -206,6 +214,14 @@ def test_z08_east_galician_mobilization():
 # -------------------------------------------------------------- ZURL #9 Collective Responsibility
 
 
+@pytest.mark.rule(
+    "Example of Battles",
+    "§7.2 Ammunition",
+    "§6.2 Mobilization",
+    "FAQ:battle-ammunition-second-card",
+    "ruling:cards-in-battle",
+    "ruling:removed-from-game",
+)
 def test_z09_collective_responsibility_after_the_battle_with_ammunition():
     """Example of Battles step 15: thanks to the Ammunition token played earlier, ZURL plays a
     second card after the battle — 'Collective Responsibility' removes 2 PL Units in the
@@ -236,6 +252,7 @@ def test_z09_collective_responsibility_after_the_battle_with_ammunition():
 # ------------------------------------------------------------------------------ ZURL #10 Trucks
 
 
+@pytest.mark.rule("FAQ:cards-combat-emergency-trucks", "ruling:card-moves")
 def test_z10_trucks_move_units_in_as_defenders_by_the_normal_rules():
     """FAQ [Trucks, ZURL #10, like PL #8]: up to 3 spaces through neutral or ZURL areas, within the
     Area Unit Limit; then defenders like the others."""
@@ -266,6 +283,7 @@ def test_z10_trucks_move_units_in_as_defenders_by_the_normal_rules():
 # --------------------------------------------------------------------- ZURL #11 Railway Sabotage
 
 
+@pytest.mark.rule("§10", "ruling:relief-by-card")
 def test_z11_railway_sabotage_delays_the_pl_relief():
     g = orders_game(ZURL)
     s = g.state
@@ -280,6 +298,7 @@ def test_z11_railway_sabotage_delays_the_pl_relief():
 # -------------------------------------------------------------------- ZURL #12 Positional Fights
 
 
+@pytest.mark.rule("§6.2 Fortification", "FAQ:cards-workers-positional-fights", "ruling:fortifications")
 def test_z12_positional_fights_normal_rules():
     """FAQ [Positional Fights, ZURL #12]: normal rules — no Redoubt outside City areas or in
     Cytadela, no Barricade in a Village."""
@@ -302,6 +321,7 @@ def test_z12_positional_fights_normal_rules():
 # ----------------------------------------------------------------------- ZURL #13 Blockade
 
 
+@pytest.mark.rule("§7.1")
 def test_z13_blockade_lowers_pl_supply():
     g = orders_game(ZURL)
     s = g.state
@@ -332,6 +352,7 @@ def test_z14_ukrainian_youth_city_or_suburb_only():
 # ---------------------------------------------------------------- ZURL #15 Artillery from Winniki
 
 
+@pytest.mark.rule("§7.2 Artillery", "§12", "FAQ:supply-token-artillery-truce")
 def test_z15_artillery_from_winniki():
     """As an Artillery token: 2 Losses, Destruction in a City area, the Truce broken (FAQ)."""
     g = orders_game(ZURL, ap=0)
@@ -354,6 +375,7 @@ def test_z15_artillery_from_winniki():
 # ---------------------------------------------------------------- ZURL #16 Komańcza Republic
 
 
+@pytest.mark.rule("§6.2 Mobilization", "ruling:removed-from-game")
 def test_z16_komancza_republic_removes_zurl_volunteers_from_the_game():
     """§6.2: 'Komańcza Republic' removes Units from the game for good."""
     g = event_game(ZURL, [16])
@@ -388,6 +410,7 @@ def test_z17_fights_for_przemysl_thin_the_relief_keeping_one():
 # ------------------------------------------------------------- ZURL #18 Women Volunteer Legion
 
 
+@pytest.mark.rule("Example of a Player Turn", "§5.1 Initial Phase")
 def test_z18_women_volunteer_legion_pl_places_two_volunteers():
     """Example of a Player Turn step 2: the Event lets PL put 2 Volunteers on the board, then ZURL
     gets 4 AP; PL chooses where (areas it occupies, Area Unit Limit)."""
@@ -407,6 +430,7 @@ def test_z18_women_volunteer_legion_pl_places_two_volunteers():
     assert sum(u.get("pl-volunteer", 0) for u in s.units.values()) >= before + 2
 
 
+@pytest.mark.rule("FAQ:cards-women-volunteer-legion", "ruling:unplayable-cards")
 def test_z18_faq_not_playable_with_fewer_than_two_pl_volunteers_in_the_zone():
     """FAQ [Women Volunteer Legion, ZURL #18]: not with fewer than 2 PL Volunteers in the PL
     Mobilization Zone."""
@@ -431,12 +455,14 @@ def test_z19_ambush_defender_bp_and_a_loss_for_pl():
 # ------------------------------------------------------------------- ZURL #20 Entente Mission
 
 
+@pytest.mark.rule("§10", "ruling:relief-by-card")
 def test_z20_entente_mission_pl_relief_next_round():
     g = event_game(ZURL, [20])
     g.apply("event 20")
     assert {"side": PL, "round": 2, "unit": "pl-soldier", "count": 2, "commander": None} in g.state.relief
 
 
+@pytest.mark.rule("FAQ:cards-relief-past-the-track", "ruling:relief-by-card")
 def test_z20_faq_not_in_the_last_round():
     """FAQ [Entente Mission, ZURL #20]: no next round on the Time Track — not playable."""
     g = event_game(ZURL, [20], rnd=12)
@@ -457,17 +483,20 @@ def test_z21_sich_riflemen_storm_needs_a_sich_rifleman_attacking():
 # -------------------------------------------------------------- ZURL #22 Krakow to the Relief
 
 
+@pytest.mark.rule("ruling:relief-by-card")
 def test_z22_krakow_to_the_relief_two_rounds_on():
     g = event_game(ZURL, [22], rnd=10)
     g.apply("event 22")
     assert {"side": PL, "round": 12, "unit": "pl-soldier", "count": 4, "commander": None} in g.state.relief
 
 
+@pytest.mark.rule("FAQ:cards-relief-past-the-track", "ruling:relief-by-card")
 def test_z22_faq_not_past_the_end_of_the_game():
     g = event_game(ZURL, [22], rnd=11)
     assert "event 22" not in g.legal()
 
 
+@pytest.mark.rule("§10", "ruling:relief-by-card")
 def test_z22_the_relief_arrives_for_pl():
     g = event_game(ZURL, [22])
     s = g.state
@@ -484,6 +513,7 @@ def test_z22_the_relief_arrives_for_pl():
 # --------------------------------------------------------------- ZURL #23 Requisitions in Villages
 
 
+@pytest.mark.rule("ruling:unplayable-cards")
 def test_z23_village_requisitions_need_a_village():
     g = orders_game(ZURL)
     s = g.state
@@ -520,6 +550,7 @@ def test_z24_captured_depots_two_tokens_free():
 # -------------------------------------------------------------------- ZURL #25 Viceroy Huyn
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "FAQ:austro-hungarian-disarm-choice", "ruling:negotiation-cards")
 def test_z25_viceroy_huyn_zurl_chooses_to_ally_without_disarming():
     """FAQ "Austro-Hungarian Army": drawing them toward an Alliance, ZURL decides whether to
     disarm them or not."""
@@ -539,6 +570,7 @@ def test_z25_viceroy_huyn_zurl_chooses_to_ally_without_disarming():
     assert s.turn.negotiation and s.turn.ap == 10
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:negotiation-cards", "ruling:austro-hungarian-track")
 def test_z25_viceroy_huyn_disarming_raises_zurl_supply():
     g = orders_game(ZURL)
     s = g.state
@@ -554,6 +586,7 @@ def test_z25_viceroy_huyn_disarming_raises_zurl_supply():
 # -------------------------------------------------------------- ZURL #26 Stefan Stec Flies to Warsaw
 
 
+@pytest.mark.rule("FAQ:cards-stefan-stec")
 @pytest.mark.parametrize("morale, after, vp", [(5, 6, 0), (7, 8, 1), (8, 8, 1)])
 def test_z26_stefan_stec_faq_vp_on_the_last_two_spaces(morale, after, vp):
     """FAQ [Stefan Stec Flies to Warsaw, ZURL #26]: PL also gets 1 VP when its marker is on the

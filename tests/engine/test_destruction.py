@@ -57,6 +57,7 @@ def _city_battle(defenders: str) -> Game:
 # ----------------------------------------------------------------------------------- triggers
 
 
+@pytest.mark.rule("§12", "ruling:destruction")
 def test_city_battle_of_10_bp_in_total_moves_destruction():
     """§12: 'A Battle in a City Area resulting in a sum of 10 BPs or more from both sides'."""
     g = _city_battle("3v")  # 7 : 3 BP
@@ -65,6 +66,7 @@ def test_city_battle_of_10_bp_in_total_moves_destruction():
     assert g.state.destruction == 1
 
 
+@pytest.mark.rule("§12", "ruling:destruction")
 def test_city_battle_under_10_bp_does_not():
     """§12: 9 BP in total is not enough."""
     g = _city_battle("2v")  # 7 : 2 BP
@@ -73,6 +75,7 @@ def test_city_battle_under_10_bp_does_not():
     assert g.state.destruction == 0
 
 
+@pytest.mark.rule("§12", "ruling:destruction")
 def test_battle_outside_the_city_does_not_move_destruction():
     """§12: only battles in City Areas count — Zamarstynów is a Suburb."""
     g = _board()
@@ -91,6 +94,7 @@ def test_battle_outside_the_city_does_not_move_destruction():
     assert s.destruction == 0
 
 
+@pytest.mark.rule("§7.2 Artillery", "§12", "ruling:destruction")
 @pytest.mark.parametrize("area, moved", [("rynek", 1), ("zamarstynow", 0)])
 def test_artillery_in_a_city_area_moves_destruction(area, moved):
     """§7.2, §12: an Artillery token used on a City Area moves the marker; on a Suburb it does not."""
@@ -102,6 +106,7 @@ def test_artillery_in_a_city_area_moves_destruction(area, moved):
     assert g.state.destruction == moved
 
 
+@pytest.mark.rule("§8 Destruction", "§12", "ruling:destruction")
 def test_pl_morale_below_the_bottom_moves_destruction_instead():
     """§8, §12: PL Morale on its lowest space having to fall again moves Destruction, one step per
     step of Morale; ZURL's Morale never does."""
@@ -116,6 +121,7 @@ def test_pl_morale_below_the_bottom_moves_destruction_instead():
     assert s.destruction == 2
 
 
+@pytest.mark.rule("§12")
 @pytest.mark.parametrize("scenario", [1, 3])
 def test_no_destruction_outside_scenarios_2_4_5(scenario):
     """§12: 'This rule only applies to Scenarios 2, 4, and 5'."""
@@ -130,6 +136,7 @@ def test_no_destruction_outside_scenarios_2_4_5(scenario):
 # ------------------------------------------------------------------------- moving it back (§12)
 
 
+@pytest.mark.rule("§7.2 Food", "§12", "ruling:destruction")
 def test_food_token_moves_destruction_back_for_pl_only():
     """§7.2, §12: PL may use a Food token to move the marker up 1 step; ZURL has no such option."""
     g = _board()
@@ -146,6 +153,7 @@ def test_food_token_moves_destruction_back_for_pl_only():
     assert not any("destruction" in u for u in _specific_uses(g.rules, s, ZURL))
 
 
+@pytest.mark.rule("§6.2 Propaganda", "§12", "ruling:propaganda")
 def test_propaganda_moves_destruction_back_once_per_turn():
     """§6.2, §12: Propaganda (3 AP, once per Turn) may move the marker up 1 step instead of Morale."""
     g = _board()
@@ -156,6 +164,7 @@ def test_propaganda_moves_destruction_back_once_per_turn():
     assert not any(a.startswith("propaganda") for a in g.legal())
 
 
+@pytest.mark.rule("§12", "ruling:destruction")
 def test_nothing_to_move_back_on_the_first_space():
     """The marker cannot go above the first space: with it there, neither is offered."""
     g = _board()
@@ -167,6 +176,7 @@ def test_nothing_to_move_back_on_the_first_space():
 # ------------------------------------------------------------------------- the end of the game
 
 
+@pytest.mark.rule("§3", "§12", "ruling:destruction")
 @pytest.mark.parametrize("scenario, space, vp", [(2, 0, 0), (2, 4, -2), (2, 8, -5), (4, 5, -3), (5, 3, -2)])
 def test_zurl_loses_the_vp_of_the_marker_space_at_the_end(scenario, space, vp):
     """§3, §12: at the end of the game ZURL subtracts the VP printed on the marker's space (the
@@ -185,6 +195,7 @@ def test_zurl_loses_the_vp_of_the_marker_space_at_the_end(scenario, space, vp):
     assert now[PL] == base[PL]
 
 
+@pytest.mark.rule("Scenario 2", "§12")
 def test_destruction_is_not_scored_before_the_last_stage():
     """Scenario 2 scores Destruction at the end of Stage 3 only."""
     g = new_game(2, seed=5)
@@ -197,6 +208,7 @@ def test_destruction_is_not_scored_before_the_last_stage():
     assert not any("Destruction" in line for line in s.log[-6:])
 
 
+@pytest.mark.rule("§3 Automatic Victory", "§12", "ruling:destruction")
 @pytest.mark.parametrize("scenario", [2, 4, 5])
 def test_skull_ends_the_game_at_once_with_a_zurl_victory(scenario):
     """§3 Humanitarian Crisis, §12: the marker landing on the skull (the space after the last

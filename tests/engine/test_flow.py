@@ -35,6 +35,7 @@ def _play_round(g) -> None:
 # ------------------------------------------------------------------------- rounds and turns
 
 
+@pytest.mark.rule("§5")
 @pytest.mark.parametrize("scenario, first", [(1, ZURL), (2, PL), (3, PL), (4, ZURL), (5, ZURL)])
 def test_initiative_player_goes_first(scenario, first):
     """§5: the player with the Initiative (from the Scenario) goes first in each Round; it never
@@ -48,6 +49,7 @@ def test_initiative_player_goes_first(scenario, first):
     assert (g.state.active, g.state.round) == (first, 2)  # the time marker moved on
 
 
+@pytest.mark.rule("§2")
 def test_hands_of_five():
     """§2 step 11: each player draws a hand of 5 Action cards."""
     for scenario in range(1, 6):
@@ -55,6 +57,7 @@ def test_hands_of_five():
         assert len(g.state.hand[PL]) == 5 and len(g.state.hand[ZURL]) == 5
 
 
+@pytest.mark.rule("FAQ:general-handicap", "ruling:handicap")
 def test_handicap_option_zurl_with_initiative_starts_with_3():
     """FAQ "General" handicap (ruling:handicap): in scenarios where ZURL has the Initiative it may start
     with 3 cards instead of 5; the option is off by default and does nothing when PL has it."""
@@ -64,6 +67,7 @@ def test_handicap_option_zurl_with_initiative_starts_with_3():
     assert len(EditableGame(2, 0, {"handicap": True}).state.hand[ZURL]) == 5
 
 
+@pytest.mark.rule("§2", "Scenario 5", "FAQ:setup-deployment-morale", "ruling:deployment-limit")
 def test_free_deployment_strategic_areas_limited_by_morale():
     """§2 step 7, FAQ "Setup": in a free deployment a side may occupy no more Strategic Areas than
     its Morale level (Scenario 5: PL at IV holds at most 4 of the 7 City Strategic Areas), and
@@ -86,6 +90,7 @@ def test_free_deployment_strategic_areas_limited_by_morale():
 # ----------------------------------------------------------------------------- End of Turn
 
 
+@pytest.mark.rule("§5.1 End of Turn Phase", "§4.2", "§7.2", "ruling:end-of-turn-tokens")
 def test_end_of_turn_one_token_from_each_occupied_area():
     """§5.1 [4] 1, §4.2, §7.2: at the End of Turn the player takes one Supply Token from each area it
     occupies — none from a contested area."""
@@ -107,6 +112,7 @@ def test_end_of_turn_one_token_from_each_occupied_area():
     assert len(s.tokens["cytadela"]) == 1
 
 
+@pytest.mark.rule("§5.1 End of Turn Phase", "§11")
 @pytest.mark.parametrize("hand, drawn", [(3, 2), (6, 1), (7, 0)])
 def test_end_of_turn_draw_by_commander_rating_up_to_7(hand, drawn):
     """§5.1 [4] 2, §11: the player draws as many Action cards as the Commander's card rating
@@ -122,6 +128,7 @@ def test_end_of_turn_draw_by_commander_rating_up_to_7(hand, drawn):
     assert len(s.hand[PL]) == hand + drawn
 
 
+@pytest.mark.rule("§5.1 End of Turn Phase")
 def test_end_of_turn_discard_before_drawing():
     """§5.1 [4] Card Limit: the player may discard cards before drawing new ones."""
     g = new_game(2, seed=4)
@@ -140,6 +147,7 @@ def test_end_of_turn_discard_before_drawing():
 # --------------------------------------------------------------------------- End of Round
 
 
+@pytest.mark.rule("§4.2 Attrition", "§5.1 End of Round", "FAQ:general-attrition-timing")
 def test_attrition_disperses_one_unit_of_each_side_in_contested_areas():
     """§4.2 Attrition Loss, §5.1 End of the Round, FAQ: at the End of Round each side disperses 1
     unit in each contested area."""
@@ -167,6 +175,7 @@ def test_attrition_disperses_one_unit_of_each_side_in_contested_areas():
     assert {p for p, _ in seen} == {PL, ZURL}
 
 
+@pytest.mark.rule("§8 Truce")
 def test_truce_raises_both_morales_when_no_battle_or_losses():
     """§8 Truce: when there was no battle and no other action causing Losses in the Round, both
     sides raise Morale by 1 at the End of Round."""
@@ -182,6 +191,7 @@ def test_truce_raises_both_morales_when_no_battle_or_losses():
     assert s.round == 2
 
 
+@pytest.mark.rule("§7.2 Artillery", "§8 Truce", "FAQ:supply-token-artillery-truce")
 def test_artillery_breaks_the_truce():
     """§7.2 Artillery, §8 Truce, FAQ "Supply Token": an Artillery token inflicts Losses and so
     breaks the Truce."""
@@ -256,6 +266,7 @@ def _to_end_of_stage(g, setup) -> None:
     finish_turn(g)
 
 
+@pytest.mark.rule("§3", "§5.2", "Scenario 2", "ruling:stage-end-morale")
 def test_stage_scoring_strategic_areas_and_morale_extremes():
     """§3, §5.2 (ruling:stage-end-morale), Scenario 2 card: at the End of Stage each side scores the value of the
     Strategic Areas it occupies (not contested ones), +1 VP with Morale on the top space and
@@ -281,6 +292,11 @@ def test_stage_scoring_strategic_areas_and_morale_extremes():
     assert s.vp[ZURL] == vp[ZURL] + 1 - 1
 
 
+@pytest.mark.rule(
+    "§5.2 Polish Reinforcements",
+    "FAQ:relief-reinforcement-amount",
+    "ruling:pl-reinforcements",
+)
 def test_pl_district_reinforcements():
     """§5.2 Polish Reinforcements (Scenario 2): 2 units for each controlled District, 1 for each
     contested or neutral District, 1 for each occupied Village, to the Mobilization Zone."""
@@ -305,6 +321,7 @@ def test_pl_district_reinforcements():
     assert pool - s.pool[PL]["pl-volunteer"] == 10
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "ruling:pl-reinforcements", "ruling:jewish-militia")
 def test_neutral_jewish_militia_keeps_pl_from_controlling_districts_iii_and_viii():
     """§13.2: while the Jewish Militia is neutral PL can never control District III or VIII; for
     Reinforcements they count as contested (1 unit each)."""
@@ -317,6 +334,7 @@ def test_neutral_jewish_militia_keeps_pl_from_controlling_districts_iii_and_viii
     assert scoring.pl_district_reinforcements(g.rules, g.state) == 10
 
 
+@pytest.mark.rule("§5.2 ZURL Reinforcements", "FAQ:relief-reinforcement-amount")
 def test_zurl_reinforcements_by_morale():
     """§5.2 ZURL Reinforcements: the number printed on ZURL's Morale space goes from the pool to
     the Mobilization Zone."""
@@ -335,6 +353,13 @@ def test_zurl_reinforcements_by_morale():
     assert s.mob[ZURL]["zurl-volunteer"] == 6 + expected
 
 
+@pytest.mark.rule(
+    "§5.2 Polish Reinforcements",
+    "Scenario 4",
+    "FAQ:relief-where",
+    "FAQ:scenario-4-reinforcement-stack",
+    "ruling:breakthrough",
+)
 def test_scenario_4_corridor_reinforcement():
     """§5.2, Scenario 4 card (ruling:breakthrough): PL Reinforcements arrive directly in the occupied
     Villages; the largest group of adjacent occupied Villages sets their number — 2 adjacent
@@ -368,6 +393,7 @@ def test_scenario_4_corridor_reinforcement():
 # ------------------------------------------------------------------------------- Relief
 
 
+@pytest.mark.rule("§10", "FAQ:relief-where", "ruling:relief")
 def test_relief_by_rail_example():
     """§10 EXAMPLE: the PL Relief from Zimna Woda can deploy by rail to Dworzec Główny, Lewandówka
     and Elektrownia, but not to Stacja Kleparów or Kortumowa Góra while ZURL occupies Stacja
@@ -384,6 +410,7 @@ def test_relief_by_rail_example():
     assert "elektrownia" in flow.relief_targets(g.rules, g.state, PL)
 
 
+@pytest.mark.rule("§10", "§11", "Scenario 2", "ruling:commander-deck")
 def test_relief_arrives_in_the_initial_phase_with_its_commander():
     """§10, Scenario 2 card (ruling:commander-deck): the PL Relief (10 Soldiers with Michał Karaszewicz-
     Tokarzewski) arrives in the Initial Phase of 15-16 XI; the Commander may replace the current
@@ -419,6 +446,7 @@ def test_relief_arrives_in_the_initial_phase_with_its_commander():
     assert g.decision().kind in ("event", "orders")
 
 
+@pytest.mark.rule("§10", "ruling:relief", "ruling:relief-into-held-start")
 def test_relief_when_the_starting_area_is_enemy_occupied():
     """§10 second EXAMPLE: Winniki and Lesienice are PL-occupied; the ZURL Relief may deploy into
     Winniki (contesting it) for free, Lesienice or Kozielniki (1 space) for 1 AP, Zboiska (2 spaces)
@@ -452,6 +480,7 @@ def test_relief_when_the_starting_area_is_enemy_occupied():
 # ---------------------------------------------------------------------------- Commanders
 
 
+@pytest.mark.rule("§8", "§11 Changing Commander", "ruling:commander-change-morale")
 @pytest.mark.parametrize("last, delta", [("lost", +1), ("won", -1), (None, -1)])
 def test_commander_change_morale(last, delta):
     """§8, §11: changing the Commander raises Morale by 1 after a lost battle and lowers it by 1
@@ -467,6 +496,36 @@ def test_commander_change_morale(last, delta):
     assert s.turn.ap == g.rules.commanders[s.commander[PL]].ap
 
 
+@pytest.mark.rule(
+    "§2",
+    "§11 Changing Commander",
+    "FAQ:setup-commander-deck-shuffled",
+    "FAQ:commander-change-random",
+    "FAQ:commander-previous-removed",
+    "ruling:commander-deck",
+)
+def test_commander_deck_is_shuffled_and_the_replaced_commander_leaves_the_game():
+    """FAQ "Setup" and "Commander": the Commander deck (the scenario's list without the initial
+    Commander) is shuffled, so a change draws a Commander at random, not the next one listed;
+    the replaced Commander leaves the game for good."""
+    listed = EditableGame(2, seed=0).rules.scenario.sides[PL].commander_deck
+    orders = set()
+    for seed in range(6):
+        deck = EditableGame(2, seed=seed).state.commander_deck[PL]
+        assert sorted(deck) == sorted(listed)
+        orders.add(tuple(deck))
+    assert len(orders) > 1
+    g = EditableGame(2, seed=4)
+    s = g.state
+    drawn = s.commander_deck[PL][-1]
+    g.apply("change")
+    assert s.commander[PL] == drawn and drawn not in s.commander_deck[PL]
+    assert "maczynski" not in s.commander_deck[PL]
+    g.apply("change")  # a second change: Mączyński is not back in play either
+    assert s.commander[PL] != "maczynski" and "maczynski" not in s.commander_deck[PL]
+
+
+@pytest.mark.rule("§8", "ruling:commander-change-morale")
 def test_second_commander_change_in_a_turn_lowers_morale():
     """§8: changing the Commander for the second time in a Turn lowers Morale by 1."""
     g = EditableGame(2, seed=4)
@@ -501,6 +560,7 @@ def _pl_attack_with_hq(fate: str):
     return g
 
 
+@pytest.mark.rule("§11 Loss of Commander", "FAQ:commander-dispersed-or-broken", "ruling:hq")
 @pytest.mark.parametrize("fate, status", [("disperse", "dispersed"), ("break", "killed")])
 def test_hq_lost_in_own_turn_no_cards_drawn(fate, status):
     """§11 Loss of Commander, FAQ "Commander": a dispersed HQ (Commander face down) or a broken one
@@ -543,6 +603,7 @@ def _zurl_beats_pl_hq(fate: str):
     return g
 
 
+@pytest.mark.rule("§11 Loss of Commander", "§5.1 Initial Phase", "ruling:hq")
 def test_hq_dispersed_returns_in_the_next_initial_phase():
     """§11 Loss of Commander, §5.1 [1] 1: a dispersed HQ costs 1 Morale; in the next Initial Phase
     the Commander returns face up and the HQ is placed on an occupied area (no Morale change), and
@@ -564,6 +625,12 @@ def test_hq_dispersed_returns_in_the_next_initial_phase():
     assert s.turn.ap == g.rules.commanders["maczynski"].ap
 
 
+@pytest.mark.rule(
+    "§11 Loss of Commander",
+    "FAQ:commander-dispersed-or-broken",
+    "FAQ:morale-replacement-commander",
+    "ruling:hq",
+)
 def test_hq_broken_new_commander_in_the_next_initial_phase():
     """§11 Loss of Commander, FAQ "Commander" and "Morale": a broken HQ kills the Commander (−1
     Morale now, −1 VP at the end); in the next Initial Phase a new Commander is drawn from the deck
@@ -586,6 +653,7 @@ def test_hq_broken_new_commander_in_the_next_initial_phase():
 # ----------------------------------------------------------------------------------- Victory
 
 
+@pytest.mark.rule("§3 Automatic Victory", "FAQ:general-automatic-victory-timing", "ruling:automatic-victory")
 def test_20_vp_lead_wins_at_the_end_of_a_turn():
     """§3 Automatic Victory, FAQ "General" (ruling:automatic-victory): a lead of 20 VP or more wins at once at
     the end of a player's turn."""
@@ -601,6 +669,7 @@ def test_20_vp_lead_wins_at_the_end_of_a_turn():
     assert g.over and s.result["winner"] == PL and "20" in s.result["reason"]
 
 
+@pytest.mark.rule("§3 Automatic Victory", "Scenario 3", "ruling:supply-cut")
 def test_scenario_3_supply_cut():
     """§3 Automatic Victory, Scenario 3 card: PL wins at once when ZURL is cut off from Winniki —
     when PL occupies Winniki, or no chain of areas PL does not occupy links a ZURL unit to it."""
@@ -619,6 +688,7 @@ def test_scenario_3_supply_cut():
     assert g.over and g.state.result["winner"] == PL and "Winniki" in g.state.result["reason"]
 
 
+@pytest.mark.rule("Scenario 3", "ruling:supply-cut")
 def test_scenario_3_supply_cut_by_occupying_winniki():
     """Scenario 3 card: PL occupying Winniki cuts ZURL off from it."""
     g = new_game(3, seed=4)
@@ -629,6 +699,7 @@ def test_scenario_3_supply_cut_by_occupying_winniki():
     assert g.over and g.state.result["winner"] == PL
 
 
+@pytest.mark.rule("§3", "FAQ:general-tie", "ruling:automatic-victory")
 def test_tie_at_the_end_is_a_draw():
     """§3, FAQ "General": a game that ends with both sides on the same VP is a draw."""
     g = new_game(1, seed=4)  # one Stage of 4 Rounds
@@ -645,6 +716,7 @@ def test_tie_at_the_end_is_a_draw():
     assert s.result["winner"] is None and s.result["vp"] == {PL: 5, ZURL: 5}
 
 
+@pytest.mark.rule("§3")
 def test_higher_vp_wins_at_the_end():
     """§3: at the end of the game the player with the most VP wins."""
     g = new_game(1, seed=4)
@@ -662,6 +734,7 @@ def test_higher_vp_wins_at_the_end():
 # --------------------------------------------------------------------- Strategic Areas (§8)
 
 
+@pytest.mark.rule("§8", "FAQ:morale-strategic-area-timing")
 def test_morale_when_a_strategic_area_is_gained_or_vacated():
     """§8, FAQ "Morale": Morale rises 1 step at once when a side gains a Strategic Area and falls
     1 step at once when it leaves one vacant."""
@@ -679,6 +752,7 @@ def test_morale_when_a_strategic_area_is_gained_or_vacated():
     assert s.morale[PL] == 5
 
 
+@pytest.mark.rule("§8", "FAQ:morale-strategic-area-timing")
 def test_morale_when_the_enemy_contests_a_strategic_area():
     """FAQ "Morale": when the opponent moves into your Strategic Area without battle (contesting
     it) you lose 1 Morale at once; units lined up on its border to attack do not change it."""

@@ -89,6 +89,7 @@ def _pl_wins_7_to_2(zurl_morale: int = 6, board=()):
     return g
 
 
+@pytest.mark.rule("§9.4 B", "Player Aid: Loss Table", "ruling:loss-table")
 def test_loss_example_withdraw_disperse_break():
     """§9.4 B EXAMPLE: ZURL defends with 4 units at High Morale, loses and takes 7 Losses: it
     withdraws 2 units (1 Loss each), disperses 1 (2) and breaks 1 (3)."""
@@ -110,6 +111,7 @@ def test_loss_example_withdraw_disperse_break():
     assert s.units[TARGET].get("zurl-volunteer", 0) == 0
 
 
+@pytest.mark.rule("§9.4 B", "§4.2", "ruling:loss-table")
 def test_loss_example_alternative_leaves_one_unit():
     """§9.4 B EXAMPLE, alternative: 1 unit broken (3 Losses) and 2 dispersed (4) absorb the 7
     Losses and leave 1 ZURL unit in the area, which stays contested after PL moves in (§4.2)."""
@@ -127,6 +129,7 @@ def test_loss_example_alternative_leaves_one_unit():
     assert g.state.morale[ZURL] == 6  # 1 broken, 2 dispersed: no Morale loss
 
 
+@pytest.mark.rule("Player Aid: Loss Table", "FAQ:evade-vs-withdrawal", "ruling:loss-table")
 def test_low_morale_defender_cannot_withdraw():
     """Loss Table: Withdrawal is only available to a Defender at High Morale; at Low Morale a
     dispersed unit absorbs 2 Losses and a broken one 3."""
@@ -140,6 +143,7 @@ def test_low_morale_defender_cannot_withdraw():
     assert "2 Losses" in g.decision().prompt
 
 
+@pytest.mark.rule("Player Aid: Loss Table", "ruling:loss-table")
 def test_low_morale_attacker_disperse_1_break_2():
     """Loss Table: a Low Morale Attacker absorbs 1 Loss per dispersed unit and 2 per broken one."""
     g = _battle("1v", [("dom-akademicki", "5v")], pl_supply=5, zurl_supply=1, pl_morale=4, card=(1, 2))
@@ -152,6 +156,7 @@ def test_low_morale_attacker_disperse_1_break_2():
     assert g.state.broken[PL] == {"pl-volunteer": 1}
 
 
+@pytest.mark.rule("Player Aid: Loss Table", "ruling:loss-table")
 def test_high_morale_attacker_disperse_2_break_3():
     """Loss Table: a High Morale Attacker absorbs 2 Losses per dispersed unit and 3 per broken one."""
     g = _battle("1v", [("dom-akademicki", "5v")], pl_supply=5, zurl_supply=1, pl_morale=6, card=(2, 2))
@@ -163,6 +168,7 @@ def test_high_morale_attacker_disperse_2_break_3():
     assert g.decision().player == ZURL
 
 
+@pytest.mark.rule("§9.4 A", "ruling:loss-table")
 def test_units_advancing_from_each_side_are_spared_while_others_can_take_losses():
     """§9.4 A: the winning Attacker moves at least 1 unit in from each side it attacked from, and
     Losses go to the other units first: a side with a single unit is not offered for Losses while
@@ -175,6 +181,7 @@ def test_units_advancing_from_each_side_are_spared_while_others_can_take_losses(
     assert not any(a.endswith("@sejm-krajowy") for a in legal)
 
 
+@pytest.mark.rule("§9.4 B", "Example of Battles", "ruling:loss-table")
 def test_excess_losses_are_forgone():
     """§9.4 B, Example of Battles step 7: Losses beyond what the units can absorb are forgone."""
     g = _battle("1v", [("dom-akademicki", "5v")], pl_supply=6, zurl_supply=1, card=(2, 0))
@@ -187,6 +194,7 @@ def test_excess_losses_are_forgone():
     assert g.decision().kind == "battle"  # the advance: the battle goes on normally
 
 
+@pytest.mark.rule("§7.2 Medicine", "FAQ:battle-losses-to-zero")
 def test_medicine_reduces_losses_by_one():
     """§7.2 Medicine, FAQ "Battle": a Medicine token reduces the player's Losses by 1 (once);
     it does not change the outcome of the battle."""
@@ -201,6 +209,13 @@ def test_medicine_reduces_losses_by_one():
     assert battle_frame(g)["result"] == "attacker"
 
 
+@pytest.mark.rule(
+    "§9.4 C",
+    "§7.1",
+    "Player Aid: Loss Table",
+    "FAQ:battle-morale-and-supply",
+    "ruling:morale-after-battle",
+)
 @pytest.mark.parametrize(
     "morale, defenders, supply_lost",
     [(6, "2v", False), (6, "3v", True), (3, "1v", False), (3, "2v", True)],
@@ -217,6 +232,7 @@ def test_supply_falls_when_the_loser_fought_with_enough_units(morale, defenders,
     assert g.state.supply[PL] == 6
 
 
+@pytest.mark.rule("§8", "§9.4 D", "FAQ:battle-morale-and-supply", "ruling:morale-after-battle")
 @pytest.mark.parametrize(
     "fates, morale_lost",
     [(("break", "break"), True), (("disperse", "disperse", "disperse"), True), (("break", "disperse", "disperse"), False)],
@@ -237,6 +253,7 @@ def test_morale_falls_for_2_broken_or_3_dispersed(fates, morale_lost):
     assert g.state.morale[ZURL] == (2 if morale_lost else 3)
 
 
+@pytest.mark.rule("§9.4 B", "ruling:beaten-attacker")
 def test_beaten_attacker_withdraws_to_where_it_came_from_then_takes_losses():
     """§9.4 Withdrawal: a beaten Attacker withdraws all its units to the area it came from (the last
     area it passed through); this absorbs no Losses; then it takes the Losses."""
@@ -249,6 +266,7 @@ def test_beaten_attacker_withdraws_to_where_it_came_from_then_takes_losses():
     assert g.legal() == ["disperse v@sejm-krajowy", "break v@sejm-krajowy"]
 
 
+@pytest.mark.rule("§9.4 B", "FAQ:withdrawal-over-the-limit", "ruling:beaten-attacker")
 def test_withdrawal_faq_origin_full_extra_loss():
     """FAQ "Withdrawal": 5 units assault through an area holding 3 friendly units and lose; 2 go
     back to that area (its City limit of 5), the others withdraw to another adjacent area with 1
@@ -271,6 +289,7 @@ def test_withdrawal_faq_origin_full_extra_loss():
     assert _loss_prompt(g) == (PL, "PL: distribute 3 Losses (attacker, high Morale) at Rynek")  # 2 + 1
 
 
+@pytest.mark.rule("§9.4 B", "ruling:beaten-attacker")
 def test_withdrawal_when_the_origin_was_captured():
     """§9.4 Withdrawal: if the area the Attacker came from has been taken by the opponent in the
     meantime, it withdraws to another adjacent area and receives 1 additional Loss."""
@@ -295,6 +314,7 @@ def test_withdrawal_when_the_origin_was_captured():
     assert _loss_prompt(g) == (PL, "PL: distribute 3 Losses (attacker, high Morale) at Rynek")
 
 
+@pytest.mark.rule("§9.4 B", "ruling:more-withdrawals")
 def test_after_its_losses_a_beaten_defender_may_withdraw_more_by_choice():
     """§9.4 B: "After Losses have been applied, a player may inflict more Losses (e.g.
     withdrawing more Units, even if their Morale is low) if it results in a favorable outcome."

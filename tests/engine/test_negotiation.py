@@ -39,6 +39,7 @@ def _negotiations(g: Game) -> list[str]:
 # ----------------------------------------------------------------------------- the order (§13.1)
 
 
+@pytest.mark.rule("§13.1", "§6.2 Negotiation", "ruling:negotiation-order")
 def test_negotiation_costs_the_ap_printed_on_the_destination_space():
     """§13.1: moving the Militia marker from Neutral to Ally PL costs the 4 AP printed on Ally PL."""
     g = _orders(PL)
@@ -49,6 +50,7 @@ def test_negotiation_costs_the_ap_printed_on_the_destination_space():
     assert any("now fight for PL" in line for line in g.state.log[-3:])
 
 
+@pytest.mark.rule("§13.1", "ruling:negotiation-order")
 def test_zurl_negotiates_towards_its_own_end_of_the_track():
     """§13.1: ZURL moves the Militia marker from Neutral onto Ally ZURL for its printed 3 AP; a
     player only draws a marker towards his own side (the direction names the side)."""
@@ -60,6 +62,7 @@ def test_zurl_negotiates_towards_its_own_end_of_the_track():
     assert g.state.turn.ap == 7
 
 
+@pytest.mark.rule("§6.2 Negotiation", "§13.1", "ruling:negotiation-order")
 def test_breaking_the_opponents_alliance_costs_1_ap_more():
     """§6.2, §13.1: from Ally ZURL back to Neutral costs Neutral's 3 AP + 1 to break the alliance."""
     g = _orders(PL)
@@ -70,6 +73,7 @@ def test_breaking_the_opponents_alliance_costs_1_ap_more():
     assert "1 of them to break the alliance" in " ".join(g.state.log[-3:])
 
 
+@pytest.mark.rule("§13.1", "ruling:negotiation-order")
 def test_one_negotiation_order_per_turn():
     """§13.1: a player can only make one Negotiation Order per Turn — on either track."""
     g = _orders(PL, ap=20)
@@ -78,6 +82,7 @@ def test_one_negotiation_order_per_turn():
     assert _negotiations(g) == []
 
 
+@pytest.mark.rule("§6", "§6.1", "§13.1")
 def test_negotiation_needs_the_ap():
     """§6.1: with 3 AP PL cannot pay the 4 AP of Ally PL, but the other track's 4 AP neither."""
     g = _orders(PL, ap=3)
@@ -86,6 +91,7 @@ def test_negotiation_needs_the_ap():
     assert sorted(_negotiations(g)) == ["negotiate austro-hungarian pl", "negotiate jewish-militia pl"]
 
 
+@pytest.mark.rule("§13.1", "ruling:negotiation-order")
 def test_no_step_beyond_the_end_of_the_track():
     """A marker already on the player's own end space cannot be moved further his way."""
     g = _orders(PL)
@@ -94,6 +100,7 @@ def test_no_step_beyond_the_end_of_the_track():
     assert _negotiations(g) == []
 
 
+@pytest.mark.rule("§6.2 Negotiation", "§13", "ruling:negotiation-order")
 @pytest.mark.parametrize("scenario, tracks", [(1, set()), (3, {MILITIA}), (4, set()), (5, set())])
 def test_negotiation_only_where_the_scenario_has_the_track(scenario, tracks):
     """§6.2: Negotiation only in Scenarios 2 and 3; Scenario 3 has the Militia track only."""
@@ -106,6 +113,7 @@ def test_negotiation_only_where_the_scenario_has_the_track(scenario, tracks):
 # ---------------------------------------------------------------- disarmament (§13.2, FAQ)
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:austro-hungarian-track")
 def test_pl_disarms_the_austro_hungarians():
     """§13.2: PL moving the marker onto 'Disarmament by PL' (4 AP) disarms them: PL's Supply rises
     1 step per Austro-Hungarian unit on the board (3 in Scenario 2), their Strength is 2 for good;
@@ -122,6 +130,7 @@ def test_pl_disarms_the_austro_hungarians():
     assert occupant(g.rules, s, "lyczakowska") is None  # still neutral: no one holds their area
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:austro-hungarian-track")
 def test_only_the_first_disarmament_raises_supply():
     """§13.2: 'the player who first disarm' them gains the Supply; a later disarmament gives none."""
     g = _orders(PL)
@@ -133,6 +142,11 @@ def test_only_the_first_disarmament_raises_supply():
     assert s.supply[PL] == 4
 
 
+@pytest.mark.rule(
+    "§13.2 Austro-Hungarian",
+    "FAQ:austro-hungarian-disarm-choice",
+    "ruling:austro-hungarian-track",
+)
 def test_zurl_may_disarm_on_the_way_to_the_alliance():
     """FAQ 'Austro-Hungarian Army': drawing them towards the alliance, ZURL decides whether to
     disarm them. One step from Neutral onto 'Disarmament by ZURL' (3 AP) disarms them: +3 Supply,
@@ -153,6 +167,11 @@ def test_zurl_may_disarm_on_the_way_to_the_alliance():
     assert strength(g.rules, s, ZURL, AUSTRIAN) == 2
 
 
+@pytest.mark.rule(
+    "§13.2 Austro-Hungarian",
+    "FAQ:austro-hungarian-disarm-choice",
+    "ruling:austro-hungarian-track",
+)
 def test_zurl_may_ally_without_disarming():
     """FAQ 'Austro-Hungarian Army': ZURL may instead take them from Neutral past its disarmament
     space straight to the alliance (the 4 AP of Ally ZURL): no Supply, Strength stays 4, and the
@@ -168,6 +187,7 @@ def test_zurl_may_ally_without_disarming():
     assert occupant(g.rules, s, "lyczakowska") == ZURL
 
 
+@pytest.mark.rule("§13.1", "ruling:austro-hungarian-track", "ruling:alliance-ends")
 def test_pl_breaking_the_austrian_alliance_does_not_disarm():
     """§13.1: PL moves the marker off Ally ZURL onto 'Disarmament by ZURL' for 3 + 1 AP; that
     space is ZURL's disarmament, so nobody disarms them: they are neutral again at Strength 4."""
@@ -185,6 +205,7 @@ def test_pl_breaking_the_austrian_alliance_does_not_disarm():
 # --------------------------------------------------------------------- allies as own units
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "§8", "ruling:allied-units")
 def test_alliance_changes_who_occupies_and_moves_morale():
     """§13.2: 'Area occupied by the Jewish Militia is treated as occupied by that player's Units':
     allied to PL, the Militia makes Kleparów (a Strategic Area in Scenario 2) PL's, and PL's
@@ -198,6 +219,7 @@ def test_alliance_changes_who_occupies_and_moves_morale():
     assert s.morale[PL] == 6
 
 
+@pytest.mark.rule("§13.1", "§13.2 Jewish Militia", "ruling:allied-units")
 def test_allied_units_move_fight_and_take_losses_as_the_allys_own():
     """§13.1: allied units are the player's own — movement (an allied Militia only to an adjacent
     area, §13.2), Strength in battle, and the ally distributes their Losses."""
@@ -218,6 +240,7 @@ def test_allied_units_move_fight_and_take_losses_as_the_allys_own():
     assert occupant(g.rules, s, "zamarstynow") == PL
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:allied-units")
 def test_allied_austro_hungarians_move_up_to_three_spaces():
     """§13.2 'Alliance with the ZURL: the Unit can be moved to any Area' — like any ZURL unit."""
     g = _orders(ZURL)
@@ -234,6 +257,7 @@ def test_allied_austro_hungarians_move_up_to_three_spaces():
     assert len(dests) > len(g.rules.neighbours["rynek"])
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "ruling:allied-units")
 def test_ally_mobilizes_the_spare_militia():
     """§13.2: allied with the Militia, a player mobilizes the 2 Militia of the Mobilization Zone
     as per normal; while it is neutral or allied with the opponent he cannot."""
@@ -263,6 +287,7 @@ def _mobilize_options(g: Game) -> list[str]:
 # ------------------------------------------------------------------------- alliance VP (§3)
 
 
+@pytest.mark.rule("§3", "§13.1", "ruling:alliance-vp")
 @pytest.mark.parametrize("scenario", [2, 3])
 def test_alliance_scores_the_track_space_vp_at_each_stage_end(scenario):
     """§3, §13.1: at the End of Stage the player receives 1 VP for each Alliance (the coin on the

@@ -69,6 +69,7 @@ def _fight(g: Game, area: str) -> None:
 # ------------------------------------------------------------------- the Jewish Militia (§13.2)
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "ruling:jewish-militia", "ruling:allied-units")
 def test_neutral_militia_never_moves_and_has_strength_1():
     """§13.2: the neutral Militia does not move — it is nobody's unit to order; allied, its
     Strength is always 1 (whatever the Supply)."""
@@ -82,6 +83,7 @@ def test_neutral_militia_never_moves_and_has_strength_1():
     assert strength(g.rules, g.state, PL, MILITIA) == 1
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "ruling:jewish-militia")
 def test_units_may_pass_through_the_neutral_militia_area():
     """§13.2: 'Units from both sides can move through an Area with neutral Jewish Militia': from
     Hołosko, Dworzec Główny is 3 spaces away only through Kleparów; the Militia stays neutral."""
@@ -94,6 +96,7 @@ def test_units_may_pass_through_the_neutral_militia_area():
     assert g.state.negotiation[MILITIA] == M_NEUTRAL
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "ruling:jewish-militia")
 def test_ending_a_move_in_the_militia_area_allies_it_with_the_opponent():
     """§13.2: a player who ends his move in the neutral Militia's area drives it into alliance
     with his opponent; the area is then contested (normal move cost: it was neutral)."""
@@ -108,6 +111,7 @@ def test_ending_a_move_in_the_militia_area_allies_it_with_the_opponent():
     assert side_units(g.rules, g.state, "kleparow", ZURL) == {MILITIA: 1}
 
 
+@pytest.mark.rule("§8", "§13.2 Jewish Militia", "ruling:jewish-militia")
 def test_militia_turned_by_a_move_into_its_area_never_held_it_for_the_opponent():
     """§8, §13.2: PL ending a move in Kleparów (a Strategic Area) turns the Militia to ZURL with PL
     already there — the area is contested at once, so ZURL never gains (nor loses) control of it
@@ -124,6 +128,7 @@ def test_militia_turned_by_a_move_into_its_area_never_held_it_for_the_opponent()
     assert s.strategic_holder["kleparow"] is None
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "ruling:attacking-neutrals")
 def test_attacking_the_militia_allies_it_with_the_opponent_and_it_defends():
     """§13.2: attacking the Militia (lined up on its border, Move or Assault) allies it with the
     opponent; it then defends as the opponent's unit with Strength 1."""
@@ -140,6 +145,7 @@ def test_attacking_the_militia_allies_it_with_the_opponent_and_it_defends():
     assert f["bp"]["d"] == 1  # Strength 1 → 1 BP
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "§9.4 B", "ruling:jewish-militia")
 def test_beaten_attacker_forced_back_into_the_militia_area_allies_it_with_the_opponent():
     """§13.2 'The same applies when a player is forced to withdraw to there after a Battle': PL
     attacks Zamarstynów from Kleparów (passing through the Militia's area), loses, and must go
@@ -159,6 +165,7 @@ def test_beaten_attacker_forced_back_into_the_militia_area_allies_it_with_the_op
     assert s.negotiation[MILITIA] == M_ALLY_ZURL
 
 
+@pytest.mark.rule("§9.4 B", "§9.2", "ruling:jewish-militia")
 def test_defender_never_withdraws_or_evades_into_the_militia_area():
     """§9.4 (and §9.2): a defender's withdrawal or evasion never ends in the neutral Militia's
     area — only in own areas or neutral ones without the Militia."""
@@ -175,6 +182,7 @@ def test_defender_never_withdraws_or_evades_into_the_militia_area():
     assert "kleparow" not in spill and spill
 
 
+@pytest.mark.rule("§10", "§13.2 Jewish Militia", "ruling:jewish-militia")
 def test_relief_deployed_into_the_militia_area_allies_it_with_the_opponent():
     """§10, §13.2: Relief may be deployed on a neutral area linked by rail — Kleparów is one — and
     ending there drives the Militia to the opponent, like any move."""
@@ -189,6 +197,7 @@ def test_relief_deployed_into_the_militia_area_allies_it_with_the_opponent():
     assert s.negotiation[MILITIA] == M_ALLY_ZURL
 
 
+@pytest.mark.rule("§13.2 Jewish Militia", "§4.2", "ruling:jewish-militia")
 def test_neutral_militia_blocks_pl_control_of_districts_iii_and_viii():
     """§13.2: while the Militia is neutral PL never controls Zamarstynów (VIII) or Żółkiewskie
     (III); allied with PL — or with ZURL — the block is gone."""
@@ -210,6 +219,7 @@ def test_neutral_militia_blocks_pl_control_of_districts_iii_and_viii():
 # ------------------------------------------------------------------ the Austro-Hungarians (§13.2)
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "§4.2", "FAQ:general-area-limit-both-sides", "ruling:area-limit")
 def test_neutral_austrians_neither_control_nor_contest_and_never_move():
     """§13.2: the neutral Austro-Hungarian unit does not control or contest its area — a side with
     units there occupies it; it never moves; the area limit counts it (FAQ 'Area limit')."""
@@ -227,6 +237,7 @@ def test_neutral_austrians_neither_control_nor_contest_and_never_move():
     assert "rynek" not in _destinations(g, "podzamcze", "1v")  # 4 PL + 1 neutral = City limit 5
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:attacking-neutrals")
 def test_pl_attacking_the_austrians_allies_them_with_zurl_and_they_fight():
     """§13.2: 'This Unit can be deliberately attacked, but it will automatically ally with the
     opponent side': PL attacks the Austro-Hungarians alone in Łyczakowska — they ally with ZURL and
@@ -294,6 +305,11 @@ def test_s13_2_zurl_artillery_at_the_austrians_pl_takes_their_losses():
     assert s.mob["neutral"][AUSTRIAN] == 1 and units(g, "lyczakowska") == {AUSTRIAN: 1}
 
 
+@pytest.mark.rule(
+    "§13.2 Austro-Hungarian",
+    "FAQ:supply-token-artillery-shared-area",
+    "ruling:attacking-neutrals",
+)
 def test_attacking_enemy_units_beside_neutral_austrians_does_not_aggravate_them():
     """FAQ 'Artillery' ('Only an intended attack aggravates them'): an attack on ZURL units in an
     area they share with neutral Austro-Hungarians is aimed at ZURL — the Austrians stay neutral
@@ -311,6 +327,12 @@ def test_attacking_enemy_units_beside_neutral_austrians_does_not_aggravate_them(
     assert battle_frame(g)["participants"][ZURL] == 1
 
 
+@pytest.mark.rule(
+    "§7.2 Artillery",
+    "§12",
+    "FAQ:supply-token-artillery-neutrals",
+    "ruling:attacking-neutrals",
+)
 def test_artillery_aimed_at_the_austrians_allies_them_with_the_opponent():
     """FAQ 'Artillery': firing directly at the Austro-Hungarian unit is an intended attack — PL's
     Artillery makes them ZURL's allies, and ZURL takes the 2 Losses; Łyczakowska is a City area,
@@ -328,6 +350,7 @@ def test_artillery_aimed_at_the_austrians_allies_them_with_the_opponent():
     assert d.kind == "losses" and d.player == ZURL
 
 
+@pytest.mark.rule("§7.2 Artillery", "FAQ:supply-token-artillery-shared-area", "ruling:attacking-neutrals")
 def test_artillery_at_an_opponent_sharing_the_area_does_not_aggravate_the_austrians():
     """FAQ 'Artillery': fire aimed at ZURL units that share an area with a neutral
     Austro-Hungarian unit does not push the Austrians to ZURL's side."""
@@ -343,6 +366,12 @@ def test_artillery_at_an_opponent_sharing_the_area_does_not_aggravate_the_austri
     assert all(a.split()[1].startswith("v@") for a in g.legal() if a.split()[0] in ("disperse", "break"))
 
 
+@pytest.mark.rule(
+    "§7.2 Artillery",
+    "§13.2 Jewish Militia",
+    "FAQ:supply-token-artillery-neutrals",
+    "ruling:attacking-neutrals",
+)
 def test_artillery_aimed_at_the_militia_allies_it_with_the_opponent():
     """FAQ 'Artillery': firing at the Jewish Militia counts as a direct attack — it allies with the
     opponent, who takes the Losses."""
@@ -356,6 +385,7 @@ def test_artillery_aimed_at_the_militia_allies_it_with_the_opponent():
     assert g.decision().player == PL
 
 
+@pytest.mark.rule("§13.2 Austro-Hungarian", "ruling:allied-units")
 def test_allied_austrians_fight_at_strength_4_or_2_when_disarmed():
     """§13.2: allied with ZURL, the Austro-Hungarians attack with Strength 4, or 2 once disarmed."""
     for disarmed, bp in ((False, 2), (True, 1)):  # 2 units: 8 → 2 BP, 4 → 1 BP
@@ -372,6 +402,7 @@ def test_allied_austrians_fight_at_strength_4_or_2_when_disarmed():
         assert battle_frame(g)["bp"]["a"] == bp
 
 
+@pytest.mark.rule("§13.1", "§13.2 Jewish Militia", "ruling:allied-units")
 def test_dispersed_allied_militia_returns_to_the_neutral_mobilization_zone():
     """§13.1 (Losses of allied units are the ally's) and §13.2 (the ally mobilizes Militia from the
     Mobilization Zone): PL disperses its allied Militia; it waits in the Mobilization Zone for

@@ -18,6 +18,7 @@ from helpers import (
     units,
 )
 from semper_fidelis.engine.game import Game
+from semper_fidelis.engine.occupancy import occupant, strategic_holders
 
 
 def _pl_orders(ap: int = 10, scenario: int = 2) -> Game:
@@ -57,6 +58,7 @@ def _distances(g: Game, start: str) -> dict[str, int]:
 # ------------------------------------------------------------------------------------ Move
 
 
+@pytest.mark.rule("§6.2 Move", "ruling:move-cost")
 def test_move_reaches_up_to_three_spaces_for_1_ap():
     """§6.2 Move (ruling:move-cost): one Move order carries a group up to 3 spaces for 1 AP."""
     g = _pl_orders(ap=1)
@@ -67,6 +69,7 @@ def test_move_reaches_up_to_three_spaces_for_1_ap():
     assert not any(dist[a] > 3 for a in _destinations(g, "rynek", "2v"))
 
 
+@pytest.mark.rule("§6.2 Move", "FAQ:orders-two-moves", "ruling:move-cost")
 def test_move_example_winniki_to_dworzec_glowny_costs_2_ap():
     """§6.2 EXAMPLE: Winniki → Kozielniki → Sokolniki (2 spaces), then Sokolniki → Koszary
     Wuleckie → Szkoła Sienkiewicza → Dworzec Główny (3 spaces): two Move orders, 2 AP."""
@@ -78,6 +81,7 @@ def test_move_example_winniki_to_dworzec_glowny_costs_2_ap():
     assert g.state.turn.ap == 3
 
 
+@pytest.mark.rule("§6.2 Move", "ruling:move-cost")
 def test_move_further_along_villages_costs_1_ap_per_extra_village():
     """§6.2 Move (ruling:move-cost): a group whose path goes on along adjacent Villages beyond its 3
     spaces pays 1 AP for each further Village (Zimna Woda → … → Winniki is 4 Village spaces)."""
@@ -92,6 +96,7 @@ def test_move_further_along_villages_costs_1_ap_per_extra_village():
     assert "winniki" not in _destinations(g2, "zimna-woda", "1v")
 
 
+@pytest.mark.rule("§6.2 Move")
 def test_move_stops_on_entering_an_enemy_area():
     """§6.2: units move only through neutral or own areas and must stop when they enter an area
     with enemy units; the enemy area is offered only as a border to line up on (or to enter)."""
@@ -107,6 +112,7 @@ def test_move_stops_on_entering_an_enemy_area():
     assert "persenkowka" in dest and "elektrownia" in dest  # around the enemy, 2 spaces
 
 
+@pytest.mark.rule("§6.2 Move")
 def test_move_through_own_full_area():
     """§6.2: a group may pass through its own area that is already at its Unit Limit."""
     g = _pl_orders(ap=1)
@@ -117,6 +123,7 @@ def test_move_through_own_full_area():
     assert "sejm-krajowy" not in _destinations(g, "cytadela", "2v")
 
 
+@pytest.mark.rule("§6.2 Move", "§9.4 B", "ruling:enemy-area-entry")
 def test_entry_side_is_the_last_area_passed():
     """§6.2, §9.4: a group lined up on an enemy area records the side it entered from — the last
     area it passed through, not where it started (AttackGroup.origin)."""
@@ -130,6 +137,7 @@ def test_entry_side_is_the_last_area_passed():
     assert units(g, "persenkowka") == {"zurl-volunteer": 1}  # they wait on the border
 
 
+@pytest.mark.rule("§6.2 Move", "§4.2", "FAQ:orders-move-without-battle", "ruling:enemy-area-entry")
 def test_move_into_and_out_of_an_enemy_area_without_battle_costs_2_ap():
     """§6.2, §4.2: moving into an area with enemy units without battle (into its middle) costs
     1 AP more (2 AP); so does moving out of an area that holds enemy units."""
@@ -143,6 +151,7 @@ def test_move_into_and_out_of_an_enemy_area_without_battle_costs_2_ap():
     assert order(g, "move", "dom-akademicki", "1v", "sejm-krajowy") == 1
 
 
+@pytest.mark.rule("§4.1", "FAQ:general-area-limit-both-sides", "ruling:area-limit")
 def test_unit_limit_counts_both_sides_and_neutrals():
     """§4.1, FAQ (ruling:area-limit): the Area Unit Limit counts every unit in the area — both sides and
     neutrals. Dworzec Główny (City, 5) with 3 PL and 1 Austro-Hungarian takes 1 more PL unit."""
@@ -158,6 +167,7 @@ def test_unit_limit_counts_both_sides_and_neutrals():
     assert "szkola-sienkiewicza via bogdanowka enter" not in _destinations(g, "bogdanowka", "2v")
 
 
+@pytest.mark.rule("§4.1", "ruling:attack-group-size")
 def test_attack_from_a_side_is_limited_by_the_limit_of_that_side():
     """§4.1: the number of units attacking from one side depends on the Unit Limit of the area
     they attack from (a City side: 5, a Suburb side: 6)."""
@@ -185,6 +195,13 @@ def _zurl_orders(ap: int = 10) -> Game:
     return g
 
 
+@pytest.mark.rule(
+    "§6.2 Assault",
+    "FAQ:orders-assault-some-units",
+    "FAQ:orders-assault-trigger-cost",
+    "ruling:assault-cost",
+    "ruling:units-inside",
+)
 def test_assault_example_2_ap_per_group_including_the_group_inside():
     """§6.2 Assault EXAMPLE (FAQ, ruling:assault-cost): Rynek is contested by 3 PL and 2 ZURL units; ZURL
     assaults with the units already in Rynek (2 AP) and 4 units from Sejm Krajowy (2 AP): 4 AP,
@@ -202,6 +219,7 @@ def test_assault_example_2_ap_per_group_including_the_group_inside():
     assert frame["participants"][ZURL] == 6
 
 
+@pytest.mark.rule("§6.2 Assault", "FAQ:orders-assault-multiple-sides", "ruling:assault-cost")
 def test_assault_several_groups_battle_after_the_last_order():
     """§6.2 Assault, FAQ: Assaults from several sides into one area each cost 2 AP; the battle is
     fought only after the last Assault order into that area."""
@@ -222,6 +240,34 @@ def test_assault_several_groups_battle_after_the_last_order():
     assert any(f["kind"] == "battle" for f in g.state.stack) or "rynek" not in g.state.attacks
 
 
+@pytest.mark.rule("§6.2 Assault", "FAQ:orders-assault-distance")
+def test_assault_moves_up_to_three_spaces_like_a_move():
+    """FAQ "Orders – Assault": an Assault carries its units up to 3 spaces, as a Move does, not
+    only from an adjacent area — Sokolniki to Dworzec Główny is 3 spaces (§6.2 example)."""
+    g = _pl_orders(ap=10)
+    put(g, "sokolniki", PL, "2v")
+    put(g, "dworzec-glowny", ZURL, "1v")
+    assert "dworzec-glowny" not in g.rules.data.areas["sokolniki"].neighbours
+    assert order(g, "assault", "sokolniki", "2v", "dworzec-glowny via szkola-sienkiewicza attack") == 2
+    (group,) = g.state.attacks["dworzec-glowny"]
+    assert (group.origin, group.assault) == ("szkola-sienkiewicza", True)
+
+
+@pytest.mark.rule("§6.2 Move", "§4.2", "FAQ:orders-assault-border-occupation")
+def test_units_on_a_border_do_not_occupy_the_area_they_attack_from():
+    """FAQ "Orders – Assault": units standing on the edge of the attacked area do not occupy the
+    last area they passed through — no VP and no Supply Token from it."""
+    g = _pl_orders(ap=10)
+    put(g, "winniki", PL, "2v")
+    put(g, "persenkowka", ZURL, "1v")
+    g.state.strategic = {"kozielniki": 1}
+    order(g, "move", "winniki", "2v", "persenkowka via kozielniki attack")
+    assert g.state.attacks["persenkowka"][0].origin == "kozielniki"
+    assert occupant(g.rules, g.state, "kozielniki") is None
+    assert strategic_holders(g.rules, g.state).get("kozielniki") is None
+
+
+@pytest.mark.rule("§9.1", "§5.1 Battle Phase")
 def test_move_into_enemy_area_leaves_battle_to_the_battle_phase():
     """§9.1: units moved (not assaulted) onto an enemy area's border fight in the Battle Phase."""
     g = _pl_orders(ap=10)
@@ -255,6 +301,7 @@ def _build(g: Game, action: str) -> int:
     return before - g.state.turn.ap
 
 
+@pytest.mark.rule("§6.2 Fortification", "§4.1", "ruling:fortifications")
 def test_barricade_costs_1_ap_and_only_in_city_or_suburb():
     """§6.2 Fortification, §4.1: a Barricade (1 AP) faces one side of a City or Suburb area the
     player occupies; none in Villages; a Redoubt only in a City area."""
@@ -271,6 +318,7 @@ def test_barricade_costs_1_ap_and_only_in_city_or_suburb():
     assert "barricade rynek sejm-krajowy" not in _fortify_options(g)  # one per side
 
 
+@pytest.mark.rule("§6.2 Fortification", "ruling:fortifications")
 @pytest.mark.parametrize("barricades, cost", [(0, 4), (1, 3), (2, 2), (3, 1), (4, 1)])
 def test_redoubt_costs_4_ap_less_1_per_own_barricade(barricades, cost):
     """§6.2 Redoubt: 4 AP, 1 AP less for each Barricade already in the area, minimum 1 AP; the
@@ -285,6 +333,7 @@ def test_redoubt_costs_4_ap_less_1_per_own_barricade(barricades, cost):
     assert not g.state.barricades.get("rynek")
 
 
+@pytest.mark.rule("§6.2 Fortification", "§11")
 @pytest.mark.parametrize("barricades, cost", [(0, 3), (1, 2), (2, 1), (3, 1)])
 def test_maczynski_redoubt_discount(barricades, cost):
     """§6.2, §11: Czesław Mączyński's organization attribute — a Redoubt costs 1 AP less (after the
@@ -297,6 +346,7 @@ def test_maczynski_redoubt_discount(barricades, cost):
     assert _build(g, "redoubt rynek") == cost
 
 
+@pytest.mark.rule("§6.2 Fortification", "ruling:fortifications")
 def test_cytadela_always_has_a_redoubt_and_none_is_built():
     """§6.2: the Cytadela is considered to always have a Redoubt, so none can be built there
     (a Barricade can)."""
@@ -307,6 +357,7 @@ def test_cytadela_always_has_a_redoubt_and_none_is_built():
     assert any(o.startswith("barricade cytadela ") for o in options)
 
 
+@pytest.mark.rule("§6.2 Fortification", "ruling:fortifications")
 def test_fortifications_removed_when_the_side_leaves():
     """§6.2: when a side leaves an area its fortifications are removed (the civilians dismantle
     them); a player may also remove its own fortifications during its turn."""
@@ -324,6 +375,7 @@ def test_fortifications_removed_when_the_side_leaves():
     assert not g.state.barricades.get("sejm-krajowy")
 
 
+@pytest.mark.rule("§6.2 Fortification", "FAQ:fortification-returning-units", "ruling:fortifications", "ruling:battle-ties")
 def test_fortification_kept_when_the_attackers_return_after_the_battle():
     """FAQ "Fortification": sending every unit out to assault an adjacent area does not lose the
     area's Fortification if some units return immediately after the battle."""
@@ -345,6 +397,7 @@ def test_fortification_kept_when_the_attackers_return_after_the_battle():
 # ------------------------------------------------------------------------------- Mobilization
 
 
+@pytest.mark.rule("§6.2 Mobilization", "ruling:mobilization-rate")
 def test_mobilization_high_morale_2_units_for_1_ap():
     """§6.2 Mobilization: at High Morale 1 AP mobilizes 2 Units (into areas the player occupies,
     up to the Unit Limit)."""
@@ -366,6 +419,7 @@ def test_mobilization_high_morale_2_units_for_1_ap():
     assert units(g, "rynek") == {"pl-volunteer": 4} and s.mob[PL]["pl-volunteer"] == 2
 
 
+@pytest.mark.rule("§6.2 Mobilization", "ruling:mobilization-rate")
 def test_mobilization_low_morale_3_ap_per_unit():
     """§6.2 Mobilization: at Low Morale each Unit costs 3 AP."""
     g = _pl_orders(ap=5)
@@ -381,6 +435,7 @@ def test_mobilization_low_morale_3_ap_per_unit():
     assert g.legal() == ["done"]  # 2 AP left: not enough for another unit
 
 
+@pytest.mark.rule("§6.2 Mobilization")
 def test_mobilization_only_into_own_areas_with_room_and_not_without_units():
     """§6.2 Mobilization: only into an area the player occupies, up to its Unit Limit, and not at
     all without units in the Mobilization Zone."""
@@ -401,6 +456,13 @@ def test_mobilization_only_into_own_areas_with_room_and_not_without_units():
 # ------------------------------------------------------------------------------- Provisioning
 
 
+@pytest.mark.rule(
+    "§6.2 Provisioning",
+    "Errata:provisioning-illustration",
+    "FAQ:orders-provisioning-cost",
+    "FAQ:orders-provisioning-three-areas",
+    "ruling:provisioning",
+)
 def test_provisioning_costs_1_then_2_then_3_ap():
     """§6.2 Provisioning, errata, FAQ (ruling:provisioning): the 1st token taken in a turn costs 1 AP, the
     2nd 2 AP, the 3rd 3 AP (1, 3, 6 in total) — from one area or from three; at most 3."""
@@ -420,6 +482,7 @@ def test_provisioning_costs_1_then_2_then_3_ap():
     assert "provision" not in g.legal()  # a 4th token is not offered
 
 
+@pytest.mark.rule("§6.2 Provisioning", "§4.2")
 def test_provisioning_needs_an_occupied_area_with_tokens():
     """§6.2 Provisioning, §4.2: tokens only from an area the player occupies (not contested)."""
     g = _pl_orders(ap=10)
@@ -433,6 +496,7 @@ def test_provisioning_needs_an_occupied_area_with_tokens():
 # ------------------------------------------------------------------------- Propaganda, tokens
 
 
+@pytest.mark.rule("§6.2 Propaganda", "§8", "ruling:propaganda")
 def test_propaganda_3_ap_once_per_turn():
     """§6.2 Propaganda, §8: 3 AP raise Morale by 1 step, once per turn."""
     g = _pl_orders(ap=10)
@@ -444,6 +508,7 @@ def test_propaganda_3_ap_once_per_turn():
     assert not any(a.startswith("propaganda") for a in g.legal())
 
 
+@pytest.mark.rule("§6.2 Propaganda", "§12", "ruling:propaganda")
 def test_propaganda_destruction_for_pl():
     """§6.2 Propaganda, §12: in Scenarios 2, 4 and 5 PL may instead move the Destruction marker
     up 1 step."""
@@ -454,6 +519,7 @@ def test_propaganda_destruction_for_pl():
     assert not any(a.startswith("propaganda") for a in g.legal())
 
 
+@pytest.mark.rule("§7.1", "§7.2", "FAQ:supply-token-per-turn")
 def test_generic_supply_token_once_per_turn():
     """§7.1, §7.2 Generic use: a token discarded raises Supply by its value, once per turn."""
     g = _pl_orders(ap=10)
@@ -467,6 +533,7 @@ def test_generic_supply_token_once_per_turn():
     assert len(s.my_tokens[PL]) == 1
 
 
+@pytest.mark.rule("§7.1", "§11")
 @pytest.mark.parametrize("commander", ["trzesniowski", "lesniewski"])
 def test_trzesniowski_and_lesniewski_use_several_supply_tokens(commander):
     """§7.1: Zdzisław Trześniowski and Józef Leśniewski may use more than one Supply Token a turn
@@ -481,6 +548,7 @@ def test_trzesniowski_and_lesniewski_use_several_supply_tokens(commander):
     assert s.supply[PL] == 6
 
 
+@pytest.mark.rule("§6.1", "§7.2 Plane", "FAQ:supply-token-per-turn")
 def test_plane_token_adds_2_ap_and_one_specific_token_per_turn():
     """§6.1, §7.2: the Plane token adds 2 AP; only one token is used for its specific effect in the
     Orders Phase (the generic use is separate)."""
@@ -497,6 +565,7 @@ def test_plane_token_adds_2_ap_and_one_specific_token_per_turn():
     assert s.supply[PL] == 4
 
 
+@pytest.mark.rule("§8", "FAQ:fortification-returning-units", "FAQ:morale-strategic-area-timing")
 def test_no_morale_lost_for_a_strategic_area_left_to_attack_when_units_return():
     """FAQ "Fortification"/"Morale": sending every unit out of a Strategic Area to attack an adjacent
     area does not cost Morale if some units return immediately after the battle — in particular

@@ -3,6 +3,7 @@ against the rulebook (each test cites the section it checks)."""
 
 from __future__ import annotations
 
+import pytest
 
 from helpers import (
     PL,
@@ -17,6 +18,7 @@ from helpers import (
 )
 
 
+@pytest.mark.rule("§10", "ruling:relief-into-held-start")
 def test_relief_into_enemy_start_keeps_the_village_options():
     """§10: "If the Starting Area is occupied by an opponent Unit, the player may deploy Units
     into the Area until the Area Unit Limit and that Area is immediately contested. After that
@@ -46,6 +48,7 @@ def test_relief_into_enemy_start_keeps_the_village_options():
     assert units(g, "kozielniki") == {"sich-rifleman": 3}
 
 
+@pytest.mark.rule("§11 No Leader", "§10", "ruling:relief-commander-no-leader")
 def test_relief_commander_ends_no_leader():
     """§11 No Leader / §10: a side whose Commanders are all gone plays without base AP or cards.
     A Commander arriving with its Relief (scenario footnotes, ruling:commander-deck) may take command at
@@ -78,6 +81,7 @@ def test_relief_commander_ends_no_leader():
     assert units(g, "rynek").get("zurl-hq") == 1
 
 
+@pytest.mark.rule("§9.2", "§11")
 def test_free_evasion_still_lets_the_defender_fight():
     """§9.2: Evasion is the Defender's choice ("the Defender may declare to Evade"). With Hryć
     Kossak's HQ among the defenders an attack from one side costs no card to evade (his
@@ -104,6 +108,7 @@ def test_free_evasion_still_lets_the_defender_fight():
 
 
 
+@pytest.mark.rule("§9.4 B", "FAQ:withdrawal-over-the-limit", "ruling:beaten-attacker")
 def test_a_beaten_attacker_group_may_split_over_several_areas():
     """§9.4 Withdrawal, FAQ "Withdrawal": beaten attackers that cannot go back where they came
     from withdraw to adjacent areas (1 more Loss per side) — split over several when no single

@@ -5,6 +5,8 @@ Artillery breaks the Truce and damages a City area."""
 
 from __future__ import annotations
 
+import pytest
+
 from card_helpers import (
     PL,
     ZURL,
@@ -33,6 +35,7 @@ def _pl_attacks_rynek(tokens_pl=(), tokens_zurl=(), hand_pl=(), hand_zurl=(), pl
     return g
 
 
+@pytest.mark.rule("§7.2", "§5.1 Orders Phase", "FAQ:supply-token-per-turn")
 def test_faq_one_generic_and_one_specific_token_in_the_orders_phase():
     """FAQ "How many Supply Tokens can I use in a Turn?": one non-combat token for Supply, one
     for its specific effect in the Orders Phase (and one combat token per battle)."""
@@ -46,6 +49,7 @@ def test_faq_one_generic_and_one_specific_token_in_the_orders_phase():
     assert s.supply[PL] == 6 and not any(a.startswith("supply ") for a in g.legal())
 
 
+@pytest.mark.rule("§6.2 Provisioning", "FAQ:supply-token-same-turn")
 def test_faq_tokens_taken_in_the_orders_phase_can_be_used_at_once():
     """FAQ "Can I use the Supply Tokens I receive during my Order Phase (Provisioning)?": yes."""
     g = orders_game(PL, ap=1)
@@ -59,6 +63,7 @@ def test_faq_tokens_taken_in_the_orders_phase_can_be_used_at_once():
     assert s.turn.ap == 2
 
 
+@pytest.mark.rule("§7.2 Ammunition", "FAQ:supply-token-ammunition", "ruling:combat-tokens")
 def test_one_combat_token_per_battle_and_ammunition_gives_a_card_not_a_token():
     """§7.2, FAQ [Ammunition]: one combat token per side per battle; Ammunition allows a second
     Special card, not a second combat token."""
@@ -77,6 +82,7 @@ def test_one_combat_token_per_battle_and_ammunition_gives_a_card_not_a_token():
     assert [t.kind for t in s.my_tokens[PL]] == ["grenades"]  # never offered again in this battle
 
 
+@pytest.mark.rule("§7.2 Ammunition", "§9.3", "FAQ:battle-ammunition-second-card", "ruling:cards-in-battle")
 def test_faq_ammunition_second_card_after_the_battle():
     """FAQ "If I play an Ammo token, when can I play the second card?": immediately or after the
     battle — after it, only a card about the battle's aftermath (Losses) still matters."""
@@ -90,6 +96,7 @@ def test_faq_ammunition_second_card_after_the_battle():
     assert battle_frame(g)["loss_mods"]["a"] == 2
 
 
+@pytest.mark.rule("§9.3", "ruling:cards-in-battle")
 def test_no_second_card_without_ammunition():
     g = _pl_attacks_rynek(hand_pl=(6, 17))
     g.apply("special 6")
@@ -100,6 +107,7 @@ def test_no_second_card_without_ammunition():
         g.apply("pass" if "pass" in d.actions else d.actions[0])
 
 
+@pytest.mark.rule("§7.2 Medicine", "FAQ:battle-losses-to-zero", "ruling:cards-in-battle")
 def test_medicine_after_the_battle_does_not_change_the_outcome():
     """§7.2 Medicine (After Battle): 1 Loss fewer; FAQ "Battle": it does not change who won."""
     g = _pl_attacks_rynek(tokens_zurl=("medicine1",), pl="5v", zurl="2v")
@@ -112,6 +120,7 @@ def test_medicine_after_the_battle_does_not_change_the_outcome():
     assert f["result"] == "attacker"
 
 
+@pytest.mark.rule("§7.2 Medicine", "FAQ:supply-token-per-turn", "ruling:combat-tokens")
 def test_medicine_counts_as_the_battles_one_combat_token():
     """§7.2: 'You can only use 1 of the above (Combat) Supply Tokens in each Battle' — Grenades,
     Machine Gun, Ammunition and Medicine alike (FAQ: 1 red combat token for each battle)."""
@@ -122,6 +131,7 @@ def test_medicine_counts_as_the_battles_one_combat_token():
     assert not any(a.startswith("medicine") for a in g.legal())
 
 
+@pytest.mark.rule("§7.2 Artillery", "§12", "§8 Truce", "FAQ:supply-token-artillery-truce")
 def test_artillery_token_city_area_destruction_and_truce():
     """§7.2 Artillery: 2 Losses in an area the opponent occupies; a City area moves Destruction
     (§12); FAQ [Artillery]: it breaks the Truce."""
@@ -140,6 +150,12 @@ def test_artillery_token_city_area_destruction_and_truce():
     assert s.destruction == 1 and s.losses_this_round
 
 
+@pytest.mark.rule(
+    "§7.2 Artillery",
+    "§13.2 Austro-Hungarian",
+    "FAQ:supply-token-artillery-shared-area",
+    "ruling:attacking-neutrals",
+)
 def test_faq_artillery_on_an_area_shared_with_a_neutral_austro_hungarian_unit():
     """FAQ [Artillery]: losses inflicted on the opponent in an area shared with a neutral
     Austro-Hungarian unit do not aggravate it — only an intended attack does."""
@@ -155,6 +171,7 @@ def test_faq_artillery_on_an_area_shared_with_a_neutral_austro_hungarian_unit():
     assert s.negotiation["austro-hungarian"] == 1  # still Neutral
 
 
+@pytest.mark.rule("§7.2 Barricade")
 def test_barricade_token_two_free_barricades_and_no_dead_end():
     """§7.2 Barricade: place 2 Barricades (free) in areas you occupy; when no edge is left for the
     second one, the token's order ends instead of waiting for an impossible choice."""
@@ -171,6 +188,7 @@ def test_barricade_token_two_free_barricades_and_no_dead_end():
     assert g.decision().kind == "orders" and s.turn.ap == 0
 
 
+@pytest.mark.rule("§7.2 Uniform", "§7.2 Food")
 def test_uniform_and_food_tokens():
     g = orders_game(PL, ap=0)
     s = g.state

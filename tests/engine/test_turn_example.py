@@ -7,6 +7,8 @@ Phase; the position and the commanders of the example are set by editing the sta
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import (
     PL,
     ZURL,
@@ -59,6 +61,13 @@ def _example_position() -> EditableGame:
     return g
 
 
+@pytest.mark.rule(
+    "Example of a Player Turn",
+    "§5.1 Initial Phase",
+    "§8",
+    "§11 Changing Commander",
+    "ruling:commander-change-morale",
+)
 def test_initial_phase_commander_change_and_event():
     """Example of a Player Turn, steps 1–2 (§5.1 [1], §8, §11): changing Mieszkowśkyj for Josyp
     Mykyta after a lost battle raises Morale by 1 and gives Mykyta's 5 AP; the Event card
@@ -83,6 +92,7 @@ def test_initial_phase_commander_change_and_event():
     assert g.decision().kind == "orders"
 
 
+@pytest.mark.rule("Example of a Player Turn", "§5.1", "§6.2", "§7.2", "ruling:mobilization-rate")
 def test_whole_turn():
     """Example of a Player Turn, steps 3–11 and the Battle and End of Turn Phases (§5.1, §6.2,
     §7.2): AP are spent exactly as the example prints, except for Mobilization (below)."""
