@@ -117,3 +117,6 @@ def test_plain_install_ships_the_data_in_the_wheel(tmp_path, repo_copy):
     assert (packages / "semper_fidelis" / "_data" / "scenarios" / "2-semper-fidelis.toml").exists()
     board = run([str(venv / "bin" / "semper-fidelis"), "board", "2", "--width", "120"], cwd=elsewhere)
     assert board.returncode == 0 and "Scenario 2:" in board.stdout, board.stderr
+    coverage = run([str(venv / "bin" / "semper-fidelis"), "coverage"], cwd=elsewhere)
+    assert coverage.returncode == 2 and "no tests/ directory" in coverage.stderr, coverage.stderr
+    assert len(coverage.stderr.strip().splitlines()) == 1
