@@ -34,7 +34,7 @@ def _board(**hands):
     return g
 
 
-@pytest.mark.rule("§9.3 step 8", "§9.2")
+@pytest.mark.rule("§9.3 step 8", "§9.2", "ruling:sides-of-attack")
 def test_s9_3_units_inside_are_not_a_side_of_attack():
     """§9.3 step 8: "+1 BP for the second and each subsequent Area" the attack comes from. PL's
     units already inside contested Rynek plus one group from Dom Akademicki attack from one
@@ -55,7 +55,7 @@ def test_s9_3_units_inside_are_not_a_side_of_attack():
     assert units(g, "podzamcze") == {"zurl-volunteer": 3}
 
 
-@pytest.mark.rule("§9.3 step 8")
+@pytest.mark.rule("§9.3 step 8", "ruling:sides-of-attack")
 def test_s9_3_no_side_bonus_for_the_units_inside():
     g = _board()
     put(g, "rynek", PL, "2v")
@@ -90,7 +90,7 @@ def _pl_attacks_rynek(group: str, *, pl_supply: int, card=(0, 0), zurl="2v", boa
     return g
 
 
-@pytest.mark.rule("§9.4 B")
+@pytest.mark.rule("§9.4 B", "ruling:beaten-attacker")
 def test_s9_4_beaten_attacker_withdraws_into_a_contested_origin():
     """§9.4: a beaten Attacker withdraws to the area it came from; only "if that Area has been
     captured by their opponent" does it go elsewhere with one more Loss. Dom Akademicki, where a
@@ -102,7 +102,7 @@ def test_s9_4_beaten_attacker_withdraws_into_a_contested_origin():
     assert units(g, "dom-akademicki") == {"pl-volunteer": 4, "zurl-volunteer": 1}
 
 
-@pytest.mark.rule("§9.4 B", "§8", "§11")
+@pytest.mark.rule("§9.4 B", "§8", "§11", "ruling:beaten-attacker")
 def test_s11_hq_with_nowhere_to_withdraw_is_a_commander_lost_in_battle():
     """§8 "Losing your Commander during Battle (dispersed …)", §11: a beaten Attacker whose HQ
     can neither go back (its area captured) nor withdraw elsewhere (every neighbour of Rynek
@@ -151,7 +151,7 @@ def test_s9_4_winners_who_cannot_go_back_are_not_dispersed():
 # ------------------------------------------------------------- §6.2, FAQ: who fights an Assault
 
 
-@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost")
+@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost", "ruling:assault-cost")
 def test_s6_2_a_move_group_joins_an_assault_only_if_paid():
     """FAQ "Orders – Assault": "2 APs for each involved group of Units in the Battle". A group a
     Move order lined up on Rynek's border (1 AP) fights in a later Assault on Rynek from Sejm
@@ -168,7 +168,7 @@ def test_s6_2_a_move_group_joins_an_assault_only_if_paid():
     assert battle_frame(g)["assault"] and {grp.origin for grp in s.attacks["rynek"]} == {"dom-akademicki", "sejm-krajowy"}
 
 
-@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost")
+@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost", "ruling:assault-cost")
 def test_s6_2_an_assault_needs_ap_for_the_waiting_groups():
     """With 3 AP left after the Move, an Assault on the same area (2 + 2 AP) cannot be given; an
     Assault elsewhere still can."""
@@ -187,7 +187,7 @@ def test_s6_2_an_assault_needs_ap_for_the_waiting_groups():
     assert "to cytadela via sejm-krajowy attack" in g.legal()
 
 
-@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost")
+@pytest.mark.rule("§6.2", "FAQ:orders-assault-trigger-cost", "ruling:assault-cost")
 def test_night_raid_is_not_aimed_where_other_units_would_fight_along():
     """PL #21 Night Raid: "up to 3 PL Units … make an Assault". Every unit in the battled area
     fights (FAQ), so the card cannot be aimed at an area where a PL group already waits on the

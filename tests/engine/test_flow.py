@@ -230,7 +230,7 @@ def test_s8_attrition_losses_break_the_truce():
     assert not any(line.startswith("Truce") for line in s.log)
 
 
-@pytest.mark.rule("§12")
+@pytest.mark.rule("§12", "ruling:destruction")
 @pytest.mark.parametrize("first, second", [("use food1 destruction", "propaganda destruction"), ("propaganda destruction", "use food1 destruction")])
 def test_s12_destruction_eased_once_per_turn(first, second):
     """§12: "the Polish player can use Food Supply Token or Propaganda Order once per Turn to move
