@@ -35,5 +35,6 @@ never past the last reveal (a card, token or battle card drawn).
 
 from .game import Game, RecordError
 from .machine import Decision, IllegalAction
+from .position import Position, PositionError
 
-__all__ = ["Game", "Decision", "IllegalAction", "RecordError"]
+__all__ = ["Game", "Decision", "IllegalAction", "RecordError", "Position", "PositionError"]

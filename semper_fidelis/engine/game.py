@@ -15,12 +15,14 @@ from ..data.loader import GameData
 from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
 from . import card_effects  # noqa: F401  (registers every card effect)
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
+from .position import Position, PositionError
 from .rules import Rules, build_rules, shipped_rules
 from .setup import new_state
 from .state import State
 from .view import view_state
 
-RECORD_FORMAT = 1
+#: 1: scenario, seed, options, actions; 2: and the position the game started from, if any
+RECORD_FORMAT = 2
 
 
 class RecordError(ValueError):
@@ -32,12 +34,45 @@ class Game:
         self.rules: Rules = build_rules(data, scenario) if data is not None else shipped_rules(scenario)
         self.seed = seed
         self.options = dict(options or {})
+        self.start: Position | None = None  # the position the game started from, if not the opening
         self.state: State = new_state(self.rules, seed, self.options)
         self.actions: list[str] = []
         self.reveal_at = 0  # actions before this index can no longer be undone
         self._legal: list[str] | None = advance(self.rules, self.state, flow.next_phase)
         if self.state.revealed:
             self.state.revealed = False
+
+    @classmethod
+    def from_position(
+        cls,
+        position: Position | dict[str, Any],
+        scenario: int | None = None,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        data: GameData | None = None,
+    ) -> Game:
+        """A game starting at ``position`` (a :class:`Position` or its JSON-like mapping); what it
+        leaves out comes from the scenario's opening for ``seed``. Raises PositionError."""
+        start = Position.parse(position)
+        number = scenario if scenario is not None else start.scenario
+        if number is None:
+            raise PositionError("scenario: the position names no scenario; pass scenario=")
+        if start.scenario is not None and start.scenario != number:
+            raise PositionError(f"scenario: the position is for scenario {start.scenario}, not {number}")
+        game = cls.__new__(cls)
+        game.rules = build_rules(data, number) if data is not None else shipped_rules(number)
+        game.seed = seed if seed is not None else start.seed or 0
+        game.options = dict(options if options is not None else start.options)
+        game.start = start
+        game.state = start.to_state(game.rules, game.seed, game.options)
+        game.actions, game.reveal_at = [], 0
+        game._legal = advance(game.rules, game.state, flow.next_phase)
+        game.state.revealed = start.revealed
+        return game
+
+    def position(self) -> Position:
+        """The position now, to save or to start another game from (see engine/position.py)."""
+        return Position.from_state(self.state, self.rules)
 
     # ----------------------------------------------------------------------------- playing
 
@@ -98,7 +133,7 @@ class Game:
     # ----------------------------------------------------------------------------- records
 
     def record(self) -> dict[str, Any]:
-        return {
+        record = {
             "format": RECORD_FORMAT,
             "version": __version__,
             "scenario": self.rules.number,
@@ -107,12 +142,24 @@ class Game:
             "actions": list(self.actions),
             "digest": self.state.digest(),
         }
+        if self.start is not None:
+            record["position"] = self.start.dump()
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any], data: GameData | None = None, check_digest: bool = False) -> Game:
+        fmt = record.get("format", 1)
+        if not isinstance(fmt, int) or isinstance(fmt, bool) or not 1 <= fmt <= RECORD_FORMAT:
+            written = f" (written by semper-fidelis {record['version']})" if record.get("version") else ""
+            raise RecordError(f"record format {fmt!r}{written} is not one this version reads (1 to {RECORD_FORMAT})")
         try:
-            game = cls(int(record["scenario"]), int(record["seed"]), record.get("options") or {}, data=data)
+            if fmt >= 2 and record.get("position") is not None:
+                game = cls.from_position(record["position"], int(record["scenario"]), int(record["seed"]), record.get("options") or {}, data=data)
+            else:
+                game = cls(int(record["scenario"]), int(record["seed"]), record.get("options") or {}, data=data)
             actions = list(record["actions"])
+        except PositionError as exc:
+            raise RecordError(f"the record's starting position cannot be set up: {exc}") from None
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not a game record: {exc}") from None
         for i, action in enumerate(actions):

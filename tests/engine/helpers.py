@@ -1,7 +1,8 @@
 """Building positions on the real board for the engine tests.
 
-A test starts a real Game for a scenario, lets the engine run up to a decision (usually the
-active player's Orders Phase), then edits ``game.state`` directly — units, tracks, hands, tokens,
+A test starts from a position (:func:`from_position`: a TOML text in the test, the
+engine/position.py format), or starts a real Game for a scenario, lets the engine run up to a
+decision (usually the active player's Orders Phase), then edits ``game.state`` directly — units, tracks, hands, tokens,
 the order of the battle deck — and drives the rest with ``game.apply`` notations taken from
 ``game.legal()``. After editing units, call :func:`settle` so the engine's record of who holds
 each Strategic Area matches the new board (otherwise the next checkpoint would move Morale for
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.notation import parse_units
+from semper_fidelis.engine.position import Position, battle_card_text
+from semper_fidelis.engine.rules import shipped_rules
 from semper_fidelis.engine.occupancy import strategic_holders
 from semper_fidelis.engine.state import PL, ZURL, Token
 
@@ -24,6 +27,8 @@ __all__ = [
     "ZURL",
     "Token",
     "new_game",
+    "from_position",
+    "battle_deck_topped",
     "to_decision",
     "to_orders",
     "empty_board",
@@ -56,6 +61,19 @@ def new_game(scenario: int = 2, seed: int = 0, options: dict | None = None, *, o
     if orders:
         to_orders(game)
     return game
+
+
+def from_position(toml: str, seed: int = 0) -> Game:
+    """A game from a position written in TOML; what it leaves out is the opening for ``seed``."""
+    return EditableGame.from_position(Position.from_toml(toml), seed=seed)
+
+
+def battle_deck_topped(*cards: str, scenario: int = 2) -> list[str]:
+    """The whole battle deck with ``cards`` (``"0:1"``…) on top, the first drawn first."""
+    deck = [battle_card_text(c) for c in shipped_rules(scenario).data.battle_deck.cards for _ in range(c.copies)]
+    for card in cards:
+        deck.remove(card)
+    return deck + list(reversed(cards))
 
 
 def deploy_all(game: Game) -> None:

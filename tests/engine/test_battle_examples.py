@@ -1,11 +1,14 @@
 """The rulebook's Example of Battles and the §4.1 limit example, replayed on the real board.
 
 Each test builds the position of the example in Scenario 2 (which has the Destruction track, Wilhelm
-Habsburg and Roman Abraham), gives the orders through the engine and checks the tallies and the
-post-battle effects the rulebook prints.
+Habsburg and Roman Abraham) — the Cerkiew and Cytadela examples as position files
+(engine/position.py), the others by editing a game's state — gives the orders through the engine
+and checks the tallies and the post-battle effects the rulebook prints.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -13,10 +16,11 @@ from helpers import (
     PL,
     ZURL,
     Token,
+    battle_deck_topped,
     battle_frame,
     empty_board,
     force_battle_card,
-    give_tokens,
+    from_position,
     new_game,
     order,
     put,
@@ -31,37 +35,40 @@ def _cerkiew_position():
     """Example of Battles, step 1: PL lines up 7 Volunteers (HQ included) and 2 Soldiers on four
     sides of Cerkiew św. Jura; ZURL holds it with 2 Volunteers (its HQ one of them) and 1 Sich
     Rifleman behind a Barricade facing Koszary Salvatora."""
-    g = new_game(2, seed=3)
-    s = g.state
-    empty_board(g)
-    put(g, "koszary-salvatora", PL, "2v")
-    put(g, "dom-akademicki", PL, "2v1h")
-    # Koszary Ferdynanda and Dom Techników are Strategic Areas in Scenario 2: one Volunteer stays
-    # behind in each, so vacating them does not move PL Morale (which the example does not show).
-    put(g, "koszary-ferdynanda", PL, "3v")
-    put(g, "dom-technikow", PL, "1v2s")
-    put(g, CERKIEW, ZURL, "1v1s1h")
-    put(g, "sejm-krajowy", ZURL, "1v")  # an area of its own ZURL could evade to (§9.2)
-    s.barricades[CERKIEW] = [(ZURL, "koszary-salvatora")]
-    s.commander[PL] = "abraham"  # +1 BP when attacking with his HQ among the attackers
-    s.commander[ZURL] = "habsburg"  # an extra Morale step when he is killed
-    s.supply[PL] = 6  # Volunteers 3, Soldiers 4 (the example's PL Strength)
-    s.supply[ZURL] = 4  # Volunteers 2, Sich Riflemen 3 (the example's 7 Strength)
-    s.morale[PL] = 4  # the example uses PL's Low Morale column
-    s.morale[ZURL] = 6
-    s.hand[ZURL] = [3, 4, 10]  # enough AP to evade: ZURL decides to stay
-    s.hand[PL] = []  # "PL does not play card"
-    s.my_tokens[PL], s.my_tokens[ZURL] = [], []
-    give_tokens(g, PL, "grenades1")
-    s.turn.ap = 10
-    settle(g)
+    g = from_position(
+        f"""
+        scenario = 2
+        to_act = {{side = "PL", phase = "orders"}}
+        turn = {{ap = 10}}
+        # Abraham: +1 BP attacking with his HQ; Habsburg: an extra Morale step when he is killed
+        commander = {{PL = "abraham", ZURL = "habsburg"}}
+        supply = {{PL = 6, ZURL = 4}}    # PL Volunteers 3, Soldiers 4; ZURL 2 and 3 (its 7 Strength)
+        morale = {{PL = 4, ZURL = 6}}    # the example uses PL's Low Morale column
+        hand = {{PL = [], ZURL = [3, 4, 10]}}  # "PL does not play card"; ZURL could evade, it stays
+        my_tokens = {{PL = ["grenades1"], ZURL = []}}
+        battle_deck = {json.dumps(battle_deck_topped("0:1"))}  # step 4: a 0:1 card is drawn
+
+        [units]
+        koszary-salvatora = {{pl-volunteer = 2}}
+        dom-akademicki = {{pl-volunteer = 2, pl-hq = 1}}
+        # Koszary Ferdynanda and Dom Techników are Strategic Areas in Scenario 2: one Volunteer stays
+        # behind in each, so vacating them does not move PL Morale (which the example does not show).
+        koszary-ferdynanda = {{pl-volunteer = 3}}
+        dom-technikow = {{pl-volunteer = 1, pl-soldier = 2}}
+        {CERKIEW} = {{zurl-volunteer = 1, sich-rifleman = 1, zurl-hq = 1}}
+        sejm-krajowy = {{zurl-volunteer = 1}}  # an area of its own ZURL could evade to (§9.2)
+
+        [barricades]
+        {CERKIEW} = [{{side = "ZURL", facing = "koszary-salvatora"}}]
+        """,
+        seed=3,
+    )
     for origin, group in (("koszary-salvatora", "2v"), ("dom-akademicki", "2v1h"), ("koszary-ferdynanda", "2v"), ("dom-technikow", "2s")):
         assert order(g, "move", origin, group, f"{CERKIEW} via {origin} attack") == 1
     return g
 
 
 def _fight_cerkiew(g):
-    force_battle_card(g, 0, 1)  # step 4: "A Battle Card is drawn, it's 0:1 for the Defender"
     g.apply("end")
     g.apply(f"battle {CERKIEW}")
     assert "fight" in g.legal()
@@ -202,23 +209,25 @@ def test_gora_stracenia_evasion():
 def _cytadela_position():
     """Example of Battles step 9: PL attacks Cytadela from 2 sides — from Szkoła Kadecka and with
     units that came from Elektrownia through Park Stryjski."""
-    g = new_game(2, seed=3)
+    g = from_position(
+        f"""
+        scenario = 2
+        to_act = {{side = "PL", phase = "orders"}}
+        turn = {{ap = 5}}
+        supply = {{PL = 6, ZURL = 4}}
+        morale = {{PL = 4, ZURL = 6}}
+        hand = {{PL = [], ZURL = []}}  # ZURL's Ammunition and 'Collective Responsibility' are left out
+        my_tokens = {{PL = [], ZURL = []}}
+        battle_deck = {json.dumps(battle_deck_topped("0:1"))}
+        units = {{szkola-kadecka = {{pl-volunteer = 4}}, elektrownia = {{pl-soldier = 3}}, cytadela = {{zurl-volunteer = 2}}}}
+        """,
+        seed=3,
+    )  # one Volunteer stays in Szkoła Kadecka, a Strategic Area
     s = g.state
-    empty_board(g)
-    put(g, "szkola-kadecka", PL, "4v")  # one Volunteer stays in this Strategic Area
-    put(g, "elektrownia", PL, "3s")
-    put(g, "cytadela", ZURL, "2v")
-    s.supply[PL], s.supply[ZURL] = 6, 4
-    s.morale[PL], s.morale[ZURL] = 4, 6
-    s.hand[PL], s.hand[ZURL] = [], []  # ZURL's Ammunition and 'Collective Responsibility' are left out
-    s.my_tokens[PL], s.my_tokens[ZURL] = [], []
-    s.turn.ap = 5
-    settle(g)
     order(g, "move", "szkola-kadecka", "3v", "cytadela via szkola-kadecka attack")
     order(g, "move", "elektrownia", "3s", "cytadela via park-stryjski attack")
     groups = {grp.origin: grp.units for grp in s.attacks["cytadela"]}
     assert groups == {"szkola-kadecka": {"pl-volunteer": 3}, "park-stryjski": {"pl-soldier": 3}}
-    force_battle_card(g, 0, 1)
     g.apply("end")
     g.apply("battle cytadela")
     return g
