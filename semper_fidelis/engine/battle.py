@@ -51,19 +51,23 @@ def table_bp(strength_total: int, role: str) -> int:
 def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assault: bool) -> None:
     """Begin a battle in ``area``: every attacking group lined up on its border and every unit of
     the attacker already inside fights (FAQ "Orders – Assault")."""
-    inner = side_units(rules, state, area, attacker)
-    neutral_defence = austrians_defend(rules, state, area, attacker)
-    if neutral_defence:
+    data = battle_data(rules, state, area, attacker, assault=assault)
+    if data["neutral_defence"]:
         state.austrians_defend_for = other(attacker)
-    push(
-        state,
-        "battle",
+    push(state, "battle", **data)
+    log(state, f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."))
+
+
+def battle_data(rules: Rules, state: State, area: str, attacker: str, *, assault: bool) -> dict:
+    """A battle frame's contents before its first step (also what the odds of a battle not yet
+    begun are computed from, engine/odds.py)."""
+    return dict(
         area=area,
         attacker=attacker,
         defender=other(attacker),
         assault=assault,
         step="evade",
-        inner=inner,
+        inner=side_units(rules, state, area, attacker),
         loss_report={},
         mods={"a": 0, "d": 0},
         loss_mods={"a": 0, "d": 0},
@@ -71,9 +75,8 @@ def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assaul
         ammo=[],
         second_card=[],
         result=None,
-        neutral_defence=neutral_defence,
+        neutral_defence=austrians_defend(rules, state, area, attacker),
     )
-    log(state, f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."))
 
 
 def groups_of(state: State, f: dict) -> list[AttackGroup]:
@@ -250,24 +253,14 @@ def _draw_battle_card(rules: Rules, state: State) -> int:
     return card
 
 
-def _resolve(rules: Rules, state: State, f: dict) -> None:
-    """§9.3 steps 1 and 6–9: Strength, the Combat Table, battle cards, sides, tokens, Commanders."""
+def battle_points(rules: Rules, state: State, f: dict) -> tuple[int, int, list[str]]:
+    """Battle Points of attacker and defender before the battle cards (§9.3 steps 1, 6, 8, 9):
+    Strength on the Combat Table with the Special cards played, sides, tokens, Commanders; with
+    the log's notes. Pure: the odds (engine/odds.py) add the cards to exactly this."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
-    deck = rules.data.battle_deck.cards
     a_str, d_str = strengths(rules, state, f)
     a_bp, d_bp = table_bp(a_str, "attacker") + f["mods"]["a"], table_bp(d_str, "defender") + f["mods"]["d"]
     notes = [f"Strength {a_str} : {d_str} → {a_bp} : {d_bp} BP"]
-    first = deck[_draw_battle_card(rules, state)]
-    drawn = [first]
-    if first.escalation:
-        drawn.append(deck[_draw_battle_card(rules, state)])
-    for card in drawn:
-        a_bp += card.attacker
-        d_bp += card.defender
-        notes.append(f"battle card {card.attacker}:{card.defender}" + (" Escalation" if card.escalation else "") + (" Explosion" if card.explosion else ""))
-    if any(c.explosion for c in drawn) and area not in rules.villages and state.tokens.get(area):
-        state.token_pool.extend(state.tokens.pop(area))
-        notes.append("Explosion: the area's Supply Tokens are destroyed")
     redoubt = state.redoubts.get(area) == defender or area == CYTADELA or f.get("redoubt", False)  # Heroic Defense
     sides = sides_of_attack(state, f)
     if sides > 1 and not redoubt:
@@ -286,6 +279,27 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
     if _combat_ability(rules, state, defender, d_hq) == "bp-defending":
         d_bp += 1
         notes.append(f"+1 {defender} Commander")
+    return a_bp, d_bp, notes
+
+
+def _resolve(rules: Rules, state: State, f: dict) -> None:
+    """§9.3 steps 1 and 6–9: Strength, the Combat Table, battle cards, sides, tokens, Commanders."""
+    area, attacker, defender = f["area"], f["attacker"], f["defender"]
+    deck = rules.data.battle_deck.cards
+    a_bp, d_bp, notes = battle_points(rules, state, f)
+    first = deck[_draw_battle_card(rules, state)]
+    drawn = [first]
+    if first.escalation:
+        drawn.append(deck[_draw_battle_card(rules, state)])
+    card_notes = []
+    for card in drawn:
+        a_bp += card.attacker
+        d_bp += card.defender
+        card_notes.append(f"battle card {card.attacker}:{card.defender}" + (" Escalation" if card.escalation else "") + (" Explosion" if card.explosion else ""))
+    if any(c.explosion for c in drawn) and area not in rules.villages and state.tokens.get(area):
+        state.token_pool.extend(state.tokens.pop(area))
+        card_notes.append("Explosion: the area's Supply Tokens are destroyed")
+    notes[1:1] = card_notes
     f["bp"] = {"a": a_bp, "d": d_bp}
     f["result"] = "attacker" if a_bp > d_bp else "defender"
     f["participants"] = {
@@ -308,11 +322,17 @@ def captured(rules: Rules, state: State, area: str, side: str) -> bool:
     return bool(count(rules, state, area, other(side))) and not count(rules, state, area, side)
 
 
+def return_room(rules: Rules, state: State, f: dict, g: AttackGroup) -> int:
+    """Room for a border group in the area it attacked from (§9.4): none once the opponent has
+    captured it. A beaten group that does not fit costs 1 more Loss (FAQ "Withdrawal")."""
+    return 0 if captured(rules, state, g.origin, f["attacker"]) else rules.limit[g.origin] - total(state, g.origin)
+
+
 def _go_back(rules: Rules, state: State, f: dict, g: AttackGroup, verb: str, how: str) -> dict[str, int]:
     """Move as many of a border group's units as there is room for back into the area it attacked
     from, unless the opponent has captured it (§9.4); the HQ first. Returns what went back."""
     attacker = f["attacker"]
-    room = 0 if captured(rules, state, g.origin, attacker) else rules.limit[g.origin] - total(state, g.origin)
+    room = return_room(rules, state, f, g)
     back: dict[str, int] = {}
     for t in sorted(g.units, key=lambda t: t != HQ[attacker]):
         k = min(g.units[t], room)

@@ -15,6 +15,7 @@ from ..data.loader import GameData
 from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
 from . import card_effects  # noqa: F401  (registers every card effect)
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
+from .odds import BattleOdds, battle_odds
 from .position import Position, PositionError
 from .rules import Rules, build_rules, shipped_rules
 from .setup import new_state
@@ -170,6 +171,11 @@ class Game:
         if check_digest and record.get("digest") and record["digest"] != game.state.digest():
             raise RecordError("the replayed position differs from the saved one (different version or edited file)")
         return game
+
+    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: str | None = None) -> BattleOdds:
+        """Exact odds of the battle in ``area`` (pending, in progress, or with ``attack`` =
+        ``[(origin, units), …]`` weighed before it is committed); see engine/odds.py."""
+        return battle_odds(self.rules, self.state, area, attack, side)
 
     def view(self, player: str | None) -> dict[str, Any]:
         """JSON-able data that ``player`` may see (None: an open view of everything)."""
