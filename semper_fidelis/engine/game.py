@@ -7,6 +7,7 @@ never past the last moment new information was revealed.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -18,6 +19,7 @@ from .machine import Decision, IllegalAction, advance, apply_action, current, le
 from .odds import BattleOdds, battle_odds
 from .position import Position, PositionError
 from .rules import Rules, build_rules, shipped_rules
+from .sample import sample_state
 from .setup import new_state
 from .state import State
 from .view import view_state
@@ -170,6 +172,17 @@ class Game:
                 raise RecordError(f"action {i + 1} '{action}' cannot be replayed: {exc}") from None
         if check_digest and record.get("digest") and record["digest"] != game.state.digest():
             raise RecordError("the replayed position differs from the saved one (different version or edited file)")
+        return game
+
+    def sample(self, player: str, rng: random.Random) -> Game:
+        """A full game consistent with everything ``player`` sees now: the unseen cards, tokens
+        and deck orders dealt again from ``rng`` (see engine/sample.py). It starts from its own
+        position, so its record replays."""
+        state = sample_state(self.rules, self.state, player, rng)
+        game = Game.__new__(Game)
+        game.rules, game.seed, game.options = self.rules, self.seed, dict(self.options)
+        game.start = Position.from_state(state, self.rules)
+        game.state, game.actions, game.reveal_at, game._legal = state, [], 0, None
         return game
 
     def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: str | None = None) -> BattleOdds:
