@@ -31,6 +31,58 @@ Actions are short text notations, built in steps for long orders::
 Illegal actions raise :class:`IllegalAction` with a message naming what is wrong; a record
 that cannot be replayed raises :class:`RecordError`. ``game.undo()`` steps back one action,
 never past the last reveal (a card, token or battle card drawn).
+
+**Positions** (engine/position.py) start a game anywhere. A :class:`Position` (pydantic; JSON or
+TOML) sets the board, borders, fortifications, tokens, cards and decks, tracks, Commanders,
+zones, relief and who is to act — ``to_act`` phase ``initial`` (start of the turn), ``orders``
+(with ``turn.ap``) or ``battle`` (its border battles pending). What it leaves out comes from the
+scenario's opening for the seed::
+
+    >>> from semper_fidelis.engine import Position
+    >>> start = Position.from_toml('''
+    ... scenario = 2
+    ... to_act = {side = "PL", phase = "orders"}
+    ... turn = {ap = 3}
+    ... [units]
+    ... dom-akademicki = {pl-volunteer = 5}
+    ... rynek = {zurl-volunteer = 2}
+    ... ''')
+    >>> g = Game.from_position(start, seed=1)      # or Position.load("file.toml"), a dict
+    >>> g.decision().kind, g.state.turn.ap
+    ('orders', 3)
+    >>> Game.from_position(g.position()).state.digest() == g.state.digest()  # export, load back
+    True
+    >>> Game.from_position({"units": {"rynek": {"pl-volunteer": 7}}}, scenario=2)
+    Traceback (most recent call last):
+    semper_fidelis.engine.position.PositionError: units.rynek.pl-volunteer: area limit 5 exceeded (7)
+
+``g.position()`` works at every decision (mid-battle too: the engine's frames ride along in
+``procedure``). The record of a game started from a position carries it (record format 2), so
+it replays and undoes; format-1 records still load, newer formats are refused in one line.
+
+**Exact battle odds** for a battle pending or being fought, or for an attack weighed before it is
+committed (``attack=[(origin, units), …]``): the Battle Points from the battle's own rules, the
+battle cards enumerated from the deck still unseen (Escalation's second card without
+replacement, no third). Fractions; about 0.3 ms a call::
+
+    >>> odds = g.battle_odds("rynek", attack=[("dom-akademicki", "4v")])
+    >>> odds.p_attacker_wins, odds.base          # ties go to the defender
+    (Fraction(149, 210), (3, 2))
+    >>> odds.attacker_bp[3], odds.expected_losses["ZURL"]
+    (Fraction(3, 10), Fraction(859, 210))
+    >>> odds.excluded[1]                          # what nobody can know yet is named, not guessed
+    'Special cards PL may play as attacker'
+    >>> odds.p_win(defender_extra=1) < odds.p_attacker_wins   # … and can be weighed
+    True
+
+**Hidden information for search**: ``g.sample(player, rng)`` is a full Game consistent with what
+``player`` sees — the opponent's hand dealt from the cards it could hold, face-down tokens and
+every deck order dealt again, the generator reseeded — and never depends on what is hidden::
+
+    >>> import random
+    >>> guess = g.sample("ZURL", random.Random(7))
+    >>> guess.view("ZURL") == g.view("ZURL")
+    True
 """
 
 from .game import Game, RecordError
