@@ -87,6 +87,7 @@ every deck order dealt again, the generator reseeded — and never depends on wh
 
 from .game import Game, RecordError
 from .machine import Decision, IllegalAction
+from .odds import BattleOdds
 from .position import Position, PositionError
 
-__all__ = ["Game", "Decision", "IllegalAction", "RecordError", "Position", "PositionError"]
+__all__ = ["Game", "Decision", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds"]

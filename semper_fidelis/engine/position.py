@@ -204,7 +204,7 @@ class Position(_Model):
         if state.over:
             raise PositionError("position: the game is over")
         kinds = [f["kind"] for f in state.stack]
-        to_act = procedure = turn = None
+        to_act = procedure = None
         if state.phase == "battle" and kinds == ["orders"]:
             to_act = ToAct(side=state.active, phase="orders")
         elif state.phase == "end-turn" and kinds == ["battle-phase", "battle-pick"]:
@@ -570,8 +570,7 @@ class _Builder:
                 freed = [n for n in opening["hand"] + opening["discard"] if n not in placed]
                 given["deck"] = freed + [n for n in opening["deck"] if n not in placed]
             for z in zones:
-                setattr_zone = getattr(s, z)
-                setattr_zone[side] = list(given[z])
+                getattr(s, z)[side] = list(given[z])
             if len(s.hand[side]) > rules.data.tracks.hand_limit:
                 self.fail(f"hand.{side}", f"{len(s.hand[side])} cards exceed the hand limit of {rules.data.tracks.hand_limit}")
 
