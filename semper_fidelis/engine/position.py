@@ -62,6 +62,7 @@ class Turn(_Model):
     generic_tokens: int = Field(default=0, ge=0)
     specific_token: bool = False
     propaganda: bool = False
+    destruction_eased: bool = False
     negotiation: bool = False
     provisions: int = Field(default=0, ge=0)
     mobilize_credit: int = Field(default=0, ge=0)
@@ -127,6 +128,7 @@ class Position(_Model):
     destruction: int | None = Field(default=None, ge=0)
     negotiation: dict[str, int] | None = None
     austrians_disarmed: bool | None = None
+    austrians_defend_for: Side | None = Field(default=None, description="the side neutral Austro-Hungarians fight for in the battle under way")
     commander: dict[Side, str] | None = None
     commander_status: dict[Side, Literal["ok", "dispersed", "killed", "none"]] | None = None
     commander_deck: dict[Side, list[str]] | None = None
@@ -246,6 +248,7 @@ class Position(_Model):
             destruction=state.destruction,
             negotiation=dict(state.negotiation),
             austrians_disarmed=state.austrians_disarmed,
+            austrians_defend_for=state.austrians_defend_for,
             commander={s: c for s, c in state.commander.items() if c},
             commander_status=dict(state.commander_status),
             commander_deck={s: list(d) for s, d in state.commander_deck.items()},
@@ -519,6 +522,8 @@ class _Builder:
             s.negotiation[neutral] = self.in_range(f"negotiation.{neutral}", index, 0, len(tracks_by[neutral].spaces) - 1)
         if p.austrians_disarmed is not None:
             s.austrians_disarmed = p.austrians_disarmed
+        if p.austrians_defend_for is not None:
+            s.austrians_defend_for = p.austrians_defend_for
         for side, n in (p.fallen or {}).items():
             s.fallen[side] = self.in_range(f"fallen.{side}", n, 0, 99)
 

@@ -95,6 +95,7 @@ def _pending_battles(scenario: int, wanted: int):
         seed += 1
 
 
+@pytest.mark.rule("§9.3", "ruling:battle-ties", "ruling:combat-table")
 @pytest.mark.parametrize("scenario", [2, 3, 5])
 def test_odds_of_pending_battles_match_the_engine_exactly(scenario: int, monkeypatch) -> None:
     for game, area, odds in _pending_battles(scenario, 2):
@@ -126,6 +127,7 @@ dom-technikow = {{pl-volunteer = 1, pl-soldier = 2}}
 ATTACK = (("koszary-salvatora", "2v"), ("dom-akademicki", "2v1h"), ("koszary-ferdynanda", "2v"), ("dom-technikow", "2s"))
 
 
+@pytest.mark.rule("Example of Battles", "§9.3")
 def test_an_attack_weighed_before_it_is_committed(monkeypatch) -> None:
     """The Example of Battles (Cerkiew): the odds of the four groups before any order is given
     are the odds of the battle once they stand on the border, and the engine agrees."""
@@ -166,6 +168,7 @@ def test_odds_during_the_battle_count_what_was_played(monkeypatch) -> None:
     assert g.battle_odds(CERKIEW).p_attacker_wins in (0, 1)  # fought: the result is known
 
 
+@pytest.mark.rule("§9.3", "§1 Battle Cards", "ruling:battle-deck")
 @pytest.mark.parametrize("top", [["1:0 escalation"], []])
 def test_escalation_when_the_deck_runs_out(top, monkeypatch) -> None:
     """One card left (an Escalation): the second comes from the used cards reshuffled, the first

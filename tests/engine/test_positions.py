@@ -8,7 +8,23 @@ import random
 
 import pytest
 
+from dataclasses import fields
+
 from semper_fidelis.engine import Game, Position, PositionError, RecordError
+from semper_fidelis.engine.position import Turn
+from semper_fidelis.engine.state import State, TurnState
+
+#: State fields a position holds under another name or inside ``procedure``/``rng``
+_ELSEWHERE = {"strategic_holder": "held", "phase": "procedure", "active": "to_act", "turn_index": "to_act", "stack": "procedure"}
+#: State fields that follow from the scenario (or, for the log, are no part of a position)
+_FROM_SCENARIO = {"stages", "rounds", "log", "result"}
+
+
+def test_positions_hold_every_field_of_the_state() -> None:
+    """A field added to the State or the TurnState must be added to positions too."""
+    assert {f.name for f in fields(TurnState)} == set(Turn.model_fields)
+    missing = {f.name for f in fields(State)} - set(Position.model_fields) - set(_ELSEWHERE) - _FROM_SCENARIO
+    assert not missing
 
 
 def _random_points(scenario: int, count: int, every: float = 0.03):
