@@ -142,11 +142,13 @@ def battle_odds(
 
 
 def _with_attack(rules: Rules, state: State, area: str, attack, attacker: str, frame: dict | None) -> tuple[State, dict]:
-    """A shallow copy of the state with the weighed groups on the border (the real state is not
-    touched), and the battle frame they would fight in."""
+    """A shallow copy of the state with the weighed groups on the border, taken out of the area
+    they attack from where they stand there (the real state is not touched), and the battle
+    frame they would fight in."""
     if frame is not None:
         raise ValueError(f"the battle in {rules.area_name(area)} is already being fought")
     groups = [AttackGroup(g.side, g.origin, dict(g.units), g.assault) for g in state.attacks.get(area, [])]
+    board = dict(state.units)
     for origin, units in attack:
         if origin not in rules.neighbours[area]:
             raise ValueError(f"{origin} is not adjacent to {rules.area_name(area)}")
@@ -157,7 +159,12 @@ def _with_attack(rules: Rules, state: State, area: str, attack, attacker: str, f
         else:
             for t, n in units.items():
                 same.units[t] = same.units.get(t, 0) + n
-    state = replace(state, attacks={**state.attacks, area: groups})
+        # units standing in the area they attack from leave it (room to come back, §9.4)
+        here = dict(board.get(origin, {}))
+        for t, n in units.items():
+            here[t] = here.get(t, 0) - min(n, here.get(t, 0))
+        board[origin] = here
+    state = replace(state, units=board, attacks={**state.attacks, area: groups})
     return state, {"kind": "battle", **battle_data(rules, state, area, attacker, assault=False)}
 
 

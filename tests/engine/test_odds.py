@@ -193,3 +193,23 @@ def test_escalation_when_the_deck_runs_out(top, monkeypatch) -> None:
     p = float(odds.p_attacker_wins)
     assert 0.05 < p < 0.95
     assert abs(wins / runs - p) < 4 * (p * (1 - p) / runs) ** 0.5
+
+
+@pytest.mark.rule("§13.2", "§9.4 B")
+def test_weighing_an_attack_on_neutral_austro_hungarians(monkeypatch) -> None:
+    """Attacked by ZURL, neutral Austro-Hungarians defend as PL's units; the units that attack
+    leave the area they attack from, so a beaten group finds room there (no extra Loss)."""
+    g = from_position(
+        """
+        scenario = 2
+        to_act = {side = "ZURL", phase = "orders"}
+        turn = {ap = 5}
+        units = {rynek = {austro-hungarian = 2}, dom-akademicki = {zurl-volunteer = 4}}
+        """
+    )
+    weighed = g.battle_odds("rynek", attack=[("dom-akademicki", "3v")])
+    assert (weighed.attacker, weighed.defender) == ("ZURL", "PL")
+    order(g, "move", "dom-akademicki", "3v", "rynek via dom-akademicki attack")
+    assert g.battle_odds("rynek") == weighed
+    g.apply("end")
+    _check(weighed, g, "rynek", monkeypatch)
