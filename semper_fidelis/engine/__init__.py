@@ -63,7 +63,7 @@ it replays and undoes; format-1 records still load, newer formats are refused in
 **Exact battle odds** for a battle pending or being fought, or for an attack weighed before it is
 committed (``attack=[(origin, units), …]``): the Battle Points from the battle's own rules, the
 battle cards enumerated from the deck still unseen (Escalation's second card without
-replacement, no third). Fractions; about 0.3 ms a call::
+replacement, no third). Fractions; about 0.2 ms a call::
 
     >>> odds = g.battle_odds("rynek", attack=[("dom-akademicki", "4v")])
     >>> odds.p_attacker_wins, odds.base          # ties go to the defender
