@@ -28,6 +28,31 @@ Actions are short text notations, built in steps for long orders::
               → to podzamcze via rynek enter | take persenkowka hidden | discard food1 | remove v
               | barricade rynek podzamcze | redoubt rynek | artillery rynek | morale | ally | done
 
+Every legal action also comes as an :class:`Option` with the facts a client needs, so nothing
+outside the engine has to read its notation back or try an action to learn what it costs::
+
+    >>> game = Game(scenario=2, seed=42)
+    >>> [(o.notation, o.kind) for o in game.options()]     # one per legal action, same order
+    [('keep', 'keep'), ('change', 'change-commander')]
+    >>> game.options()[1].ap_cost is None                    # a draw decides the new AP
+    True
+
+An Option has ``notation``, ``kind`` (engine/options.py lists them), ``label`` (plain words,
+made next to the rule that offers it: "Play #1 … for 2 AP" or "… for its effect: <text>"),
+``ap_cost`` (AP it spends; negative when it gives AP), ``area`` (where it takes place),
+``from_area``/``to_area``/``via``/``facing``, ``units`` ((type, count) pairs), ``card``,
+``token``, ``losses`` (Losses a way of taking them absorbs) and ``closes`` (a way out of the
+step: end, done, pass, cancel …). ``game.options()`` is computed once per position.
+
+The decision names the rulebook phase (``d.phase``: Deployment, Initial Phase, Orders Phase,
+Battle Phase, End of Turn Phase, End of Round, End of Stage, Game over) and its section
+(``d.section``). The view adds ``phase``, ``stage``, ``battle`` (the battle in progress: area,
+attacker and defender, groups with their origins and units, the units inside, the defenders,
+Strength, Combat Table BP, modifiers so far, sides of attack, fortifications, the current step,
+and the Battle Points and winner once resolved) and ``losses`` (the Losses being taken: whose,
+how many in all and still to take, the Loss Table rows, the groups that can take them).
+``game.data`` and ``game.scenario`` are the printed components the game is played with.
+
 Illegal actions raise :class:`IllegalAction` with a message naming what is wrong; a record
 that cannot be replayed raises :class:`RecordError`. ``game.undo()`` steps back one action,
 never past the last reveal (a card, token or battle card drawn).
@@ -88,6 +113,7 @@ every deck order dealt again, the generator reseeded — and never depends on wh
 from .game import Game, RecordError
 from .machine import Decision, IllegalAction
 from .odds import BattleOdds
+from .options import Option
 from .position import Position, PositionError
 
-__all__ = ["Game", "Decision", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds"]
+__all__ = ["Game", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds"]

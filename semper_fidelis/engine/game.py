@@ -13,10 +13,12 @@ from typing import Any
 
 from .. import __version__
 from ..data.loader import GameData
+from ..data.models import Scenario
 from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
 from . import card_effects  # noqa: F401  (registers every card effect)
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
 from .odds import BattleOdds, battle_odds
+from .options import Option, describe
 from .position import Position, PositionError
 from .rules import Rules, build_rules, shipped_rules
 from .sample import sample_state
@@ -36,12 +38,14 @@ class Game:
     def __init__(self, scenario: int = 2, seed: int = 0, options: dict[str, Any] | None = None, data: GameData | None = None):
         self.rules: Rules = build_rules(data, scenario) if data is not None else shipped_rules(scenario)
         self.seed = seed
-        self.options = dict(options or {})
+        self.settings = dict(options or {})  # the record's play options (e.g. the FAQ handicap)
         self.start: Position | None = None  # the position the game started from, if not the opening
-        self.state: State = new_state(self.rules, seed, self.options)
+        self.state: State = new_state(self.rules, seed, self.settings)
         self.actions: list[str] = []
         self.reveal_at = 0  # actions before this index can no longer be undone
         self._legal: list[str] | None = advance(self.rules, self.state, flow.next_phase)
+        self._options: tuple[Option, ...] | None = None
+        self._options_of: list[str] | None = None  # the legal list they describe
         if self.state.revealed:
             self.state.revealed = False
 
@@ -65,17 +69,29 @@ class Game:
         game = cls.__new__(cls)
         game.rules = build_rules(data, number) if data is not None else shipped_rules(number)
         game.seed = seed if seed is not None else start.seed or 0
-        game.options = dict(options if options is not None else start.options)
+        game.settings = dict(options if options is not None else start.options)
         game.start = start
-        game.state = start.to_state(game.rules, game.seed, game.options)
+        game.state = start.to_state(game.rules, game.seed, game.settings)
         game.actions, game.reveal_at = [], 0
         game._legal = advance(game.rules, game.state, flow.next_phase)
+        game._options, game._options_of = None, None
         game.state.revealed = start.revealed
         return game
 
     def position(self) -> Position:
         """The position now, to save or to start another game from (see engine/position.py)."""
         return Position.from_state(self.state, self.rules)
+
+    # ------------------------------------------------------------------------ the components
+
+    @property
+    def data(self) -> GameData:
+        """The game data this game is played with (board, cards, commanders, tracks, tokens)."""
+        return self.rules.data
+
+    @property
+    def scenario(self) -> Scenario:
+        return self.rules.scenario
 
     # ----------------------------------------------------------------------------- playing
 
@@ -91,6 +107,14 @@ class Game:
         if self._legal is None:
             self._legal = legal_actions(self.rules, self.state)
         return list(self._legal)
+
+    def options(self) -> tuple[Option, ...]:
+        """The legal actions now with their facts (kind, label, AP cost, areas, units, card,
+        token), one Option per action in the order of :meth:`legal`; computed once per position."""
+        self.legal()  # fills the cache of the legal list the options describe
+        if self._options is None or self._options_of is not self._legal:
+            self._options, self._options_of = describe(self.rules, self.state, self._legal), self._legal
+        return self._options
 
     def apply(self, text: str) -> str:
         """Apply an action given as notation (abbreviations of area names accepted); returns the
@@ -141,7 +165,7 @@ class Game:
             "version": __version__,
             "scenario": self.rules.number,
             "seed": self.seed,
-            "options": self.options,
+            "options": self.settings,
             "actions": list(self.actions),
             "digest": self.state.digest(),
         }
@@ -180,9 +204,10 @@ class Game:
         position, so its record replays."""
         state = sample_state(self.rules, self.state, player, rng)
         game = Game.__new__(Game)
-        game.rules, game.seed, game.options = self.rules, self.seed, dict(self.options)
+        game.rules, game.seed, game.settings = self.rules, self.seed, dict(self.settings)
         game.start = Position.from_state(state, self.rules)
         game.state, game.actions, game.reveal_at, game._legal = state, [], 0, None
+        game._options, game._options_of = None, None
         return game
 
     def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: str | None = None) -> BattleOdds:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .phases import rulebook_phase
 from .rules import Rules
 from .state import State
 
@@ -74,13 +75,15 @@ def pop(state: State, frame: Frame) -> None:
 
 @dataclass(frozen=True)
 class Decision:
-    """What the engine waits for: who decides, what kind, a prompt, the legal actions."""
+    """What the engine waits for: who decides, what kind, a prompt, the legal actions; the
+    rulebook section of the step and the phase of the turn (``phases.PHASES``) it belongs to."""
 
     player: str
     kind: str
     prompt: str
     actions: tuple[str, ...]
     section: str = ""
+    phase: str = ""
 
 
 def current(rules: Rules, state: State) -> Decision | None:
@@ -88,12 +91,14 @@ def current(rules: Rules, state: State) -> Decision | None:
         return None
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
+    kind = proc.decision or proc.kind
     return Decision(
         player=proc.who(rules, state, frame),
-        kind=proc.decision or proc.kind,
+        kind=kind,
         prompt=proc.prompt(rules, state, frame),
         actions=tuple(proc.legal(rules, state, frame)),
         section=proc.section,
+        phase=rulebook_phase(state, kind),
     )
 
 

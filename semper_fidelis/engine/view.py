@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from .machine import current
+from .phases import rulebook_phase
 from .rules import Rules
+from .situation import battle_view, losses_view
 from .state import SIDES, State, to_jsonable
 
 
@@ -38,6 +40,11 @@ def view_state(rules: Rules, state: State, player: str | None) -> dict[str, Any]
         "prompt": decision.prompt,
         "actions": list(decision.actions) if player in (None, decision.player) else [],
         "section": decision.section,
+        "phase": decision.phase,
     }
+    data["phase"] = rulebook_phase(state, decision.kind if decision else None)
+    data["stage"] = state.stage
+    data["battle"] = battle_view(rules, state)
+    data["losses"] = losses_view(rules, state)
     data["viewer"] = player
     return data

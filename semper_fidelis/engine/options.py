@@ -1,0 +1,646 @@
+"""Options (DESIGN §7): every legal action of the pending decision with the facts a client needs.
+
+:func:`describe` turns the legal list of the decision on top of the stack into one
+:class:`Option` per action, in the same order: its notation, a kind, a label in plain words, the
+AP it spends and the areas, units, card and token it involves. Costs come from the cost functions
+the rules charge with (``orders.reach`` through ``_destinations``, ``fortify_options``,
+``mobilization_rate``, ``propaganda_cost``, ``negotiation_options``, ``relief_targets``, the
+cards' AP), never from trying the action on a copy. The procedures keep their legal lists; the
+words for people are made here, once, one describer per decision step, in the order of the
+rulebook's sections.
+
+Kinds, by decision:
+
+- Orders (§5.1 [2], §6): ``card`` (for its AP), ``card-effect``, ``order`` (opens Move, Assault,
+  Fortification, Mobilization or Provisioning), ``propaganda``, ``negotiate``, ``supply-token``,
+  ``use-token``, ``dismantle``, ``end``; in an order: ``from``, ``units``, ``move``, ``attack``
+  (lined up on the border), ``assault``, ``enter`` (into an enemy area without battle),
+  ``fight``, ``barricade``, ``redoubt``, ``mobilize``, ``provision``, ``artillery``, ``cancel``.
+- Initial Phase and setup: ``deploy``, ``hq``, ``keep``, ``change-commander`` (AP unknown until
+  the draw: ``ap_cost`` None), ``take-commander``, ``relief``, ``event``.
+- Battle (§9): ``battle`` (which to fight), ``fight``, ``discard-card`` (towards an Evasion),
+  ``evade``, ``combat-token``, ``special``, ``retreat``, ``advance``, ``stay``; Losses (§9.4):
+  ``medicine``, ``withdraw``, ``disperse``, ``break``, ``hold``.
+- End of Turn, Round and Stage: ``collect``, ``discard-card``, ``draw``, ``attrition``,
+  ``reinforce``.
+- A card's own questions (card-step): ``from``, ``units``, ``move``, ``attack``, ``enter``,
+  ``place``, ``mobilize``, ``take-token``, ``discard-token``, ``remove``, ``barricade``,
+  ``redoubt``, ``artillery``, ``choice``.
+- ``pass`` and ``done`` close a step without doing anything in it.
+
+``closes`` marks the ways out of a step (end, done, pass, cancel, draw, stay, hold, fight).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .battle import evasion_cost
+from .flow import _enemy_start, relief_targets
+from .losses import LOSS_TABLE
+from .negotiation import NAMES, negotiation_options
+from .notation import describe as describe_units
+from .notation import parse_units, type_for, unit_name
+from .orders import _destinations, _joining_charge, fortify_options, mobilization_rate, propaganda_cost
+from .rules import Rules
+from .state import HQ, State, other
+
+Frame = dict
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action and what it does.
+
+    ``ap_cost`` is the change in the turn's AP the action makes, as a cost: 2 spends 2 AP, −2
+    gives 2 AP (a card played for its AP), 0 for most; None when a draw decides it (changing the
+    Commander). ``area`` is where the option takes place (what a map lights up); ``from_area``,
+    ``to_area`` and ``via`` (the last area passed before an enemy one) are the move it makes,
+    ``facing`` the neighbour a Barricade faces. ``units`` are (unit type, count) pairs of the
+    deciding player's units (or allied neutrals); ``card`` a card number in the deciding
+    player's hand; ``token`` a Supply Token label (``food2``); ``losses`` the Losses a way of
+    taking them absorbs. ``closes``: the option ends or skips the step rather than act in it.
+    """
+
+    notation: str
+    kind: str
+    label: str
+    ap_cost: int | None = 0
+    area: str | None = None
+    from_area: str | None = None
+    to_area: str | None = None
+    via: str | None = None
+    facing: str | None = None
+    units: tuple[tuple[str, int], ...] = ()
+    card: int | None = None
+    token: str | None = None
+    losses: int | None = None
+    closes: bool = False
+
+    @property
+    def areas(self) -> tuple[str, ...]:
+        """Every area the option names, the one it is about first."""
+        out: list[str] = []
+        for a in (self.area, self.to_area, self.from_area, self.via, self.facing):
+            if a and a not in out:
+                out.append(a)
+        return tuple(out)
+
+    @property
+    def unit_counts(self) -> dict[str, int]:
+        return dict(self.units)
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+Describer = Callable[[Rules, State, Frame, list[str]], list[Option]]
+#: frame kind -> describer of its legal actions
+DESCRIBERS: dict[str, Describer] = {}
+
+
+def describer(*kinds: str) -> Callable[[Describer], Describer]:
+    def register(fn: Describer) -> Describer:
+        for kind in kinds:
+            DESCRIBERS[kind] = fn
+        return fn
+
+    return register
+
+
+def describe(rules: Rules, state: State, legal: list[str]) -> tuple[Option, ...]:
+    """One Option per action of ``legal`` (the legal list of the decision now), in its order."""
+    if state.over or not state.stack or not legal:
+        return ()
+    frame = state.stack[-1]
+    fn = DESCRIBERS.get(frame["kind"], _plain)
+    return tuple(fn(rules, state, frame, list(legal)))
+
+
+# ------------------------------------------------------------------------------------ words
+
+
+def _name(rules: Rules, area: str) -> str:
+    return rules.area_name(area)
+
+
+def _units(units: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((t, n) for t, n in units.items() if n))
+
+
+def _one(side: str, code: str) -> tuple[tuple[str, int], ...]:
+    return ((type_for(side, code), 1),)
+
+
+def _card_title(rules: Rules, side: str, number: int) -> str:
+    return f"#{number} {rules.card(side, number).name}"
+
+
+def token_words(rules: Rules, label: str) -> str:
+    """``food2`` -> 'the Food (2) token'; ``hidden`` -> 'a face-down Supply Token'."""
+    if label == "hidden":
+        return "a face-down Supply Token"
+    kind = label.rstrip("0123456789")
+    value = label[len(kind):]
+    name = next((t.name for t in rules.data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
+    return f"the {name} ({value}) token" if value else f"the {name} token"
+
+
+def _token_fact(choice: str) -> str | None:
+    return None if choice == "hidden" else choice
+
+
+def _plain(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    """Any step without its own describer: the notation's words, area names spelled out."""
+    out = []
+    for action in legal:
+        words = action.split()
+        areas = [w for w in words if w in rules.terrain]
+        text = " ".join(_name(rules, w) if w in rules.terrain else w.replace("-", " ") for w in words)
+        out.append(Option(action, words[0], text[:1].upper() + text[1:], area=areas[0] if areas else None,
+                          closes=action in ("done", "pass", "cancel", "end")))
+    return out
+
+
+def _way_out(action: str, label: str, kind: str | None = None) -> Option:
+    return Option(action, kind or action.split()[0], label, closes=True)
+
+
+# ------------------------------------------------------------------------------ setup (§2)
+
+
+@describer("deploy")
+def _deploy(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    for action in legal:
+        _, area, code = action.split()
+        units = _one(side, code)
+        out.append(Option(action, "deploy", f"Place 1 {unit_name(units[0][0])} in {_name(rules, area)}",
+                          area=area, to_area=area, units=units))
+    return out
+
+
+# ----------------------------------------------------------------- Initial Phase (§5.1 [1])
+
+
+@describer("hq")
+def _hq(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side = f["side"]
+    return [Option(a, "hq", f"Place the HQ in {_name(rules, a.split()[1])}", area=a.split()[1], to_area=a.split()[1],
+                   units=((HQ[side], 1),)) for a in legal]
+
+
+def _change_morale_words(state: State, side: str) -> str:
+    """§8 as change_commander applies it: Morale after changing the Commander."""
+    if state.turn.commander_changes >= 1:
+        return "Morale −1 for a second change this turn"
+    if state.last_battle.get(side) == "lost":
+        return "Morale +1 after a lost battle"
+    return "Morale −1 after a victory or before any battle"
+
+
+@describer("commander")
+def _commander(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    for action in legal:
+        if action == "keep":
+            now = rules.commanders.get(state.commander[side] or "")
+            out.append(Option(action, "keep", f"Keep {now.name} as Commander" if now else "Keep no Commander"))
+        elif action == "change":
+            out.append(Option(action, "change-commander", "Change the Commander: draw a new one from the Commander deck "
+                              f"(his AP replace this turn's; {_change_morale_words(state, side)})", ap_cost=None))
+        else:
+            c = rules.commanders[action.split()[1]]
+            morale = "no Morale change" if state.commander_status[side] == "none" else _change_morale_words(state, side)
+            out.append(Option(action, "take-commander",
+                              f"Take {c.name} as Commander ({c.ap} AP and {c.cards} card{'s' * (c.cards != 1)} a turn; {morale})",
+                              ap_cost=state.turn.ap - c.ap))
+    return out
+
+
+@describer("relief")
+def _relief(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    costs = relief_targets(rules, state, side, _enemy_start(rules, state, f))
+    for action in legal:
+        if action == "relief done":
+            out.append(_way_out(action, "Relief done: the units still waiting stay off the board", "done"))
+            continue
+        _, area, group = action.split()
+        units = parse_units(side, group)
+        out.append(Option(action, "relief", f"Relief: {describe_units(units)} to {_name(rules, area)}", ap_cost=costs[area],
+                          area=area, to_area=area, units=_units(units)))
+    return out
+
+
+@describer("event")
+def _event(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    for action in legal:
+        if action == "event pass":
+            out.append(_way_out(action, "Play no Event card", "pass"))
+            continue
+        n = int(action.split()[1])
+        card = rules.card(side, n)
+        out.append(Option(action, "event", f"Play the Event {_card_title(rules, side, n)} for {card.ap} AP; "
+                          f"its effect helps {other(side)}: {card.effect}", ap_cost=-card.ap, card=n))
+    return out
+
+
+# ---------------------------------------------------------------- Orders Phase (§5.1 [2], §6)
+
+ORDER_WORDS = {
+    "move": "Move order: one group up to 3 areas (1 AP a group)",
+    "assault": "Assault order: attack and fight at once (2 AP a group)",
+    "fortify": "Fortification: a Barricade (1 AP) or a Redoubt (4 AP, less for your Barricades there)",
+    "mobilize": "Mobilization: units from the Mobilization Zone into areas you occupy",
+    "provision": "Provisioning: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)",
+}
+
+
+def _use_words(rules: Rules, state: State, label: str, option: str) -> tuple[str, int]:
+    """(label, AP cost) of using a Supply Token for its effect (§7.2, orders._use_token)."""
+    kind = label.rstrip("0123456789")
+    token = token_words(rules, label)
+    if kind == "plane":
+        return f"Use {token}: +2 AP", -2
+    if kind == "food":
+        what = "Morale +1" if option == "morale" else "the Destruction marker 1 space up"
+        return f"Use {token} for its effect: {what}", 0
+    if kind == "artillery":
+        return f"Use {token}: fire on an enemy area (2 Losses)", 0
+    if kind == "barricade":
+        return f"Use {token}: build 2 Barricades at no AP cost", 0
+    if kind == "uniform":
+        return f"Use {token}: mobilize 1 unit at no AP cost", 0
+    return f"Use {token} for its effect", 0
+
+
+@describer("orders")
+def _orders(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    talks = negotiation_options(rules, state, side) if any(a.startswith("negotiate") for a in legal) else {}
+    for action in legal:
+        words = action.split()
+        verb = words[0]
+        if verb in ("card", "effect"):
+            n = int(words[1])
+            card = rules.card(side, n)
+            if verb == "card":
+                out.append(Option(action, "card", f"Play {_card_title(rules, side, n)} for {card.ap} AP (its effect is not used)",
+                                  ap_cost=-card.ap, card=n))
+            else:
+                out.append(Option(action, "card-effect", f"Play {_card_title(rules, side, n)} for its effect: {card.effect}", card=n))
+        elif verb in ORDER_WORDS:
+            out.append(Option(action, "order", ORDER_WORDS[verb]))
+        elif verb == "propaganda":
+            what = "Morale +1" if words[1] == "morale" else "the Destruction marker 1 space up"
+            out.append(Option(action, "propaganda", f"Propaganda: {what}", ap_cost=propaganda_cost(rules, state, side)))
+        elif verb == "negotiate":
+            who = NAMES.get(words[1], words[1])
+            tail = ", straight to the alliance" if words[-1] == "ally" else ""
+            out.append(Option(action, "negotiate", f"Negotiation: move the marker of {who} one step towards {words[2].upper()}{tail}",
+                              ap_cost=talks[action]))
+        elif verb == "supply":
+            value = int(words[1][len(words[1].rstrip("0123456789")):])
+            out.append(Option(action, "supply-token", f"Use {token_words(rules, words[1])} for Supply +{value}", token=words[1]))
+        elif verb == "use":
+            label, cost = _use_words(rules, state, words[1], words[2] if len(words) > 2 else "")
+            out.append(Option(action, "use-token", label, ap_cost=cost, token=words[1]))
+        elif verb == "dismantle":
+            out.append(Option(action, "dismantle", f"Remove your fortifications in {_name(rules, words[1])}", area=words[1]))
+        elif verb == "end":
+            out.append(_way_out(action, "End the Orders Phase"))
+        else:
+            out += _plain(rules, state, f, [action])
+    return out
+
+
+def _move_option(
+    rules: Rules, action: str, dest_text: str, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
+) -> Option:
+    """A destination of a Move or Assault (``dest``, ``dest via X attack|enter``, §6.2)."""
+    parts = dest_text.split()
+    dest = parts[0]
+    facts = dict(area=dest, from_area=origin, to_area=dest, units=_units(units), ap_cost=cost)
+    if len(parts) == 1:
+        return Option(action, "move", f"Move into {_name(rules, dest)}{extra}", **facts)
+    via = parts[2]
+    if parts[3] == "enter":
+        return Option(action, "enter", f"Enter {_name(rules, dest)} from {_name(rules, via)} without a battle{extra}", via=via, **facts)
+    if mode == "assault":
+        return Option(action, "assault", f"Assault {_name(rules, dest)} from {_name(rules, via)}: fight at once{extra}", via=via, **facts)
+    return Option(action, "attack", f"Attack {_name(rules, dest)} from {_name(rules, via)}: line up on its border, "
+                  f"the battle comes in the Battle Phase{extra}", via=via, **facts)
+
+
+@describer("order")
+def _order(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, mode, out = f["side"], f["mode"], []
+    word = "Move" if mode == "move" else "Assault"
+    dests = _destinations(rules, state, f, f["origin"], f["units"]) if f["step"] == "to" else {}
+    for action in legal:
+        verb, _, rest = action.partition(" ")
+        if verb == "cancel":
+            out.append(_way_out(action, f"Cancel this {word} order"))
+        elif verb == "from":
+            out.append(Option(action, "from", f"{word} from {_name(rules, rest)}", area=rest, from_area=rest))
+        elif verb == "units":
+            units = parse_units(side, rest)
+            origin = f["origin"]
+            out.append(Option(action, "units", f"{word} {describe_units(units)} from {_name(rules, origin)}",
+                              area=origin, from_area=origin, units=_units(units)))
+        else:
+            dest = rest.split()[0]
+            joining = _joining_charge(rules, state, side, dest, f)
+            extra = f" (with {joining} AP for your units inside and on its border, who fight too)" if joining else ""
+            out.append(_move_option(rules, action, rest, f["origin"], f["units"], mode, dests[rest] + joining, extra))
+    return out
+
+
+@describer("assault-next")
+def _assault_next(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    target = _name(rules, f["target"])
+    return [
+        _way_out(a, f"Fight the battle in {target} now", "fight") if a == "fight"
+        else Option(a, "order", f"Add another Assault group against {target} (2 AP a group)", area=f["target"])
+        for a in legal
+    ]
+
+
+def _fort_option(rules: Rules, state: State, side: str, action: str, cost: int, paid: str) -> Option:
+    words = action.split()
+    area = words[1]
+    if words[0] == "barricade":
+        return Option(action, "barricade", f"Barricade in {_name(rules, area)} facing {_name(rules, words[2])}{paid}",
+                      ap_cost=cost, area=area, facing=words[2])
+    mine = any(s == side for s, _ in state.barricades.get(area, []))
+    note = " (it replaces your Barricades there)" if mine else ""
+    return Option(action, "redoubt", f"Redoubt in {_name(rules, area)}{note}{paid}", ap_cost=cost, area=area)
+
+
+@describer("fortify")
+def _fortify(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    costs = fortify_options(rules, state, side, free=f.get("free", False))
+    paid = " (Barricade token: no AP)" if f.get("free") else ""
+    for action in legal:
+        if action == "cancel":
+            out.append(_way_out(action, "Cancel the Fortification"))
+        else:
+            out.append(_fort_option(rules, state, side, action, costs[action], paid))
+    return out
+
+
+@describer("mobilize")
+def _mobilize(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    if f.get("free"):
+        cost, paid = 0, " (Uniform token: no AP)"
+    elif state.turn.mobilize_credit:
+        left = state.turn.mobilize_credit
+        cost, paid = 0, f" (already paid for: {left} more unit{'s' * (left != 1)} this turn)"
+    else:
+        cost, n = mobilization_rate(rules, state, side)
+        paid = f" ({cost} AP for {n} unit{'s' * (n != 1)} at your Morale)"
+    for action in legal:
+        if action == "done":
+            out.append(_way_out(action, "Done: mobilize no more units"))
+            continue
+        _, area, code = action.split()
+        units = _one(side, code)
+        out.append(Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, area)}{paid}",
+                          ap_cost=cost, area=area, to_area=area, units=units))
+    return out
+
+
+@describer("provision")
+def _provision(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    cost, out = state.turn.provisions + 1, []
+    for action in legal:
+        if action == "cancel":
+            out.append(_way_out(action, "Cancel the Provisioning"))
+            continue
+        _, area, choice = action.split()
+        out.append(Option(action, "provision", f"Take {token_words(rules, choice)} from {_name(rules, area)}",
+                          ap_cost=cost, area=area, from_area=area, token=_token_fact(choice)))
+    return out
+
+
+def _artillery_option(rules: Rules, action: str) -> Option:
+    area = action.split()[1]
+    city = " (a City area: the Destruction marker 1 space down)" if rules.terrain[area] == "city" and rules.has_destruction else ""
+    return Option(action, "artillery", f"Artillery fires on {_name(rules, area)}: 2 Losses{city}", area=area, to_area=area)
+
+
+@describer("artillery")
+def _artillery(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    return [_artillery_option(rules, a) for a in legal]
+
+
+# ------------------------------------------------------------------------------- Battle (§9)
+
+
+@describer("battle-pick")
+def _battle_pick(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    return [Option(a, "battle", f"Fight the battle in {_name(rules, a.split()[1])}", area=a.split()[1]) for a in legal]
+
+
+def _battle_of(state: State) -> Frame:
+    return next(f for f in reversed(state.stack) if f["kind"] == "battle")
+
+
+@describer("battle-choice")
+def _battle_choice(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
+    side, step, out = c["side"], c["step"], []
+    f = _battle_of(state)
+    area = f["area"]
+    for action in legal:
+        words = action.split()
+        verb = words[0]
+        if verb == "fight":
+            out.append(_way_out(action, f"Stand and fight in {_name(rules, area)}"))
+        elif verb == "pass":
+            what = "token" if step in ("a-token", "d-token") else "Special card"
+            out.append(_way_out(action, f"Play no {what}"))
+        elif verb == "discard":
+            n = int(words[1])
+            need = evasion_cost(rules, state, f)
+            out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} ({rules.card(side, n).ap} AP) "
+                              f"towards the Evasion ({need} AP of cards in all)", card=n))
+        elif verb == "evade":
+            units = parse_units(side, words[2])
+            out.append(Option(action, "evade", f"Evade to {_name(rules, words[1])} with {describe_units(units)}",
+                              area=words[1], from_area=area, to_area=words[1], units=_units(units)))
+        elif verb == "token":
+            out.append(Option(action, "combat-token", f"Play {token_words(rules, words[1])} in this battle", token=words[1]))
+        elif verb == "special":
+            n = int(words[1])
+            out.append(Option(action, "special", f"Play the Special card {_card_title(rules, side, n)}: {rules.card(side, n).effect}", card=n))
+        elif verb == "retreat" and words[1] == "none":
+            out.append(Option(action, "retreat", "No room to withdraw: the remaining attackers are dispersed", from_area=area))
+        elif verb == "retreat":
+            out.append(Option(action, "retreat", f"Withdraw the remaining attackers to {_name(rules, words[1])}",
+                              area=words[1], from_area=area, to_area=words[1]))
+        elif verb == "advance":
+            units = _one(side, words[2])
+            out.append(Option(action, "advance", f"Move 1 {unit_name(units[0][0])} into {_name(rules, area)} from {_name(rules, words[1])}",
+                              area=words[1], from_area=words[1], to_area=area, units=units))
+        elif verb == "stay":
+            out.append(_way_out(action, "Stay: no more units move in"))
+        else:
+            out += _plain(rules, state, c, [action])
+    return out
+
+
+@describer("losses")
+def _losses(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    table = LOSS_TABLE[(f["band"], "attacker" if f["role"] == "attacker" else "defender")]
+    groups = {g["label"]: g for g in f["groups"]}
+    for action in legal:
+        words = action.split()
+        verb = words[0]
+        if verb == "hold":
+            out.append(_way_out(action, f"Hold on in {_name(rules, f['area'])}: withdraw no more units"))
+            continue
+        if verb == "medicine":
+            out.append(Option(action, "medicine", f"Use {token_words(rules, words[1])}: one Loss fewer", token=words[1], losses=1))
+            continue
+        code, label = words[1].split("@", 1)
+        g = groups[label]
+        units = _one(side, code)
+        unit = unit_name(units[0][0])
+        where = f"on the border from {_name(rules, g['origin'])}" if g["where"] == "border" else f"in {_name(rules, g['area'])}"
+        if verb == "withdraw":
+            dest = words[2]
+            by_choice = bool(f.get("extra"))
+            out.append(Option(action, "withdraw", f"Withdraw 1 {unit} from {_name(rules, g['area'])} to {_name(rules, dest)}"
+                              + (" (by choice, after the Losses)" if by_choice else ""),
+                              area=label, from_area=g["area"], to_area=dest, units=units, losses=0 if by_choice else table[verb]))
+        else:
+            word = "Disperse" if verb == "disperse" else "Break"
+            out.append(Option(action, verb, f"{word} 1 {unit} {where}", area=label, from_area=g["area"], units=units, losses=table[verb]))
+    return out
+
+
+# ------------------------------------------------------------ End of Turn, Round, Stage (§4, §5)
+
+
+def _collect_option(rules: Rules, action: str, kind: str, tail: str = "") -> Option:
+    _, area, choice = action.split()
+    return Option(action, kind, f"Take {token_words(rules, choice)} from {_name(rules, area)}{tail}",
+                  area=area, from_area=area, token=_token_fact(choice))
+
+
+@describer("collect")
+def _collect(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    return [_collect_option(rules, a, "collect") for a in legal]
+
+
+@describer("collect-extra")
+def _collect_extra(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    return [
+        _way_out(a, "Take no extra token", "pass") if a == "extra pass"
+        else _collect_option(rules, a, "collect", " (your Commander's ability)")
+        for a in legal
+    ]
+
+
+@describer("draw")
+def _draw(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side, out = f["side"], []
+    commander = rules.commanders.get(state.commander[side] or "")
+    for action in legal:
+        if action == "draw":
+            room = rules.data.tracks.hand_limit - len(state.hand[side])
+            n = max(0, min(commander.cards if commander else 0, room))
+            out.append(_way_out(action, f"Draw {n} card{'s' * (n != 1)} (your Commander's {commander.cards if commander else 0}, "
+                                f"hand limit {rules.data.tracks.hand_limit})"))
+        else:
+            n = int(action.split()[1])
+            out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} before drawing", card=n))
+    return out
+
+
+@describer("attrition")
+def _attrition(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    side = f["queue"][0][0]
+    out = []
+    for action in legal:
+        _, area, code = action.split()
+        units = _one(side, code)
+        out.append(Option(action, "attrition", f"Disperse 1 {unit_name(units[0][0])} in {_name(rules, area)} (Attrition)",
+                          area=area, from_area=area, units=units))
+    return out
+
+
+@describer("corridor")
+def _corridor(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    out = []
+    for action in legal:
+        where = action.split()[1]
+        if where == "mobilization":
+            out.append(Option(action, "reinforce", "1 Soldier to the Mobilization Zone (no room in your Villages)", units=(("pl-soldier", 1),)))
+        else:
+            out.append(Option(action, "reinforce", f"1 Soldier to {_name(rules, where)}", area=where, to_area=where, units=(("pl-soldier", 1),)))
+    return out
+
+
+# ------------------------------------------------------------------------ a card's own questions
+
+
+def _card_step_option(rules: Rules, state: State, f: Frame, action: str) -> Option:  # noqa: C901 - one table
+    side, step = f["side"], f["step"]
+    why = f" ({f['why']})" if f.get("why") else ""
+    words = action.split()
+    verb = words[0]
+    if action == "done":
+        return _way_out(action, "Done" + why)
+    if step == "group":
+        if verb == "from":
+            return Option(action, "from", f"Move from {_name(rules, words[1])}", area=words[1], from_area=words[1])
+        if verb == "units":
+            units = parse_units(side, words[1])
+            return Option(action, "units", f"Move {describe_units(units)} from {_name(rules, f['origin'])}",
+                          area=f["origin"], from_area=f["origin"], units=_units(units))
+        return _move_option(rules, action, action[3:], f["origin"], parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
+    if step == "anywhere":
+        if verb == "from":
+            units = _one(side, words[2])
+            return Option(action, "from", f"Take 1 {unit_name(units[0][0])} from {_name(rules, words[1])}",
+                          area=words[1], from_area=words[1], units=units)
+        units = _one(side, f["code"])
+        return Option(action, "place", f"Place it in {_name(rules, words[1])}", area=words[1], from_area=f["origin"],
+                      to_area=words[1], units=units)
+    if step == "mobilize":
+        units = _one(side, words[2])
+        return Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, words[1])} at no AP cost",
+                      area=words[1], to_area=words[1], units=units)
+    if step == "take":
+        return Option(action, "take-token", f"Take {token_words(rules, words[2])} from {_name(rules, words[1])}",
+                      area=words[1], from_area=words[1], token=_token_fact(words[2]))
+    if step == "discard":
+        return Option(action, "discard-token", f"Discard {token_words(rules, words[1])}", token=words[1])
+    if step == "remove" and verb == "remove":
+        units = _one(f["owner"], words[1])
+        return Option(action, "remove", f"Remove 1 {unit_name(units[0][0])} in the Mobilization Zone from the game", units=units)
+    if step == "great-war":
+        return Option(action, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, words[1])} home (out of the game)",
+                      area=words[1], from_area=words[1], units=(("austro-hungarian", 1),))
+    if step == "fortify":
+        return _fort_option(rules, state, side, action, 0, " at no AP cost")
+    if verb == "artillery":
+        return _artillery_option(rules, action)
+    if step == "pobudka":
+        return Option(action, "choice", "Morale +1" if action == "morale" else "The Destruction marker 1 space up")
+    if step == "huyn":
+        return Option(action, "choice", "Disarm the Austro-Hungarians" if action == "disarm" else "Ally with the Austro-Hungarians at once")
+    return _plain(rules, state, f, [action])[0]
+
+
+@describer("card-step")
+def _card_step(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    return [_card_step_option(rules, state, f, a) for a in legal]
+
