@@ -53,6 +53,9 @@ and the Battle Points and winner once resolved) and ``losses`` (the Losses being
 how many in all and still to take, the Loss Table rows, the groups that can take them).
 ``game.data`` and ``game.scenario`` are the printed components the game is played with.
 
+Around a game: ``read_record``/``write_record`` (saves, one-line errors), ``shipped_data()``
+(the shipped components, loaded once) and ``bench_scenario`` (engine speed).
+
 Illegal actions raise :class:`IllegalAction` with a message naming what is wrong; a record
 that cannot be replayed raises :class:`RecordError`. ``game.undo()`` steps back one action,
 never past the last reveal (a card, token or battle card drawn).
@@ -110,10 +113,16 @@ every deck order dealt again, the generator reseeded — and never depends on wh
     True
 """
 
+from .bench import bench_scenario
 from .game import Game, RecordError
 from .machine import Decision, IllegalAction
 from .odds import BattleOdds
 from .options import Option
 from .position import Position, PositionError
+from .records import read_record, write_record
+from .rules import shipped_data
 
-__all__ = ["Game", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds"]
+__all__ = [
+    "Game", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "read_record", "write_record", "shipped_data", "bench_scenario",
+]

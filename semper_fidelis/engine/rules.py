@@ -75,9 +75,10 @@ def build_rules(data: GameData, scenario_number: int) -> Rules:
 @lru_cache(maxsize=8)
 def shipped_rules(scenario_number: int) -> Rules:
     """Rules over the shipped data, cached: bots and tests start many games."""
-    return build_rules(_shipped_data(), scenario_number)
+    return build_rules(shipped_data(), scenario_number)
 
 
 @lru_cache(maxsize=1)
-def _shipped_data() -> GameData:
+def shipped_data() -> GameData:
+    """The shipped game data (assets/ and scenarios/), loaded once."""
     return load_game_data()
