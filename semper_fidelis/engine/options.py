@@ -39,7 +39,7 @@ from typing import Callable
 from .battle import evasion_cost
 from .flow import _enemy_start, relief_targets
 from .losses import LOSS_TABLE
-from .negotiation import NAMES, negotiation_options
+from .negotiation import TRACK_NAMES, negotiation_options
 from .notation import describe as describe_units
 from .notation import parse_units, type_for, unit_name
 from .orders import _destinations, _joining_charge, fortify_options, mobilization_rate, propaganda_cost
@@ -208,7 +208,7 @@ def _commander(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[O
             now = rules.commanders.get(state.commander[side] or "")
             out.append(Option(action, "keep", f"Keep {now.name} as Commander" if now else "Keep no Commander"))
         elif action == "change":
-            out.append(Option(action, "change-commander", "Change the Commander: draw a new one from the Commander deck "
+            out.append(Option(action, "change-commander", "Change the Commander: draw a new one "
                               f"(his AP replace this turn's; {_change_morale_words(state, side)})", ap_cost=None))
         else:
             c = rules.commanders[action.split()[1]]
@@ -251,10 +251,10 @@ def _event(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Optio
 # ---------------------------------------------------------------- Orders Phase (§5.1 [2], §6)
 
 ORDER_WORDS = {
-    "move": "Move order: one group up to 3 areas (1 AP a group)",
-    "assault": "Assault order: attack and fight at once (2 AP a group)",
-    "fortify": "Fortification: a Barricade (1 AP) or a Redoubt (4 AP, less for your Barricades there)",
-    "mobilize": "Mobilization: units from the Mobilization Zone into areas you occupy",
+    "move": "Move order (1 AP a group, up to 3 areas)",
+    "assault": "Assault order (2 AP a group, the battle at once)",
+    "fortify": "Fortify: a Barricade for 1 AP, a Redoubt for 4 AP (1 less for each of your Barricades there)",
+    "mobilize": "Mobilize units from the Mobilization Zone into areas you occupy",
     "provision": "Provisioning: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)",
 }
 
@@ -264,16 +264,16 @@ def _use_words(rules: Rules, state: State, label: str, option: str) -> tuple[str
     kind = label.rstrip("0123456789")
     token = token_words(rules, label)
     if kind == "plane":
-        return f"Use {token}: +2 AP", -2
+        return f"+2 AP: use {token}", -2
     if kind == "food":
-        what = "Morale +1" if option == "morale" else "the Destruction marker 1 space up"
-        return f"Use {token} for its effect: {what}", 0
+        what = "Morale +1" if option == "morale" else "The Destruction marker 1 space up"
+        return f"{what}: use {token} for its effect", 0
     if kind == "artillery":
-        return f"Use {token}: fire on an enemy area (2 Losses)", 0
+        return f"Artillery fire on an enemy area (2 Losses): use {token}", 0
     if kind == "barricade":
-        return f"Use {token}: build 2 Barricades at no AP cost", 0
+        return f"2 Barricades at no AP cost: use {token}", 0
     if kind == "uniform":
-        return f"Use {token}: mobilize 1 unit at no AP cost", 0
+        return f"Mobilize 1 unit at no AP cost: use {token}", 0
     return f"Use {token} for its effect", 0
 
 
@@ -298,13 +298,13 @@ def _orders(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Opti
             what = "Morale +1" if words[1] == "morale" else "the Destruction marker 1 space up"
             out.append(Option(action, "propaganda", f"Propaganda: {what}", ap_cost=propaganda_cost(rules, state, side)))
         elif verb == "negotiate":
-            who = NAMES.get(words[1], words[1])
-            tail = ", straight to the alliance" if words[-1] == "ally" else ""
-            out.append(Option(action, "negotiate", f"Negotiation: move the marker of {who} one step towards {words[2].upper()}{tail}",
+            who = TRACK_NAMES.get(words[1], words[1])
+            tail = ", past Disarmament straight to the alliance" if words[-1] == "ally" else ""
+            out.append(Option(action, "negotiate", f"Negotiate: the {who} marker 1 step towards {words[2].upper()}{tail}",
                               ap_cost=talks[action]))
         elif verb == "supply":
             value = int(words[1][len(words[1].rstrip("0123456789")):])
-            out.append(Option(action, "supply-token", f"Use {token_words(rules, words[1])} for Supply +{value}", token=words[1]))
+            out.append(Option(action, "supply-token", f"Supply +{value}: use {token_words(rules, words[1])}", token=words[1]))
         elif verb == "use":
             label, cost = _use_words(rules, state, words[1], words[2] if len(words) > 2 else "")
             out.append(Option(action, "use-token", label, ap_cost=cost, token=words[1]))
@@ -349,7 +349,7 @@ def _order(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Optio
         elif verb == "units":
             units = parse_units(side, rest)
             origin = f["origin"]
-            out.append(Option(action, "units", f"{word} {describe_units(units)} from {_name(rules, origin)}",
+            out.append(Option(action, "units", f"{word} {describe_units(units)}",
                               area=origin, from_area=origin, units=_units(units)))
         else:
             dest = rest.split()[0]
@@ -516,7 +516,7 @@ def _losses(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Opti
         if verb == "withdraw":
             dest = words[2]
             by_choice = bool(f.get("extra"))
-            out.append(Option(action, "withdraw", f"Withdraw 1 {unit} from {_name(rules, g['area'])} to {_name(rules, dest)}"
+            out.append(Option(action, "withdraw", f"Withdraw 1 {unit} to {_name(rules, dest)} (from {_name(rules, g['area'])})"
                               + (" (by choice, after the Losses)" if by_choice else ""),
                               area=label, from_area=g["area"], to_area=dest, units=units, losses=0 if by_choice else table[verb]))
         else:
@@ -603,7 +603,7 @@ def _card_step_option(rules: Rules, state: State, f: Frame, action: str) -> Opti
             return Option(action, "from", f"Move from {_name(rules, words[1])}", area=words[1], from_area=words[1])
         if verb == "units":
             units = parse_units(side, words[1])
-            return Option(action, "units", f"Move {describe_units(units)} from {_name(rules, f['origin'])}",
+            return Option(action, "units", f"Move {describe_units(units)}",
                           area=f["origin"], from_area=f["origin"], units=_units(units))
         return _move_option(rules, action, action[3:], f["origin"], parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
     if step == "anywhere":

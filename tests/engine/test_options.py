@@ -121,7 +121,7 @@ def test_tokens_and_losses_carry_their_facts():
     game._legal = None
     menu = {o.notation: o for o in game.options()}
     assert menu["use plane2"].ap_cost == -2 and menu["use plane2"].token == "plane2"
-    assert menu["supply food1"].kind == "supply-token" and "Food (1)" in menu["supply food1"].label
+    assert menu["supply food1"].kind == "supply-token" and menu["supply food1"].label == "Supply +1: use the Food (1) token"
 
 
 def test_decision_and_view_name_the_rulebook_phase():
