@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .data.loader import DataError, GameData, load_game_data, resolve_dirs
-from .engine.game import RecordError
+from .engine import RecordError
 
 PROG = "semper-fidelis"
 
@@ -283,20 +283,20 @@ def _replay_args(parser: argparse.ArgumentParser) -> None:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from .engine.records import read_record
+    from .engine import read_record
     from .render.board_map import BoardMap
-    from .render.position import position_from_game
+    from .render.position import position_from_view
 
     game = read_record(args.record, data=_engine_data(args))
+    view = game.view(None)
     console = Console(highlight=False)
-    console.print(BoardMap(game.rules.data, position_from_game(game)))
-    state = game.state
+    console.print(BoardMap(game.data, position_from_view(view, game.data)))
     decision = game.decision()
     now = f"waiting for {decision.prompt}" if decision else "the game is over"
-    console.print(f"After {len(game.actions)} actions — round {state.round}, {now}.")
-    console.print(f"Victory Points: PL {state.vp['PL']}, ZURL {state.vp['ZURL']}.")
-    if state.result:
-        console.print(f"Result: {state.result['reason']}.")
+    console.print(f"After {len(game.actions)} actions — round {view['round']}, {now}.")
+    console.print(f"Victory Points: PL {view['vp']['PL']}, ZURL {view['vp']['ZURL']}.")
+    if view["result"]:
+        console.print(f"Result: {view['result']['reason']}.")
     return 0
 
 
@@ -309,7 +309,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from .engine.bench import bench_scenario
+    from .engine import bench_scenario
 
     table = Table(title=f"Engine speed ({args.games} random games per scenario)")
     for col in ("scenario", "apply (median)", "legal list (median)", "game (median)", "games/s", "actions/game"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Decision, Game
+from ..engine import Decision, Game, Option
 
 
 class Seat:
@@ -19,7 +19,7 @@ class Seat:
 
     @property
     def scenario(self) -> int:
-        return self._game.rules.number
+        return self._game.scenario.number
 
     def decision(self) -> Decision | None:
         """The pending decision; a bot is asked only when it is its own."""
@@ -27,6 +27,10 @@ class Seat:
 
     def legal(self) -> list[str]:
         return self._game.legal()
+
+    def options(self) -> tuple[Option, ...]:
+        """The legal actions with their facts (kind, AP cost, areas, units, card, label)."""
+        return self._game.options()
 
     def view(self) -> dict[str, Any]:
         """The state as this player may see it (the opponent's hand and face-down tokens hidden)."""

@@ -58,15 +58,16 @@ def play_game(m: Matchup, seed: int, data: GameData | None = None, max_actions: 
 
 
 def summarize(game: Game) -> GameSummary:
-    result = game.state.result or {}
+    view = game.view(None)
+    result = view["result"] or {}
     return GameSummary(
         seed=game.seed,
         winner=result.get("winner"),
         reason=result.get("reason", ""),
-        vp=dict(game.state.vp),
-        rounds=game.state.round,
+        vp=dict(view["vp"]),
+        rounds=view["round"],
         actions=len(game.actions),
-        card_effects=dict(game.state.card_effect_counts),
+        card_effects=dict(view["card_effect_counts"]),
         negotiations=sum(1 for a in game.actions if a.startswith("negotiate")),
     )
 

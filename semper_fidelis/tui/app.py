@@ -13,8 +13,7 @@ from pathlib import Path
 from textual.app import App
 
 from ..data.loader import GameData
-from ..engine import Game, RecordError
-from ..engine.rules import shipped_rules
+from ..engine import Game, RecordError, shipped_data
 from .saves import default_saves_dir, keep_damaged_autosave, read_players
 from .screens.menu import MainMenuScreen
 from .session import HUMAN, Session
@@ -37,7 +36,7 @@ class SemperFidelisApp(App):
         super().__init__()
         self.saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.data = data
-        self.game_data: GameData = data if data is not None else shipped_rules(1).data
+        self.game_data: GameData = data if data is not None else shipped_data()
         self.bot_pace = bot_pace
         self.seed = seed
 

@@ -1,24 +1,21 @@
 """The pending decision in words: its prompt, its options (exactly the legal actions, each
 with its cost in AP or Losses, the ways out of a step first) and a line about the highlighted
-option (a card's or token's full text). Pure, so tests can read what the player reads."""
+option (a card's or token's full text). The words and the costs are the engine's Options;
+this module only orders and shows them. Pure, so tests can read what the player reads."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine.losses import LOSS_TABLE
-from .labels import Labeller
-from .phases import losses_frame
-from .preview import ap_changes
+from ..engine import Game, Option
 from .session import Session
 from .theme import badge
 from .widgets.decision import Row
 
-#: actions that close a step rather than do something in it; listed first, in italics
-WAYS_OUT = {"end", "done", "pass", "cancel", "draw", "stay", "event pass", "relief done", "extra pass", "fight"}
 #: the Orders menu: the orders first, then tokens, then the cards (which the hand shows anyway)
-VERB_ORDER = ("move", "assault", "fortify", "mobilize", "provision", "propaganda", "negotiate",
-              "supply", "use", "card", "effect", "dismantle")
+KIND_ORDER = ("order", "propaganda", "negotiate", "supply-token", "use-token", "card", "card-effect", "dismantle")
+#: a new Commander's AP replace the turn's: the label says how many, a change would mislead
+NO_AP_TAG = {"take-commander"}
 
 
 def unprefixed(prompt: str, side: str) -> str:
@@ -40,55 +37,45 @@ def prompt_text(session: Session) -> Text:
     return Text.assemble(badge(d.player), " ", (unprefixed(d.prompt, d.player), "bold"))
 
 
-def loss_costs(game) -> dict[str, int]:
-    """Losses absorbed by each way of taking them, for the player distributing Losses now."""
-    f = losses_frame(game.state)
-    if f is None:
-        return {}
-    role = "attacker" if f.get("role") == "attacker" else "defender"
-    return dict(LOSS_TABLE.get((f.get("band", "low"), role), {}))
+def cost_tag(option: Option) -> str:
+    """'−2 AP' (spent), '+2 AP' (gained) or '2 Losses' (absorbed); '' when there is nothing to say."""
+    cost = option.ap_cost
+    if cost and option.kind not in NO_AP_TAG:
+        return f"{'−' if cost > 0 else '+'}{abs(cost)} AP"
+    if option.losses:
+        return f"{option.losses} Loss" + ("es" if option.losses != 1 else "")
+    return ""
 
 
-def option_rows(session: Session, labeller: Labeller) -> list[Row]:
+def option_rows(session: Session) -> list[Row]:
     """One row per legal action of the decision, for a viewer allowed to see them."""
     game = session.game
     d = game.decision()
     if d is None or session.is_bot(d.player) or not session.may_see(d.player):
         return []
-    costs = ap_changes(game)
-    losses = loss_costs(game)
-    rows = []
-    for action in d.actions:
-        label = Text(labeller.label(action, d.player, d.kind), style="italic" if action in WAYS_OUT else "")
-        cost = costs.get(action)
-        verb = action.split()[0]
-        tag = ""
-        if cost and verb not in ("card", "event"):  # their label says the AP
-            tag = f"{'+' if cost > 0 else '−'}{abs(cost)} AP"
-        elif verb in losses:
-            tag = f"{losses[verb]} Loss" + ("es" if losses[verb] != 1 else "")
-        rows.append(Row(action, label, tag))
+    rows = [
+        Row(Text(o.label, style="italic" if o.closes else ""), cost_tag(o), o)
+        for o in game.options()
+    ]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
-    return sorted(rows, key=lambda r: (r.action not in WAYS_OUT, _verb_rank(r.action) if d.kind == "orders" else 0))
+    return sorted(rows, key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
 
 
-def _verb_rank(action: str) -> int:
-    verb = action.split()[0]
-    return VERB_ORDER.index(verb) if verb in VERB_ORDER else len(VERB_ORDER)
+def _kind_rank(option: Option) -> int:
+    return KIND_ORDER.index(option.kind) if option.kind in KIND_ORDER else len(KIND_ORDER)
 
 
-def option_detail(game, labeller: Labeller, row: Row | None) -> Text:
+def option_detail(game: Game, side: str, row: Row | None) -> Text:
     """The full words of the highlighted option: a card's or a token's text, else its label."""
-    d = game.decision()
-    if row is None or d is None:
+    if row is None:
         return Text("")
-    card = labeller.card_of(d.player, row.action)
-    if card is not None:
-        c = game.rules.card(*card)
+    option = row.option
+    if option.card is not None:
+        c = next(c for c in game.data.decks[side].cards if c.number == option.card)
         return Text.assemble((f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ", (c.effect, "italic"))
-    token = labeller.token_of(row.action)
-    if token is not None:
-        kind = next((t for t in game.rules.data.supply_tokens.tokens if t.kind == token), None)
-        return Text(kind.effect if kind else token, style="italic")
+    if option.token is not None:
+        kind = option.token.rstrip("0123456789")
+        token = next((t for t in game.data.supply_tokens.tokens if t.kind == kind), None)
+        return Text(token.effect if token else option.label, style="italic")
     tag = f" ({row.tag})" if row.tag else ""
-    return Text.assemble(("▸ ", "bold"), labeller.label(row.action, d.player, d.kind) + tag, (f"   [{row.action}]", "dim"))
+    return Text.assemble(("▸ ", "bold"), option.label + tag, (f"   [{option.notation}]", "dim"))

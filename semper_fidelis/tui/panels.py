@@ -1,6 +1,6 @@
 """The hand, the log, the map position and the line about the area under the cursor, as Rich
-text built from the game and the viewer (the status lines are in ``status``, the battle and
-loss panels in ``battle_panel``).
+text built from the viewer's view and the game data (the status lines are in ``status``, the
+battle and loss panels in ``battle_panel``).
 
 Separate from the widgets so every panel can be read (and tested) without a terminal. Private
 information goes only through :meth:`Session.view` — the opponent's hand and face-down tokens
@@ -9,23 +9,34 @@ are never looked up here.
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ..engine import Game
+from ..data.loader import GameData
 from ..render.board_map import ROMAN, MapPosition
-from ..render.position import position_from_game
-from .labels import Labeller, token_words
+from ..render.position import position_from_view
 from .session import SIDES, Session
 from .status import join_parts
 from .theme import badge
 
+_TOKEN = re.compile(r"^([a-z-]+?)(\d+)$")
 
-def hand_renderable(session: Session, first: str, labeller: Labeller) -> RenderableType:
+
+def token_words(label: str) -> str:
+    """``food2`` -> 'Food (2)'; ``machine-gun1`` -> 'Machine Gun (1)'."""
+    m = _TOKEN.match(label)
+    if not m:
+        return label
+    return f"{m.group(1).replace('-', ' ').title()} ({m.group(2)})"
+
+
+def hand_renderable(session: Session, first: str) -> RenderableType:
     """``first``'s cards and tokens, then the other side's — in full only where the viewer may
     see them (privacy off: both), else only how many — and both Commanders' abilities."""
-    game = session.game
-    rules = game.rules
+    data = session.game.data
+    cards = {side: {c.number: c for c in deck.cards} for side, deck in data.decks.items()}
     view = session.view()
     lines: list[Text] = []
     for side in (first, "ZURL" if first == "PL" else "PL"):
@@ -36,7 +47,7 @@ def hand_renderable(session: Session, first: str, labeller: Labeller) -> Rendera
             continue
         lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold")))
         for n in sorted(hand):
-            card = rules.card(side, n)
+            card = cards[side][n]
             kind = {"action": "Action", "special": "Special", "event": "Event"}.get(card.kind, card.kind)
             head = Text.assemble((f"#{n:<2} ", "bold"), (card.name, "bold"), f"  {kind} · {card.ap} AP")
             head.no_wrap = True
@@ -50,20 +61,20 @@ def hand_renderable(session: Session, first: str, labeller: Labeller) -> Rendera
         lines.append(Text.assemble(("Tokens: ", "bold"), names))
         lines.append(Text())
     for s in SIDES:
-        cid = game.state.commander.get(s)
-        if cid and rules.commanders[cid].ability:
-            c = rules.commanders[cid]
+        cid = view["commander"].get(s)
+        if cid and data.commander_by_id[cid].ability:
+            c = data.commander_by_id[cid]
             lines.append(Text.assemble(badge(s), f" {c.name}: ", (c.ability.text, "italic")))
     return Group(*lines)
 
 
 # ------------------------------------------------------------------------------------ log
 
-def public_log(game: Game) -> list[str]:
+def public_log(view: dict) -> list[str]:
     """The log as every player may read it. The engine's lines never name a hidden card or
     token (a face-down token taken, a card discarded or drawn); this is the one place to filter
     should that change."""
-    return [line for line in game.state.log if not _private(line)]
+    return [line for line in view["log"] if not _private(line)]
 
 
 def _private(line: str) -> bool:
@@ -73,8 +84,8 @@ def _private(line: str) -> bool:
 # ---------------------------------------------------------------------------- the map
 
 
-def map_position(game: Game, highlighted: set[str], cursor: str | None) -> MapPosition:
-    pos = position_from_game(game)
+def map_position(view: dict, data: GameData, highlighted: set[str], cursor: str | None) -> MapPosition:
+    pos = position_from_view(view, data)
     pos.title = pos.subtitle = ""
     pos.notes = []
     pos.highlighted = set(highlighted)
@@ -82,28 +93,27 @@ def map_position(game: Game, highlighted: set[str], cursor: str | None) -> MapPo
     return pos
 
 
-def area_info(game: Game, area: str | None, labeller: Labeller) -> Text:
+def area_info(view: dict, data: GameData, area: str | None) -> Text:
     """One line about the area under the cursor: name, district, terrain, limit, who holds it."""
     if not area:
         return Text("")
-    rules, state = game.rules, game.state
-    a = rules.data.areas[area]
-    district = next((d for d in rules.data.board.districts if d.number == a.district), None)
+    a = data.areas[area]
+    district = next((d for d in data.board.districts if d.number == a.district), None)
     where = f"district {ROMAN.get(a.district, a.district)} {district.name}" if district else "Village"
-    units = state.units.get(area, {})
-    letters = {u.id: u.letter for u in rules.data.components.units}
+    units = view["units"].get(area, {})
+    letters = {u.id: u.letter for u in data.components.units}
     held = ", ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or "empty"
     parts: list[Text | str] = [
         Text.assemble(("▶ ", "bold"), (a.name, "bold")),
         f"{a.terrain} (limit {a.limit}), {where}",
         f"units {held}",
     ]
-    if state.strategic.get(area):
-        parts.append(f"★{state.strategic[area]} strategic")
-    attackers = [g for g in state.attacks.get(area, []) if sum(g.units.values())]
+    if view["strategic"].get(area):
+        parts.append(f"★{view['strategic'][area]} strategic")
+    attackers = [g for g in view["attacks"].get(area, []) if sum(g["units"].values())]
     if attackers:
-        parts.append("attacked from " + ", ".join(f"{g.side} {rules.area_name(g.origin)}" for g in attackers))
-    parts.append("next to " + ", ".join(labeller.areas[n].label for n in sorted(a.neighbours)))
+        parts.append("attacked from " + ", ".join(f"{g['side']} {data.areas[g['origin']].name if g['origin'] in data.areas else 'inside'}" for g in attackers))
+    parts.append("next to " + ", ".join(data.areas[n].label for n in sorted(a.neighbours)))
     line = join_parts(parts)
     line.no_wrap = True
     line.overflow = "ellipsis"

@@ -1,6 +1,6 @@
 """Where games are saved, and the one-line story of each save.
 
-Saves are engine game records (``engine.records``) in the user data directory; the players'
+Saves are engine game records (``engine.write_record``) in the user data directory; the players'
 setup (who is a bot, hot-seat privacy) travels next to each one in ``.players/<name>.json`` so a
 loaded game resumes with the same seats. A file that cannot be read is reported, never rewritten.
 """
@@ -59,8 +59,7 @@ def list_saves(saves_dir: Path) -> list[SaveInfo]:
 def keep_damaged_autosave(saves_dir: Path, data=None) -> Path | None:
     """Before a new autosave replaces ``autosave.json``: if the old one cannot be replayed, move
     it aside (``autosave-damaged-<time>.json``) so it is never overwritten; return where."""
-    from ..engine import RecordError
-    from ..engine.records import read_record
+    from ..engine import RecordError, read_record
 
     path = saves_dir / AUTOSAVE
     if not path.exists():

@@ -1,8 +1,8 @@
 """The score as players want to read it: the End of Stage report, the final breakdown by
 category (§3) and the Victory track round by round.
 
-Everything is read from the public log and by replaying the game record, so it works the
-same for a game played now and one loaded from a save.
+Everything is read from the public log, so it works the same for a game played now and one
+loaded from a save.
 """
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..engine import Game
+from ..data.models import Scenario
 
 VP_LINE = re.compile(r"^(PL|ZURL) ([+-]\d+) VP → (-?\d+) \((.*)\)\.$")
+ROUND_LINE = re.compile(r"^— Round (\d+) ")
 
 CATEGORIES = (
     ("Start", ()),
@@ -61,28 +62,36 @@ class Breakdown:
         return self.start[side] + sum(r[side] for r in self.rows.values())
 
 
-def breakdown(game: Game) -> Breakdown:
-    sides = game.rules.scenario.sides
-    result = Breakdown(start={s: sides[s].vp if s in sides else 0 for s in ("PL", "ZURL")})
-    for line in game.state.log:
+def _start_vp(scenario: Scenario) -> dict[str, int]:
+    sides = scenario.sides
+    return {s: sides[s].vp if s in sides else 0 for s in ("PL", "ZURL")}
+
+
+def breakdown(scenario: Scenario, log: list[str]) -> Breakdown:
+    result = Breakdown(start=_start_vp(scenario))
+    for line in log:
         m = VP_LINE.match(line)
         if m:
             result.add(m.group(1), category(m.group(4)), int(m.group(2)))
     return result
 
 
-def vp_history(game: Game) -> list[tuple[int, int, int]]:
-    """(round, PL VP, ZURL VP) after every round played (round 0: the start), by replaying the
-    record; the last entry is the position now, also mid-round."""
-    replay = Game(game.rules.number, game.seed, game.options, data=game.rules.data)
-    vp = replay.state.vp
-    points = [(0, vp["PL"], vp["ZURL"])]
-    last_round = replay.state.round
-    for action in game.actions:
-        replay.apply(action)
-        if replay.state.round != last_round:  # the round ended (scoring included) on the way
+def vp_history(scenario: Scenario, log: list[str]) -> list[tuple[int, int, int]]:
+    """(round, PL VP, ZURL VP) after every round played (round 0: the start), from the VP
+    lines of the log and its round headers; the last entry is the position now, also
+    mid-round."""
+    vp = _start_vp(scenario)
+    points: list[tuple[int, int, int]] = []
+    last_round = 0
+    for line in log:
+        m = ROUND_LINE.match(line)
+        if m and int(m.group(1)) != last_round:  # a round begins: the one before is over
             points.append((last_round, vp["PL"], vp["ZURL"]))
-            last_round = replay.state.round
-    if points[-1][0] != last_round:
+            last_round = int(m.group(1))
+            continue
+        m = VP_LINE.match(line)
+        if m:
+            vp[m.group(1)] = int(m.group(3))
+    if not points or points[-1][0] != last_round:
         points.append((last_round, vp["PL"], vp["ZURL"]))
     return points

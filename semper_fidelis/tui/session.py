@@ -12,8 +12,7 @@ from pathlib import Path
 
 from ..bots import RandomBot, Seat
 from ..data.loader import GameData
-from ..engine import Decision, Game, IllegalAction, RecordError
-from ..engine.records import read_record, write_record
+from ..engine import Decision, Game, IllegalAction, RecordError, read_record, write_record
 from .saves import AUTOSAVE, write_players
 
 SIDES = ("PL", "ZURL")
@@ -35,6 +34,7 @@ class Session:
     viewer: str | None = None
     bots: dict[str, RandomBot] = field(default_factory=dict)
     _seats_written: set[Path] = field(default_factory=set, repr=False)
+    _view: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         for side in SIDES:
@@ -90,8 +90,12 @@ class Session:
         self.viewer = side
 
     def view(self) -> dict:
-        """What the screen may show: the engine's view for the viewer (None: everything)."""
-        return self.game.view(self.viewer)
+        """What the screen may show: the engine's view for the viewer (None: everything),
+        made once per position and viewer."""
+        key = (id(self.game), tuple(self.game.actions), self.viewer)
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.game.view(self.viewer))
+        return self._view[1]
 
     # ---------------------------------------------------------------------------- playing
 
@@ -104,7 +108,7 @@ class Session:
         except IllegalAction:
             raise
         except Exception as exc:  # noqa: BLE001 - any engine bug
-            self.game = Game.from_record(self.game.record(), data=self.game.rules.data)
+            self.game = Game.from_record(self.game.record(), data=self.game.data)
             raise EngineFailure(f"the engine failed on '{action}' ({type(exc).__name__}: {exc}); the position is as before") from exc
         self.autosave()
         return done
@@ -133,7 +137,7 @@ class Session:
         if not self.game.actions:
             return None
         record = self.game.record()
-        before = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.rules.data)
+        before = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.data)
         d = before.decision()
         return d.player if d else None
 

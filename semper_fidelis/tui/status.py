@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .phases import phase_name
 from .session import Session
 from .theme import ELITE_INK, SIDE_INK, badge
 
@@ -28,23 +27,31 @@ def join_parts(parts: list[Text | str]) -> Text:
 # --------------------------------------------------------------------------------- header
 
 
+def phase_name(view: dict) -> str:
+    """The rulebook phase, and whether the battle in it is an Assault's (fought in the Orders Phase)."""
+    battle = view["battle"]
+    if view["phase"] == "Orders Phase" and battle is not None and battle["assault"]:
+        return "Orders Phase — Assault battle"
+    return view["phase"]
+
+
 def phase_line(session: Session) -> Text:
-    game = session.game
-    state, rules = game.state, game.rules
+    game, view = session.game, session.view()
+    scenario = game.scenario
     d = game.decision()
-    track = rules.scenario.time_track
-    label = track[min(state.round, len(track)) - 1] if track else ""
-    stages = f", Stage {state.stage}/{rules.scenario.stages}" if rules.scenario.stages > 1 else ""
+    track = scenario.time_track
+    label = track[min(view["round"], len(track)) - 1] if track else ""
+    stages = f", Stage {view['stage']}/{scenario.stages}" if scenario.stages > 1 else ""
     parts: list[Text | str] = [
-        Text(f"Scenario {rules.number}: {rules.scenario.name}", style="bold"),
-        f"Round {state.round}/{len(track)} ({label}){stages}",
+        Text(f"Scenario {scenario.number}: {scenario.name}", style="bold"),
+        f"Round {view['round']}/{len(track)} ({label}){stages}",
     ]
-    phase = phase_name(state, d)
+    phase = phase_name(view)
     if phase != "Deployment":
-        parts.append(Text.assemble(badge(state.active), " turn"))
+        parts.append(Text.assemble(badge(view["active"]), " turn"))
     parts.append(Text(phase.upper(), style="bold reverse"))
     if not game.over:
-        parts.append(Text(f"{state.turn.ap} AP left", style="bold"))
+        parts.append(Text(f"{view['turn']['ap']} AP left", style="bold"))
     if d is not None:
         parts.append(Text.assemble("deciding: ", badge(d.player), " (bot)" if session.is_bot(d.player) else ""))
     line = join_parts(parts)
@@ -70,59 +77,59 @@ def short_name(full: str) -> str:
 
 
 def side_line(session: Session, side: str) -> Text:
-    game = session.game
-    state, rules = game.state, game.rules
-    level = state.morale[side]
-    band = rules.morale_band.get(level, "?")
-    vol, elite = rules.strength.get(state.supply[side], (0, 0))
+    data, view = session.game.data, session.view()
+    level = view["morale"][side]
+    band = next((s.band for s in data.tracks.morale if s.level == level), "?")
+    vol, elite = next(((s.volunteer, s.elite) for s in data.tracks.supply if s.level == view["supply"][side]), (0, 0))
     v, e = LETTERS[side]
-    cid = state.commander.get(side)
-    status = state.commander_status.get(side, "ok")
+    cid = view["commander"].get(side)
+    status = view["commander_status"].get(side, "ok")
     if cid:
-        c = rules.commanders[cid]
+        c = data.commander_by_id[cid]
         boss = f"{short_name(c.name)}: {c.ap} AP, {c.cards} card{'s' * (c.cards != 1)}"
         if status != "ok":
             boss += f" ({status})"
     else:
         boss = "no Commander" + (f" ({status})" if status not in ("ok", "none") else "")
-    mob = sum(state.mob.get(side, {}).values())
-    broken = sum(state.broken.get(side, {}).values())
+    mob = sum(view["mob"].get(side, {}).values())
+    broken = sum(view["broken"].get(side, {}).values())
     parts: list[Text | str] = [
         Text.assemble(badge(side, side.center(4))),
         Text.assemble("Morale ", (f"{level} {band}", "bold")),
-        Text.assemble("Supply ", (str(state.supply[side]), "bold"), ": ", (f"{v}{vol}", SIDE_INK[side]), " ", (f"{e}{elite}", ELITE_INK[side])),
-        Text.assemble((f"{state.vp[side]} VP", "bold")),
+        Text.assemble("Supply ", (str(view["supply"][side]), "bold"), ": ", (f"{v}{vol}", SIDE_INK[side]), " ", (f"{e}{elite}", ELITE_INK[side])),
+        Text.assemble((f"{view['vp'][side]} VP", "bold")),
         Text(boss),
-        f"{len(state.hand[side])} cards, {len(state.my_tokens[side])} tokens",
+        f"{len(view['hand'][side])} cards, {len(view['my_tokens'][side])} tokens",
         f"Mob.Zone {mob}, broken {broken}",
     ]
     return join_parts(parts)
 
 
 def time_line(session: Session) -> Text:
-    game = session.game
-    state, rules = game.state, game.rules
-    track = rules.scenario.time_track
+    game, view = session.game, session.view()
+    scenario, commanders = game.scenario, game.data.commander_by_id
+    track = scenario.time_track
     parts: list[Text | str] = []
     relief = []
-    for r in sorted(state.relief, key=lambda r: r["round"]):
+    for r in sorted(view["relief"], key=lambda r: r["round"]):
         when = track[r["round"] - 1] if 0 < r["round"] <= len(track) else f"round {r['round']}"
         unit = LETTERS[r["side"]][1] if r["unit"] in ("pl-soldier", "sich-rifleman") else r["unit"]
-        who = rules.commanders[r["commander"]].name.split()[-1] if r.get("commander") in rules.commanders else ""
+        who = commanders[r["commander"]].name.split()[-1] if r.get("commander") in commanders else ""
         relief.append(Text.assemble((r["side"], SIDE_INK[r["side"]]), f" {r['count']}{unit} {when}" + (f" +{who}" if who else "")))
-    waiting = [f"{s} {sum(u.values())} waiting" for s, u in state.relief_waiting.items() if sum(u.values())]
+    waiting = [f"{s} {sum(u.values())} waiting" for s, u in view["relief_waiting"].items() if sum(u.values())]
     if relief or waiting:
         body = Text(", ").join(relief + [Text(w) for w in waiting])
         parts.append(Text.assemble(("Relief ", "bold"), body))
     else:
         parts.append(Text("Relief: none to come", style="dim"))
-    if state.destruction is not None and rules.scenario.destruction_track:
-        dt = rules.scenario.destruction_track
+    destruction = view["destruction"]
+    if destruction is not None and scenario.destruction_track:
+        dt = scenario.destruction_track
         skull = len(dt)
-        value = dt[min(state.destruction, skull - 1)]
-        parts.append(Text.assemble(("Destruction ", "bold"), f"{state.destruction}/{skull} ({value} VP to ZURL; skull at {skull})"))
-    for t in rules.scenario.negotiation:
-        idx = state.negotiation.get(t.neutral, t.start)
+        value = dt[min(destruction, skull - 1)]
+        parts.append(Text.assemble(("Destruction ", "bold"), f"{destruction}/{skull} ({value} VP to ZURL; skull at {skull})"))
+    for t in scenario.negotiation:
+        idx = view["negotiation"].get(t.neutral, t.start)
         name = "Militia" if t.neutral == "jewish-militia" else "Austro-Hung."
         parts.append(Text.assemble((name, "bold"), f" {t.spaces[idx].name}"))
     line = join_parts(parts)

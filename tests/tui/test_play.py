@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.menu import MainMenuScreen
+from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SIZE
 from .helpers import choose, choose_label, cursor_to, game_screen, labels, options, settle, start_game, sync, text_of
@@ -45,7 +46,7 @@ async def test_a_whole_turn_of_scenario_2(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await start_game(pilot, 2)
         game = game_screen(app).session.game
-        assert "Keep the Commander" in labels(app)
+        assert "Keep Czesław Mączyński as Commander" in labels(app)
         hand = text_of(game_screen(app).query_one("#hand"))  # privacy off: both hands open
         assert all(game.rules.card(side, n).name in hand for side in ("PL", "ZURL") for n in game.state.hand[side])
         await choose(pilot, "keep")
@@ -57,6 +58,8 @@ async def test_a_whole_turn_of_scenario_2(make_app):
         await pilot.press("enter")
         assert game.decision().prompt.startswith("PL move: choose the units")
         await choose(pilot, "units 1v")
+        row = next(r for r in game_screen(app).query_one(DecisionPanel).shown if r.action == "to szkola-sienkiewicza")
+        assert (row.tag, row.label.plain) == ("−1 AP", "Move into Szkoła Sienkiewicza")  # the engine's cost and words
         await choose(pilot, "to szkola-sienkiewicza")
         assert game.state.turn.ap == 3
 
@@ -64,7 +67,7 @@ async def test_a_whole_turn_of_scenario_2(make_app):
         await choose(pilot, "assault")
         await choose(pilot, "from szkola-sienkiewicza")
         await choose(pilot, "units 3v")
-        await choose_label(pilot, "Attack Koszary Ferdynanda from Szkoła Sienkiewicza")
+        await choose_label(pilot, "Assault Koszary Ferdynanda from Szkoła Sienkiewicza")
         await choose(pilot, "fight")
         screen = game_screen(app)
         assert screen.query_one("#context").current == "battle-box"

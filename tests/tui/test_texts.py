@@ -1,4 +1,4 @@
-"""Words on screen, checked without a terminal: every action of random games gets a label,
+"""Words on screen, checked without a terminal: every option of random games has its words,
 every decision kind has help, the map cursor moves where the arrow points, the panels render."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from rich.console import Console
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.tui.helptext import decision_help, kind_help
-from semper_fidelis.tui.labels import Labeller
 from semper_fidelis.tui.mapnav import step
 from semper_fidelis.tui.battle_panel import battle_renderable, losses_renderable
+from semper_fidelis.tui.options import option_rows
 from semper_fidelis.tui.panels import hand_renderable
 from semper_fidelis.tui.status import tracks_text
 from semper_fidelis.tui.session import Session
@@ -27,25 +27,24 @@ def random_positions(scenario: int, seed: int, limit: int = 400):
 
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
 def test_labels_help_and_panels_for_every_position(scenario):
-    labeller = None
     console = Console(width=70, file=open("/dev/null", "w"))
     kinds = set()
     for i, game in enumerate(random_positions(scenario, seed=scenario)):
-        labeller = labeller or Labeller(game.rules.data)
         d = game.decision()
         kinds.add(d.kind)
-        for action in d.actions:
-            label = labeller.label(action, d.player, d.kind)
-            assert label.strip()
-            if d.kind != "card":  # a card's own questions may use its own words
-                assert labeller.knows(action, d.player, d.kind), f"no words for {action!r} ({d.kind})"
-            for area in labeller.areas_in(action):
-                assert area in game.rules.data.areas
+        session = Session(game=game, privacy=False)
+        rows = option_rows(session)
+        assert sorted(r.action for r in rows) == sorted(d.actions)
+        for row in rows:
+            label = row.label.plain
+            assert label.strip() and label != row.action and "@" not in label, f"no words for {row.action!r} ({d.kind})"
+            for area in row.option.areas:
+                assert area in game.data.areas and ("-" not in area or area not in label), f"{area} in {label!r}"
         if d.kind not in ("battle", "losses") and i % 25:
             continue  # the panels: at every battle and loss decision, and now and then
-        session = Session(game=game, privacy=False)
-        for renderable in (tracks_text(session), hand_renderable(session, d.player, labeller),
-                           battle_renderable(game), losses_renderable(game)):
+        view = session.view()
+        for renderable in (tracks_text(session), hand_renderable(session, d.player),
+                           battle_renderable(view, game.data), losses_renderable(view, game.data)):
             if renderable is not None:
                 console.print(renderable)
     for kind in kinds:

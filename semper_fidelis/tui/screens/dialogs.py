@@ -26,8 +26,8 @@ class SaveScreen(ModalScreen):
         self.session = session
 
     def compose(self):
-        state = self.session.game.state
-        default = f"scenario{self.session.game.rules.number}-round{state.round}-{state.active.lower()}"
+        view = self.session.view()
+        default = f"scenario{self.session.game.scenario.number}-round{view['round']}-{view['active'].lower()}"
         with Vertical(id="save-box") as box:
             box.border_title = "Save the game"
             yield Static("Name of the save (Enter to save, Esc to cancel):")
@@ -35,8 +35,7 @@ class SaveScreen(ModalScreen):
             yield Static("", id="save-error")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        from ...engine import RecordError
-        from ...engine.records import read_record
+        from ...engine import RecordError, read_record
 
         saves_dir = self.session.saves_dir
         if saves_dir is None:
@@ -45,7 +44,7 @@ class SaveScreen(ModalScreen):
         path = saves_dir / safe_name(event.value)
         if path.exists():
             try:
-                read_record(path, data=self.session.game.rules.data)
+                read_record(path, data=self.session.game.data)
             except RecordError as exc:
                 self.query_one("#save-error", Static).update(Text(f"Not overwritten: {exc}", style="bold red"))
                 return

@@ -19,11 +19,9 @@ from textual.widgets import ContentSwitcher, Footer, Static
 
 from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
-from ..labels import Labeller
 from ..mapnav import step
 from ..options import option_detail, option_rows, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
-from ..phases import battle_frame
 from ..score import stage_report
 from ..session import EngineFailure, Session
 from ..status import phase_line, tracks_text
@@ -60,14 +58,14 @@ class GameScreen(BotTurns, Screen):
         super().__init__()
         self.session = session
         self.bot_pace = bot_pace
-        self.labeller = Labeller(session.game.rules.data)
-        self.positions = {a.id: a.pos for a in session.game.rules.data.board.areas}
+        self.data = session.game.data
+        self.positions = {a.id: a.pos for a in self.data.board.areas}
         self.cursor: str | None = None
         self.mode = "option"  # what Enter acts on: the picked option, or the map cursor's area
         self.skipping = False
         self.generation = 0
         self.bot_lock = threading.Lock()
-        self.seen_log = len(session.game.state.log)
+        self.seen_log = len(session.view()["log"])
         self.last_battle: int | None = None  # log index of the battle just fought
         self.over_shown = False
         self._decision_key: tuple | None = None
@@ -79,7 +77,7 @@ class GameScreen(BotTurns, Screen):
     def compose(self):
         yield Static(id="phase-bar")
         yield Static(id="tracks")
-        yield MapView(self.session.game.rules.data, id="map")
+        yield MapView(self.data, id="map")
         yield Static(id="area-info")
         with Horizontal(id="bottom"):
             yield DecisionPanel(id="decision")
@@ -126,7 +124,7 @@ class GameScreen(BotTurns, Screen):
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
             self._decision_key = key
-            panel.set_decision(prompt_text(self.session), option_rows(self.session, self.labeller), keep=keep)
+            panel.set_decision(prompt_text(self.session), option_rows(self.session), keep=keep)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
             area, self._area_chosen = self._area_chosen, None
@@ -139,12 +137,12 @@ class GameScreen(BotTurns, Screen):
 
     def _highlight_areas(self) -> set[str]:
         panel = self.query_one(DecisionPanel)
-        return {a for r in panel.shown if (a := self.labeller.primary_area(r.action))}
+        return {r.area for r in panel.shown if r.area}
 
     def _place_cursor(self) -> None:
         """A new decision: put the cursor on the first area it concerns (if any)."""
-        areas = [a for r in self.query_one(DecisionPanel).rows if (a := self.labeller.primary_area(r.action))]
-        battle = battle_frame(self.game.state)
+        areas = [r.area for r in self.query_one(DecisionPanel).rows if r.area]
+        battle = self.session.view()["battle"]
         if areas and self.cursor not in areas:
             self.cursor = areas[0]
         elif not areas and battle is not None:
@@ -153,15 +151,17 @@ class GameScreen(BotTurns, Screen):
             self.cursor = "rynek" if "rynek" in self.positions else next(iter(self.positions), None)
 
     def _render_map(self) -> None:
-        pos = map_position(self.game, self._highlight_areas(), self.cursor)
+        view = self.session.view()
+        pos = map_position(view, self.data, self._highlight_areas(), self.cursor)
         self.query_one(MapView).show(pos)
-        self.query_one("#area-info", Static).update(area_info(self.game, self.cursor, self.labeller))
+        self.query_one("#area-info", Static).update(area_info(view, self.data, self.cursor))
 
     def _render_context(self) -> None:
         game, session = self.game, self.session
+        view = session.view()
         switcher = self.query_one("#context", ContentSwitcher)
-        losses = losses_renderable(game)
-        battle = battle_renderable(game)
+        losses = losses_renderable(view, self.data)
+        battle = battle_renderable(view, self.data)
         box = self.query_one("#battle-box")
         if losses is not None:
             parts = [losses] + ([Text(""), battle] if battle is not None else [])
@@ -169,22 +169,22 @@ class GameScreen(BotTurns, Screen):
             box.border_title = "Losses"
             switcher.current = "battle-box"
         elif battle is not None:
-            self.last_battle = battle_start(game, battle_frame(game.state))
+            self.last_battle = battle_start(view, self.data)
             self.query_one("#battle", Static).update(battle)
             box.border_title = "Battle"
             switcher.current = "battle-box"
         elif self.last_battle is not None:
             note = Text("The battle is over (this panel closes at your next action):", style="italic dim")
-            self.query_one("#battle", Static).update(Group(note, finished_battle(game, self.last_battle)))
+            self.query_one("#battle", Static).update(Group(note, finished_battle(view["log"], self.last_battle)))
             box.border_title = "Battle — finished"
             switcher.current = "battle-box"
         else:
             switcher.current = "overview"
         d = game.decision()
-        first = session.viewer or (d.player if d else game.state.active)
-        self.query_one("#hand", Static).update(hand_renderable(session, first, self.labeller))
+        first = session.viewer or (d.player if d else view["active"])
+        self.query_one("#hand", Static).update(hand_renderable(session, first))
         self.query_one("#hand-box").border_title = "Hand — " + (first if session.viewer else f"{first} (privacy off: both hands open)")
-        lines = public_log(game)[-LOG_LINES:]
+        lines = public_log(view)[-LOG_LINES:]
         self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in lines))
         self.query_one("#log-box").scroll_end(animate=False)
 
@@ -196,7 +196,8 @@ class GameScreen(BotTurns, Screen):
             panel.set_detail(Text(f"{len(panel.shown)} options.", style="dim") if many else "")
             return
         row = next((r for r in panel.shown if r.action == action), None)
-        panel.set_detail(option_detail(self.game, self.labeller, row))
+        d = self.game.decision()
+        panel.set_detail(option_detail(self.game, d.player, row) if d else "")
 
     # ------------------------------------------------------------------------ state changes
 
@@ -208,7 +209,7 @@ class GameScreen(BotTurns, Screen):
             if not self.shows_options():
                 self.notify("It is not your decision.", severity="warning")
                 return
-            if battle_frame(self.game.state) is None:
+            if self.session.view()["battle"] is None:
                 self.last_battle = None  # the finished battle has been seen: the player moves on
             self.session.apply(action)
         except IllegalAction as exc:
@@ -227,11 +228,12 @@ class GameScreen(BotTurns, Screen):
         """Refresh, then push what the new position calls for."""
         self.generation += 1
         game, session = self.game, self.session
-        report = stage_report(game.state.log, self.seen_log)
-        started = [i for i in range(self.seen_log, len(game.state.log)) if opens_battle(game.state.log[i])]
+        log = session.view()["log"]
+        report = stage_report(log, self.seen_log)
+        started = [i for i in range(self.seen_log, len(log)) if opens_battle(log[i])]
         if started:
             self.last_battle = started[-1]
-        self.seen_log = len(game.state.log)
+        self.seen_log = len(log)
         handover = session.handover_to()
         if handover:
             session.hand_over(handover)
@@ -249,7 +251,7 @@ class GameScreen(BotTurns, Screen):
         if handover:
             self.app.push_screen(HandoverScreen(handover))
         if report and not game.over:  # the final stage's report is on the game-over screen
-            self.app.push_screen(StageScreen(report, dict(game.state.vp)))
+            self.app.push_screen(StageScreen(report, dict(session.view()["vp"])))
         if game.over:
             if not self.over_shown:
                 self.over_shown = True
@@ -304,10 +306,10 @@ class GameScreen(BotTurns, Screen):
         """Enter on a map area: the one action about it, or the list narrowed to them."""
         panel = self.query_one(DecisionPanel)
         rows = panel.rows
-        about = [r.action for r in rows if self.labeller.primary_area(r.action) == area]
+        about = [r.action for r in rows if r.area == area]
         if not about:
-            about = [r.action for r in rows if area in self.labeller.areas_in(r.action)]
-        name = self.labeller.name(area)
+            about = [r.action for r in rows if area in r.option.areas]
+        name = self.data.areas[area].name
         if not about:
             self.notify(f"No option concerns {name}.", timeout=3)
             return
@@ -358,7 +360,7 @@ class GameScreen(BotTurns, Screen):
     def action_log(self) -> None:
         from .dialogs import LogScreen
 
-        self.app.push_screen(LogScreen(public_log(self.game)))
+        self.app.push_screen(LogScreen(public_log(self.session.view())))
 
     def action_skip(self) -> None:
         self.skipping = True
@@ -382,8 +384,10 @@ class GameScreen(BotTurns, Screen):
         self.apply(message.action)
 
     def on_decision_panel_highlighted(self, message: DecisionPanel.Highlighted) -> None:
-        if message.action and not self.query_one(DecisionPanel).filter_note:
-            area = self.labeller.primary_area(message.action)
+        panel = self.query_one(DecisionPanel)
+        if message.action and not panel.filter_note:
+            row = next((r for r in panel.shown if r.action == message.action), None)
+            area = row.area if row else None
             if area and area != self.cursor:
                 self.cursor = area
                 self._render_map()

@@ -45,15 +45,15 @@ class GameOverScreen(Screen):
         yield Footer()
 
     def _body(self) -> Group:
-        game = self.session.game
-        result = game.state.result or {}
+        game, view = self.session.game, self.session.view()
+        result = view["result"] or {}
         winner = result.get("winner")
         head = Text.assemble(
             ("GAME OVER — ", "bold"),
             badge(winner, f"{winner} WINS") if winner else Text(" A DRAW ", style="bold reverse"),
             "\n", (result.get("reason", ""), "italic"), "\n",
         )
-        bd = breakdown(game)
+        bd = breakdown(game.scenario, view["log"])
         table = Table(title="Score by category", title_justify="left", header_style="bold", expand=False)
         table.add_column("Category")
         table.add_column("PL", justify="right")
@@ -63,14 +63,15 @@ class GameOverScreen(Screen):
             row = bd.rows.get(name)
             if row:
                 table.add_row(name, f"{row['PL']:+d}", f"{row['ZURL']:+d}")
-        table.add_row(Text("Final", style="bold"), Text(str(game.state.vp["PL"]), style="bold"), Text(str(game.state.vp["ZURL"]), style="bold"))
-        last_stage = _last_stage(game.state.log)
+        table.add_row(Text("Final", style="bold"), Text(str(view["vp"]["PL"]), style="bold"), Text(str(view["vp"]["ZURL"]), style="bold"))
+        last_stage = _last_stage(view["log"])
         return Group(head, table, Text(""), *last_stage, self._chart())
 
     def _chart(self) -> Group:
         """One bar per side per round: the Victory track over time."""
-        points = vp_history(self.session.game)
-        track = self.session.game.rules.scenario.time_track
+        scenario = self.session.game.scenario
+        points = vp_history(scenario, self.session.view()["log"])
+        track = scenario.time_track
         top = max([1] + [max(p[1], p[2]) for p in points])
         width = 40
         lines = [Text("Victory Points over time", style="bold underline")]
@@ -90,4 +91,4 @@ class GameOverScreen(Screen):
     def action_log(self) -> None:
         from .dialogs import LogScreen
 
-        self.app.push_screen(LogScreen(public_log(self.session.game)))
+        self.app.push_screen(LogScreen(public_log(self.session.view())))

@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...engine import Option as EngineOption
 from ..theme import KEY_STYLE
 
 RESERVED = set("hlnqsu")
@@ -22,9 +23,18 @@ KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not i
 
 @dataclass
 class Row:
-    action: str
     label: Text
-    tag: str = ""  # a short cost shown before the label ("−1 AP", "2 Losses")
+    tag: str  # a short cost shown before the label ("−1 AP", "2 Losses")
+    option: EngineOption
+
+    @property
+    def action(self) -> str:
+        return self.option.notation
+
+    @property
+    def area(self) -> str | None:
+        """The area the option is about (the map lights it up)."""
+        return self.option.area
 
 
 class DecisionPanel(Vertical):
