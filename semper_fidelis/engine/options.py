@@ -479,9 +479,10 @@ def _battle_choice(rules: Rules, state: State, c: Frame, legal: list[str]) -> li
             n = int(words[1])
             out.append(Option(action, "special", f"Play the Special card {_card_title(rules, side, n)}: {rules.card(side, n).effect}", card=n))
         elif verb == "retreat" and words[1] == "none":
-            out.append(Option(action, "retreat", "No room to withdraw: the remaining attackers are dispersed", from_area=area))
+            out.append(Option(action, "retreat", "No room anywhere: the attackers who cannot go back are dispersed", from_area=area))
         elif verb == "retreat":
-            out.append(Option(action, "retreat", f"Withdraw the remaining attackers to {_name(rules, words[1])}",
+            where = "into the won area" if words[1] == area else "to the adjacent area"
+            out.append(Option(action, "retreat", f"The attackers who cannot go back go {where} {_name(rules, words[1])}",
                               area=words[1], from_area=area, to_area=words[1]))
         elif verb == "advance":
             units = _one(side, words[2])
