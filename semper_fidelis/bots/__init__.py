@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .general import GeneralBot
 from .random_bot import RandomBot
 from .seat import Seat
 
@@ -21,6 +22,7 @@ class Bot(Protocol):
 #: name → (class, one-line description)
 BOTS: dict[str, tuple[type, str]] = {
     "random": (RandomBot, "random — picks any legal action (a baseline, not an opponent)"),
+    "general": (GeneralBot, "general — a scripted general: attacks on good odds, holds Strategic Areas, spends its AP"),
 }
 
 
@@ -34,4 +36,4 @@ def make_bot(name: str, seed: int, think: float | None = None) -> Bot:
     return cls(seed) if think is None or not getattr(cls, "thinks", False) else cls(seed, think=think)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "Seat", "make_bot"]
+__all__ = ["BOTS", "Bot", "GeneralBot", "RandomBot", "Seat", "make_bot"]

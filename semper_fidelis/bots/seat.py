@@ -7,15 +7,24 @@ and the player's own view of the state.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Decision, Game, Option
+from ..engine import BattleOdds, Decision, Game, Option
+
+
+@dataclass(frozen=True)
+class BoardMap:
+    neighbours: dict[str, frozenset[str]]
+    terrain: dict[str, str]
+    limit: dict[str, int]
 
 
 class Seat:
     def __init__(self, game: Game, player: str):
         self._game = game
         self.player = player
+        self._board: BoardMap | None = None
 
     @property
     def scenario(self) -> int:
@@ -29,8 +38,30 @@ class Seat:
         return self._game.legal()
 
     def options(self) -> tuple[Option, ...]:
-        """The legal actions with their facts (kind, AP cost, areas, units, card, label)."""
+        """The legal actions with their facts (kind, AP cost, areas, units, card, token)."""
         return self._game.options()
+
+    @property
+    def board(self) -> BoardMap:
+        """The printed board: adjacency, terrain and unit limits (nothing of the position)."""
+        if self._board is None:
+            areas = self._game.data.board.areas
+            self._board = BoardMap(
+                neighbours={a.id: frozenset(a.neighbours) for a in areas},
+                terrain={a.id: a.terrain for a in areas},
+                limit={a.id: a.limit for a in areas},
+            )
+        return self._board
+
+    def battle_odds(self, area: str, attack: list[tuple[str, str]] | None = None) -> BattleOdds:
+        """Exact odds from public facts only (the unseen battle deck's make-up; the opponent's
+        cards and tokens are left out and named in the result)."""
+        return self._game.battle_odds(area, attack, side=self.player if attack else None)
+
+    def sample(self, rng) -> Game:
+        """A full game consistent with this player's view: the unseen dealt again from ``rng``.
+        Search bots plan on samples, never on the game itself."""
+        return self._game.sample(self.player, rng)
 
     def view(self) -> dict[str, Any]:
         """The state as this player may see it (the opponent's hand and face-down tokens hidden)."""

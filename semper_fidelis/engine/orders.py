@@ -211,7 +211,9 @@ def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
         log(state, f"{side} {word}: {what} from {src} attacks {to} from {rules.area_name(parts[2])} ({cost + inner} AP).")
     pop(state, f)
     checkpoint(rules, state)
-    if f["mode"] == "assault":
+    top = state.stack[-1] if state.stack else None
+    if f["mode"] == "assault" and not (top and top["kind"] == "assault-next" and top["target"] == dest):
+        # a further Assault group ("assault more") returns to the choice it came from
         push(state, "assault-next", side=side, target=dest, inner_paid=True)
 
 

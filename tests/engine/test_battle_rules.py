@@ -246,3 +246,41 @@ def test_s9_2_evasion_fills_the_own_area_first():
     assert {a.split()[1] for a in g.legal() if a.startswith("evade")} == {"podzamcze"}
     g.apply("evade podzamcze 1v")
     assert {a.split()[1] for a in g.legal()} == {"dom-akademicki", "dzielnica-zydowska", "namiestnictwo", "sejm-krajowy"}
+
+
+@pytest.mark.rule("§6.2", "FAQ:orders-assault-multiple-sides", "ruling:assault-cost")
+def test_s6_2_assault_from_several_sides_is_one_battle():
+    """FAQ "Orders – Assault": "The Battle is triggered after all the Assault Orders to that Area
+    are executed" — one battle, after which the Orders Phase goes on (no second "fight now" for
+    the groups already used)."""
+    g = _board()
+    s = g.state
+    put(g, "rynek", ZURL, "1v")
+    for origin in ("dom-akademicki", "sejm-krajowy", "podzamcze"):
+        put(g, origin, PL, "2v")
+    order(g, "assault", "dom-akademicki", "2v", "rynek via dom-akademicki attack")
+    for origin in ("sejm-krajowy", "podzamcze"):
+        g.apply("assault more")
+        g.apply(f"from {origin}")
+        g.apply("units 2v")
+        g.apply(f"to rynek via {origin} attack")
+    assert g.legal() == ["fight", "assault more"] or g.legal() == ["fight"]
+    force_battle_card(g, 2, 0)
+    g.apply("fight")
+    while g.decision().kind in ("losses", "battle"):
+        g.apply("stay" if "stay" in g.legal() else g.legal()[0])
+    assert g.decision().kind == "orders"
+    assert sum(1 for line in s.log if line.startswith("Battle in Rynek: PL attacks")) == 1
+    assert s.turn.ap == 10 - 6
+
+
+@pytest.mark.rule("§6.2", "ruling:assault-cost")
+def test_s6_2_cancelling_a_further_assault_group_returns_to_fight_now():
+    g = _board()
+    put(g, "rynek", ZURL, "1v")
+    put(g, "dom-akademicki", PL, "2v")
+    put(g, "sejm-krajowy", PL, "2v")
+    order(g, "assault", "dom-akademicki", "2v", "rynek via dom-akademicki attack")
+    g.apply("assault more")
+    g.apply("cancel")
+    assert g.decision().kind == "assault" and "fight" in g.legal()
