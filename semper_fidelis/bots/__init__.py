@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .general import GeneralBot
+from .marshal import MarshalBot
 from .random_bot import RandomBot
 from .seat import Seat
 
@@ -23,6 +24,7 @@ class Bot(Protocol):
 BOTS: dict[str, tuple[type, str]] = {
     "random": (RandomBot, "random — picks any legal action (a baseline, not an opponent)"),
     "general": (GeneralBot, "general — a scripted general: attacks on good odds, holds Strategic Areas, spends its AP"),
+    "marshal": (MarshalBot, "marshal — searches: plays each choice out over many guesses of what it cannot see"),
 }
 
 
@@ -36,4 +38,4 @@ def make_bot(name: str, seed: int, think: float | None = None) -> Bot:
     return cls(seed) if think is None or not getattr(cls, "thinks", False) else cls(seed, think=think)
 
 
-__all__ = ["BOTS", "Bot", "GeneralBot", "RandomBot", "Seat", "make_bot"]
+__all__ = ["BOTS", "Bot", "GeneralBot", "MarshalBot", "RandomBot", "Seat", "make_bot"]

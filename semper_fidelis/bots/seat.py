@@ -26,10 +26,6 @@ class Seat:
         self.player = player
         self._board: BoardMap | None = None
 
-    @property
-    def scenario(self) -> int:
-        return self._game.scenario.number
-
     def decision(self) -> Decision | None:
         """The pending decision; a bot is asked only when it is its own."""
         return self._game.decision()
@@ -40,6 +36,11 @@ class Seat:
     def options(self) -> tuple[Option, ...]:
         """The legal actions with their facts (kind, AP cost, areas, units, card, token)."""
         return self._game.options()
+
+    @property
+    def scenario(self):
+        """The scenario card being played (its special rules and automatic victories)."""
+        return self._game.scenario
 
     @property
     def board(self) -> BoardMap:

@@ -14,12 +14,14 @@ actions, so they use :class:`EditableGame`, which lists the legal actions afresh
 
 from __future__ import annotations
 
+import random
+
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.notation import parse_units
 from semper_fidelis.engine.position import Position, battle_card_text
 from semper_fidelis.engine.rules import shipped_rules
 from semper_fidelis.engine.occupancy import strategic_holders
-from semper_fidelis.engine.state import PL, ZURL, Token
+from semper_fidelis.engine.state import PL, ZURL, Token, other
 
 __all__ = [
     "EditableGame",
@@ -42,6 +44,7 @@ __all__ = [
     "battle_frame",
     "deploy_all",
     "finish_turn",
+    "hidden_reshuffled",
 ]
 
 
@@ -199,3 +202,25 @@ def finish_turn(game: Game) -> None:
         else:
             return
     raise AssertionError("the turn did not end")
+
+
+def hidden_reshuffled(game: Game, player: str, seed: int) -> Game:
+    """The same game as ``player`` sees it, with everything hidden from him dealt differently."""
+    twin = Game.from_position(game.position())
+    s, rng = twin.state, random.Random(seed)
+    opponent = other(player)
+    cards = s.hand[opponent] + s.deck[opponent]
+    rng.shuffle(cards)
+    k = len(s.hand[opponent])
+    s.hand[opponent], s.deck[opponent] = cards[:k], cards[k:]
+    for deck in (s.deck[player], s.battle_deck, s.commander_deck[player], s.commander_deck[opponent]):
+        rng.shuffle(deck)
+    slots = [t for ts in s.tokens.values() for t in ts if not t.face_up] + s.my_tokens[opponent] + s.token_pool
+    faces = [(t.kind, t.value) for t in slots]
+    rng.shuffle(faces)
+    for token, (kind, value) in zip(slots, faces):
+        token.kind, token.value = kind, value
+    s.rng = random.Random(seed)
+    s.log = list(game.state.log)
+    twin._legal = None
+    return twin

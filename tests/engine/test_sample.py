@@ -10,6 +10,8 @@ import pytest
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.state import other
 
+from helpers import hidden_reshuffled
+
 
 def _midgame(scenario: int, seed: int, steps: int) -> Game:
     game = Game(scenario, seed)
@@ -36,33 +38,11 @@ def test_samples_agree_with_the_view_and_play_on_to_the_end(scenario: int) -> No
             assert Game.from_record(sample.record(), check_digest=True).state.digest() == sample.state.digest()
 
 
-def _hidden_reshuffled(game: Game, player: str, seed: int) -> Game:
-    """The same game as ``player`` sees it, with everything hidden from him dealt differently."""
-    twin = Game.from_position(game.position())
-    s, rng = twin.state, random.Random(seed)
-    opponent = other(player)
-    cards = s.hand[opponent] + s.deck[opponent]
-    rng.shuffle(cards)
-    k = len(s.hand[opponent])
-    s.hand[opponent], s.deck[opponent] = cards[:k], cards[k:]
-    for deck in (s.deck[player], s.battle_deck, s.commander_deck[player], s.commander_deck[opponent]):
-        rng.shuffle(deck)
-    slots = [t for ts in s.tokens.values() for t in ts if not t.face_up] + s.my_tokens[opponent] + s.token_pool
-    faces = [(t.kind, t.value) for t in slots]
-    rng.shuffle(faces)
-    for token, (kind, value) in zip(slots, faces):
-        token.kind, token.value = kind, value
-    s.rng = random.Random(seed)
-    s.log = list(game.state.log)
-    twin._legal = None
-    return twin
-
-
 @pytest.mark.parametrize("scenario", [2, 4])
 def test_a_sample_depends_on_nothing_hidden(scenario: int) -> None:
     game = _midgame(scenario, 5, steps=120)
     for player in ("PL", "ZURL"):
-        twin = _hidden_reshuffled(game, player, seed=99)
+        twin = hidden_reshuffled(game, player, seed=99)
         assert twin.view(player) == game.view(player)
         assert twin.state.digest() != game.state.digest()
         for seed in range(3):

@@ -1,0 +1,365 @@
+"""``general`` — a scripted general, in the manner of the solitaire bots of COIN games: for each
+kind of decision an ordered list of questions about the position, the first that applies
+decides; seeded tie-breaks.
+
+It reads only its seat: the options with their facts, its own view, the static board and the
+exact battle odds. In the Orders Phase it makes a plan — one order, built in the engine's steps —
+and follows it step by step; the plans, by priority: get AP (the best card for its AP, the
+Plane), raise Supply, attack where the odds favour it (an Assault when the AP allow, else a Move
+that lines up for the Battle Phase), take empty Strategic Areas, mobilize, take Supply Tokens,
+barricade threatened Strategic Areas, then end the phase. It never changes its Commander, plays
+no Event (they help the opponent) and keeps one unit in every Strategic Area it holds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from ..engine import Option
+from .seat import Seat
+
+PL, ZURL = "PL", "ZURL"
+OWN_TYPES = {PL: ("pl-volunteer", "pl-soldier", "pl-hq"), ZURL: ("zurl-volunteer", "sich-rifleman", "zurl-hq")}
+CODE = {"pl-volunteer": "v", "pl-soldier": "s", "pl-hq": "h", "zurl-volunteer": "v", "sich-rifleman": "s", "zurl-hq": "h"}
+#: what a unit is worth keeping, for choosing which takes the Losses
+UNIT_VALUE = {"pl-volunteer": 1.0, "zurl-volunteer": 1.0, "pl-soldier": 1.6, "sich-rifleman": 1.5, "pl-hq": 5.0, "zurl-hq": 5.0}
+#: what an effect costs the owner, as a share of the unit's value
+EFFECT_COST = {"withdraw": 0.25, "disperse": 0.6, "break": 1.0}
+#: the least chance of winning for which the general attacks
+ATTACK_ODDS = 0.6
+MAX_PLANS = 30
+
+
+def _other(side: str) -> str:
+    return ZURL if side == PL else PL
+
+
+def _units_text(units: dict[str, int]) -> str:
+    order = "vsh"
+    parts = sorted(((CODE[t], n) for t, n in units.items() if n), key=lambda p: order.index(p[0]))
+    return "".join(f"{n}{c}" for c, n in parts)
+
+
+class Board:
+    """Who stands where, read from the general's own view (units of both sides are public)."""
+
+    def __init__(self, view: dict[str, Any], side: str):
+        self.side = side
+        self.units: dict[str, dict[str, int]] = view["units"]
+        self.strategic: dict[str, int] = view["strategic"]
+        self.view = view
+
+    def own(self, area: str) -> dict[str, int]:
+        return {t: n for t, n in self.units.get(area, {}).items() if n and t in OWN_TYPES[self.side]}
+
+    def enemy(self, area: str) -> int:
+        return sum(n for t, n in self.units.get(area, {}).items() if t in OWN_TYPES[_other(self.side)])
+
+    def total(self, area: str) -> int:
+        return sum(self.units.get(area, {}).values())
+
+    def held(self) -> list[str]:
+        return sorted(a for a in self.units if self.own(a) and not self.enemy(a))
+
+    def spare(self, area: str) -> dict[str, int]:
+        """The units that may leave ``area``: all but one where leaving would give up a Strategic
+        Area or an area next to the enemy (the HQ stays home when it can)."""
+        units = dict(self.own(area))
+        keep = 1 if area in self.strategic else 0
+        hq = OWN_TYPES[self.side][2]
+        if units.get(hq):
+            units[hq] -= 1
+            keep = max(0, keep - 1)
+        for t in (OWN_TYPES[self.side][0], OWN_TYPES[self.side][1]):
+            while keep and units.get(t):
+                units[t] -= 1
+                keep -= 1
+        return {t: n for t, n in units.items() if n}
+
+
+class GeneralBot:
+    name = "general"
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+        self.plan: list[str] = []
+        self.turn_key: tuple | None = None
+        self.tried: set[str] = set()
+        self.plans = 0
+
+    # ------------------------------------------------------------------------------ dispatch
+
+    def choose(self, seat: Seat) -> str:
+        options = seat.options()
+        legal = {o.notation for o in options}
+        if self.plan and self.plan[0] in legal:
+            return self.plan.pop(0)
+        self.plan = []
+        kind = seat.decision().kind
+        handler = getattr(self, "_" + kind.replace("-", "_"), None)
+        choice = handler(seat, options) if handler else None
+        return choice if choice in legal else self._default(options)
+
+    def _default(self, options: Iterable[Option]) -> str:
+        """A card's own question or anything unforeseen: the first option that acts, else a way
+        out."""
+        options = list(options)
+        acting = [o for o in options if not o.closes]
+        return (acting or options)[0].notation
+
+    # ------------------------------------------------------------------------ Initial Phase
+
+    def _commander(self, seat: Seat, options) -> str:
+        return "keep"
+
+    def _event(self, seat: Seat, options) -> str:
+        return next((o.notation for o in options if o.closes or o.kind == "pass"), options[-1].notation)
+
+    def _hq(self, seat: Seat, options) -> str:
+        board = Board(seat.view(), seat.player)
+        return max(options, key=lambda o: (sum(board.own(o.to_area or "").values()), o.notation)).notation
+
+    def _relief(self, seat: Seat, options) -> str:
+        board = Board(seat.view(), seat.player)
+        free = [o for o in options if not o.closes and not o.ap_cost]
+        if not free:
+            return next((o.notation for o in options if o.closes), options[0].notation)
+        return max(free, key=lambda o: (board.strategic.get(o.to_area or "", 0), -board.total(o.to_area or ""))).notation
+
+    def _deploy(self, seat: Seat, options) -> str:
+        board = Board(seat.view(), seat.player)
+        return min(options, key=lambda o: (-board.strategic.get(o.to_area or "", 0) if board.total(o.to_area or "") < 2 else 0,
+                                           board.total(o.to_area or ""), self.rng.random())).notation
+
+    # ------------------------------------------------------------------------- Orders Phase
+
+    def _orders(self, seat: Seat, options) -> str:
+        view = seat.view()
+        key = (view["round"], view["active"])
+        if key != self.turn_key:
+            self.turn_key, self.tried, self.plans = key, set(), 0
+        by_kind: dict[str, list[Option]] = {}
+        for o in options:
+            by_kind.setdefault(o.kind, []).append(o)
+        ap = view["turn"]["ap"]
+        side = seat.player
+        # AP first: the best card for its AP, the Plane
+        cards = [o for o in by_kind.get("card", []) if not view["turn"]["card_played"]]
+        if cards:
+            return min(cards, key=lambda o: (o.ap_cost, o.notation)).notation  # ap_cost < 0: AP gained
+        for o in by_kind.get("use-token", []):
+            if o.token and o.token.startswith("plane"):
+                return o.notation
+        supply = by_kind.get("supply-token", [])
+        if supply:
+            return max(supply, key=lambda o: (int("".join(c for c in (o.token or "0") if c.isdigit()) or 0), o.notation)).notation
+        for o in by_kind.get("use-token", []):
+            if o.token and o.token.startswith("food") and "morale" in o.notation:
+                return o.notation
+        if self.plans < MAX_PLANS:
+            board = Board(view, side)
+            for make in (self._attack_plan, self._occupy_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+                plan = make(seat, board, by_kind, ap)
+                if plan and plan[0] in {o.notation for o in options} and " ".join(plan) not in self.tried:
+                    self.tried.add(" ".join(plan))
+                    self.plans += 1
+                    self.plan = plan[1:]
+                    return plan[0]
+        return "end"
+
+    def _attack_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """The best attack the odds favour: every spare unit next to a weak enemy area."""
+        side = seat.player
+        geo = seat.board
+        best: tuple[float, list[str]] | None = None
+        for target in sorted(a for a in board.units if board.enemy(a) and not board.own(a)):
+            groups = []
+            for origin in sorted(geo.neighbours[target]):
+                spare = board.spare(origin) if origin in board.held() else {}
+                if spare:
+                    room = geo.limit[origin]
+                    take: dict[str, int] = {}
+                    for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]] if x[0] not in OWN_TYPES[side][2:] else 9):
+                        k = min(n, room - sum(take.values()))
+                        if k > 0:
+                            take[t] = k
+                    if take:
+                        groups.append((origin, take))
+            if not groups:
+                continue
+            assault = ap >= 2 * len(groups)
+            if not assault and ap < len(groups):
+                groups = groups[: max(0, ap)]
+            if not groups:
+                continue
+            try:
+                odds = seat.battle_odds(target, [(o, _units_text(u)) for o, u in groups])
+            except ValueError:
+                continue
+            p = float(odds.p_attacker_wins)
+            goal = self._objective(seat, target)
+            if p < ATTACK_ODDS - (0.15 if goal else 0):
+                continue
+            score = p * (1 + 2 * board.strategic.get(target, 0) + goal) + 0.1 * sum(sum(u.values()) for _, u in groups)
+            mode = "assault" if assault else "move"
+            origin, units = groups[0]
+            steps = [mode, f"from {origin}", f"units {_units_text(units)}", f"to {target} via {origin} attack"]
+            if assault:
+                for origin, units in groups[1:]:
+                    steps += ["assault more", f"from {origin}", f"units {_units_text(units)}", f"to {target} via {origin} attack"]
+                steps.append("fight")
+            if best is None or score > best[0]:
+                best = (score, steps)
+        return best[1] if best else None
+
+    def _objective(self, seat: Seat, area: str) -> float:
+        """Extra worth of an area for a scenario's automatic victory: Scenario 3's Supply Cut
+        makes Winniki and the areas around it PL's aim (and ZURL's to keep)."""
+        if "supply-cut-winniki" not in seat.scenario.automatic_victories:
+            return 0.0
+        if area == "winniki":
+            return 8.0
+        return 3.0 if area in seat.board.neighbours["winniki"] else 0.0
+
+    def _occupy_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """One unit into an empty Strategic Area next door (1 AP)."""
+        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+            return None
+        geo = seat.board
+        best = None
+        for origin in board.held():
+            spare = board.spare(origin)
+            if not spare:
+                continue
+            unit = min(spare, key=lambda t: UNIT_VALUE[t])
+            for b in sorted(geo.neighbours[origin]):
+                if (b in board.strategic or self._objective(seat, b)) and not board.total(b):
+                    value = board.strategic.get(b, 0) + self._objective(seat, b)
+                    if best is None or value > best[0]:
+                        best = (value, ["move", f"from {origin}", f"units 1{CODE[unit]}", f"to {b}"])
+        return best[1] if best else None
+
+    def _mobilize_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        if not any(o.notation == "mobilize" for o in by_kind.get("order", [])):
+            return None
+        return ["mobilize"]
+
+    def _provision_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        if not any(o.notation == "provision" for o in by_kind.get("order", [])) or board.view["turn"]["provisions"] >= 1:
+            return None
+        return ["provision"]
+
+    def _barricade_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        if not any(o.notation == "fortify" for o in by_kind.get("order", [])):
+            return None
+        geo, mine = seat.board, board.view["barricades"]
+        for area in board.held():
+            if area not in board.strategic or geo.terrain[area] == "village":
+                continue
+            faced = {x for s, x in mine.get(area, []) if s == seat.player}
+            for b in sorted(geo.neighbours[area]):
+                if board.enemy(b) and not board.own(b) and b not in faced:
+                    return ["fortify", f"barricade {area} {b}"]
+        return None
+
+    # ---------------------------------------------------------------- steps of an order
+
+    def _order(self, seat: Seat, options) -> str:
+        return "cancel"
+
+    def _mobilize(self, seat: Seat, options) -> str:
+        board = Board(seat.view(), seat.player)
+        acting = [o for o in options if o.kind == "mobilize"]
+        if not acting:
+            return "done"
+        front = lambda a: sum(1 for b in seat.board.neighbours[a] if board.enemy(b))  # noqa: E731
+        return max(acting, key=lambda o: (board.strategic.get(o.to_area or o.area or "", 0) + front(o.to_area or o.area or ""),
+                                          -UNIT_VALUE.get(o.units[0][0], 1) if o.units else 0, o.notation)).notation
+
+    def _provision(self, seat: Seat, options) -> str:
+        acting = [o for o in options if not o.closes]
+        return acting[0].notation if acting else "cancel"
+
+    def _fortify(self, seat: Seat, options) -> str:
+        return next((o.notation for o in options if o.kind == "barricade"), self._default(options))
+
+    def _assault(self, seat: Seat, options) -> str:
+        return "fight"
+
+    def _artillery(self, seat: Seat, options) -> str:
+        board = Board(seat.view(), seat.player)
+        return max(options, key=lambda o: (board.enemy(o.area or ""), board.strategic.get(o.area or "", 0), o.notation)).notation
+
+    # ---------------------------------------------------------------------------- battles
+
+    def _battle_order(self, seat: Seat, options) -> str:
+        def p(o: Option) -> float:
+            try:
+                return float(seat.battle_odds(o.area).p_attacker_wins)
+            except ValueError:
+                return 1.0
+        return max(options, key=lambda o: (p(o), o.notation)).notation
+
+    def _battle(self, seat: Seat, options) -> str:
+        kinds = {o.kind for o in options}
+        battle = seat.view().get("battle") or {}
+        area = battle.get("area")
+        attacking = battle.get("attacker") == seat.player
+        p_att = None
+        if area and battle.get("bp") is None:
+            try:
+                p_att = float(seat.battle_odds(area).p_attacker_wins)
+            except ValueError:
+                p_att = None
+        p_mine = None if p_att is None else (p_att if attacking else 1 - p_att)
+        if "advance" in kinds:
+            return next(o.notation for o in options if o.kind == "advance")
+        if "retreat" in kinds:
+            return next(o.notation for o in options if o.kind == "retreat")
+        if "evade" in kinds or "discard-card" in kinds:
+            if p_mine is not None and p_mine < 0.3:
+                evade = [o for o in options if o.kind == "evade"]
+                if evade:
+                    return evade[0].notation
+                cards = [o for o in options if o.kind == "discard-card"]
+                if cards:
+                    return cards[0].notation
+            return "fight" if "fight" in {o.notation for o in options} else self._default(options)
+        close = p_mine is None or 0.2 <= p_mine <= 0.85
+        for kind in ("special", "combat-token"):
+            if kind in kinds and close:
+                return next(o.notation for o in options if o.kind == kind)
+        return next((o.notation for o in options if o.closes or o.kind == "pass"), self._default(options))
+
+    def _losses(self, seat: Seat, options) -> str:
+        for o in options:
+            if o.kind == "medicine":
+                return o.notation
+        if any(o.kind == "hold" for o in options):
+            return next(o.notation for o in options if o.kind == "hold")
+
+        def cost(o: Option) -> tuple[float, str]:
+            utype = o.units[0][0] if o.units else ""
+            absorbed = max(1, o.losses or 1)
+            return EFFECT_COST.get(o.kind, 1.0) * UNIT_VALUE.get(utype, 1.0) / absorbed, o.notation
+
+        acting = [o for o in options if o.kind in EFFECT_COST]
+        return min(acting, key=cost).notation if acting else self._default(options)
+
+    # ------------------------------------------------------------------ End of Turn, Round
+
+    def _collect(self, seat: Seat, options) -> str:
+        preferred = ("plane", "food", "artillery", "grenades", "machine-gun", "medicine", "ammunition", "uniform", "barricade")
+        def rank(o: Option) -> tuple[int, str]:
+            tok = o.token or ""
+            return next((i for i, k in enumerate(preferred) if tok.startswith(k)), len(preferred)), o.notation
+        acting = [o for o in options if not o.closes]
+        return min(acting, key=rank).notation if acting else self._default(options)
+
+    def _draw(self, seat: Seat, options) -> str:
+        return "draw"
+
+    def _attrition(self, seat: Seat, options) -> str:
+        return min(options, key=lambda o: (UNIT_VALUE.get(o.units[0][0], 1.0) if o.units else 1.0, o.notation)).notation

@@ -1,0 +1,96 @@
+"""Bots (issue 10): they choose only legal actions, the same seed plays the same game, they never
+read what their seat may not see, and the general beats the random baseline."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from helpers import hidden_reshuffled
+from semper_fidelis.bots import BOTS, GeneralBot, MarshalBot, Seat, make_bot
+from semper_fidelis.engine import Game
+from semper_fidelis.play.batch import Matchup, play_game
+
+
+def _positions(scenario: int, seed: int, every: int = 7, limit: int = 260):
+    """Positions of a random game, every ``every`` actions."""
+    game, rng = Game(scenario, seed), random.Random(seed)
+    while not game.over and len(game.actions) < limit:
+        if len(game.actions) % every == 0:
+            yield game
+        game.apply(rng.choice(game.legal()))
+
+
+def _bots(seed: int):
+    return [GeneralBot(seed), MarshalBot(seed, iterations=3, depth=6)]
+
+
+@pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
+def test_bots_choose_only_legal_actions(scenario):
+    for game in _positions(scenario, seed=scenario):
+        player = game.decision().player
+        for bot in _bots(scenario):
+            assert bot.choose(Seat(game, player)) in game.legal()
+
+
+def test_same_seed_same_game():
+    first = play_game(Matchup(1, "general", "general"), 3)
+    again = play_game(Matchup(1, "general", "general"), 3)
+    assert first.actions == again.actions
+    m = Matchup(1, "marshal", "general")
+    bot_a, bot_b = MarshalBot(5, iterations=4, depth=5), MarshalBot(5, iterations=4, depth=5)
+    game = Game(1, 2)
+    while game.decision().kind != "orders":
+        game.apply(game.legal()[0])
+    assert bot_a.choose(Seat(game, "ZURL")) == bot_b.choose(Seat(game, "ZURL"))
+    assert m.pl == "marshal"
+
+
+@pytest.mark.parametrize("scenario", [2, 4])
+def test_bots_never_read_hidden_information(scenario):
+    """Two games a player cannot tell apart — same view, the opponent's hand, face-down tokens and
+    deck orders dealt differently — get the same choice from the same bot with the same seed.
+    A bot that peeked at the opponent's cards or the battle deck would tell them apart."""
+    checked = 0
+    for game in _positions(scenario, seed=11, every=13, limit=300):
+        player = game.decision().player
+        twin = hidden_reshuffled(game, player, seed=checked + 1)
+        assert twin.view(player) == game.view(player) and twin.state.digest() != game.state.digest()
+        for make in (lambda: GeneralBot(4), lambda: MarshalBot(4, iterations=3, depth=6)):
+            assert make().choose(Seat(game, player)) == make().choose(Seat(twin, player))
+        checked += 1
+    assert checked >= 10
+
+
+def test_every_bot_has_a_description_and_is_made_by_name():
+    for name, (cls, text) in BOTS.items():
+        assert text.startswith(name) and make_bot(name, 1).name == name
+    with pytest.raises(ValueError, match="no bot 'oracle'"):
+        make_bot("oracle", 1)
+
+
+def test_the_general_beats_the_random_bot():
+    """A small slice of the measured result (README): as either side in Scenario 2."""
+    for seed in range(3):
+        assert play_game(Matchup(2, "general", "random"), seed).state.result["winner"] == "PL"
+        assert play_game(Matchup(2, "random", "general"), seed).state.result["winner"] == "ZURL"
+
+
+def test_the_hidden_information_check_catches_a_peeking_bot():
+    """The check above has teeth: a bot that reads the opponent's hand through the seat's game
+    chooses differently in games its player cannot tell apart."""
+
+    class Peeker:
+        def choose(self, seat: Seat) -> str:
+            hand = seat._game.view(None)["hand"]
+            legal = seat.legal()
+            return legal[sum(sum(h) for h in hand.values()) % len(legal)]
+
+    differ = 0
+    for game in _positions(2, seed=11, every=13, limit=300):
+        player = game.decision().player
+        twin = hidden_reshuffled(game, player, seed=1)
+        if len(game.legal()) > 1:
+            differ += Peeker().choose(Seat(game, player)) != Peeker().choose(Seat(twin, player))
+    assert differ > 0
