@@ -89,8 +89,10 @@ def write_players(save: Path, players: dict[str, str], privacy: bool) -> None:
 def read_players(save: Path) -> tuple[dict[str, str], bool] | None:
     try:
         data = json.loads(players_path(save).read_text(encoding="utf-8"))
-        players = {s: data["players"][s] for s in ("PL", "ZURL")}
-        if not all(p in ("human", "bot") for p in players.values()):
+        from .session import seat_kind
+
+        players = {s: seat_kind(data["players"][s]) for s in ("PL", "ZURL")}
+        if None in players.values():
             return None
         return players, bool(data.get("privacy", True))
     except (OSError, ValueError, KeyError, TypeError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..bots import RandomBot, Seat
+from ..bots import BOTS, Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..engine import Decision, Game, IllegalAction, RecordError, read_record, write_record
 from .saves import AUTOSAVE, write_players
@@ -21,7 +21,16 @@ SIDES = ("PL", "ZURL")
 class EngineFailure(RuntimeError):
     """The engine raised something other than IllegalAction while applying an action."""
 
-HUMAN, BOT = "human", "bot"
+HUMAN = "human"
+#: the bot a new side is given, and what a save from before bots had names ("bot") means
+BOT, LEGACY_BOT = "general", "random"
+
+
+def seat_kind(value: str) -> str | None:
+    """A player setting as saved: "human" or a bot's name; None if it is neither."""
+    if value == "bot":
+        return LEGACY_BOT
+    return value if value == HUMAN or value in BOTS else None
 
 
 @dataclass
@@ -32,14 +41,15 @@ class Session:
     saves_dir: Path | None = None
     #: the side whose private information the screen shows (None: both, privacy off or no human)
     viewer: str | None = None
-    bots: dict[str, RandomBot] = field(default_factory=dict)
+    bots: dict[str, Bot] = field(default_factory=dict)
     _seats_written: set[Path] = field(default_factory=set, repr=False)
     _view: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
+        self.players = {side: seat_kind(self.players.get(side, HUMAN)) or HUMAN for side in SIDES}
         for side in SIDES:
-            if self.players.get(side) == BOT and side not in self.bots:
-                self.bots[side] = RandomBot(seed=self.game.seed * 2 + SIDES.index(side))
+            if self.is_bot(side) and side not in self.bots:
+                self.bots[side] = make_bot(self.players[side], self.game.seed * 2 + SIDES.index(side))
         humans = self.humans
         if not self.privacy or not humans:
             self.viewer = None
@@ -66,7 +76,17 @@ class Session:
         return d.player if d else None
 
     def is_bot(self, side: str | None) -> bool:
-        return side is not None and self.players.get(side) == BOT
+        return side is not None and self.players.get(side, HUMAN) != HUMAN
+
+    def thinks(self, side: str | None) -> bool:
+        """Does this side's bot take time to decide (a search)?"""
+        return self.is_bot(side) and getattr(self.bots.get(side), "thinks", False)
+
+    def hurry(self) -> None:
+        """Ask every thinking bot to decide now with what it has (the UI's ``n``)."""
+        for bot in self.bots.values():
+            if hasattr(bot, "hurry"):
+                bot.hurry = True
 
     @property
     def bot_to_move(self) -> bool:

@@ -130,10 +130,12 @@ async def start_game(pilot, scenario: int, pl: str = "human", zurl: str = "human
 
     screen = pilot.app.screen
     assert isinstance(screen, PlayersScreen)
-    if screen.players["PL"] != pl:
-        await pilot.press("1")
-    if screen.players["ZURL"] != zurl:
-        await pilot.press("2")
+    for key, side, want in (("1", "PL", pl), ("2", "ZURL", zurl)):
+        for _ in range(5):  # 1 / 2 step a side through human and each bot
+            if screen.players[side] == want:
+                break
+            await pilot.press(key)
+        assert screen.players[side] == want
     if screen.privacy != privacy:
         await pilot.press("3")
     await pilot.press("5")

@@ -18,7 +18,7 @@ async def test_every_scenario_starts(make_app):
     async with app.run_test(size=SIZE) as pilot:
         for scenario in (1, 2, 3, 4, 5):
             if scenario == 1:  # through the menus by keys once; then straight from the app
-                await start_game(pilot, scenario, pl="human", zurl="bot")
+                await start_game(pilot, scenario, pl="human", zurl="random")
             else:
                 app.new_game(scenario, {"PL": "human", "ZURL": "bot"}, privacy=True)
                 await pilot.pause()

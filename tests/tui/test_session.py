@@ -18,7 +18,7 @@ def test_autosave_after_every_action_with_the_seats(tmp_path):
     session.apply(d.actions[0])
     saved = json.loads((tmp_path / AUTOSAVE).read_text())
     assert saved["actions"] == session.game.actions and saved["digest"] == session.game.state.digest()
-    assert read_players(tmp_path / AUTOSAVE) == ({"PL": "human", "ZURL": "bot"}, True)
+    assert read_players(tmp_path / AUTOSAVE) == ({"PL": "human", "ZURL": "random"}, True)  # "bot": the random bot of old saves
 
 
 def test_an_engine_failure_keeps_the_position(tmp_path, monkeypatch):

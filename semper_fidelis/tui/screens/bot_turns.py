@@ -35,6 +35,9 @@ class BotTurns:
         with self.bot_lock:
             if generation != self.generation or not self.session.bot_to_move:
                 return
+            side = self.session.decider
+            if self.session.thinks(side) and not self.skipping:
+                self.app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=1.5)
             action = self.session.bot_action()
         self.app.call_from_thread(self._bot_apply, generation, action)
 

@@ -364,6 +364,7 @@ class GameScreen(BotTurns, Screen):
 
     def action_skip(self) -> None:
         self.skipping = True
+        self.session.hurry()
         self.notify("Bots play on to your next decision.", timeout=2)
 
     def action_menu(self) -> None:

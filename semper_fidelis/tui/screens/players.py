@@ -9,15 +9,19 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...bots import BOTS
 from ..session import BOT, HUMAN
+
+#: what 1 / 2 step through for a side: a human, then each bot (the strongest first)
+SEATS = (HUMAN, "general", "marshal", "random")
 from ..theme import badge
 
 
 class PlayersScreen(Screen):
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("1", "toggle('PL')", "PL human/bot"),
-        Binding("2", "toggle('ZURL')", "ZURL human/bot"),
+        Binding("1", "toggle('PL')", "PL: human or bot"),
+        Binding("2", "toggle('ZURL')", "ZURL: human or bot"),
         Binding("3", "toggle('privacy')", "Privacy"),
         Binding("4", "toggle('handicap')", "Handicap"),
         Binding("5", "start", "Start"),
@@ -55,7 +59,7 @@ class PlayersScreen(Screen):
             return Text(f" {k} ", style="bold #111111 on #e0c060")
 
         for i, side in enumerate(("PL", "ZURL"), start=1):
-            who = "Human" if self.players[side] == HUMAN else "Bot (random)"
+            who = "Human" if self.players[side] == HUMAN else f"Bot: {BOTS[self.players[side]][1]}"
             ol.add_option(Option(Text.assemble(key(str(i)), "  ", badge(side), f"  {who}"), id=side))
         ol.add_option(Option(Text.assemble(key("3"), f"  Hot-seat privacy: {'ON — hands hidden, hand-over screen between players' if self.privacy else 'off — both hands open (solo testing)'}"), id="privacy"))
         note = "ZURL with the initiative starts with 3 cards (FAQ)" if self.handicap_allowed else "only where ZURL has the initiative (Scenario 1)"
@@ -65,7 +69,7 @@ class PlayersScreen(Screen):
         humans = sum(1 for p in self.players.values() if p == HUMAN)
         hint = {
             0: "Two bots: watch them play (press n in the game to skip the pauses).",
-            1: "One human against the random bot.",
+            1: "One human against a bot.",
             2: "Two humans at one keyboard." + (" A hand-over screen hides each hand from the other player." if self.privacy else ""),
         }[humans]
         self.query_one("#players-note", Static).update(Text(hint + "\n1-4 change the settings (or Enter on a line); 5 or Enter on 'Start' starts the game.", style="italic"))
@@ -75,7 +79,7 @@ class PlayersScreen(Screen):
 
     def action_toggle(self, what: str) -> None:
         if what in ("PL", "ZURL"):
-            self.players[what] = BOT if self.players[what] == HUMAN else HUMAN
+            self.players[what] = SEATS[(SEATS.index(self.players[what]) + 1) % len(SEATS)]
         elif what == "privacy":
             self.privacy = not self.privacy
         elif what == "handicap" and self.handicap_allowed:
