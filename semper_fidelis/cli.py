@@ -302,22 +302,38 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=10, help="random games per scenario (default: 10)")
+    parser.add_argument("--scenario", type=int, action="append", choices=range(1, 6), metavar="N",
+                        help="only this scenario (repeatable; default: all five)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
 
-@command("bench", "measure engine speed: apply, legal-action listing, full random games", _bench_args)
+BENCH_COLUMNS = (  # (heading, key, format); the units go in the caption to keep 80 columns
+    ("apply", "apply_us", "{:.0f}"), ("list", "legal_us", "{:.0f}"), ("game", "game_ms", "{:.1f}"),
+    ("copy", "clone_us", "{:.0f}"), ("view", "view_us", "{:.0f}"), ("digest", "digest_us", "{:.0f}"),
+    ("undo", "undo_ms", "{:.2f}"), ("worst", "undo_max_ms", "{:.2f}"), ("actions", "actions", "{:.0f}"),
+)
+BENCH_CAPTION = "medians in µs; game and undo in ms; worst: the slowest undo"
+
+
+@command("bench", "measure engine speed: apply, legal listing, full game, copy, view, digest, undo", _bench_args)
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.table import Table
+    import json
 
     from .engine import bench_scenario
 
-    table = Table(title=f"Engine speed ({args.games} random games per scenario)")
-    for col in ("scenario", "apply (median)", "legal list (median)", "game (median)", "games/s", "actions/game"):
-        table.add_column(col, justify="right")
-    for number in range(1, 6):
-        r = bench_scenario(number, max(1, args.games))
-        table.add_row(str(number), f"{r['apply_us']:.0f} µs", f"{r['legal_us']:.0f} µs", f"{r['game_ms']:.0f} ms",
-                      f"{r['games_per_s']:.1f}", f"{r['actions']:.0f}")
+    numbers = sorted(set(args.scenario or range(1, 6)))
+    figures = {"scenarios": {str(n): bench_scenario(n, max(1, args.games)) for n in numbers}}
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Engine speed (random games per scenario: {max(1, args.games)})", caption=BENCH_CAPTION)
+    for heading in ("#", *(c[0] for c in BENCH_COLUMNS)):
+        table.add_column(heading, justify="right")
+    for number, r in figures["scenarios"].items():
+        table.add_row(number, *("—" if r[key] is None else fmt.format(r[key]) for _, key, fmt in BENCH_COLUMNS))
     Console(highlight=False).print(table)
     return 0
 

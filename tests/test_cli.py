@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -198,6 +199,18 @@ def test_replay_of_a_damaged_record_is_one_line(tmp_path, capsys):
 
 
 def test_bench_prints_the_speed_table(capsys):
-    assert main(["bench", "--games", "1"]) == 0
+    assert main(["bench", "--games", "1", "--scenario", "1"]) == 0
     out = capsys.readouterr().out
-    assert "games/s" in out and "apply" in out
+    for heading in ("apply", "list", "game", "copy", "view", "digest", "undo"):
+        assert heading in out
+
+
+def test_bench_json_has_every_figure_for_every_scenario(capsys):
+    """Issue 9: ``bench --json`` prints one object, figures per scenario (timings not checked)."""
+    assert main(["bench", "--games", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"scenarios"} and set(data["scenarios"]) == {"1", "2", "3", "4", "5"}
+    for figures in data["scenarios"].values():
+        for key in ("game_ms", "apply_us", "legal_us", "clone_us", "view_us", "digest_us"):
+            assert isinstance(figures[key], float)
+        assert figures["undo_ms"] is None or isinstance(figures["undo_ms"], float)  # None: nothing to undo
