@@ -1,0 +1,90 @@
+"""Safety net for the speed work of issue 9: a copy of the state shares nothing mutable with
+the original, and undo returns to exactly the earlier position, at random points of random
+games of every scenario."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields, is_dataclass
+
+import pytest
+
+from semper_fidelis.engine.game import Game
+from semper_fidelis.engine.state import to_jsonable
+
+
+def mutable_ids(obj, seen: dict[int, object] | None = None) -> dict[int, object]:
+    """Every mutable object reachable from ``obj`` (containers, dataclasses, the generator)."""
+    seen = {} if seen is None else seen
+    if isinstance(obj, (dict, list, set)) or (is_dataclass(obj) and not obj.__dataclass_params__.frozen) or isinstance(obj, random.Random):
+        if id(obj) in seen:
+            return seen
+        seen[id(obj)] = obj
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            mutable_ids(k, seen)
+            mutable_ids(v, seen)
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        for v in obj:
+            mutable_ids(v, seen)
+    elif is_dataclass(obj):
+        for f in fields(obj):
+            mutable_ids(getattr(obj, f.name), seen)
+    return seen
+
+
+def scribble(obj) -> None:
+    """Change every mutable part of ``obj`` in place."""
+    for thing in list(mutable_ids(obj).values()):
+        if isinstance(thing, dict):
+            thing["scribbled"] = 1
+        elif isinstance(thing, list):
+            thing.append("scribbled")
+        elif isinstance(thing, set):
+            thing.add("scribbled")
+        elif isinstance(thing, random.Random):
+            thing.random()
+        elif is_dataclass(thing):
+            setattr(thing, fields(thing)[0].name, "scribbled")
+
+
+def check_clone(game: Game) -> None:
+    state = game.state
+    before = to_jsonable(state)
+    copy = state.clone()
+    assert copy.digest() == state.digest()
+    assert to_jsonable(copy) == before
+    mine, theirs = mutable_ids(state), mutable_ids(copy)
+    assert not mine.keys() & theirs.keys(), "the copy shares a mutable part with the original"
+    scribble(copy)
+    assert to_jsonable(state) == before
+
+
+def check_undo(game: Game, rng: random.Random, digests: list[str]) -> None:
+    """Undo a few actions (never past a reveal), compare with the digests seen then, redo them."""
+    undone = []
+    while game.can_undo and len(undone) < rng.randint(1, 6):
+        undone.append(game.undo())
+        assert game.state.digest() == digests[len(game.actions)]
+    for action in reversed(undone):
+        game.apply(action)
+        assert game.state.digest() == digests[len(game.actions)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
+def test_copies_are_deep_and_undo_is_exact(scenario: int) -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        game = Game(scenario, seed)
+        digests = [game.state.digest()]
+        while not game.over:
+            game.apply(rng.choice(game.legal()))
+            digests.append(game.state.digest())
+            if rng.random() < 0.04:
+                check_clone(game)
+            if rng.random() < 0.04:
+                check_undo(game, rng, digests)
+        replay = Game.from_record(game.record())
+        assert replay.state.digest() == game.state.digest()
+        assert to_jsonable(replay.state) == to_jsonable(game.state)
