@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .occupancy import begin_listing, end_listing
 from .phases import rulebook_phase
 from .rules import Rules
 from .state import State
@@ -86,6 +87,15 @@ class Decision:
     phase: str = ""
 
 
+def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> list[str]:
+    """The procedure's legal actions, with the board frozen for the listing (occupancy.py)."""
+    token = begin_listing(state)
+    try:
+        return proc.legal(rules, state, frame)
+    finally:
+        end_listing(token)
+
+
 def current(rules: Rules, state: State) -> Decision | None:
     if state.over or not state.stack:
         return None
@@ -96,7 +106,7 @@ def current(rules: Rules, state: State) -> Decision | None:
         player=proc.who(rules, state, frame),
         kind=kind,
         prompt=proc.prompt(rules, state, frame),
-        actions=tuple(proc.legal(rules, state, frame)),
+        actions=tuple(list_legal(rules, state, proc, frame)),
         section=proc.section,
         phase=rulebook_phase(state, kind),
     )
@@ -106,7 +116,7 @@ def legal_actions(rules: Rules, state: State) -> list[str]:
     if state.over or not state.stack:
         return []
     frame = state.stack[-1]
-    return PROCEDURES[frame["kind"]].legal(rules, state, frame)
+    return list_legal(rules, state, PROCEDURES[frame["kind"]], frame)
 
 
 def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None]) -> list[str]:
@@ -125,7 +135,7 @@ def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], Non
         if proc.auto:
             proc.run(rules, state, frame)
             continue
-        legal = proc.legal(rules, state, frame)
+        legal = list_legal(rules, state, proc, frame)
         if legal:
             return legal
         raise EngineError(f"no legal action in step {frame['kind']}")
@@ -142,7 +152,7 @@ def apply_action(
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
     if legal is None:
-        legal = proc.legal(rules, state, frame)
+        legal = list_legal(rules, state, proc, frame)
     if action not in legal:
         shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
         raise IllegalAction(f"'{action}' is not legal now ({proc.prompt(rules, state, frame)}); legal: {shown}")

@@ -3,6 +3,8 @@ district control, and the strategic-area bookkeeping that moves Morale immediate
 
 from __future__ import annotations
 
+from contextvars import ContextVar, Token
+
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, NEUTRAL_TYPES, PL, TYPE_SIDE, ZURL, State, other
 
@@ -17,11 +19,8 @@ def ally_of(rules: Rules, state: State, neutral: str) -> str | None:
 
 def track_ally(rules: Rules, state: State, neutral: str) -> str | None:
     """The side a neutral force is allied with on its Negotiation Track (§13)."""
-    for track in rules.scenario.negotiation:
-        if track.neutral == neutral:
-            stance = track.spaces[state.negotiation[neutral]].stance
-            return {"ally-PL": PL, "ally-ZURL": ZURL}.get(stance)
-    return None
+    sides = rules.allies.get(neutral)
+    return None if sides is None else sides[state.negotiation[neutral]]
 
 
 def owner(rules: Rules, state: State, utype: str) -> str | None:
@@ -41,6 +40,9 @@ def side_units(rules: Rules, state: State, area: str, side: str) -> dict[str, in
 
 
 def count(rules: Rules, state: State, area: str, side: str) -> int:
+    board = _board(rules, state)
+    if board is not None and side in _SIDE_INDEX:
+        return board.get(area, EMPTY)[_SIDE_INDEX[side]]
     n = 0
     for t, k in state.units.get(area, {}).items():
         if k and (TYPE_SIDE.get(t) or (t in NEUTRAL_TYPES and ally_of(rules, state, t))) == side:
@@ -65,6 +67,9 @@ def occupant(rules: Rules, state: State, area: str) -> str | None:
 
     A neutral Jewish Militia keeps an area neutral; a neutral Austro-Hungarian unit neither
     controls nor contests (§13.2)."""
+    board = _board(rules, state)
+    if board is not None:
+        return board.get(area, EMPTY)[5]
     sides = set()
     for t, n in state.units.get(area, {}).items():
         if not n:
@@ -78,13 +83,19 @@ def occupant(rules: Rules, state: State, area: str) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-EMPTY = (0, 0, 0, False, False)
+EMPTY = (0, 0, 0, False, False, None)
+_SIDE_INDEX = {PL: 0, ZURL: 1}
 
 
-def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool, bool]]:
+def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool, bool, str | None]]:
     """Per area: (PL units, ZURL units, all units, neutral Militia present, neutral
-    Austro-Hungarians present) in one pass — for the hot loops (movement search) that would
-    otherwise recount every area many times."""
+    Austro-Hungarians present, occupant) in one pass — for the hot loops (movement search) that
+    would otherwise recount every area many times. Areas without units are left out (EMPTY)."""
+    board = _board(rules, state)
+    return board if board is not None else _snapshot(rules, state)
+
+
+def _snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool, bool, str | None]]:
     allies = {MILITIA: ally_of(rules, state, MILITIA), AUSTRIAN: ally_of(rules, state, AUSTRIAN)}
     out = {}
     for area, units in state.units.items():
@@ -103,8 +114,33 @@ def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool,
                 militia = True
             elif t == AUSTRIAN:
                 austrians = True
-        out[area] = (pl, zurl, tot, militia, austrians)
+        holder = None if militia or (pl and zurl) else PL if pl else ZURL if zurl else None
+        out[area] = (pl, zurl, tot, militia, austrians, holder)
     return out
+
+
+# While the legal actions of a position are listed the state cannot change, so one snapshot
+# answers every occupancy question the listing asks (thousands, in the movement searches and
+# area filters). The machine brackets each listing with begin_listing / end_listing.
+_LISTING: ContextVar[list | None] = ContextVar("occupancy_listing", default=None)
+
+
+def begin_listing(state: State) -> Token:
+    return _LISTING.set([state, None])
+
+
+def end_listing(token: Token) -> None:
+    _LISTING.reset(token)
+
+
+def _board(rules: Rules, state: State) -> dict | None:
+    """The snapshot of the position being listed (made on first use), or None outside a listing."""
+    memo = _LISTING.get()
+    if memo is None or memo[0] is not state:
+        return None
+    if memo[1] is None:
+        memo[1] = _snapshot(rules, state)
+    return memo[1]
 
 
 def contested(rules: Rules, state: State, area: str) -> bool:

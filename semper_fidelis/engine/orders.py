@@ -4,6 +4,8 @@ this phase. Long orders are built in steps — order, area, units, destination �
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from .cards import card_title, discard_card, effect_of
 from .commanders import ability
 from .flow import take_token, token_choices
@@ -47,55 +49,56 @@ def reach(
     snap = snap if snap is not None else snapshot(rules, state)
     enemy = 1 if side == PL else 0
     size = sum(units.values())
-    base = 1 if mode == "move" else 2
+    move = mode == "move"
     leave = 1 if snap.get(origin, EMPTY)[enemy] else 0
     max_steps = 1 if units.get(MILITIA) else 3  # an allied Militia only moves to an adjacent area
-    limit, villages = rules.limit, rules.villages
+    limit, villages, adjacent, attacks = rules.limit, rules.villages, rules.adjacent, state.attacks
     out: dict[str, int] = {}
-    best = {origin: 0}
+    seen = {origin}
     frontier = [origin]
+    d = 0
     while frontier:
+        # breadth first: every area of the frontier is d - 1 spaces out, so all pay the same
+        d += 1
+        extra = d - 3 if d > 3 else 0
+        cost = (1 if move else 2) + leave + extra
+        if cost > ap or (d > max_steps and (not extra or max_steps < 3)):
+            break
         nxt = []
         for a in frontier:
-            d = best[a] + 1
-            extra = max(0, d - 3)
-            if d > max_steps and (extra == 0 or max_steps < 3 or a not in villages):
+            if extra and a not in villages:
                 continue
-            cost = base + leave + extra
-            if cost > ap:
-                continue
-            for b in rules.neighbours[a]:
+            for b in adjacent[a]:
                 if b == origin or (extra and b not in villages):
                     continue
                 info = snap.get(b, EMPTY)
                 # §13.2: neutral units may be attacked on purpose — a neutral Militia's area, or
                 # Austro-Hungarians standing alone; both areas may also be passed through or
                 # entered (negotiation.py says what the neutrals then do).
-                neutral_here = info[3] or (info[4] and not info[0] and not info[1])
-                if info[enemy] or neutral_here:
-                    on_border = sum(sum(g.units.values()) for g in state.attacks.get(b, ()) if g.side == side and g.origin == a)
+                if info[enemy] or info[3] or (info[4] and not info[0] and not info[1]):
+                    on_border = sum(sum(g.units.values()) for g in attacks.get(b, ()) if g.side == side and g.origin == a)
                     if on_border + size <= limit[a]:
-                        _keep(out, f"{b} via {a} attack", cost)
-                    if mode == "move" and info[enemy] and info[2] + size <= limit[b] and cost + 1 <= ap:
-                        _keep(out, f"{b} via {a} enter", cost + 1)
+                        key = f"{b} via {a} attack"
+                        if out.get(key, cost + 1) > cost:
+                            out[key] = cost
+                    if move and info[enemy] and info[2] + size <= limit[b] and cost + 1 <= ap:
+                        key = f"{b} via {a} enter"
+                        if out.get(key, cost + 2) > cost + 1:
+                            out[key] = cost + 1
                     if first and out:
                         return out
                     if info[enemy]:
                         continue
-                if mode == "move" and info[2] + size <= limit[b]:
-                    _keep(out, b, cost)
+                if b in seen:  # a neutral area above is attacked from every side, but entered once
+                    continue
+                if move and info[2] + size <= limit[b]:
+                    out[b] = cost
                     if first:
                         return out
-                if b not in best:
-                    best[b] = d
-                    nxt.append(b)
+                seen.add(b)
+                nxt.append(b)
         frontier = nxt
     return out
-
-
-def _keep(out: dict[str, int], key: str, cost: int) -> None:
-    if key not in out or cost < out[key]:
-        out[key] = cost
 
 
 def _movable(rules: Rules, state: State, side: str, area: str) -> dict[str, int]:
@@ -139,11 +142,15 @@ def _destinations(
     rules: Rules, state: State, f: dict, origin: str, units: dict[str, int], snap: dict | None = None, first: bool = False
 ) -> dict[str, int]:
     side = f["side"]
-    found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap, snap, first and not f.get("target") and f["mode"] == "move")
+    first = first and not f.get("target")
+    found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap, snap, first)
     if f.get("target"):
         found = {k: v for k, v in found.items() if k.split()[0] == f["target"]}
     if f["mode"] == "assault":
-        found = {k: v for k, v in found.items() if v + _joining_charge(rules, state, side, k.split()[0], f) <= state.turn.ap}
+        affordable = {k: v for k, v in found.items() if v + _joining_charge(rules, state, side, k.split()[0], f) <= state.turn.ap}
+        if first and found and not affordable:  # the first one found is too dear: look at them all
+            return _destinations(rules, state, f, origin, units, snap)
+        found = affordable
     return found
 
 
@@ -262,19 +269,23 @@ procedure(
 
 
 def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -> dict[str, int]:
-    out: dict[str, int] = {}
+    return dict(_fortifications(rules, state, side, free))
+
+
+def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterator[tuple[str, int]]:
+    """(option, AP cost) one by one, so "can it fortify at all?" stops at the first."""
     discount = ability(rules, state, side)
+    bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
     for area in sorted(state.units):
         if occupant(rules, state, area) != side or rules.terrain[area] == "village":
             continue
         mine = {facing for s, facing in state.barricades.get(area, []) if s == side}
-        bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
-        for n in sorted(rules.neighbours[area] - mine):
-            out[f"barricade {area} {n}"] = bcost
+        for n in rules.adjacent[area]:
+            if n not in mine:
+                yield f"barricade {area} {n}", bcost
         if not free and rules.terrain[area] == "city" and area != CYTADELA and state.redoubts.get(area) != side:
             cost = 4 - len(mine) - (1 if discount == "redoubt-discount" else 0)
-            out[f"redoubt {area}"] = max(1, cost)
-    return out
+            yield f"redoubt {area}", max(1, cost)
 
 
 def _fortify_legal(rules: Rules, state: State, f: dict) -> list[str]:
@@ -334,14 +345,31 @@ def mobilization_rate(rules: Rules, state: State, side: str) -> tuple[int, int]:
     return (2, 1) if cheap else (3, 1)
 
 
+def _can_pay_mobilization(rules: Rules, state: State, f: dict) -> bool:
+    cost, _ = mobilization_rate(rules, state, f["side"])
+    return bool(f.get("free") or state.turn.mobilize_credit or state.turn.ap >= cost)
+
+
+def _mobilization_areas(rules: Rules, state: State, side: str) -> Iterator[str]:
+    return (a for a in sorted(state.units) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a])
+
+
 def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[str]:
     side = f["side"]
-    cost, _ = mobilization_rate(rules, state, side)
-    if not (f.get("free") or state.turn.mobilize_credit or state.turn.ap >= cost):
+    if not _can_pay_mobilization(rules, state, f):
         return ["done"]
-    areas = [a for a in sorted(state.units) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]]
-    out = [f"mobilize {a} {CODE[t]}" for a in areas for t in _mob_types(rules, state, side)]
+    types = _mob_types(rules, state, side)
+    out = [f"mobilize {a} {CODE[t]}" for a in _mobilization_areas(rules, state, side) for t in types]
     return out + ["done"]
+
+
+def _can_mobilize(rules: Rules, state: State, f: dict) -> bool:
+    """Whether ``_mobilize_legal`` offers more than "done", without listing every option."""
+    side = f["side"]
+    return (
+        _can_pay_mobilization(rules, state, f) and bool(_mob_types(rules, state, side))
+        and next(_mobilization_areas(rules, state, side), None) is not None
+    )
 
 
 def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
@@ -440,9 +468,9 @@ def _specific_uses(rules: Rules, state: State, side: str) -> list[str]:
         kind = label.rstrip("0123456789")
         if kind == "artillery" and _artillery_targets(rules, state, side):
             out.append(f"use {label}")
-        elif kind == "barricade" and fortify_options(rules, state, side, free=True):
+        elif kind == "barricade" and next(_fortifications(rules, state, side, True), None):
             out.append(f"use {label}")
-        elif kind == "uniform" and _mob_types(rules, state, side) and _mobilize_legal(rules, state, {"side": side, "free": 1}) != ["done"]:
+        elif kind == "uniform" and _can_mobilize(rules, state, {"side": side, "free": 1}):
             out.append(f"use {label}")
         elif kind == "food":
             if state.morale[side] < hi:
@@ -482,9 +510,9 @@ def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
         probe = {"side": side, "mode": mode}
         if turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
             out.append(mode)
-    if any(c <= turn.ap for c in fortify_options(rules, state, side).values()):
+    if any(c <= turn.ap for _, c in _fortifications(rules, state, side, False)):
         out.append("fortify")
-    if _mob_types(rules, state, side) and _mobilize_legal(rules, state, {"side": side}) != ["done"]:
+    if _can_mobilize(rules, state, {"side": side}):
         out.append("mobilize")
     if _provision_legal(rules, state, {"side": side}) != ["cancel"]:
         out.append("provision")

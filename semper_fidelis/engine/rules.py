@@ -15,6 +15,7 @@ class Rules:
     data: GameData
     scenario: Scenario
     neighbours: dict[str, frozenset[str]]
+    adjacent: dict[str, tuple[str, ...]]  # the neighbours sorted: hot loops iterate, listings sort
     terrain: dict[str, str]
     limit: dict[str, int]
     district: dict[str, int | None]
@@ -28,6 +29,7 @@ class Rules:
     strength: dict[int, tuple[int, int]]  # supply level -> (volunteer, elite)
     morale_range: tuple[int, int]
     supply_range: tuple[int, int]
+    allies: dict[str, tuple[str | None, ...]]  # neutral -> the side allied with it, per track space
 
     @property
     def number(self) -> int:
@@ -56,6 +58,7 @@ def build_rules(data: GameData, scenario_number: int) -> Rules:
         data=data,
         scenario=scenario,
         neighbours={a.id: frozenset(a.neighbours) for a in areas.values()},
+        adjacent={a.id: tuple(sorted(a.neighbours)) for a in areas.values()},
         terrain={a.id: a.terrain for a in areas.values()},
         limit={a.id: a.limit for a in areas.values()},
         district={a.id: a.district for a in areas.values()},
@@ -69,6 +72,10 @@ def build_rules(data: GameData, scenario_number: int) -> Rules:
         strength={s.level: (s.volunteer, s.elite) for s in tracks.supply},
         morale_range=(min(s.level for s in tracks.morale), max(s.level for s in tracks.morale)),
         supply_range=(min(s.level for s in tracks.supply), max(s.level for s in tracks.supply)),
+        allies={
+            t.neutral: tuple({"ally-PL": "PL", "ally-ZURL": "ZURL"}.get(space.stance) for space in t.spaces)
+            for t in scenario.negotiation
+        },
     )
 
 
