@@ -225,7 +225,8 @@ def special_options(rules: Rules, state: State, f: dict, side: str, step: str) -
 
 
 def _choose(state: State, f: dict, side: str, step: str) -> None:
-    push(state, "battle-choice", side=side, step=step, picked=[])
+    extra = {"moved": {}} if step == "advance" else {}  # set here: listing the choices must not write
+    push(state, "battle-choice", side=side, step=step, picked=[], **extra)
 
 
 def strengths(rules: Rules, state: State, f: dict) -> tuple[int, int]:
@@ -514,7 +515,7 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
     if step == "advance":
         room = rules.limit[f["area"]] - total(state, f["area"])
         groups = [g for g in groups_of(state, f) if sum(g.units.values())]
-        moved = c.setdefault("moved", {})
+        moved = c["moved"]
         missing = [g for g in groups if not moved.get(g.origin)]
         # at least one unit from each side of attack (§9.4 A): keep room for the sides still owed
         eligible = missing if 0 < room <= len(missing) else groups

@@ -43,9 +43,10 @@ class Game:
         self.state: State = new_state(self.rules, seed, self.settings)
         self.actions: list[str] = []
         self.reveal_at = 0  # actions before this index can no longer be undone
-        self._legal: list[str] | None = advance(self.rules, self.state, flow.next_phase)
+        self._legal: list[str] | None = None  # the legal actions of this position, once listed
         self._options: tuple[Option, ...] | None = None
         self._options_of: list[str] | None = None  # the legal list they describe
+        advance(self.rules, self.state, flow.next_phase)
         if self.state.revealed:
             self.state.revealed = False
 
@@ -73,8 +74,8 @@ class Game:
         game.start = start
         game.state = start.to_state(game.rules, game.seed, game.settings)
         game.actions, game.reveal_at = [], 0
-        game._legal = advance(game.rules, game.state, flow.next_phase)
-        game._options, game._options_of = None, None
+        game._legal, game._options, game._options_of = None, None, None
+        advance(game.rules, game.state, flow.next_phase)
         game.state.revealed = start.revealed
         return game
 
@@ -100,7 +101,7 @@ class Game:
         return self.state.over
 
     def decision(self) -> Decision | None:
-        return current(self.rules, self.state)
+        return current(self.rules, self.state, self.legal())
 
     def legal(self) -> list[str]:
         """The legal actions now (computed once per position)."""
@@ -121,7 +122,7 @@ class Game:
         exact notation applied. Raises IllegalAction with a clear message."""
         action = self.resolve(text)
         legal, self._legal = self._legal, None
-        self._legal = apply_action(self.rules, self.state, action, flow.next_phase, legal)
+        apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(action)
         if self.state.revealed:
             self.reveal_at = len(self.actions)

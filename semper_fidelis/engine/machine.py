@@ -88,15 +88,20 @@ class Decision:
 
 
 def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> list[str]:
-    """The procedure's legal actions, with the board frozen for the listing (occupancy.py)."""
+    """The procedure's legal actions, with the board frozen for the listing (occupancy.py).
+    A decision without a legal action is a dead end the rules must never reach."""
     token = begin_listing(state)
     try:
-        return proc.legal(rules, state, frame)
+        legal = proc.legal(rules, state, frame)
     finally:
         end_listing(token)
+    if not legal:
+        raise EngineError(f"no legal action in step {frame['kind']}")
+    return legal
 
 
-def current(rules: Rules, state: State) -> Decision | None:
+def current(rules: Rules, state: State, legal: list[str] | None = None) -> Decision | None:
+    """The pending decision (``legal``: its legal actions, if the caller has them listed)."""
     if state.over or not state.stack:
         return None
     frame = state.stack[-1]
@@ -106,7 +111,7 @@ def current(rules: Rules, state: State) -> Decision | None:
         player=proc.who(rules, state, frame),
         kind=kind,
         prompt=proc.prompt(rules, state, frame),
-        actions=tuple(list_legal(rules, state, proc, frame)),
+        actions=tuple(list_legal(rules, state, proc, frame) if legal is None else legal),
         section=proc.section,
         phase=rulebook_phase(state, kind),
     )
@@ -119,9 +124,10 @@ def legal_actions(rules: Rules, state: State) -> list[str]:
     return list_legal(rules, state, PROCEDURES[frame["kind"]], frame)
 
 
-def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None]) -> list[str]:
-    """Run automatic frames and phase changes until a decision is pending or the game ends;
-    return the legal actions of that decision (empty when the game is over)."""
+def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None]) -> None:
+    """Run automatic frames and phase changes until a decision is pending or the game ends.
+    The decision's legal actions are listed only when asked for: a client that knows what it
+    will play (a replay, an undo) never pays for the listing."""
     guard = 0
     while not state.over:
         guard += 1
@@ -132,21 +138,16 @@ def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], Non
             continue
         frame = state.stack[-1]
         proc = PROCEDURES[frame["kind"]]
-        if proc.auto:
-            proc.run(rules, state, frame)
-            continue
-        legal = list_legal(rules, state, proc, frame)
-        if legal:
-            return legal
-        raise EngineError(f"no legal action in step {frame['kind']}")
-    return []
+        if not proc.auto:
+            return
+        proc.run(rules, state, frame)
 
 
 def apply_action(
     rules: Rules, state: State, action: str, next_phase: Callable[[Rules, State], None], legal: list[str] | None = None
-) -> list[str]:
-    """Apply one action (``legal``: the current legal list, if the caller has it) and return
-    the legal actions of the next decision."""
+) -> None:
+    """Apply one action (``legal``: the current legal list, if the caller has it) and run on to
+    the next decision."""
     if state.over:
         raise IllegalAction("the game is over")
     frame = state.stack[-1]
@@ -158,4 +159,4 @@ def apply_action(
         raise IllegalAction(f"'{action}' is not legal now ({proc.prompt(rules, state, frame)}); legal: {shown}")
     state.revealed = False
     proc.apply(rules, state, frame, action)
-    return advance(rules, state, next_phase)
+    advance(rules, state, next_phase)
