@@ -4,6 +4,8 @@ Battle, End of Turn (tokens, cards), End of Round (attrition, truce, time) and E
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .cards import card_title, discard_card, draw_cards, effect_of
 from .commanders import ability
 from .machine import pop, procedure, push
@@ -493,8 +495,7 @@ def take_token(rules: Rules, state: State, side: str, area: str, choice: str) ->
     state.tokens[area].remove(token)
     if not state.tokens[area]:
         del state.tokens[area]
-    token.face_up = False
-    state.my_tokens[side].append(token)
+    state.my_tokens[side].append(replace(token, face_up=False))
     log(state, f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({choice})." if choice != "hidden" else "."))
 
 

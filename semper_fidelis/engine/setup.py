@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
+from dataclasses import replace
 from typing import Any
 
 from .occupancy import add_units, occupant
 from .rules import Rules
-from .state import NEUTRAL_TYPES, PL, SIDES, ZURL, State, Token, TYPE_SIDE
+from .state import NEUTRAL_TYPES, PL, SIDES, ZURL, GameRandom, State, Token, TYPE_SIDE
 
 HAND_SIZE = 5
 
@@ -15,7 +15,7 @@ HAND_SIZE = 5
 def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) -> State:
     options = dict(options or {})
     sc = rules.scenario
-    state = State(scenario=sc.number, seed=seed, options=options, rng=random.Random(seed))
+    state = State(scenario=sc.number, seed=seed, options=options, rng=GameRandom(seed))
     rng = state.rng
     state.stages, state.rounds = sc.stages, len(sc.time_track)
     state.initiative = state.active = sc.initiative
@@ -81,14 +81,12 @@ def _place_tokens(rules: Rules, state: State) -> None:
         for _ in range(spec.count):
             token = next(t for t in pool if t.kind == spec.kind)
             pool.remove(token)
-            token.face_up = True
-            state.tokens.setdefault(spec.area, []).append(token)
+            state.tokens.setdefault(spec.area, []).append(replace(token, face_up=True))
     for spec in sc.random_tokens:
         for _ in range(spec.count):
             if not pool:
                 break
-            token = pool.pop()
-            token.only = spec.available_to
+            token = replace(pool.pop(), only=spec.available_to)
             if spec.to:
                 state.my_tokens.setdefault(spec.to, []).append(token)
             else:

@@ -1,15 +1,15 @@
 """The game state: one mutable object the rules change in place.
 
 Everything the game needs is here, including the seeded random generator, so a record of
-actions replays to the identical state. Copying is by pickle (fast enough for bots); JSON-able
-dumps for views and digests come from :func:`to_jsonable`.
+actions replays to the identical state. :meth:`State.clone` is a hand-written copy (bots and
+undo copy often); JSON-able dumps for views come from :func:`to_jsonable`.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
-import pickle
 import random
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
@@ -41,9 +41,46 @@ def other(side: str) -> str:
     return ZURL if side == PL else PL
 
 
-@dataclass
+class GameRandom(random.Random):
+    """The state's seeded generator, cheap to copy: ``setstate`` only keeps the state (an
+    immutable tuple, which copies share) and loads it at the first draw, and ``getstate`` is
+    remembered until the next draw. Draws are those of ``random.Random`` with the same seed."""
+
+    _known: tuple | None = None  # what getstate() returns, while known without asking
+    _loaded = True  # whether the generator itself holds _known
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        super().seed(*args, **kwargs)
+        self._known, self._loaded = None, True
+
+    def getstate(self) -> tuple:
+        if self._known is None:
+            self._known = super().getstate()
+        return self._known
+
+    def setstate(self, state: tuple) -> None:
+        self._known, self._loaded = state, False
+        self.gauss_next = state[2]
+
+    def _draw(self) -> None:
+        if not self._loaded:
+            super().setstate(self._known)
+            self._loaded = True
+        self._known = None
+
+    def getrandbits(self, k: int) -> int:
+        self._draw()
+        return super().getrandbits(k)
+
+    def random(self) -> float:
+        self._draw()
+        return super().random()
+
+
+@dataclass(frozen=True)
 class Token:
-    """A Supply Token. ``face_up`` tokens on the board are known to both players."""
+    """A Supply Token. ``face_up`` tokens on the board are known to both players. A value:
+    turning one face down makes a new one, so copies of the state may share tokens."""
 
     kind: str
     value: int
@@ -140,7 +177,23 @@ class State:
     # ------------------------------------------------------------------ copying & digests
 
     def clone(self) -> State:
-        return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        """A copy that shares nothing mutable with this state, many times faster than pickle:
+        each field is copied by what it holds (the tables below the class). An object held in
+        two places stays one object in the copy (a border group's units are also its losses
+        frame's); a field the tables do not name gets the general deep copy."""
+        memo: dict[int, Any] = {}
+        data = self.__dict__.copy()  # atoms and Tokens are shared as they are
+        for name in _SHALLOW:
+            data[name] = data[name].copy()
+        for name in _NESTED:
+            data[name] = {k: v.copy() for k, v in data[name].items()}
+        for name, copier in _SPECIAL.items():
+            data[name] = copier(data[name], memo)
+        for name in data.keys() - _KNOWN:
+            data[name] = _deep(data[name], memo)
+        new = object.__new__(State)
+        new.__dict__ = data
+        return new
 
     def digest(self) -> str:
         """A short hash of everything but the log, to compare replays and detect drift."""
@@ -156,6 +209,76 @@ class State:
     @property
     def over(self) -> bool:
         return self.result is not None
+
+
+# ------------------------------------------------------------------------------- copying
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def _deep(value: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of plain data (frames, relief, results), one copy per original object."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    new = memo.get(id(value))
+    if new is not None:
+        return new
+    if kind is dict:
+        new = {k: _deep(v, memo) for k, v in value.items()}
+    elif kind is list:
+        new = [_deep(v, memo) for v in value]
+    elif kind is tuple:
+        new = tuple(_deep(v, memo) for v in value)
+    else:
+        return copy.deepcopy(value, memo)
+    memo[id(value)] = new
+    return new
+
+
+def _dup(obj: Any, memo: dict[int, Any]) -> Any:
+    """A copy of a small dataclass of atoms (TurnState)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
+
+
+def _group(g: AttackGroup, memo: dict[int, Any]) -> AttackGroup:
+    """A border group; its units dict may also be held by a losses frame (see _deep)."""
+    new = memo.get(id(g))
+    if new is None:
+        new = memo[id(g)] = object.__new__(AttackGroup)
+        new.__dict__.update(g.__dict__)
+        units = memo.get(id(g.units))
+        new.units = units if units is not None else memo.setdefault(id(g.units), g.units.copy())
+    return new
+
+
+def _rng(rng: random.Random, memo: dict[int, Any]) -> GameRandom:
+    new = GameRandom.__new__(GameRandom)
+    new.setstate(rng.getstate())
+    return new
+
+
+# How State.clone copies each field: atoms as they are; dicts and lists of atoms or Tokens by
+# .copy(); dicts of those one level deeper; the rest by its own copier.
+_ATOMIC = ("scenario", "seed", "round", "stages", "rounds", "initiative", "active", "turn_index", "phase",
+           "destruction", "austrians_disarmed", "losses_this_round", "revealed")
+_SHALLOW = ("redoubts", "strategic", "morale", "supply", "vp", "commander", "commander_status", "fallen",
+            "last_battle", "negotiation", "strategic_holder", "card_effect_counts", "extra_reinforcement",
+            "battle_deck", "battle_used", "log", "token_pool")
+_NESTED = ("units", "mob", "broken", "pool", "removed", "relief_waiting", "hand", "deck", "discard", "commander_deck",
+           "barricades", "tokens", "my_tokens")
+_SPECIAL = {
+    "rng": _rng,
+    "attacks": lambda d, memo: {a: [_group(g, memo) for g in gs] for a, gs in d.items()},
+    "turn": _dup,
+    "stack": _deep,
+    "relief": _deep,
+    "result": _deep,
+    "options": _deep,
+}
+_KNOWN = frozenset((*_ATOMIC, *_SHALLOW, *_NESTED, *_SPECIAL))
 
 
 def to_jsonable(obj: Any) -> Any:

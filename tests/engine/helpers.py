@@ -15,6 +15,7 @@ actions, so they use :class:`EditableGame`, which lists the legal actions afresh
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.notation import parse_units
@@ -218,8 +219,15 @@ def hidden_reshuffled(game: Game, player: str, seed: int) -> Game:
     slots = [t for ts in s.tokens.values() for t in ts if not t.face_up] + s.my_tokens[opponent] + s.token_pool
     faces = [(t.kind, t.value) for t in slots]
     rng.shuffle(faces)
-    for token, (kind, value) in zip(slots, faces):
-        token.kind, token.value = kind, value
+    dealt = iter(faces)  # tokens are values: each face-down slot gets a new one
+
+    def deal(t: Token) -> Token:
+        kind, value = next(dealt)
+        return replace(t, kind=kind, value=value)
+
+    s.tokens = {a: [t if t.face_up else deal(t) for t in ts] for a, ts in s.tokens.items()}
+    s.my_tokens[opponent] = [deal(t) for t in s.my_tokens[opponent]]
+    s.token_pool = [deal(t) for t in s.token_pool]
     s.rng = random.Random(seed)
     s.log = list(game.state.log)
     twin._legal = None
