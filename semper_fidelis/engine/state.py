@@ -196,9 +196,10 @@ class State:
         return new
 
     def digest(self) -> str:
-        """A short hash of everything but the log, to compare replays and detect drift."""
-        data = to_jsonable(self)
-        data.pop("log", None)
+        """A short hash of everything but the log, to compare replays and detect drift: the
+        sorted JSON of :func:`to_jsonable` (saved records hold it), built without copying the
+        fields that already are JSON data."""
+        data = {name: _JSON.get(name, to_jsonable)(value) for name, value in self.__dict__.items() if name != "log"}
         blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
         return hashlib.sha256(blob).hexdigest()[:16]
 
@@ -279,6 +280,27 @@ _SPECIAL = {
     "options": _deep,
 }
 _KNOWN = frozenset((*_ATOMIC, *_SHALLOW, *_NESTED, *_SPECIAL))
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _token_lists(d: dict[str, list[Token]]) -> dict[str, list[dict[str, Any]]]:
+    return {k: [t.__dict__ for t in ts] for k, ts in d.items()}
+
+
+# How State.digest turns each field into JSON data: fields of atoms, str-keyed dicts and lists
+# (tuples print as lists) as they are; dataclasses by their __dict__ (their fields, in the
+# JSON's sorted order anyway); anything else by to_jsonable.
+_JSON = {
+    **dict.fromkeys((*_ATOMIC, *_SHALLOW, *_NESTED), _as_is),
+    "tokens": _token_lists,
+    "my_tokens": _token_lists,
+    "token_pool": lambda ts: [t.__dict__ for t in ts],
+    "attacks": lambda d: {a: [g.__dict__ for g in gs] for a, gs in d.items()},
+    "turn": lambda t: t.__dict__,
+}
 
 
 def to_jsonable(obj: Any) -> Any:
