@@ -218,7 +218,7 @@ class Game:
 
     def view(self, player: str | None) -> dict[str, Any]:
         """JSON-able data that ``player`` may see (None: an open view of everything)."""
-        return view_state(self.rules, self.state, player)
+        return view_state(self.rules, self.state, player, self.legal())
 
 
 def _slug(word: str) -> str:

@@ -183,9 +183,9 @@ class State:
         frame's); a field the tables do not name gets the general deep copy."""
         memo: dict[int, Any] = {}
         data = self.__dict__.copy()  # atoms and Tokens are shared as they are
-        for name in _SHALLOW:
+        for name in FLAT_FIELDS:
             data[name] = data[name].copy()
-        for name in _NESTED:
+        for name in NESTED_FIELDS:
             data[name] = {k: v.copy() for k, v in data[name].items()}
         for name, copier in _SPECIAL.items():
             data[name] = copier(data[name], memo)
@@ -261,15 +261,23 @@ def _rng(rng: random.Random, memo: dict[int, Any]) -> GameRandom:
     return new
 
 
-# How State.clone copies each field: atoms as they are; dicts and lists of atoms or Tokens by
-# .copy(); dicts of those one level deeper; the rest by its own copier.
-_ATOMIC = ("scenario", "seed", "round", "stages", "rounds", "initiative", "active", "turn_index", "phase",
-           "destruction", "austrians_disarmed", "losses_this_round", "revealed")
-_SHALLOW = ("redoubts", "strategic", "morale", "supply", "vp", "commander", "commander_status", "fallen",
-            "last_battle", "negotiation", "strategic_holder", "card_effect_counts", "extra_reinforcement",
-            "battle_deck", "battle_used", "log", "token_pool")
-_NESTED = ("units", "mob", "broken", "pool", "removed", "relief_waiting", "hand", "deck", "discard", "commander_deck",
-           "barricades", "tokens", "my_tokens")
+# What each field holds, so that clone, digest and the views copy or print it without looking
+# inside: atoms; dicts and lists of atoms or Tokens (str keys); dicts of those. A field named
+# nowhere (added later) gets the general, slower treatment.
+ATOM_FIELDS = (
+    "scenario", "seed", "round", "stages", "rounds", "initiative", "active", "turn_index", "phase",
+    "destruction", "austrians_disarmed", "losses_this_round", "revealed",
+)
+FLAT_FIELDS = (
+    "redoubts", "strategic", "morale", "supply", "vp", "commander", "commander_status", "fallen", "last_battle",
+    "negotiation", "strategic_holder", "card_effect_counts", "extra_reinforcement", "battle_deck", "battle_used",
+    "log", "token_pool",
+)
+NESTED_FIELDS = (
+    "units", "mob", "broken", "pool", "removed", "relief_waiting", "hand", "deck", "discard", "commander_deck",
+    "barricades", "tokens", "my_tokens",
+)
+# how State.clone copies the other fields
 _SPECIAL = {
     "rng": _rng,
     "attacks": lambda d, memo: {a: [_group(g, memo) for g in gs] for a, gs in d.items()},
@@ -279,7 +287,7 @@ _SPECIAL = {
     "result": _deep,
     "options": _deep,
 }
-_KNOWN = frozenset((*_ATOMIC, *_SHALLOW, *_NESTED, *_SPECIAL))
+_KNOWN = frozenset((*ATOM_FIELDS, *FLAT_FIELDS, *NESTED_FIELDS, *_SPECIAL))
 
 
 def _as_is(value: Any) -> Any:
@@ -294,7 +302,7 @@ def _token_lists(d: dict[str, list[Token]]) -> dict[str, list[dict[str, Any]]]:
 # (tuples print as lists) as they are; dataclasses by their __dict__ (their fields, in the
 # JSON's sorted order anyway); anything else by to_jsonable.
 _JSON = {
-    **dict.fromkeys((*_ATOMIC, *_SHALLOW, *_NESTED), _as_is),
+    **dict.fromkeys((*ATOM_FIELDS, *FLAT_FIELDS, *NESTED_FIELDS), _as_is),
     "tokens": _token_lists,
     "my_tokens": _token_lists,
     "token_pool": lambda ts: [t.__dict__ for t in ts],

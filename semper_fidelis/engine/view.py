@@ -9,7 +9,10 @@ from .machine import current
 from .phases import rulebook_phase
 from .rules import Rules
 from .situation import battle_view, losses_view
-from .state import SIDES, State, to_jsonable
+from .state import ATOM_FIELDS, FLAT_FIELDS, NESTED_FIELDS, SIDES, State, to_jsonable
+
+#: fields a view leaves out (what they hold is secret or internal; sizes are given instead)
+HIDDEN = frozenset({"rng", "deck", "battle_deck", "token_pool", "commander_deck", "stack"})
 
 
 def _token(token, visible: bool) -> dict[str, Any]:
@@ -18,22 +21,37 @@ def _token(token, visible: bool) -> dict[str, Any]:
     return {"kind": None, "value": None, "face_up": False, "only": token.only}
 
 
-def view_state(rules: Rules, state: State, player: str | None) -> dict[str, Any]:
-    data = to_jsonable(state)
-    data.pop("rng", None)
-    data.pop("deck", None)
+def _copy(value: Any) -> Any:
+    return value.copy()
+
+
+def _nested(value: dict) -> dict:
+    return {k: v.copy() for k, v in value.items()}
+
+
+# How a view copies each field into plain JSON data of its own (to_jsonable would do, but it
+# rebuilds every atom container the slow way): the same tables as State.clone.
+_FIELDS = {
+    **dict.fromkeys(ATOM_FIELDS, lambda value: value),
+    **dict.fromkeys(FLAT_FIELDS, _copy),
+    **dict.fromkeys(NESTED_FIELDS, _nested),
+    "barricades": lambda value: {a: [list(b) for b in bs] for a, bs in value.items()},
+    "attacks": lambda value: {a: [{**g.__dict__, "units": g.units.copy()} for g in gs] for a, gs in value.items()},
+    "turn": lambda value: value.__dict__.copy(),
+}
+
+
+def view_state(rules: Rules, state: State, player: str | None, legal: list[str] | None = None) -> dict[str, Any]:
+    """``legal``: the pending decision's legal actions, if the caller has them listed."""
+    data = {name: _FIELDS.get(name, to_jsonable)(value) for name, value in state.__dict__.items() if name not in HIDDEN}
     data["deck_size"] = {s: len(state.deck[s]) for s in SIDES}
-    data.pop("battle_deck", None)
     data["battle_deck_size"] = len(state.battle_deck)
-    data.pop("token_pool", None)
     data["token_pool_size"] = len(state.token_pool)
-    data.pop("commander_deck", None)
     data["commander_deck_size"] = {s: len(state.commander_deck[s]) for s in SIDES}
-    data.pop("stack", None)
     data["tokens"] = {a: [_token(t, t.face_up) for t in ts] for a, ts in state.tokens.items()}
     data["my_tokens"] = {s: [_token(t, player in (None, s)) for t in state.my_tokens[s]] for s in SIDES}
     data["hand"] = {s: (list(state.hand[s]) if player in (None, s) else [None] * len(state.hand[s])) for s in SIDES}
-    decision = current(rules, state)
+    decision = current(rules, state, legal)
     data["decision"] = None if decision is None else {
         "player": decision.player,
         "kind": decision.kind,

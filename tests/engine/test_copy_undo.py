@@ -1,5 +1,5 @@
-"""Safety net for the speed work of issue 9: a copy of the state shares nothing mutable with
-the original, undo returns to exactly the earlier position, listing the legal actions changes
+"""Safety net for the speed work of issue 9: a copy of the state (and a view) shares nothing
+mutable with the original, undo returns to exactly the earlier position, listing the legal actions changes
 nothing (they are listed only when asked for), and the fast digest is the one saved records
 hold, at random points of random games of every scenario."""
 
@@ -84,6 +84,10 @@ def check_clone(game: Game) -> None:
     assert not mine.keys() & theirs.keys(), "the copy shares a mutable part with the original"
     assert shared(copy) == shared(state), "what the original holds in two places, the copy holds once"
     scribble(copy)
+    assert to_jsonable(state) == before
+    view = game.view(None)
+    assert not mine.keys() & mutable_ids(view).keys(), "a view shares a mutable part with the state"
+    scribble(view)
     assert to_jsonable(state) == before
 
 
