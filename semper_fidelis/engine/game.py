@@ -1,8 +1,9 @@
 """The one door to the engine: a Game holds the rules, the state and the record of actions.
 
 Tests, bots, the terminal UI and outside scripts all use it. A record (scenario, seed, options,
-actions) replays to the identical state; undo replays the record without its last action, but
-never past the last moment new information was revealed.
+actions) replays to the identical state; undo goes back one action, never past the last moment
+new information was revealed, from copies of the state kept on the way (not by replaying the
+whole record).
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from .view import view_state
 
 #: 1: scenario, seed, options, actions; 2: and the position the game started from, if any
 RECORD_FORMAT = 2
+#: undo keeps a copy of the state every SNAPSHOT_EVERY actions since the last reveal, and
+#: replays at most SNAPSHOT_EVERY - 1 actions from the nearest
+SNAPSHOT_EVERY = 4
 
 
 class RecordError(ValueError):
@@ -43,6 +47,7 @@ class Game:
         self.state: State = new_state(self.rules, seed, self.settings)
         self.actions: list[str] = []
         self.reveal_at = 0  # actions before this index can no longer be undone
+        self._snapshots: dict[int, State] = {}  # number of actions -> a copy of the state then
         self._legal: list[str] | None = None  # the legal actions of this position, once listed
         self._options: tuple[Option, ...] | None = None
         self._options_of: list[str] | None = None  # the legal list they describe
@@ -73,7 +78,7 @@ class Game:
         game.settings = dict(options if options is not None else start.options)
         game.start = start
         game.state = start.to_state(game.rules, game.seed, game.settings)
-        game.actions, game.reveal_at = [], 0
+        game.actions, game.reveal_at, game._snapshots = [], 0, {}
         game._legal, game._options, game._options_of = None, None, None
         advance(game.rules, game.state, flow.next_phase)
         game.state.revealed = start.revealed
@@ -121,11 +126,15 @@ class Game:
         """Apply an action given as notation (abbreviations of area names accepted); returns the
         exact notation applied. Raises IllegalAction with a clear message."""
         action = self.resolve(text)
+        done = len(self.actions)
+        if (done - self.reveal_at) % SNAPSHOT_EVERY == 0 and done not in self._snapshots:
+            self._snapshots[done] = self.state.clone()
         legal, self._legal = self._legal, None
         apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(action)
         if self.state.revealed:
             self.reveal_at = len(self.actions)
+            self._snapshots.clear()  # undo never goes back past a reveal
         return action
 
     def resolve(self, text: str) -> str:
@@ -150,11 +159,18 @@ class Game:
         return len(self.actions) > self.reveal_at
 
     def undo(self) -> str:
+        """Take back the last action: restore the nearest copy of the state kept since the last
+        reveal and replay the few actions after it (they were checked when first applied)."""
         if not self.can_undo:
             raise IllegalAction("cannot undo: new information was revealed since (card, token or battle card)")
-        last = self.actions[-1]
-        replay = Game.from_record({**self.record(), "actions": self.actions[:-1]}, data=self.rules.data)
-        self.state, self.actions, self.reveal_at = replay.state, replay.actions, replay.reveal_at
+        last = self.actions.pop()
+        target = len(self.actions)
+        base = max(n for n in self._snapshots if n <= target)
+        for n in [n for n in self._snapshots if n > target]:
+            del self._snapshots[n]
+        self.state = self._snapshots[base].clone()
+        for action in self.actions[base:target]:
+            apply_action(self.rules, self.state, action, flow.next_phase, [action])
         self._legal = None
         return last
 
@@ -207,7 +223,7 @@ class Game:
         game = Game.__new__(Game)
         game.rules, game.seed, game.settings = self.rules, self.seed, dict(self.settings)
         game.start = Position.from_state(state, self.rules)
-        game.state, game.actions, game.reveal_at, game._legal = state, [], 0, None
+        game.state, game.actions, game.reveal_at, game._legal, game._snapshots = state, [], 0, None, {}
         game._options, game._options_of = None, None
         return game
 

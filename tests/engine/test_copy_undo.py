@@ -99,11 +99,21 @@ def reference_digest(state) -> str:
 
 
 def check_undo(game: Game, rng: random.Random, digests: list[str]) -> None:
-    """Undo a few actions (never past a reveal), compare with the digests seen then, redo them."""
+    """Undo a few actions (never past a reveal), compare with the digests seen then, maybe try
+    another action and take it back, then redo them. ``digests``: of every position so far."""
     undone = []
     while game.can_undo and len(undone) < rng.randint(1, 6):
         undone.append(game.undo())
         assert game.state.digest() == digests[len(game.actions)]
+    if undone and rng.random() < 0.5:  # a different way on, taken back again
+        n = len(game.actions)
+        game.apply(rng.choice(game.legal()))
+        if not game.can_undo:  # that way revealed something: the game goes on from there
+            del digests[n + 1:]
+            digests.append(game.state.digest())
+            return
+        game.undo()
+        assert game.state.digest() == digests[n]
     for action in reversed(undone):
         game.apply(action)
         assert game.state.digest() == digests[len(game.actions)]
