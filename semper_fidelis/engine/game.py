@@ -29,9 +29,9 @@ from .view import view_state
 
 #: 1: scenario, seed, options, actions; 2: and the position the game started from, if any
 RECORD_FORMAT = 2
-#: undo keeps a copy of the state every SNAPSHOT_EVERY actions since the last reveal, and
-#: replays at most SNAPSHOT_EVERY - 1 actions from the nearest
-SNAPSHOT_EVERY = 4
+#: undo keeps a copy of the state every SNAPSHOT_EVERY actions and replays at most
+#: SNAPSHOT_EVERY - 1 actions from the nearest (the replay may pass a reveal: it draws the same)
+SNAPSHOT_EVERY = 8
 
 
 class RecordError(ValueError):
@@ -127,14 +127,16 @@ class Game:
         exact notation applied. Raises IllegalAction with a clear message."""
         action = self.resolve(text)
         done = len(self.actions)
-        if (done - self.reveal_at) % SNAPSHOT_EVERY == 0 and done not in self._snapshots:
+        if done % SNAPSHOT_EVERY == 0 and done not in self._snapshots:
             self._snapshots[done] = self.state.clone()
         legal, self._legal = self._legal, None
         apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(action)
         if self.state.revealed:
-            self.reveal_at = len(self.actions)
-            self._snapshots.clear()  # undo never goes back past a reveal
+            self.reveal_at = done + 1
+            # undo never goes back past a reveal: only the nearest copy before it is still needed
+            floor = max(n for n in self._snapshots if n <= self.reveal_at)
+            self._snapshots = {n: s for n, s in self._snapshots.items() if n >= floor}
         return action
 
     def resolve(self, text: str) -> str:
@@ -159,8 +161,8 @@ class Game:
         return len(self.actions) > self.reveal_at
 
     def undo(self) -> str:
-        """Take back the last action: restore the nearest copy of the state kept since the last
-        reveal and replay the few actions after it (they were checked when first applied)."""
+        """Take back the last action: restore the nearest copy of the state kept on the way and
+        replay the few actions after it (they were checked when first applied)."""
         if not self.can_undo:
             raise IllegalAction("cannot undo: new information was revealed since (card, token or battle card)")
         last = self.actions.pop()

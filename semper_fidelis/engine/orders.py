@@ -22,7 +22,6 @@ from .occupancy import (
     remove_units,
     side_units,
     snapshot,
-    total,
 )
 from .rules import Rules
 from .state import AUSTRIAN, CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, other
@@ -106,7 +105,13 @@ def _movable(rules: Rules, state: State, side: str, area: str) -> dict[str, int]
 
 
 def _origins(rules: Rules, state: State, side: str, target: str | None) -> list[str]:
-    return sorted(a for a in state.units if a != target and count(rules, state, a, side))
+    mine = 0 if side == PL else 1
+    return sorted(a for a, info in snapshot(rules, state).items() if info[mine] and a != target)
+
+
+def _occupied(rules: Rules, state: State, side: str) -> list[str]:
+    """The areas ``side`` occupies, sorted."""
+    return sorted(a for a, info in snapshot(rules, state).items() if info[5] == side)
 
 
 def waiting_groups(state: State, side: str, target: str) -> list[AttackGroup]:
@@ -276,8 +281,8 @@ def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterat
     """(option, AP cost) one by one, so "can it fortify at all?" stops at the first."""
     discount = ability(rules, state, side)
     bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
-    for area in sorted(state.units):
-        if occupant(rules, state, area) != side or rules.terrain[area] == "village":
+    for area in _occupied(rules, state, side):
+        if rules.terrain[area] == "village":
             continue
         mine = {facing for s, facing in state.barricades.get(area, []) if s == side}
         for n in rules.adjacent[area]:
@@ -351,7 +356,8 @@ def _can_pay_mobilization(rules: Rules, state: State, f: dict) -> bool:
 
 
 def _mobilization_areas(rules: Rules, state: State, side: str) -> Iterator[str]:
-    return (a for a in sorted(state.units) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a])
+    snap = snapshot(rules, state)
+    return (a for a in _occupied(rules, state, side) if snap[a][2] < rules.limit[a])
 
 
 def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[str]:

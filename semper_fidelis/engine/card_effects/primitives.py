@@ -37,7 +37,7 @@ from ..cards import CardEffect, start_card_step
 from ..flow import collect_automatic, token_choices, take_token
 from ..machine import push
 from ..notation import describe, parse_units, subsets, type_for, unit_name, units_text
-from ..occupancy import add_units, count, occupant, remove_units, side_units, total
+from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
 from ..orders import land_group, reach
 from ..rules import Rules
 from ..state import CODE, HQ, PL, TYPE_SIDE, State, other
@@ -283,6 +283,7 @@ def mobilize_free(
 def free_reach(
     rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str,
     kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, alone: bool = False,
+    snap: dict | None = None,
 ) -> dict[str, str]:
     """Destinations of one Move (``mode="move"``) or Assault (``"assault"``) order by the normal
     movement rules (§6.2: up to 3 spaces, only through neutral or own areas, stopping at the
@@ -290,11 +291,13 @@ def free_reach(
     Village-to-Village extension beyond 3 spaces is not offered. Keys are the Orders notation
     (``dest``, ``dest via X attack``, ``dest via X enter``), values the kind. With ``alone``
     (a card's Assault of "up to N Units") no area where other units of the side would have to
-    fight along — units inside, a group on its border — is offered (FAQ "Orders – Assault")."""
+    fight along — units inside, a group on its border — is offered (FAQ "Orders – Assault").
+    ``snap``: the occupancy snapshot, when the caller searches from many areas of one position."""
     base = 1 if mode == "move" else 2
     leave = 1 if count(rules, state, origin, other(side)) else 0
     out: dict[str, str] = {}
-    for key, cost in reach(rules, state, side, origin, units, mode, 99).items():
+    # AP enough for every destination within 3 spaces (an "enter" costs 1 more), no further
+    for key, cost in reach(rules, state, side, origin, units, mode, base + leave + 1, snap).items():
         parts = key.split()
         if target is not None and parts[0] != target:
             continue
@@ -308,12 +311,13 @@ def free_reach(
 
 def _group_origins(rules: Rules, state: State, f: dict) -> list[str]:
     side = f["side"]
+    snap = snapshot(rules, state)
     out = []
     for a in sorted(state.units):
         if a == f.get("target") or not count(rules, state, a, side):
             continue
         have = side_units(rules, state, a, side)
-        if any(free_reach(rules, state, side, a, {t: 1}, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle") for t in have):
+        if any(free_reach(rules, state, side, a, {t: 1}, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle", snap) for t in have):
             out.append(a)
     return out
 
