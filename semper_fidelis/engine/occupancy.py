@@ -3,7 +3,8 @@ district control, and the strategic-area bookkeeping that moves Morale immediate
 
 from __future__ import annotations
 
-from contextvars import ContextVar, Token
+from contextvars import ContextVar
+from contextvars import Token as ListingToken
 
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, NEUTRAL_TYPES, PL, TYPE_SIDE, ZURL, State, other
@@ -40,9 +41,9 @@ def side_units(rules: Rules, state: State, area: str, side: str) -> dict[str, in
 
 
 def count(rules: Rules, state: State, area: str, side: str) -> int:
-    board = _board(rules, state)
-    if board is not None and side in _SIDE_INDEX:
-        return board.get(area, EMPTY)[_SIDE_INDEX[side]]
+    memo = _LISTING.get()
+    if memo is not None and memo.state is state and side in _SIDE_INDEX:
+        return memo.area(rules, area)[_SIDE_INDEX[side]]
     n = 0
     for t, k in state.units.get(area, {}).items():
         if k and (TYPE_SIDE.get(t) or (t in NEUTRAL_TYPES and ally_of(rules, state, t))) == side:
@@ -67,9 +68,9 @@ def occupant(rules: Rules, state: State, area: str) -> str | None:
 
     A neutral Jewish Militia keeps an area neutral; a neutral Austro-Hungarian unit neither
     controls nor contests (§13.2)."""
-    board = _board(rules, state)
-    if board is not None:
-        return board.get(area, EMPTY)[5]
+    memo = _LISTING.get()
+    if memo is not None and memo.state is state:
+        return memo.area(rules, area)[5]
     sides = set()
     for t, n in state.units.get(area, {}).items():
         if not n:
@@ -91,56 +92,79 @@ def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool,
     """Per area: (PL units, ZURL units, all units, neutral Militia present, neutral
     Austro-Hungarians present, occupant) in one pass — for the hot loops (movement search) that
     would otherwise recount every area many times. Areas without units are left out (EMPTY)."""
-    board = _board(rules, state)
-    return board if board is not None else _snapshot(rules, state)
-
-
-def _snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool, bool, str | None]]:
-    allies = {MILITIA: ally_of(rules, state, MILITIA), AUSTRIAN: ally_of(rules, state, AUSTRIAN)}
-    out = {}
-    for area, units in state.units.items():
-        pl = zurl = tot = 0
-        militia = austrians = False
-        for t, n in units.items():
-            if not n:
-                continue
-            tot += n
-            side = TYPE_SIDE.get(t) or allies.get(t)
-            if side == PL:
-                pl += n
-            elif side == ZURL:
-                zurl += n
-            elif t == MILITIA:
-                militia = True
-            elif t == AUSTRIAN:
-                austrians = True
-        holder = None if militia or (pl and zurl) else PL if pl else ZURL if zurl else None
-        out[area] = (pl, zurl, tot, militia, austrians, holder)
-    return out
-
-
-# While the legal actions of a position are listed the state cannot change, so one snapshot
-# answers every occupancy question the listing asks (thousands, in the movement searches and
-# area filters). The machine brackets each listing with begin_listing / end_listing.
-_LISTING: ContextVar[list | None] = ContextVar("occupancy_listing", default=None)
-
-
-def begin_listing(state: State) -> Token:
-    return _LISTING.set([state, None])
-
-
-def end_listing(token: Token) -> None:
-    _LISTING.reset(token)
-
-
-def _board(rules: Rules, state: State) -> dict | None:
-    """The snapshot of the position being listed (made on first use), or None outside a listing."""
     memo = _LISTING.get()
-    if memo is None or memo[0] is not state:
-        return None
-    if memo[1] is None:
-        memo[1] = _snapshot(rules, state)
-    return memo[1]
+    if memo is not None and memo.state is state:
+        return memo.board(rules)
+    allies = _allies(rules, state)
+    return {area: _tally(units, allies) for area, units in state.units.items()}
+
+
+def _allies(rules: Rules, state: State) -> dict[str, str | None]:
+    return {MILITIA: ally_of(rules, state, MILITIA), AUSTRIAN: ally_of(rules, state, AUSTRIAN)}
+
+
+def _tally(units: dict[str, int], allies: dict[str, str | None]) -> tuple[int, int, int, bool, bool, str | None]:
+    """One area's entry of the snapshot."""
+    pl = zurl = tot = 0
+    militia = austrians = False
+    for t, n in units.items():
+        if not n:
+            continue
+        tot += n
+        side = TYPE_SIDE.get(t) or allies.get(t)
+        if side == PL:
+            pl += n
+        elif side == ZURL:
+            zurl += n
+        elif t == MILITIA:
+            militia = True
+        elif t == AUSTRIAN:
+            austrians = True
+    holder = None if militia or (pl and zurl) else PL if pl else ZURL if zurl else None
+    return (pl, zurl, tot, militia, austrians, holder)
+
+
+class _Listing:
+    """While the legal actions of a position are listed the state cannot change, so each area
+    is tallied once, when first asked about, and the listing's many occupancy questions (the
+    movement searches, the area filters) are answered from the tallies. The machine brackets
+    each listing with begin_listing / end_listing."""
+
+    __slots__ = ("state", "areas", "allies", "whole")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.areas: dict[str, tuple] = {}
+        self.allies: dict[str, str | None] | None = None
+        self.whole = False
+
+    def area(self, rules: Rules, area: str) -> tuple:
+        info = self.areas.get(area)
+        if info is None:
+            units = self.state.units.get(area)
+            if not units:
+                return EMPTY
+            if self.allies is None:
+                self.allies = _allies(rules, self.state)
+            info = self.areas[area] = _tally(units, self.allies)
+        return info
+
+    def board(self, rules: Rules) -> dict[str, tuple]:
+        if not self.whole:
+            self.areas = {a: self.area(rules, a) for a in self.state.units}
+            self.whole = True
+        return self.areas
+
+
+_LISTING: ContextVar[_Listing | None] = ContextVar("occupancy_listing", default=None)
+
+
+def begin_listing(state: State) -> ListingToken:
+    return _LISTING.set(_Listing(state))
+
+
+def end_listing(token: ListingToken) -> None:
+    _LISTING.reset(token)
 
 
 def contested(rules: Rules, state: State, area: str) -> bool:

@@ -251,7 +251,9 @@ def _group(g: AttackGroup, memo: dict[int, Any]) -> AttackGroup:
         new = memo[id(g)] = object.__new__(AttackGroup)
         new.__dict__.update(g.__dict__)
         units = memo.get(id(g.units))
-        new.units = units if units is not None else memo.setdefault(id(g.units), g.units.copy())
+        if units is None:
+            units = memo[id(g.units)] = g.units.copy()
+        new.units = units
     return new
 
 
