@@ -268,7 +268,7 @@ def _rng(rng: random.Random, memo: dict[int, Any]) -> GameRandom:
 # nowhere (added later) gets the general, slower treatment.
 ATOM_FIELDS = (
     "scenario", "seed", "round", "stages", "rounds", "initiative", "active", "turn_index", "phase",
-    "destruction", "austrians_disarmed", "losses_this_round", "revealed",
+    "destruction", "austrians_disarmed", "austrians_defend_for", "losses_this_round", "revealed",
 )
 FLAT_FIELDS = (
     "redoubts", "strategic", "morale", "supply", "vp", "commander", "commander_status", "fallen", "last_battle",

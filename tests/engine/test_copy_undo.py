@@ -14,7 +14,7 @@ import pytest
 
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.machine import legal_actions
-from semper_fidelis.engine.state import to_jsonable
+from semper_fidelis.engine.state import _KNOWN, State, to_jsonable
 
 
 def mutable_ids(obj, seen: dict[int, object] | None = None) -> dict[int, object]:
@@ -139,3 +139,9 @@ def test_copies_are_deep_undo_is_exact_and_listing_writes_nothing(scenario: int)
         replay = Game.from_record(game.record())
         assert replay.state.digest() == game.state.digest()
         assert to_jsonable(replay.state) == to_jsonable(game.state)
+
+
+def test_every_state_field_says_what_it_holds():
+    """clone, digest and view copy a field named in state.py's tables without looking inside; a
+    new field works without (the general deep copy), but slowly: name it there."""
+    assert {f.name for f in fields(State)} <= _KNOWN
