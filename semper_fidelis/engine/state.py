@@ -200,8 +200,10 @@ class State:
         sorted JSON of :func:`to_jsonable` (saved records hold it), built without copying the
         fields that already are JSON data."""
         data = {name: _JSON.get(name, to_jsonable)(value) for name, value in self.__dict__.items() if name != "log"}
-        blob = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
-        return hashlib.sha256(blob).hexdigest()[:16]
+        data["rng"] = _RNG_MARK
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        text = text.replace(_RNG_MARK_JSON, _rng_json(self.rng), 1)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
     @property
     def stage(self) -> int:
@@ -311,6 +313,23 @@ _JSON = {
     "attacks": lambda d: {a: [g.__dict__ for g in gs] for a, gs in d.items()},
     "turn": lambda t: t.__dict__,
 }
+
+
+# The generator's 625 numbers are half the digest's JSON and change only when it draws: their
+# text is kept for the state tuple it was made from (GameRandom returns the same tuple until
+# its next draw) and put in place of a mark no state string holds.
+_RNG_MARK = "\x00rng"
+_RNG_MARK_JSON = json.dumps(_RNG_MARK)
+_rng_text: list[tuple[Any, str]] = [(None, "")]  # (the state tuple, its JSON), swapped whole
+
+
+def _rng_json(rng: random.Random) -> str:
+    state = rng.getstate()
+    known, text = _rng_text[0]
+    if known is not state:
+        text = json.dumps(to_jsonable(rng), sort_keys=True, separators=(",", ":"))
+        _rng_text[0] = (state, text)
+    return text
 
 
 def to_jsonable(obj: Any) -> Any:
