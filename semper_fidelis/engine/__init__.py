@@ -54,11 +54,14 @@ how many in all and still to take, the Loss Table rows, the groups that can take
 ``game.data`` and ``game.scenario`` are the printed components the game is played with.
 
 Around a game: ``read_record``/``write_record`` (saves, one-line errors), ``shipped_data()``
-(the shipped components, loaded once) and ``bench_scenario`` (engine speed).
+(the shipped components, loaded once) and ``bench_scenario`` (engine speed: the medians
+``game_ms``, ``apply_us``, ``legal_us``, ``clone_us``, ``view_us``, ``digest_us``, ``undo_ms``
+and the slowest position's ``undo_max_ms``, as ``semper-fidelis bench --json`` prints them).
 
 Illegal actions raise :class:`IllegalAction` with a message naming what is wrong; a record
 that cannot be replayed raises :class:`RecordError`. ``game.undo()`` steps back one action,
-never past the last reveal (a card, token or battle card drawn).
+never past the last reveal (a card, token or battle card drawn), in well under a millisecond:
+it restores a copy kept on the way and replays at most 7 actions.
 
 **Positions** (engine/position.py) start a game anywhere. A :class:`Position` (pydantic; JSON or
 TOML) sets the board, borders, fortifications, tokens, cards and decks, tracks, Commanders,
