@@ -442,7 +442,7 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
 
 def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR",
-                        help="where games are saved (default: $XDG_DATA_HOME/semper-fidelis/saves "
+                        help="where games are saved (default: the user data directory, on Linux $XDG_DATA_HOME/semper-fidelis/saves "
                         "or ~/.local/share/semper-fidelis/saves)")
     parser.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
                         help="pause between a bot's actions (default: 0.3)")

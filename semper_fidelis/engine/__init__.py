@@ -119,10 +119,10 @@ from .machine import Decision, IllegalAction
 from .odds import BattleOdds
 from .options import Option
 from .position import Position, PositionError
-from .records import read_record, write_record
+from .records import GameRecord, load_record, read_json, read_record, write_record
 from .rules import shipped_data
 
 __all__ = [
     "Game", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
-    "read_record", "write_record", "shipped_data", "bench_scenario",
+    "GameRecord", "load_record", "read_json", "read_record", "write_record", "shipped_data", "bench_scenario",
 ]

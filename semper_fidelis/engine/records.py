@@ -153,6 +153,11 @@ def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     return blob
 
 
+def read_json(path: Path, limit: int = MAX_RECORD_BYTES) -> Any:
+    """A small JSON file read as warily as a record (for the files that travel with saves)."""
+    return parse_json(read_bytes(Path(path), limit))
+
+
 def load_record(path: Path) -> GameRecord:
     """Read and validate a record without replaying it (quick: for lists of saves)."""
     path = Path(path)
