@@ -115,6 +115,7 @@ every deck order dealt again, the generator reseeded — and never depends on wh
 
 from .bench import bench_scenario
 from .game import Game, RecordError
+from .invariants import Invariants
 from .machine import Decision, IllegalAction
 from .odds import BattleOdds
 from .options import Option
@@ -123,6 +124,6 @@ from .records import GameRecord, load_record, read_json, read_record, write_reco
 from .rules import shipped_data
 
 __all__ = [
-    "Game", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "shipped_data", "bench_scenario",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from semper_fidelis.engine.flow import take_token
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.state import PL, Token
-from semper_fidelis.play.checks import shared_objects
+from semper_fidelis.engine.invariants import shared_objects
 
 
 def test_the_chosen_hidden_token_is_the_one_that_moves():

@@ -16,7 +16,6 @@ import pytest
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.records import read_record
 from semper_fidelis.tui.app import SemperFidelisApp
-from semper_fidelis.tui.phases import battle_frame
 from semper_fidelis.tui.saves import autosave_paths, save_game
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.handover import HandoverScreen
@@ -38,7 +37,7 @@ def _battle_game() -> Game:
     """A seeded game stopped at a decision inside a battle."""
     game = Game(2, seed=11)
     rng = random.Random(11)
-    while battle_frame(game.state) is None:
+    while game.view(None)["battle"] is None:
         game.apply(rng.choice(game.legal()))
     return game
 

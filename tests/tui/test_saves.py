@@ -11,7 +11,7 @@ from semper_fidelis.tui.screens.load import LoadScreen
 from semper_fidelis.tui.screens.menu import MainMenuScreen
 
 from .conftest import SIZE
-from .helpers import choose, game_screen, start_game, sync, text_of
+from .helpers import choose, game_screen, start_game, sync
 
 
 async def play_a_little(pilot):
