@@ -153,7 +153,7 @@ def _finished_game(seed: int) -> Game:
 
 
 def test_finished_games_are_kept_for_the_last_n_and_unfinished_ones_always(tmp_path):
-    players = {"PL": "human", "ZURL": "bot"}
+    players = {"PL": "human", "ZURL": "random"}
     unfinished = [tmp_path / "autosave" / f"2024010{i}-000000-s2.json" for i in range(2)]
     for path in unfinished:
         save_game(Game(2, 1), path, players, True)
@@ -176,7 +176,7 @@ def test_the_earlier_single_autosave_is_adopted_as_a_slot(tmp_path):
     save_game(game, legacy, {"PL": "bot", "ZURL": "human"}, False)
     slot = saves_module.adopt_legacy_autosave(tmp_path)
     assert not legacy.exists() and slot.parent == tmp_path / "autosave" and slot.name.endswith("-earlier.json")
-    assert read_players(slot) == ({"PL": "bot", "ZURL": "human"}, False)
+    assert read_players(slot) == ({"PL": "random", "ZURL": "human"}, False)  # an old save's "bot"
     assert [info.path for info in recent_games(tmp_path)] == [slot]
 
 
@@ -184,6 +184,9 @@ def test_a_hostile_seats_file_means_default_seats(tmp_path):
     save = tmp_path / "game.json"
     (tmp_path / ".players").mkdir()
     (tmp_path / ".players" / "game.json").symlink_to("/dev/zero")
+    assert read_players(save) is None
+    (tmp_path / ".players" / "game.json").unlink()
+    (tmp_path / ".players" / "game.json").write_text('{"players": {"PL": ["human"], "ZURL": "human"}}')
     assert read_players(save) is None
 
 
