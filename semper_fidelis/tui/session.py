@@ -172,12 +172,10 @@ class Session:
         save_game(self.game, path, self.players, self.privacy)
 
     @classmethod
-    def load(cls, path: Path, data: GameData | None, saves_dir: Path | None, players=None, privacy=True,
-             autosave_path: Path | None = None) -> Session:
+    def load(cls, path: Path, data: GameData | None, saves_dir: Path | None, players=None, privacy=True) -> Session:
         """Replay a saved record (raises RecordError with a one-line message)."""
         game = read_record(path, data=data)
-        return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir,
-                   autosave_path=autosave_path)
+        return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
 
 
 __all__ = ["Session", "HUMAN", "BOT", "SIDES", "EngineFailure", "IllegalAction", "RecordError"]
