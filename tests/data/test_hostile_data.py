@@ -73,3 +73,9 @@ def test_an_absurd_token_count_and_placement(data_dir, capsys):
     lines = "\n".join(_validate_lines(capsys, data_dir))
     assert "supply_tokens.toml: tokens[kind='artillery'].values.1: Input should be less than or equal to 99" in lines
     assert ".count: Input should be less than or equal to 99" in lines and "2-" in lines
+
+
+def test_runaway_nesting_in_a_toml_file(data_dir, capsys):
+    path = data_dir / "assets" / "tracks.toml"
+    path.write_text(path.read_text() + "\nnested = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    assert f"{path}: not valid TOML: nested too deeply" in _validate_lines(capsys, data_dir)
