@@ -1,7 +1,7 @@
 """The ``semper-fidelis`` console script.
 
 Every subcommand is one ``_cmd_<name>`` function registered in :data:`COMMANDS` by
-:func:`command`; adding one (``play``, ``simulate``, ``replay``, ``bench``) is one decorated
+:func:`command`; adding one (``play``, ``simulate``, ``replay``, ``fuzz``, ``bench``) is one decorated
 function with its arguments. Every command accepts ``--assets DIR`` before or after its name.
 Errors (bad data, unknown scenario, bad arguments) print one line on stderr and exit with 2.
 """
@@ -300,6 +300,49 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fuzz_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scenario", default=None, help="scenario number 1-5 or name (default: all five in turn)")
+    parser.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over (default: 1)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON (failures with seed and action)")
+
+
+@command("fuzz", "play random games checking the rules' invariants after every action", _fuzz_args)
+def _cmd_fuzz(args: argparse.Namespace) -> int:
+    import json
+    import time
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from .play.fuzz import fuzz, plan
+
+    data = load_data(args.assets)
+    scenarios = [pick_scenario(data, args.scenario).number] if args.scenario else sorted(data.scenarios)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    if args.jobs < 1:
+        raise CliError("--jobs must be at least 1")
+    jobs = plan(scenarios, args.games, args.seed, args.assets)
+    console = Console(highlight=False, soft_wrap=True, stderr=args.json)
+    start = time.perf_counter()
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task(f"Fuzzing scenario{'s' * (len(scenarios) > 1)} {', '.join(map(str, scenarios))}", total=args.games)
+        summary = fuzz(jobs, args.jobs, progress=lambda done: progress.update(task, completed=done))
+    seconds = round(time.perf_counter() - start, 1)
+    if args.json:
+        print(json.dumps(summary.to_json(scenarios=scenarios, seed=args.seed, jobs=args.jobs, seconds=seconds)))
+        return 1 if summary.failures else 0
+    checks = ", ".join(f"{n:,} {name}" for name, n in sorted(summary.checks.items()))
+    console.print(f"{summary.games:,} games (scenarios {', '.join(map(str, scenarios))}; seeds {args.seed}..{args.seed + args.games - 1}), "
+                  f"{summary.actions:,} actions in {seconds:g} s; checks: {checks}.", markup=False)
+    for f in summary.failures:
+        console.print(f"FAILED scenario {f.scenario} seed {f.seed} after {f.action} actions [{f.check}]: {f.message}", markup=False)
+    console.print(f"{len(summary.failures)} failing game{'s' * (len(summary.failures) != 1)}." if summary.failures else "No failures.")
+    return 1 if summary.failures else 0
+
+
 def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=10, help="random games per scenario (default: 10)")
     parser.add_argument("--scenario", type=int, action="append", choices=range(1, 6), metavar="N",
@@ -415,7 +458,7 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
 
 def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR",
-                        help="where games are saved (default: $XDG_DATA_HOME/semper-fidelis/saves "
+                        help="where games are saved (default: the user data directory, on Linux $XDG_DATA_HOME/semper-fidelis/saves "
                         "or ~/.local/share/semper-fidelis/saves)")
     parser.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
                         help="pause between a bot's actions (default: 0.3)")

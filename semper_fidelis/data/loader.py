@@ -110,6 +110,10 @@ def read_toml(path: Path) -> dict:
         raise DataError([f"{path}: file is missing"]) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError([f"{path}: not valid TOML: {exc}"]) from None
+    except UnicodeDecodeError as exc:
+        raise DataError([f"{path}: not UTF-8 text (byte {exc.start})"]) from None
+    except RecursionError:
+        raise DataError([f"{path}: not valid TOML: nested too deeply"]) from None
     except OSError as exc:
         raise DataError([f"{path}: cannot be read: {exc.strerror}"]) from None
 

@@ -10,7 +10,7 @@ Cross-file consistency (unknown areas, component totals, …) is checked in ``va
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -49,6 +49,12 @@ VPCategory = Literal[
     "fallen-commander",
     "destruction",
 ]
+
+#: no printed component comes in more than a few dozen; the cap refuses absurd numbers (a unit
+#: count of 10**20 would pass ``ge=1`` and then hang the setup)
+MAX_COUNT = 99
+Count = Annotated[int, Field(ge=1, le=MAX_COUNT)]
+Amount = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 
 _SOURCE_RE = re.compile(r"^(rulebook([ ,].+)?|reconstructed: .+)$")
 
@@ -117,7 +123,7 @@ class UnitType(Sourced):
     id: UnitTypeId
     name: str
     side: Side | Literal["neutral"]
-    count: int = Field(ge=1)
+    count: Count
     strength_class: Literal["volunteer", "elite", "militia", "austro-hungarian"]
     letter: str = Field(min_length=1, max_length=1, description="letter shown on the map")
 
@@ -129,13 +135,13 @@ class Components(Sourced):
 class MoraleSpace(Sourced):
     level: int = Field(ge=1)
     band: Literal["low", "high"]
-    zurl_reinforcement: int = Field(ge=0)
+    zurl_reinforcement: Amount
 
 
 class SupplySpace(Sourced):
     level: int = Field(ge=1)
-    volunteer: int = Field(ge=0)
-    elite: int = Field(ge=0, description="Strength of PL Soldiers and Sich Riflemen")
+    volunteer: Amount
+    elite: int = Field(ge=0, le=MAX_COUNT, description="Strength of PL Soldiers and Sich Riflemen")
 
 
 class Tracks(Sourced):
@@ -143,11 +149,11 @@ class Tracks(Sourced):
     supply: tuple[SupplySpace, ...]
     victory_min: int
     victory_max: int
-    automatic_victory_lead: int = 20
-    hand_limit: int = 7
-    militia_strength: int = 1
-    austro_hungarian_strength: int = 4
-    austro_hungarian_disarmed_strength: int = 2
+    automatic_victory_lead: Count = 20
+    hand_limit: Count = 7
+    militia_strength: Amount = 1
+    austro_hungarian_strength: Amount = 4
+    austro_hungarian_disarmed_strength: Amount = 2
 
 
 class TokenType(Sourced):
@@ -155,7 +161,7 @@ class TokenType(Sourced):
     name: str
     use: Literal["orders", "battle", "after-battle"]
     effect: str
-    values: dict[int, int] = Field(description="token value (1-3) -> how many tokens")
+    values: dict[int, Amount] = Field(description="token value (1-3) -> how many tokens")
 
 
 class SupplyTokens(Sourced):
@@ -163,11 +169,11 @@ class SupplyTokens(Sourced):
 
 
 class BattleCard(Sourced):
-    attacker: int = Field(ge=0)
-    defender: int = Field(ge=0)
+    attacker: Amount
+    defender: Amount
     escalation: bool = False
     explosion: bool = False
-    copies: int = Field(default=1, ge=1)
+    copies: Count = 1
 
 
 class BattleDeck(Sourced):
@@ -195,8 +201,8 @@ class Commander(Sourced):
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     name: str
     side: Side
-    ap: int = Field(ge=0)
-    cards: int = Field(ge=0)
+    ap: Amount
+    cards: Amount
     ability: CommanderAbility | None = None
 
 
@@ -209,7 +215,7 @@ class ActionCard(Sourced):
     name: str
     polish: str = ""
     kind: CardKind
-    ap: int = Field(ge=0)
+    ap: Amount
     effect: str = Field(description="the card text, in plain words")
     effect_id: str = Field(description="engine key of the effect")
 
@@ -225,14 +231,14 @@ class ActionDeck(Sourced):
 class Placement(Entry):
     area: str
     unit: UnitTypeId
-    count: int = Field(ge=1)
+    count: Count
 
 
 class FreeDeployment(Entry):
     """Units a side places itself before play (scenarios 4 and 5)."""
 
     unit: UnitTypeId
-    count: int = Field(ge=1)
+    count: Count
     zone: Literal["city", "village", "listed", "other-villages"]
     areas: tuple[str, ...] = ()
 
@@ -242,14 +248,14 @@ class RandomTokens(Entry):
 
     area: str | None = None
     to: Side | None = None
-    count: int = Field(ge=1)
+    count: Count
     available_to: Side | None = Field(default=None, description="only this side may take them")
 
 
 class SpecificTokens(Entry):
     area: str
     kind: TokenKind
-    count: int = Field(ge=1)
+    count: Count
 
 
 class SideSetup(Entry):
@@ -268,7 +274,7 @@ class Relief(Entry):
     side: Side
     round: int = Field(ge=1, description="round (time-track space, from 1) of arrival")
     unit: UnitTypeId
-    count: int = Field(ge=1)
+    count: Count
     commander: str | None = None
 
 

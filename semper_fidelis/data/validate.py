@@ -194,11 +194,9 @@ class _Checker:
         for dup in _dupes(kinds):
             self.add(TOKENS, f"token {dup!r}", "kind: duplicate token kind")
         for t in self.data.supply_tokens.tokens:
-            for value, count in t.values.items():
+            for value in t.values:
                 if not 1 <= value <= 3:
                     self.add(TOKENS, f"token {t.kind!r}", f"values: value {value} is not 1-3")
-                if count < 0:
-                    self.add(TOKENS, f"token {t.kind!r}", f"values: negative count {count} for value {value}")
 
     @property
     def token_pool(self) -> dict[str, int]:

@@ -118,14 +118,15 @@ every deck order dealt again, the generator reseeded — and never depends on wh
 
 from .bench import bench_scenario
 from .game import Game, RecordError
+from .invariants import Invariants
 from .machine import Decision, IllegalAction
 from .odds import BattleOdds
 from .options import Option
 from .position import Position, PositionError
-from .records import read_record, write_record
+from .records import GameRecord, load_record, read_json, read_record, write_record
 from .rules import shipped_data
 
 __all__ = [
-    "Game", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
-    "read_record", "write_record", "shipped_data", "bench_scenario",
+    "Game", "Invariants", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "GameRecord", "load_record", "read_json", "read_record", "write_record", "shipped_data", "bench_scenario",
 ]

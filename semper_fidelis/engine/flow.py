@@ -492,8 +492,11 @@ def take_token(rules: Rules, state: State, side: str, area: str, choice: str) ->
     token = candidates[0] if choice != "hidden" else state.rng.choice(candidates)
     if choice == "hidden":
         state.revealed = True
-    state.tokens[area].remove(token)
-    if not state.tokens[area]:
+    # by identity: list.remove would take the first *equal* token (Token is a dataclass), leaving
+    # the chosen object on the board and in the hand at once
+    tokens = state.tokens[area]
+    del tokens[next(i for i, t in enumerate(tokens) if t is token)]
+    if not tokens:
         del state.tokens[area]
     state.my_tokens[side].append(replace(token, face_up=False))
     log(state, f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({choice})." if choice != "hidden" else "."))

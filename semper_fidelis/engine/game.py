@@ -12,8 +12,10 @@ import random
 import re
 from typing import Any
 
+from pydantic import ValidationError
+
 from .. import __version__
-from ..data.loader import GameData
+from ..data.loader import DataError, GameData
 from ..data.models import Scenario
 from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
 from . import card_effects  # noqa: F401  (registers every card effect)
@@ -21,6 +23,7 @@ from .machine import Decision, IllegalAction, advance, apply_action, current, le
 from .odds import BattleOdds, battle_odds
 from .options import Option, describe
 from .position import Position, PositionError
+from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, field_error, short
 from .rules import Rules, build_rules, shipped_rules
 from .sample import sample_state
 from .setup import new_state
@@ -34,12 +37,19 @@ RECORD_FORMAT = 2
 SNAPSHOT_EVERY = 8
 
 
-class RecordError(ValueError):
-    """A game record that cannot be loaded or replayed; the message names the problem."""
-
-
 class Game:
     def __init__(self, scenario: int = 2, seed: int = 0, options: dict[str, Any] | None = None, data: GameData | None = None):
+        """Raises TypeError/ValueError with one line for a mistyped scenario, seed or option,
+        and DataError for a scenario the data does not have."""
+        for name, value in (("scenario", scenario), ("seed", seed)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an integer, not {short(value)} ({type(value).__name__})")
+        if not -SEED_LIMIT <= seed < SEED_LIMIT:
+            raise ValueError(f"seed must be below 2**63 in size, not {short(seed)}")
+        try:
+            GameOptions.model_validate(options or {})
+        except ValidationError as exc:
+            raise ValueError(f"options: {field_error(exc)}") from None
         self.rules: Rules = build_rules(data, scenario) if data is not None else shipped_rules(scenario)
         self.seed = seed
         self.settings = dict(options or {})  # the record's play options (e.g. the FAQ handicap)
@@ -124,7 +134,8 @@ class Game:
 
     def apply(self, text: str) -> str:
         """Apply an action given as notation (abbreviations of area names accepted); returns the
-        exact notation applied. Raises IllegalAction with a clear message."""
+        exact notation applied. Raises IllegalAction with a clear message (for anything, even
+        a value that is not text)."""
         action = self.resolve(text)
         done = len(self.actions)
         if done % SNAPSHOT_EVERY == 0 and done not in self._snapshots:
@@ -140,6 +151,10 @@ class Game:
         return action
 
     def resolve(self, text: str) -> str:
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is notation text, not {short(text)} ({type(text).__name__})")
+        if len(text) > MAX_ACTION_CHARS:
+            raise IllegalAction(f"{short(text)} is not an action ({len(text):,} characters; notation is short)")
         legal = self.legal()
         if not legal:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
@@ -151,8 +166,8 @@ class Game:
         if len(matches) == 1:
             return matches[0]
         if not matches:
-            raise IllegalAction(f"'{text}' is not a legal action now; try one of: {', '.join(legal[:10])}" + (" …" if len(legal) > 10 else ""))
-        raise IllegalAction(f"'{text}' is ambiguous: {', '.join(matches[:8])}")
+            raise IllegalAction(f"{short(text, 60)} is not a legal action now; try one of: {', '.join(legal[:10])}" + (" …" if len(legal) > 10 else ""))
+        raise IllegalAction(f"{short(text, 60)} is ambiguous: {', '.join(matches[:8])}")
 
     # ------------------------------------------------------------------------------- undo
 
@@ -193,27 +208,28 @@ class Game:
         return record
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], data: GameData | None = None, check_digest: bool = False) -> Game:
-        fmt = record.get("format", 1)
-        if not isinstance(fmt, int) or isinstance(fmt, bool) or not 1 <= fmt <= RECORD_FORMAT:
-            written = f" (written by semper-fidelis {record['version']})" if record.get("version") else ""
-            raise RecordError(f"record format {fmt!r}{written} is not one this version reads (1 to {RECORD_FORMAT})")
+    def from_record(cls, record: dict[str, Any] | GameRecord, data: GameData | None = None, check_digest: bool = False) -> Game:
+        """Replay a record (validated by :class:`GameRecord` first); any failure, even an
+        engine crash on the way, is a :class:`RecordError` with one line."""
+        if not isinstance(record, GameRecord):
+            record = GameRecord.parse(record)
         try:
-            if fmt >= 2 and record.get("position") is not None:
-                game = cls.from_position(record["position"], int(record["scenario"]), int(record["seed"]), record.get("options") or {}, data=data)
+            if record.position is not None:
+                game = cls.from_position(record.position, record.scenario, record.seed, record.options_dict(), data=data)
             else:
-                game = cls(int(record["scenario"]), int(record["seed"]), record.get("options") or {}, data=data)
-            actions = list(record["actions"])
+                game = cls(record.scenario, record.seed, record.options_dict(), data=data)
         except PositionError as exc:
             raise RecordError(f"the record's starting position cannot be set up: {exc}") from None
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"not a game record: {exc}") from None
-        for i, action in enumerate(actions):
+        except DataError as exc:
+            raise RecordError(f"scenario: {exc.problems[0]}") from None
+        for i, action in enumerate(record.actions):
             try:
                 game.apply(action)
             except IllegalAction as exc:
-                raise RecordError(f"action {i + 1} '{action}' cannot be replayed: {exc}") from None
-        if check_digest and record.get("digest") and record["digest"] != game.state.digest():
+                raise RecordError(f"action {i + 1} cannot be replayed: {exc}") from None
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not take a loader down
+                raise RecordError(f"action {i + 1} {short(action, 60)} made the engine fail ({type(exc).__name__}: {short(str(exc), 80)})") from exc
+        if check_digest and record.digest and record.digest != game.state.digest():
             raise RecordError("the replayed position differs from the saved one (different version or edited file)")
         return game
 

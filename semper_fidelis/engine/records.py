@@ -1,14 +1,181 @@
-"""Game records on disk: JSON files written atomically, read with one-line errors."""
+"""Game records at the boundary: a pydantic schema, files written atomically, and reading that
+never trusts the file — a size cap before reading, no special files, strict JSON, every field
+typed, and any failure one line naming the field (DESIGN §3 Record, §6 Errors).
+
+This module imports nothing from the rest of the engine, so :mod:`.game` can validate every
+record it replays with the same schema.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from ..data.loader import GameData
-from .game import Game, RecordError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+if TYPE_CHECKING:
+    from ..data.loader import GameData
+    from .game import Game
+
+#: 2: the record may start from an embedded ``position`` instead of the scenario's setup
+FORMATS = (1, 2)
+MAX_RECORD_BYTES = 4_000_000  # a long game is ~30 kB; this leaves room and refuses /dev/zero
+MAX_ACTIONS = 100_000
+MAX_ACTION_CHARS = 200  # the longest notation is well under 80
+SEED_LIMIT = 2**63
+
+
+class RecordError(ValueError):
+    """A game record that cannot be loaded or replayed; the message names the problem."""
+
+
+class GameOptions(BaseModel):
+    """The options a game starts with; an unknown or mistyped option is refused, so
+    ``{"handicap": "no"}`` cannot mean handicap on."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    handicap: bool = Field(default=False, description="FAQ handicap: ZURL with the initiative starts with 3 cards")
+
+
+Action = Annotated[str, StringConstraints(max_length=MAX_ACTION_CHARS)]
+
+
+class GameRecord(BaseModel):
+    """A saved game: scenario + seed + options + actions, and the digest of the final state."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    format: Literal[1, 2] = Field(default=1, description="record format; absent in hand-written records means 1")
+    version: Annotated[str, StringConstraints(max_length=40)] | None = None
+    scenario: int
+    seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
+    options: GameOptions = GameOptions()
+    actions: list[Action] = Field(max_length=MAX_ACTIONS)
+    digest: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None
+    position: dict[str, Any] | None = Field(default=None, description="format 2: where the game starts")
+
+    @classmethod
+    def parse(cls, raw: Any) -> GameRecord:
+        """Validate decoded JSON; raise :class:`RecordError` naming the first bad field."""
+        if not isinstance(raw, dict):
+            raise RecordError(f"not a game record (a JSON {_json_type(raw)}, not an object)")
+        fmt = raw.get("format", 1)
+        if isinstance(fmt, bool) or fmt not in FORMATS:  # first: a newer record differs in more
+            version = raw.get("version")
+            written = f" (written by semper-fidelis {version[:40]})" if isinstance(version, str) and version else ""
+            raise RecordError(f"record format {short(fmt)}{written} is not one this version reads (1 to {FORMATS[-1]})")
+        try:
+            return cls.model_validate(raw)
+        except ValidationError as exc:
+            raise RecordError(field_error(exc)) from None
+
+    def options_dict(self) -> dict[str, Any]:
+        """The options as the record gave them (a default left out stays out: same digest)."""
+        return self.options.model_dump(exclude_unset=True)
+
+
+def field_error(exc: ValidationError) -> str:
+    """One line: the first problem's field, what is wrong, and what was there (shortened)."""
+    errors = exc.errors()
+    first = errors[0]
+    where = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(first["loc"]))
+    message = "missing" if first["type"] == "missing" else first["msg"]
+    got = "" if first["type"] == "missing" else f" (got {short(first['input'])})"
+    more = f"; and {len(errors) - 1} more problem{'s' * (len(errors) > 2)}" if len(errors) > 1 else ""
+    return f"{where or 'record'}: {message}{got}{more}"
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """A value for an error message: its repr, cut to ``limit`` characters (a 50 MB action
+    must not become 50 MB of error)."""
+    if isinstance(value, (dict, list)):
+        return f"a JSON {_json_type(value)} of {len(value)} item{'s' * (len(value) != 1)}"
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else f"a {len(str(abs(value)))}-digit number"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "object", list: "array", str: "string", bool: "boolean", type(None): "null"}.get(type(value), "number")
+
+
+# ------------------------------------------------------------------------------------ files
+
+
+def parse_json(blob: bytes) -> Any:
+    """Strict JSON (no NaN/Infinity), with every decoding failure as a RecordError."""
+    try:
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"damaged record (not UTF-8 text: byte {exc.start})") from None
+
+    def refuse(name: str):
+        raise RecordError(f"damaged record (not JSON: {name} is not a number JSON allows)")
+
+    try:
+        return json.loads(text, parse_constant=refuse)
+    except RecordError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"damaged record (not JSON: {exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise RecordError("damaged record (JSON nested too deeply)") from None
+    except ValueError as exc:  # an integer of more than 4300 digits
+        raise RecordError(f"damaged record (not JSON: {str(exc).split(':')[0]})") from None
+
+
+def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The file's bytes, refusing what is not a regular file (a FIFO would block, /dev/zero
+    never ends) and anything over ``limit`` before reading it."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise RecordError("no such file") from None
+    except OSError as exc:
+        raise RecordError(f"cannot be read: {exc.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise RecordError("not a regular file")
+    if info.st_size > limit:
+        raise RecordError(f"too large for a game record ({info.st_size:,} bytes; at most {limit:,})")
+    try:
+        with path.open("rb") as fh:
+            blob = fh.read(limit + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot be read: {exc.strerror}") from None
+    if len(blob) > limit:  # it grew after the check
+        raise RecordError(f"too large for a game record (over {limit:,} bytes)")
+    return blob
+
+
+def read_json(path: Path, limit: int = MAX_RECORD_BYTES) -> Any:
+    """A small JSON file read as warily as a record (for the files that travel with saves)."""
+    return parse_json(read_bytes(Path(path), limit))
+
+
+def load_record(path: Path) -> GameRecord:
+    """Read and validate a record without replaying it (quick: for lists of saves)."""
+    path = Path(path)
+    try:
+        return GameRecord.parse(parse_json(read_bytes(path)))
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def read_record(path: Path, data: GameData | None = None) -> Game:
+    """Read, validate and replay a record, checking its digest."""
+    from .game import Game
+
+    record = load_record(path)
+    try:
+        return Game.from_record(record, data=data, check_digest=True)
+    except RecordError as exc:
+        raise RecordError(f"{Path(path)}: {exc}") from None
 
 
 def write_record(game: Game, path: Path) -> None:
@@ -25,21 +192,3 @@ def write_record(game: Game, path: Path) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def read_record(path: Path, data: GameData | None = None) -> Game:
-    path = Path(path)
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot be read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: damaged record (not JSON: {exc.msg} at line {exc.lineno})") from None
-    if not isinstance(record, dict):
-        raise RecordError(f"{path}: not a game record")
-    try:
-        return Game.from_record(record, data=data, check_digest=True)
-    except RecordError as exc:
-        raise RecordError(f"{path}: {exc}") from None

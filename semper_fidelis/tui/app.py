@@ -14,7 +14,15 @@ from textual.app import App
 
 from ..data.loader import GameData
 from ..engine import Game, RecordError, shipped_data
-from .saves import default_saves_dir, keep_damaged_autosave, read_players
+from .saves import (
+    adopt_legacy_autosave,
+    default_saves_dir,
+    is_autosave,
+    new_autosave_path,
+    read_players,
+    set_aside,
+    set_aside_damaged_autosaves,
+)
 from .screens.menu import MainMenuScreen
 from .session import HUMAN, Session
 
@@ -45,36 +53,54 @@ class SemperFidelisApp(App):
 
     # ---------------------------------------------------------------------------- games
 
+    def on_mount(self) -> None:
+        """The saves are made safe before anything else: the autosave of earlier versions gets
+        its own slot, and an autosave that cannot be read is set aside with a notice."""
+        try:
+            adopt_legacy_autosave(self.saves_dir)
+            moved = set_aside_damaged_autosaves(self.saves_dir)
+        except OSError as exc:
+            self.notify(f"The saves in {self.saves_dir} cannot be checked: {exc.strerror}", severity="error")
+            return
+        for aside, reason in moved:
+            self.notify(f"An autosave could not be read ({reason}); kept as {aside.parent.name}/{aside.name}.", severity="warning")
+
     def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict | None = None) -> Session:
+        """A new game in its own autosave slot: no earlier game is touched."""
         seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         game = Game(scenario=scenario, seed=seed, options=options or {}, data=self.data)
-        self._protect_autosave()
-        session = Session(game=game, players=players, privacy=privacy, saves_dir=self.saves_dir)
-        session.autosave()
+        session = Session(game=game, players=players, privacy=privacy, saves_dir=self.saves_dir,
+                          autosave_path=new_autosave_path(self.saves_dir, f"s{scenario}"))
+        self._autosave(session)
         self.show_game(session)
         return session
 
     def open_save(self, path: Path) -> str | None:
-        """Load and show a saved game; on failure return the one-line reason (the file is
-        left untouched)."""
+        """Load and show a saved game; on failure return the one-line reason. A named save is
+        left untouched and goes on in a new autosave slot; an autosave that cannot be replayed
+        is set aside so it blocks nothing."""
+        autosaved = is_autosave(path, self.saves_dir)
         try:
             seats = read_players(path) or ({"PL": HUMAN, "ZURL": HUMAN}, True)
             session = Session.load(path, self.data, self.saves_dir, players=seats[0], privacy=seats[1])
         except RecordError as exc:
-            return str(exc)
-        if path.name != "autosave.json":
-            self._protect_autosave()
-        session.autosave()
+            if not autosaved:
+                return str(exc)
+            try:
+                aside = set_aside(path, self.saves_dir)
+            except OSError:
+                return str(exc)
+            return f"{exc} — set aside as {aside.parent.name}/{aside.name}"
+        session.autosave_path = path if autosaved else new_autosave_path(self.saves_dir, f"s{session.game.scenario.number}")
+        self._autosave(session)
         self.show_game(session)
         return None
 
-    def _protect_autosave(self) -> None:
+    def _autosave(self, session: Session) -> None:
         try:
-            aside = keep_damaged_autosave(self.saves_dir, data=self.data)
-        except OSError:
-            aside = None
-        if aside is not None:
-            self.notify(f"The old autosave could not be replayed; kept as {aside.name}.", severity="warning")
+            session.autosave()
+        except OSError as exc:
+            self.notify(f"Autosave failed: {exc}", severity="error")
 
     def show_game(self, session: Session) -> None:
         from .screens.game import GameScreen

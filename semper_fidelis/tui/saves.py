@@ -1,8 +1,11 @@
-"""Where games are saved, and the one-line story of each save.
+"""Where games are saved, so that nothing is lost.
 
-Saves are engine game records (``engine.write_record``) in the user data directory; the players'
-setup (who is a bot, hot-seat privacy) travels next to each one in ``.players/<name>.json`` so a
-loaded game resumes with the same seats. A file that cannot be read is reported, never rewritten.
+Saves are engine game records (``engine.write_record``) in the user data directory. Every game has
+its own autosave slot (``autosave/<started>-s<scenario>.json``), kept while the game is
+unfinished and for the last :data:`KEEP_FINISHED` finished games, so starting a new game never
+throws an old one away. Next to each save, ``.players/<name>.json`` holds the seats (who is a
+bot, hot-seat privacy) and a one-line summary for the Resume list. A file that cannot be read is
+reported and set aside in ``damaged/``, never rewritten.
 """
 
 from __future__ import annotations
@@ -14,13 +17,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-AUTOSAVE = "autosave.json"
+import platformdirs
+
+from ..engine import Game, RecordError, load_record, read_json, write_record
+
+AUTOSAVES = "autosave"  # the directory of per-game autosave slots
+LEGACY_AUTOSAVE = "autosave.json"  # the single slot of earlier versions, still resumable
+DAMAGED = "damaged"
+KEEP_FINISHED = 10
 
 
 def default_saves_dir() -> Path:
-    """``$XDG_DATA_HOME/semper-fidelis/saves`` or ``~/.local/share/semper-fidelis/saves``."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "semper-fidelis" / "saves"
+    """The platform's user data directory (``platformdirs``) + ``saves``: on Linux
+    ``$XDG_DATA_HOME/semper-fidelis/saves`` or ``~/.local/share/semper-fidelis/saves``, where
+    earlier versions saved; on macOS ``~/Library/Application Support``; on Windows
+    ``%LOCALAPPDATA%``."""
+    return platformdirs.user_data_path("semper-fidelis", appauthor=False) / "saves"
 
 
 def safe_name(name: str) -> str:
@@ -32,68 +44,176 @@ def safe_name(name: str) -> str:
 @dataclass(frozen=True)
 class SaveInfo:
     path: Path
-    summary: str  # one line: scenario, actions, date — or why it is unreadable
+    summary: str  # one line: scenario, progress, date — or why it is unreadable
     ok: bool
+    over: bool = False
+
+
+def _when(path: Path) -> str:
+    return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
 
 
 def describe(path: Path) -> SaveInfo:
-    """A quick look without replaying: scenario number, length and time of the save."""
-    when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    """A quick look without replaying: the record's schema is checked, its summary (written
+    with the seats) is used when there is one."""
+    when = _when(path)
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-        scenario = int(record["scenario"])
-        actions = len(record["actions"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        return SaveInfo(path, f"{path.stem} — damaged ({type(exc).__name__}) — {when}", False)
-    return SaveInfo(path, f"{path.stem} — Scenario {scenario}, {actions} actions — {when}", True)
+        record = load_record(path)
+    except RecordError as exc:
+        reason = str(exc).removeprefix(f"{path}: ")
+        return SaveInfo(path, f"{path.stem} — damaged: {reason} — {when}", False)
+    side_info = _read_sidecar(path) or {}
+    summary = side_info.get("summary") if isinstance(side_info.get("summary"), str) else None
+    over = side_info.get("over") is True
+    text = summary or f"Scenario {record.scenario}, {len(record.actions)} actions"
+    return SaveInfo(path, f"{path.stem} — {text[:120]} — {when}", True, over)
+
+
+def _saves_in(directory: Path) -> list[Path]:
+    if not directory.is_dir():
+        return []
+    files = [p for p in directory.glob("*.json") if p.is_file() and not p.name.startswith(".")]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
 def list_saves(saves_dir: Path) -> list[SaveInfo]:
-    if not saves_dir.is_dir():
-        return []
-    files = [p for p in saves_dir.glob("*.json") if p.is_file() and not p.name.startswith(".")]
-    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    return [describe(p) for p in files]
+    """Named saves, newest first."""
+    return [describe(p) for p in _saves_in(saves_dir)]
 
 
-def keep_damaged_autosave(saves_dir: Path, data=None) -> Path | None:
-    """Before a new autosave replaces ``autosave.json``: if the old one cannot be replayed, move
-    it aside (``autosave-damaged-<time>.json``) so it is never overwritten; return where."""
-    from ..engine import RecordError, read_record
+def autosave_paths(saves_dir: Path) -> list[Path]:
+    """Every autosave slot, newest first."""
+    return _saves_in(saves_dir / AUTOSAVES)
 
-    path = saves_dir / AUTOSAVE
-    if not path.exists():
+
+def recent_games(saves_dir: Path) -> list[SaveInfo]:
+    return [describe(p) for p in autosave_paths(saves_dir)]
+
+
+def new_autosave_path(saves_dir: Path, label: str, now: datetime | None = None) -> Path:
+    """A fresh slot for a game, named by when it started and ``label`` (``s2``: scenario 2);
+    never an existing file."""
+    stem = f"{(now or datetime.now()):%Y%m%d-%H%M%S}-{label}"
+    folder = saves_dir / AUTOSAVES
+    path, n = folder / f"{stem}.json", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.json"
+    return path
+
+
+def summary_line(game: Game, players: dict[str, str]) -> str:
+    """Scenario, round, side to move, players: what the Resume list shows."""
+    view = game.view(None)
+    decision = game.decision()
+    if game.over:
+        winner = (view["result"] or {}).get("winner")
+        now = f"finished, {winner + ' won' if winner else 'a draw'}"
+    else:
+        now = f"{decision.player} to move" if decision else "—"
+    seats = ", ".join(f"{side} {players.get(side, 'human')}" for side in ("PL", "ZURL"))
+    return f"Scenario {game.scenario.number}, round {view['round']}, {now} ({seats})"
+
+
+def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool) -> None:
+    """Write the record with its seats and summary; once a game in an autosave slot is
+    finished, drop the oldest finished slots beyond :data:`KEEP_FINISHED`."""
+    write_record(game, path)
+    write_players(path, players, privacy, summary=summary_line(game, players), over=game.over)
+    if game.over and path.parent.name == AUTOSAVES:
+        prune_finished(path.parent.parent)
+
+
+def prune_finished(saves_dir: Path, keep: int = KEEP_FINISHED) -> list[Path]:
+    """Delete finished autosaves beyond the newest ``keep``; unfinished ones are never touched."""
+    finished = [p for p in _saves_in(saves_dir / AUTOSAVES) if (_read_sidecar(p) or {}).get("over") is True]
+    gone = finished[keep:]
+    for path in gone:
+        path.unlink(missing_ok=True)
+        players_path(path).unlink(missing_ok=True)
+    return gone
+
+
+def set_aside(path: Path, saves_dir: Path) -> Path:
+    """Move a save that cannot be loaded into ``damaged/`` (never overwriting anything)."""
+    folder = saves_dir / DAMAGED
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{path.stem}-{datetime.now():%Y%m%d-%H%M%S}"
+    aside, n = folder / f"{stem}.json", 1
+    while aside.exists():
+        n += 1
+        aside = folder / f"{stem}-{n}.json"
+    os.replace(path, aside)
+    if players_path(path).exists():
+        players_path(aside).parent.mkdir(exist_ok=True)
+        os.replace(players_path(path), players_path(aside))
+    return aside
+
+
+def is_autosave(path: Path, saves_dir: Path) -> bool:
+    return path.parent == saves_dir / AUTOSAVES
+
+
+def adopt_legacy_autosave(saves_dir: Path) -> Path | None:
+    """Move the single ``autosave.json`` of earlier versions (and its seats) into a slot of its
+    own, named by its time, so it is resumed and kept like any other game."""
+    legacy = saves_dir / LEGACY_AUTOSAVE
+    if not legacy.is_file():
         return None
-    try:
-        read_record(path, data=data)
-        return None
-    except RecordError:
-        aside = saves_dir / f"autosave-damaged-{datetime.now():%Y%m%d-%H%M%S}.json"
-        os.replace(path, aside)
-        return aside
+    slot = new_autosave_path(saves_dir, "earlier", datetime.fromtimestamp(legacy.stat().st_mtime))
+    slot.parent.mkdir(parents=True, exist_ok=True)
+    os.replace(legacy, slot)
+    if players_path(legacy).exists():
+        players_path(slot).parent.mkdir(exist_ok=True)
+        os.replace(players_path(legacy), players_path(slot))
+    return slot
+
+
+def set_aside_damaged_autosaves(saves_dir: Path) -> list[tuple[Path, str]]:
+    """At the app's start: every autosave whose record cannot even be read is set aside, so it
+    blocks nothing; returns (where it went, why). Replay failures are found on Resume."""
+    moved = []
+    for path in autosave_paths(saves_dir):
+        info = describe(path)
+        if not info.ok:
+            reason = info.summary.split(" — damaged: ", 1)[1].rsplit(" — ", 1)[0]
+            moved.append((set_aside(path, saves_dir), reason))
+    return moved
 
 
 def players_path(save: Path) -> Path:
     return save.parent / ".players" / save.name
 
 
-def write_players(save: Path, players: dict[str, str], privacy: bool) -> None:
-    """The seats of a saved game (atomic enough: a lost sidecar only means default seats)."""
+def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False) -> None:
+    """The seats of a saved game and its summary line (atomic enough: a lost sidecar only means
+    default seats and a shorter line in the lists)."""
     path = players_path(save)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"players": players, "privacy": privacy}), encoding="utf-8")
+    tmp.write_text(json.dumps({"players": players, "privacy": privacy, "summary": summary, "over": over}), encoding="utf-8")
     os.replace(tmp, path)
 
 
-def read_players(save: Path) -> tuple[dict[str, str], bool] | None:
+def _read_sidecar(save: Path) -> dict | None:
+    """The sidecar as a dict, or None for a missing or hostile one (read like a record)."""
     try:
-        data = json.loads(players_path(save).read_text(encoding="utf-8"))
-        from .session import seat_kind
-
-        players = {s: seat_kind(data["players"][s]) for s in ("PL", "ZURL")}
-        if None in players.values():
-            return None
-        return players, bool(data.get("privacy", True))
-    except (OSError, ValueError, KeyError, TypeError):
+        data = read_json(players_path(save), limit=100_000)
+    except RecordError:
         return None
+    return data if isinstance(data, dict) else None
+
+
+def read_players(save: Path) -> tuple[dict[str, str], bool] | None:
+    """The seats ("human" or a bot's name; an old save's "bot" is the random bot) and privacy,
+    or None when the sidecar is missing or holds anything else."""
+    from .session import seat_kind
+
+    data = _read_sidecar(save)
+    try:
+        seats = [data["players"][s] for s in ("PL", "ZURL")]
+    except (KeyError, TypeError):
+        return None
+    if not all(isinstance(seat, str) and seat_kind(seat) for seat in seats):
+        return None
+    return {"PL": seat_kind(seats[0]), "ZURL": seat_kind(seats[1])}, data.get("privacy", True) is not False

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..data.loader import GameData
-from ..engine import Decision, Game, IllegalAction, RecordError, read_record, write_record
-from .saves import AUTOSAVE, write_players
+from ..engine import Decision, Game, IllegalAction, RecordError, read_record
+from .saves import save_game
 
 SIDES = ("PL", "ZURL")
 
@@ -39,10 +39,11 @@ class Session:
     players: dict[str, str] = field(default_factory=lambda: {"PL": HUMAN, "ZURL": HUMAN})
     privacy: bool = True
     saves_dir: Path | None = None
+    #: this game's own autosave slot (None: no autosave)
+    autosave_path: Path | None = None
     #: the side whose private information the screen shows (None: both, privacy off or no human)
     viewer: str | None = None
     bots: dict[str, Bot] = field(default_factory=dict)
-    _seats_written: set[Path] = field(default_factory=set, repr=False)
     _view: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -164,14 +165,11 @@ class Session:
     # ------------------------------------------------------------------------------ saving
 
     def autosave(self) -> None:
-        if self.saves_dir is not None:
-            self.save_to(self.saves_dir / AUTOSAVE)
+        if self.autosave_path is not None:
+            save_game(self.game, self.autosave_path, self.players, self.privacy)
 
     def save_to(self, path: Path) -> None:
-        write_record(self.game, path)
-        if path not in self._seats_written:  # the seats do not change during a game
-            write_players(path, self.players, self.privacy)
-            self._seats_written.add(path)
+        save_game(self.game, path, self.players, self.privacy)
 
     @classmethod
     def load(cls, path: Path, data: GameData | None, saves_dir: Path | None, players=None, privacy=True) -> Session:

@@ -413,7 +413,7 @@ def test_specific_tokens_over_the_kind_pool(data_dir):
 
 
 def test_random_tokens_over_the_pool(data_dir):
-    path = edit_scenario(data_dir, 2, lambda d: d["random_tokens"][0].update(count=999))
+    path = edit_scenario(data_dir, 2, lambda d: d["random_tokens"][0].update(count=99))
     assert_reported(data_dir, path.name, "random_tokens", "left in the pool")
 
 

@@ -1,17 +1,17 @@
-"""Save, quit, load and go on; resume the autosave; a damaged save is reported in one line and
-never overwritten."""
+"""Save, quit, load and go on; resume a recent game from its own autosave slot; a damaged save is
+reported in one line and never overwritten."""
 
 from __future__ import annotations
 
 import json
 
-from semper_fidelis.tui.saves import AUTOSAVE
+from semper_fidelis.tui.saves import autosave_paths
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.load import LoadScreen
 from semper_fidelis.tui.screens.menu import MainMenuScreen
 
 from .conftest import SIZE
-from .helpers import choose, game_screen, start_game, sync, text_of
+from .helpers import choose, game_screen, start_game, sync
 
 
 async def play_a_little(pilot):
@@ -51,9 +51,12 @@ async def test_save_quit_load_and_continue(make_app, saves):
         await choose(pilot, "units 1v")  # and play on
         assert len(loaded.actions) == n + 1
         digest = loaded.state.digest()
-        assert json.loads((saves / AUTOSAVE).read_text())["digest"] == digest  # after every action
+        slot = game_screen(app).session.autosave_path
+        assert json.loads(slot.read_text())["digest"] == digest  # after every action, in its own slot
+        assert len(autosave_paths(saves)) == 2  # the first game's slot is still there
+        assert json.loads((saves / "my-game.json").read_text())["actions"] == loaded.actions[:-1]
 
-        await pilot.press("q", "2")  # resume the autosave from the main menu
+        await pilot.press("q", "2", "enter")  # resume the most recent game from the main menu
         assert game_screen(app).session.game.state.digest() == digest
 
 
@@ -79,14 +82,14 @@ async def test_a_damaged_save_is_reported_and_kept(make_app, saves):
 @sync
 async def test_a_damaged_autosave_is_reported_and_never_overwritten(make_app, saves):
     saves.mkdir(parents=True)
-    (saves / AUTOSAVE).write_text("{ not json")
+    (saves / "autosave.json").write_text("{ not json")  # the single slot of earlier versions
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2")
         await pilot.pause()
-        assert isinstance(app.screen, MainMenuScreen)
-        assert "damaged record" in text_of(app.screen.query_one("#menu-message"))
-        await start_game(pilot, 1)  # a new game moves the damaged one aside first
-        kept = list(saves.glob("autosave-damaged-*.json"))
+        kept = list((saves / "damaged").glob("*.json"))  # set aside at the start, with a notice
         assert len(kept) == 1 and kept[0].read_text() == "{ not json"
-        assert json.loads((saves / AUTOSAVE).read_text())["scenario"] == 1
+        notices = [n.message for n in app._notifications]
+        assert notices == [f"An autosave could not be read (damaged record (not JSON: Expecting property name "
+                           f"enclosed in double quotes at line 1)); kept as damaged/{kept[0].name}."]
+        await start_game(pilot, 1)  # nothing blocks a new game
+        assert json.loads(autosave_paths(saves)[0].read_text())["scenario"] == 1

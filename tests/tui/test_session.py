@@ -8,17 +8,18 @@ import json
 import pytest
 
 from semper_fidelis.engine import Game
-from semper_fidelis.tui.saves import AUTOSAVE, read_players
+from semper_fidelis.tui.saves import read_players
 from semper_fidelis.tui.session import EngineFailure, Session
 
 
 def test_autosave_after_every_action_with_the_seats(tmp_path):
-    session = Session(game=Game(scenario=1, seed=2), players={"PL": "human", "ZURL": "bot"}, saves_dir=tmp_path)
+    slot = tmp_path / "autosave" / "game.json"
+    session = Session(game=Game(scenario=1, seed=2), players={"PL": "human", "ZURL": "bot"}, autosave_path=slot)
     d = session.decision()
     session.apply(d.actions[0])
-    saved = json.loads((tmp_path / AUTOSAVE).read_text())
+    saved = json.loads(slot.read_text())
     assert saved["actions"] == session.game.actions and saved["digest"] == session.game.state.digest()
-    assert read_players(tmp_path / AUTOSAVE) == ({"PL": "human", "ZURL": "random"}, True)  # "bot": the random bot of old saves
+    assert read_players(slot) == ({"PL": "human", "ZURL": "random"}, True)  # "bot": the random bot of old saves
 
 
 def test_an_engine_failure_keeps_the_position(tmp_path, monkeypatch):

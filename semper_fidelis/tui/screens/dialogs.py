@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.markdown import Markdown
 from rich.text import Text
 from textual.binding import Binding
@@ -9,21 +11,23 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from ...engine import Decision
+from ...engine import Decision, RecordError, read_record
 from ..helptext import decision_help
-from ..saves import safe_name
+from ..saves import describe, safe_name
 from ..session import Session
 
 
 class SaveScreen(ModalScreen):
-    """Type a name, Enter saves to ``<saves>/<name>.json``; a file there that cannot be read
-    is never overwritten."""
+    """Type a name, Enter saves to ``<saves>/<name>.json``. Saving over an existing save asks
+    first (Enter again on the same name); a file there that cannot be read is never
+    overwritten."""
 
     BINDINGS = [Binding("escape", "dismiss", "Cancel")]
 
     def __init__(self, session: Session):
         super().__init__()
         self.session = session
+        self.confirm: Path | None = None  # the existing save the player was asked about
 
     def compose(self):
         view = self.session.view()
@@ -34,24 +38,31 @@ class SaveScreen(ModalScreen):
             yield Input(value=default, id="save-name")
             yield Static("", id="save-error")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        from ...engine import RecordError, read_record
+    def say(self, text: str, style: str = "bold red") -> None:
+        self.query_one("#save-error", Static).update(Text(text, style=style))
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.confirm = None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
         saves_dir = self.session.saves_dir
         if saves_dir is None:
-            self.query_one("#save-error", Static).update("No saves directory.")
+            self.say("No saves directory.")
             return
         path = saves_dir / safe_name(event.value)
-        if path.exists():
+        if path.exists() and path != self.confirm:
             try:
                 read_record(path, data=self.session.game.data)
             except RecordError as exc:
-                self.query_one("#save-error", Static).update(Text(f"Not overwritten: {exc}", style="bold red"))
+                self.say(f"Not overwritten: {exc}")
                 return
+            self.confirm = path
+            self.say(f"There is a save {describe(path).summary}. Enter again to save over it, or type another name.", "bold yellow")
+            return
         try:
             self.session.save_to(path)
         except OSError as exc:
-            self.query_one("#save-error", Static).update(Text(f"Cannot save: {exc}", style="bold red"))
+            self.say(f"Cannot save: {exc}")
             return
         self.app.notify(f"Saved to {path}")
         self.dismiss()

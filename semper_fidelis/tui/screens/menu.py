@@ -1,4 +1,4 @@
-"""The main menu: new game, resume the autosave, load a save, rules, quit."""
+"""The main menu: new game, resume a recent game, load a save, rules, quit."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..saves import AUTOSAVE
+from ..saves import autosave_paths
 
 TITLE = r"""
   ____                                 _____ _     _      _ _
@@ -28,7 +28,7 @@ SUBTITLE = Text.assemble(
 
 ITEMS = (
     ("new", "1", "New game"),
-    ("resume", "2", "Resume the autosaved game"),
+    ("resume", "2", "Resume a recent game"),
     ("load", "3", "Load a saved game"),
     ("rules", "4", "Rules and keys"),
     ("quit", "5", "Quit"),
@@ -60,7 +60,7 @@ class MainMenuScreen(Screen):
         self.refresh_items()
 
     def refresh_items(self) -> None:
-        has_autosave = (self.app.saves_dir / AUTOSAVE).exists()
+        has_autosave = bool(autosave_paths(self.app.saves_dir))
         ol = self.query_one("#menu-options", OptionList)
         highlighted = ol.highlighted
         ol.clear_options()
@@ -85,13 +85,9 @@ class MainMenuScreen(Screen):
 
             app.push_screen(ScenarioScreen())
         elif item == "resume":
-            path = app.saves_dir / AUTOSAVE
-            if not path.exists():
-                self.show_message("There is no autosaved game yet.", error=True)
-                return
-            error = app.open_save(path)
-            if error:
-                self.show_message(error, error=True)
+            from .resume import ResumeScreen
+
+            app.push_screen(ResumeScreen())
         elif item == "load":
             from .load import LoadScreen
 

@@ -1,0 +1,52 @@
+"""Resume a recent game: every game's autosave slot, newest first, with its scenario, round,
+side to move and players. An autosave that cannot be replayed is reported in one line and set
+aside, so the list never holds a trap."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..saves import KEEP_FINISHED, recent_games
+
+
+class ResumeScreen(Screen):
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
+
+    def compose(self):
+        with Vertical(id="load-box") as box:
+            box.border_title = "Resume a recent game"
+            yield Static(Text(f"Unfinished games, and the last {KEEP_FINISHED} finished ones", style="dim"))
+            yield OptionList(id="resume-options")
+            yield Static("", id="resume-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_games()
+        self.query_one("#resume-options", OptionList).focus()
+
+    def refresh_games(self) -> None:
+        self.games = recent_games(self.app.saves_dir)
+        ol = self.query_one("#resume-options", OptionList)
+        ol.clear_options()
+        for i, info in enumerate(self.games):
+            style = "dim" if info.over else ("" if info.ok else "red")
+            ol.add_option(Option(Text(info.summary, style=style), id=str(i)))
+        if not self.games:
+            ol.add_option(Option(Text("No games yet.", style="dim"), disabled=True))
+        else:
+            ol.highlighted = 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        info = self.games[int(event.option.id)]
+        error = self.app.open_save(info.path)
+        if error:
+            self.refresh_games()
+            self.query_one("#resume-message", Static).update(Text(error, style="bold red"))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
