@@ -17,7 +17,7 @@ def test_the_chosen_hidden_token_is_the_one_that_moves():
     s.rng.choice = lambda candidates: candidates[-1]  # the draw falls on the second twin
     take_token(game.rules, s, PL, "rynek", "hidden")
     assert s.tokens["rynek"] == [first] and s.tokens["rynek"][0] is first
-    assert s.my_tokens[PL][-1] is second
+    assert s.my_tokens[PL][-1] == second and s.my_tokens[PL][-1] is not first
     assert shared_objects(s) == []
 
 

@@ -33,7 +33,6 @@ def _old_take_token(rules, state, side, area, choice):
     state.tokens[area].remove(token)
     if not state.tokens[area]:
         del state.tokens[area]
-    token.face_up = False
     state.my_tokens[side].append(token)
 
 
@@ -54,8 +53,8 @@ def test_the_leak_check_sees_a_view_that_shows_the_opponents_hand(monkeypatch):
     assert leak(game, "PL", random.Random(1)) is None
     honest = game_module.view_state
 
-    def leaky(rules, state, player):
-        data = honest(rules, state, player)
+    def leaky(rules, state, player, *rest):
+        data = honest(rules, state, player, *rest)
         data["hand"] = {s: list(state.hand[s]) for s in state.hand}
         return data
 
