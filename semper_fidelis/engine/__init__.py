@@ -106,6 +106,22 @@ replacement, no third). Fractions; about 0.2 ms a call::
     >>> odds.p_win(defender_extra=1) < odds.p_attacker_wins   # … and can be weighed
     True
 
+**Events** (engine/events.py): every action writes what happened as frozen :class:`Event` values —
+``move``, ``battle`` (with its tally), ``loss``, ``track``, ``card``, ``token``, ``draw``,
+``alliance``, ``turn``, ``game-over`` and ``note`` — each visible to all or to one side; the log
+is their public text. ``game.last_events(player)`` gives the last action's, ``game.events(player,
+since)`` any stretch (a mark is ``len(game.events(None))``)::
+
+    >>> g2 = Game(scenario=1, seed=3)
+    >>> while g2.decision().kind != "draw":          # keep the Commander, end the orders …
+    ...     _ = g2.apply({"orders": "end", "commander": "keep"}.get(g2.decision().kind, g2.legal()[0]))
+    >>> g2.apply("draw")
+    'draw'
+    >>> [e.kind for e in g2.last_events("ZURL")][:2]
+    ['draw', 'draw']
+    >>> g2.last_events("PL")[0].text.startswith("ZURL draws"), len(g2.last_events("PL")[0].get("cards") or [])
+    (True, 0)
+
 **Hidden information for search**: ``g.sample(player, rng)`` is a full Game consistent with what
 ``player`` sees — the opponent's hand dealt from the cards it could hold, face-down tokens and
 every deck order dealt again, the generator reseeded — and never depends on what is hidden::
@@ -117,6 +133,7 @@ every deck order dealt again, the generator reseeded — and never depends on wh
 """
 
 from .bench import bench_scenario
+from .events import Event
 from .game import Game, RecordError
 from .invariants import Invariants
 from .machine import Decision, IllegalAction
@@ -127,6 +144,6 @@ from .records import GameRecord, load_record, read_json, read_record, write_reco
 from .rules import shipped_data
 
 __all__ = [
-    "Game", "Invariants", "Decision", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Event", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "shipped_data", "bench_scenario",
 ]

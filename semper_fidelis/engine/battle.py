@@ -11,6 +11,7 @@ import math
 
 from .cards import card_title, discard_card, effect_of
 from .losses import skip_if_empty, start_losses, unit_leaves
+from .events import event
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
 from .notation import describe, parse_units, subsets, units_text
@@ -312,7 +313,9 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
     state.last_battle[winner] = "won"
     state.last_battle[other(winner)] = "lost"
     state.losses_this_round = True
-    log(state, f"Battle in {rules.area_name(area)}: " + "; ".join(notes) + f". Final {a_bp} : {d_bp} — {winner} wins.")
+    event(state, "battle", f"Battle in {rules.area_name(area)}: " + "; ".join(notes) + f". Final {a_bp} : {d_bp} — {winner} wins.",
+          area=area, attacker=attacker, defender=defender, assault=bool(f.get("assault")), bp={"attacker": a_bp, "defender": d_bp},
+          winner=winner, cards=[(c.attacker, c.defender) for c in drawn])
     if rules.terrain[area] == "city" and a_bp + d_bp >= 10:
         change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
 
@@ -621,7 +624,7 @@ def play_special(rules: Rules, state: State, f: dict, side: str, number: int, se
         f["second_card"].append(side)
     key = f"{side} #{number}"
     state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
-    log(state, f"{side} plays the Special card {card_title(rules, side, number)}.")
+    event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"])
     effect_of(rules, side, number).battle_apply(rules, state, f, side)
 
 

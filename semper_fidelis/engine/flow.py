@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from .cards import card_title, discard_card, draw_cards, effect_of
 from .commanders import ability
+from .events import event
 from .machine import pop, procedure, push
 from .negotiation import enter_area
 from .occupancy import (
@@ -56,7 +57,7 @@ def _after_deploy(rules: Rules, state: State) -> None:
 def _begin_turn(rules: Rules, state: State) -> None:
     side = state.active
     state.turn = TurnState()
-    log(state, f"— Round {state.round} ({rules.scenario.time_track[state.round - 1]}), {side} turn —")
+    event(state, "turn", f"— Round {state.round} ({rules.scenario.time_track[state.round - 1]}), {side} turn —", side=side)
     _restore_commander(rules, state, side)
     commander = rules.commanders.get(state.commander[side] or "")
     state.turn.ap = commander.ap if commander and state.commander_status[side] == "ok" else 0
@@ -499,7 +500,10 @@ def take_token(rules: Rules, state: State, side: str, area: str, choice: str) ->
     if not tokens:
         del state.tokens[area]
     state.my_tokens[side].append(replace(token, face_up=False))
-    log(state, f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({choice})." if choice != "hidden" else "."))
+    event(state, "token", f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({choice})." if choice != "hidden" else "."),
+          side=side, area=area, face_up=choice != "hidden")
+    if choice == "hidden":  # what it was, for its owner's eyes only
+        event(state, "token", f"{side} took {token.label()} from {rules.area_name(area)}.", visible=side, side=side, area=area, token=token.label())
 
 
 def collect_automatic(rules: Rules, state: State, side: str) -> list[str]:
@@ -563,8 +567,13 @@ def _draw_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         return
     commander = rules.commanders[state.commander[side]]
     room = rules.data.tracks.hand_limit - len(state.hand[side])
+    before = list(state.hand[side])
     n = draw_cards(rules, state, side, max(0, min(commander.cards, room)))
-    log(state, f"{side} draws {n} Action card{'s' if n != 1 else ''}.")
+    event(state, "draw", f"{side} draws {n} Action card{'s' if n != 1 else ''}.", side=side, count=n)
+    drawn = list(state.hand[side])
+    for card in before:
+        drawn.remove(card)
+    event(state, "draw", f"{side} drew " + ", ".join(f"#{c}" for c in drawn) + ".", visible=side, side=side, cards=drawn)
     pop(state, f)
 
 

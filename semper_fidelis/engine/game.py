@@ -19,6 +19,7 @@ from ..data.loader import DataError, GameData
 from ..data.models import Scenario
 from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
 from . import card_effects  # noqa: F401  (registers every card effect)
+from .events import Event, visible_to
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
 from .odds import BattleOdds, battle_odds
 from .options import Option, describe
@@ -58,6 +59,7 @@ class Game:
         self.actions: list[str] = []
         self.reveal_at = 0  # actions before this index can no longer be undone
         self._snapshots: dict[int, State] = {}  # number of actions -> a copy of the state then
+        self._marks: list[int] = []  # for each action, how many events there were before it
         self._legal: list[str] | None = None  # the legal actions of this position, once listed
         self._options: tuple[Option, ...] | None = None
         self._options_of: list[str] | None = None  # the legal list they describe
@@ -88,7 +90,7 @@ class Game:
         game.settings = dict(options if options is not None else start.options)
         game.start = start
         game.state = start.to_state(game.rules, game.seed, game.settings)
-        game.actions, game.reveal_at, game._snapshots = [], 0, {}
+        game.actions, game.reveal_at, game._snapshots, game._marks = [], 0, {}, []
         game._legal, game._options, game._options_of = None, None, None
         advance(game.rules, game.state, flow.next_phase)
         game.state.revealed = start.revealed
@@ -141,6 +143,7 @@ class Game:
         if done % SNAPSHOT_EVERY == 0 and done not in self._snapshots:
             self._snapshots[done] = self.state.clone()
         legal, self._legal = self._legal, None
+        self._marks.append(len(self.state.events))
         apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(action)
         if self.state.revealed:
@@ -181,6 +184,7 @@ class Game:
         if not self.can_undo:
             raise IllegalAction("cannot undo: new information was revealed since (card, token or battle card)")
         last = self.actions.pop()
+        self._marks.pop()
         target = len(self.actions)
         base = max(n for n in self._snapshots if n <= target)
         for n in [n for n in self._snapshots if n > target]:
@@ -242,6 +246,7 @@ class Game:
         game.rules, game.seed, game.settings = self.rules, self.seed, dict(self.settings)
         game.start = Position.from_state(state, self.rules)
         game.state, game.actions, game.reveal_at, game._legal, game._snapshots = state, [], 0, None, {}
+        game._marks = []
         game._options, game._options_of = None, None
         return game
 
@@ -249,6 +254,15 @@ class Game:
         """Exact odds of the battle in ``area`` (pending, in progress, or with ``attack`` =
         ``[(origin, units), …]`` weighed before it is committed); see engine/odds.py."""
         return battle_odds(self.rules, self.state, area, attack, side)
+
+    def events(self, player: str | None, since: int = 0) -> list[Event]:
+        """What happened, as structured events (engine/events.py), from the ``since``-th event on,
+        those ``player`` may see (None: all). ``len(game.events(None))`` is a mark to read from."""
+        return visible_to(self.state.events, player, since)
+
+    def last_events(self, player: str | None) -> list[Event]:
+        """The events of the last action applied (the automatic steps after it included)."""
+        return visible_to(self.state.events, player, self._marks[-1]) if self._marks else []
 
     def view(self, player: str | None) -> dict[str, Any]:
         """JSON-able data that ``player`` may see (None: an open view of everything)."""

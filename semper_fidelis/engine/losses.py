@@ -4,6 +4,7 @@ Also the fate of a dispersed or broken unit, the HQ/Commander included (§11).""
 
 from __future__ import annotations
 
+from .events import event
 from .machine import pop, procedure, push
 from .notation import type_for, unit_name
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
@@ -217,11 +218,13 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         name = rules.area_name(group["area"])
         if verb == "withdraw":
             add_units(state, dest, {utype: 1})
-            log(state, f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).")
+            event(state, "loss", f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).",
+                  side=side, unit=utype, fate="withdraw", area=group["area"], to_area=dest, absorbed=1)
         else:
             unit_leaves(rules, state, side, utype, verb, in_battle=f["role"] in ("attacker", "defender"))
             f["dispersed" if verb == "disperse" else "broken"] += 1
-            log(state, f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({table[verb]} Losses).")
+            event(state, "loss", f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({table[verb]} Losses).",
+                  side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb])
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
             log(state, f"{side}: {f['remaining']} further Losses are forgone (no units left).")

@@ -19,6 +19,7 @@ primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
 from __future__ import annotations
 
 from .occupancy import count, neutral_militia, neutral_units
+from .events import event
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, PL, TYPE_SIDE, ZURL, State, other
 from .tracks import change_supply, log
@@ -69,8 +70,8 @@ def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: st
     if index == state.negotiation[neutral]:
         return
     state.negotiation[neutral] = index
-    log(state, f"{reason}: the {TRACK_NAMES[neutral]} marker moves from {old.name} to {new.name} — "
-               f"{_describe(neutral, new.stance, old.stance)}.")
+    event(state, "alliance", f"{reason}: the {TRACK_NAMES[neutral]} marker moves from {old.name} to {new.name} — "
+                             f"{_describe(neutral, new.stance, old.stance)}.", neutral=neutral, stance=new.stance, reason=reason)
     if disarmed_by and new.stance == f"disarmed-{disarmed_by}":
         disarm(rules, state, disarmed_by)
     checkpoint(rules, state)

@@ -10,6 +10,7 @@ from .cards import card_title, discard_card, effect_of
 from .commanders import ability
 from .flow import take_token, token_choices
 from .losses import start_losses, skip_if_empty
+from .events import event
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
 from .notation import describe, parse_units, subsets, type_for, unit_name, units_text
@@ -215,12 +216,15 @@ def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
     word = "Assault" if f["mode"] == "assault" else "Move"
     what, src, to = describe(units), rules.area_name(origin), rules.area_name(dest)
     parts = land_group(rules, state, side, units, dest_text, f["mode"] == "assault")
-    if len(parts) == 1:
-        log(state, f"{side} {word}: {what} from {src} into {to} ({cost} AP).")
-    elif parts[3] == "enter":
-        log(state, f"{side} {word}: {what} from {src} into the middle of {to}, no battle ({cost} AP).")
+    how = "move" if len(parts) == 1 else parts[3]
+    facts = {"side": side, "order": f["mode"], "how": how, "units": units, "from_area": origin, "to_area": dest,
+             "via": parts[2] if len(parts) > 1 else None, "ap": cost + inner}
+    if how == "move":
+        event(state, "move", f"{side} {word}: {what} from {src} into {to} ({cost} AP).", **facts)
+    elif how == "enter":
+        event(state, "move", f"{side} {word}: {what} from {src} into the middle of {to}, no battle ({cost} AP).", **facts)
     else:
-        log(state, f"{side} {word}: {what} from {src} attacks {to} from {rules.area_name(parts[2])} ({cost + inner} AP).")
+        event(state, "move", f"{side} {word}: {what} from {src} attacks {to} from {rules.area_name(parts[2])} ({cost + inner} AP).", **facts)
     pop(state, f)
     checkpoint(rules, state)
     top = state.stack[-1] if state.stack else None
@@ -556,12 +560,12 @@ def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         discard_card(state, side, n)
         turn.card_played = True
         turn.ap += card.ap
-        log(state, f"{side} plays {card_title(rules, side, n)} for {card.ap} AP (effect ignored).")
+        event(state, "card", f"{side} plays {card_title(rules, side, n)} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
     elif verb == "effect":
         n = int(words[1])
         discard_card(state, side, n)
         turn.card_played = True
-        log(state, f"{side} plays {card_title(rules, side, n)} for its effect.")
+        event(state, "card", f"{side} plays {card_title(rules, side, n)} for its effect.", side=side, card=n, use="effect")
         state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
         effect_of(rules, side, n).apply(rules, state, side)
         checkpoint(rules, state)

@@ -27,6 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .events import event
 from .machine import PROCEDURES
 from .occupancy import occupant
 from .rules import Rules, shipped_rules
@@ -396,7 +397,8 @@ class _Builder:
                 self.fail("rng", f"a generator state has 625 numbers, not {len(p.rng)}")
             s.rng.setstate((3, tuple(p.rng), None))
         self.decision_point()
-        s.log = [f"Scenario {rules.number}: {rules.scenario.name} — from a position, round {s.round}, {s.active} to act."]
+        s.log, s.events = [], []
+        event(s, "note", f"Scenario {rules.number}: {rules.scenario.name} — from a position, round {s.round}, {s.active} to act.")
         return s
 
     def time(self) -> None:

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from .occupancy import add_units, occupant
+from .events import event
 from .rules import Rules
 from .state import NEUTRAL_TYPES, PL, SIDES, ZURL, GameRandom, State, Token, TYPE_SIDE
 
@@ -67,7 +68,7 @@ def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) ->
             n = 3  # FAQ handicap: ZURL with the initiative starts with 3 cards
         state.hand[side] = [state.deck[side].pop() for _ in range(n)]
     state.strategic_holder = {a: occupant(rules, state, a) for a in state.strategic}
-    state.log.append(f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
+    event(state, "note", f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
     return state
 
 

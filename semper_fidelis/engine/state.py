@@ -169,6 +169,8 @@ class State:
     strategic_holder: dict[str, str | None] = field(default_factory=dict)
     stack: list[dict[str, Any]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    #: what happened, as structured events (engine/events.py); the log is their text
+    events: list[Any] = field(default_factory=list)
     revealed: bool = False
     result: dict[str, Any] | None = None
     card_effect_counts: dict[str, int] = field(default_factory=dict)
@@ -196,10 +198,10 @@ class State:
         return new
 
     def digest(self) -> str:
-        """A short hash of everything but the log, to compare replays and detect drift: the
+        """A short hash of everything but the log and its events, to compare replays and detect drift: the
         sorted JSON of :func:`to_jsonable` (saved records hold it), built without copying the
         fields that already are JSON data."""
-        data = {name: _JSON.get(name, to_jsonable)(value) for name, value in self.__dict__.items() if name != "log"}
+        data = {name: _JSON.get(name, to_jsonable)(value) for name, value in self.__dict__.items() if name not in ("log", "events")}
         data["rng"] = _RNG_MARK
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         text = text.replace(_RNG_MARK_JSON, _rng_json(self.rng), 1)
@@ -286,6 +288,7 @@ _SPECIAL = {
     "rng": _rng,
     "attacks": lambda d, memo: {a: [_group(g, memo) for g in gs] for a, gs in d.items()},
     "turn": _dup,
+    "events": lambda d, memo: list(d),  # events are frozen: copies share them
     "stack": _deep,
     "relief": _deep,
     "result": _deep,

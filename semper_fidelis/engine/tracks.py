@@ -3,12 +3,14 @@ change logged with its reason; the Destruction skull and Morale's overflow into 
 
 from __future__ import annotations
 
+from .events import event
 from .rules import Rules
 from .state import PL, ZURL, State
 
 
 def log(state: State, text: str) -> None:
-    state.log.append(text)
+    """A line of the log with no structure of its own (a ``note`` event)."""
+    event(state, "note", text)
 
 
 def end_game(state: State, winner: str | None, reason: str) -> None:
@@ -16,7 +18,7 @@ def end_game(state: State, winner: str | None, reason: str) -> None:
         state.result = {"winner": winner, "reason": reason, "vp": dict(state.vp)}
         state.phase = "over"
         state.stack.clear()
-        log(state, f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."))
+        event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason)
 
 
 def change_morale(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
@@ -33,7 +35,8 @@ def change_morale(rules: Rules, state: State, side: str, delta: int, reason: str
         if new > hi:
             continue
         state.morale[side] = new
-        log(state, f"{side} Morale {'+' if step > 0 else '-'}1 → {new} ({reason}).")
+        event(state, "track", f"{side} Morale {'+' if step > 0 else '-'}1 → {new} ({reason}).",
+              side=side, track="morale", delta=step, value=new, reason=reason)
 
 
 def change_supply(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
@@ -41,7 +44,8 @@ def change_supply(rules: Rules, state: State, side: str, delta: int, reason: str
     new = max(lo, min(hi, state.supply[side] + delta))
     if new != state.supply[side]:
         state.supply[side] = new
-        log(state, f"{side} Supply {'+' if delta > 0 else ''}{delta} → {new} ({reason}).")
+        event(state, "track", f"{side} Supply {'+' if delta > 0 else ''}{delta} → {new} ({reason}).",
+              side=side, track="supply", delta=delta, value=new, reason=reason)
 
 
 def change_vp(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
@@ -49,7 +53,8 @@ def change_vp(rules: Rules, state: State, side: str, delta: int, reason: str) ->
     new = max(tracks.victory_min, min(tracks.victory_max, state.vp[side] + delta))
     if delta:
         state.vp[side] = new
-        log(state, f"{side} {'+' if delta > 0 else ''}{delta} VP → {new} ({reason}).")
+        event(state, "track", f"{side} {'+' if delta > 0 else ''}{delta} VP → {new} ({reason}).",
+              side=side, track="vp", delta=delta, value=new, reason=reason)
 
 
 def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> None:
@@ -66,7 +71,8 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> N
         end_game(state, ZURL, "Humanitarian Crisis: the Destruction marker reached the skull (§12)")
     else:
         value = rules.scenario.destruction_track[new]
-        log(state, f"Destruction {'down' if steps > 0 else 'up'} to space {new + 1} ({value} VP) ({reason}).")
+        event(state, "track", f"Destruction {'down' if steps > 0 else 'up'} to space {new + 1} ({value} VP) ({reason}).",
+              side=None, track="destruction", delta=steps, value=new, reason=reason)
 
 
 def morale_band(rules: Rules, state: State, side: str) -> str:

@@ -11,8 +11,9 @@ from .rules import Rules
 from .situation import battle_view, losses_view
 from .state import ATOM_FIELDS, FLAT_FIELDS, NESTED_FIELDS, SIDES, State, to_jsonable
 
-#: fields a view leaves out (what they hold is secret or internal; sizes are given instead)
-HIDDEN = frozenset({"rng", "deck", "battle_deck", "token_pool", "commander_deck", "stack"})
+#: fields a view leaves out (what they hold is secret or internal; sizes are given instead; the
+#: events come from Game.events, filtered for the player)
+HIDDEN = frozenset({"rng", "deck", "battle_deck", "token_pool", "commander_deck", "stack", "events"})
 
 
 def _token(token, visible: bool) -> dict[str, Any]:

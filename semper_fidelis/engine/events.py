@@ -1,0 +1,74 @@
+"""Events (DESIGN §7): what an action did, as structured data the clients read — units moved, a
+battle and its tally, Losses, track changes, cards played, tokens taken, alliances — each with
+the players who may see it. The log is made of their text: :func:`event` writes both.
+
+An event never changes once written; ``Event.to_dict()`` is its plain form::
+
+    {"kind": "track", "text": "PL Morale +1 → 6 (truce).", "visible": "all",
+     "round": 3, "turn": "PL", "side": "PL", "track": "morale", "delta": 1, "value": 6}
+
+``visible`` is ``"all"`` or the one side that may see it (a face-down token taken, the cards a
+player draws); such an event has no text in the public log, or a text that hides the secret.
+Kinds: ``note`` (anything else in the log), ``turn``, ``move``, ``battle``, ``loss``,
+``track``, ``card``, ``token``, ``alliance``, ``draw``, ``game-over``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .state import State
+
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. ``facts`` are (name, value) pairs of immutable values (units as
+    (type, count) pairs); :meth:`to_dict` gives the plain JSON form."""
+
+    kind: str
+    text: str | None
+    visible: str
+    round: int
+    turn: str
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def __getitem__(self, name: str) -> Any:
+        return dict(self.facts)[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return dict(self.facts).get(name, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "visible": self.visible, "round": self.round, "turn": self.turn,
+                **{k: _plain(v) for k, v in self.facts}}
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items() if v))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        if all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value):
+            return {k: _plain(v) for k, v in value}
+        return [_plain(v) for v in value]
+    return value
+
+
+def event(state: State, kind: str, text: str | None = None, *, visible: str = ALL, **facts: Any) -> None:
+    """Record an event; a public one with text also goes into the log."""
+    state.events.append(Event(kind, text, visible, state.round, state.active, tuple((k, _frozen(v)) for k, v in facts.items())))
+    if text and visible == ALL:
+        state.log.append(text)
+
+
+def visible_to(events: list[Event], player: str | None, since: int = 0) -> list[Event]:
+    """The events from index ``since`` that ``player`` may see (None: all of them)."""
+    return [e for e in events[since:] if player is None or e.visible in (ALL, player)]
