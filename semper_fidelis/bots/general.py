@@ -50,6 +50,7 @@ class Board:
         self.units: dict[str, dict[str, int]] = view["units"]
         self.strategic: dict[str, int] = view["strategic"]
         self.view = view
+        self._held: list[str] | None = None
 
     def own(self, area: str) -> dict[str, int]:
         return {t: n for t, n in self.units.get(area, {}).items() if n and t in OWN_TYPES[self.side]}
@@ -61,7 +62,9 @@ class Board:
         return sum(self.units.get(area, {}).values())
 
     def held(self) -> list[str]:
-        return sorted(a for a in self.units if self.own(a) and not self.enemy(a))
+        if self._held is None:
+            self._held = sorted(a for a in self.units if self.own(a) and not self.enemy(a))
+        return self._held
 
     def spare(self, area: str) -> dict[str, int]:
         """The units that may leave ``area``: all but one where leaving would give up a Strategic
@@ -88,6 +91,7 @@ class GeneralBot:
         self.turn_key: tuple | None = None
         self.tried: set[str] = set()
         self.plans = 0
+        self.view: dict[str, Any] = {}
 
     # ------------------------------------------------------------------------------ dispatch
 
@@ -96,6 +100,7 @@ class GeneralBot:
         legal = {o.notation for o in options}
         if self.plan and self.plan[0] in legal:
             return self.plan.pop(0)
+        self.view = seat.view()  # once per decision: the handlers read it
         self.plan = []
         kind = seat.decision().kind
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
@@ -118,25 +123,25 @@ class GeneralBot:
         return next((o.notation for o in options if o.closes or o.kind == "pass"), options[-1].notation)
 
     def _hq(self, seat: Seat, options) -> str:
-        board = Board(seat.view(), seat.player)
+        board = Board(self.view, seat.player)
         return max(options, key=lambda o: (sum(board.own(o.to_area or "").values()), o.notation)).notation
 
     def _relief(self, seat: Seat, options) -> str:
-        board = Board(seat.view(), seat.player)
+        board = Board(self.view, seat.player)
         free = [o for o in options if not o.closes and not o.ap_cost]
         if not free:
             return next((o.notation for o in options if o.closes), options[0].notation)
         return max(free, key=lambda o: (board.strategic.get(o.to_area or "", 0), -board.total(o.to_area or ""))).notation
 
     def _deploy(self, seat: Seat, options) -> str:
-        board = Board(seat.view(), seat.player)
+        board = Board(self.view, seat.player)
         return min(options, key=lambda o: (-board.strategic.get(o.to_area or "", 0) if board.total(o.to_area or "") < 2 else 0,
                                            board.total(o.to_area or ""), self.rng.random())).notation
 
     # ------------------------------------------------------------------------- Orders Phase
 
     def _orders(self, seat: Seat, options) -> str:
-        view = seat.view()
+        view = self.view
         key = (view["round"], view["active"])
         if key != self.turn_key:
             self.turn_key, self.tried, self.plans = key, set(), 0
@@ -270,7 +275,7 @@ class GeneralBot:
         return "cancel"
 
     def _mobilize(self, seat: Seat, options) -> str:
-        board = Board(seat.view(), seat.player)
+        board = Board(self.view, seat.player)
         acting = [o for o in options if o.kind == "mobilize"]
         if not acting:
             return "done"
@@ -289,7 +294,7 @@ class GeneralBot:
         return "fight"
 
     def _artillery(self, seat: Seat, options) -> str:
-        board = Board(seat.view(), seat.player)
+        board = Board(self.view, seat.player)
         return max(options, key=lambda o: (board.enemy(o.area or ""), board.strategic.get(o.area or "", 0), o.notation)).notation
 
     # ---------------------------------------------------------------------------- battles
@@ -304,7 +309,7 @@ class GeneralBot:
 
     def _battle(self, seat: Seat, options) -> str:
         kinds = {o.kind for o in options}
-        battle = seat.view().get("battle") or {}
+        battle = self.view.get("battle") or {}
         area = battle.get("area")
         attacking = battle.get("attacker") == seat.player
         p_att = None
