@@ -34,12 +34,10 @@ def _board(**hands):
     return g
 
 
-@pytest.mark.rule("§9.3 step 8", "§9.2", "ruling:sides-of-attack")
-def test_s9_3_units_inside_are_not_a_side_of_attack():
-    """§9.3 step 8: "+1 BP for the second and each subsequent Area" the attack comes from. PL's
-    units already inside contested Rynek plus one group from Dom Akademicki attack from one
-    Area: no bonus, and an Evasion costs cards worth 1 AP (§9.2), not 2."""
-    g = _board(zurl=[9])  # Collective Responsibility: 1 AP
+def _contested_rynek_attacked(**hands):
+    """PL has 2 units inside contested Rynek (ZURL 2) and lines up 3 more from Dom Akademicki;
+    the battle is started in the Battle Phase."""
+    g = _board(**hands)
     put(g, "rynek", PL, "2v")
     put(g, "rynek", ZURL, "2v")
     put(g, "dom-akademicki", PL, "3v")
@@ -48,6 +46,15 @@ def test_s9_3_units_inside_are_not_a_side_of_attack():
     force_battle_card(g, 0, 0)
     g.apply("end")
     g.apply("battle rynek")
+    return g
+
+
+@pytest.mark.rule("§9.3 step 8", "§9.2", "ruling:sides-of-attack")
+def test_s9_3_units_inside_are_not_a_side_of_attack():
+    """§9.3 step 8: "+1 BP for the second and each subsequent Area" the attack comes from. PL's
+    units already inside contested Rynek plus one group from Dom Akademicki attack from one
+    Area: no bonus, and an Evasion costs cards worth 1 AP (§9.2), not 2."""
+    g = _contested_rynek_attacked(zurl=[9])  # Collective Responsibility: 1 AP
     assert g.decision().actions == ("fight", "discard 9")
     g.apply("discard 9")
     assert any(a.startswith("evade podzamcze") for a in g.legal())  # 1 AP paid: enough
@@ -57,14 +64,7 @@ def test_s9_3_units_inside_are_not_a_side_of_attack():
 
 @pytest.mark.rule("§9.3 step 8", "ruling:sides-of-attack")
 def test_s9_3_no_side_bonus_for_the_units_inside():
-    g = _board()
-    put(g, "rynek", PL, "2v")
-    put(g, "rynek", ZURL, "2v")
-    put(g, "dom-akademicki", PL, "3v")
-    order(g, "move", "dom-akademicki", "3v", "rynek via dom-akademicki attack")
-    force_battle_card(g, 0, 0)
-    g.apply("end")
-    g.apply("battle rynek")
+    g = _contested_rynek_attacked()
     line = next(l for l in reversed(g.state.log) if l.startswith("Battle in Rynek"))
     assert "sides" not in line
     assert battle_frame(g)["bp"]["a"] == 3  # 5 units × 3 Strength = 15 → 3 BP, nothing more
