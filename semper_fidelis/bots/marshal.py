@@ -80,8 +80,8 @@ class MarshalBot:
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n >= len(options) and time.perf_counter() >= deadline:
-                break
+            elif n and time.perf_counter() >= deadline:
+                break  # the budget holds even when there are more options than iterations
             n += 1
             world = seat.sample(random.Random(self.rng.getrandbits(64)))
             action = self._select(options, visits, totals, n)
@@ -90,10 +90,10 @@ class MarshalBot:
         return max(options, key=lambda a: (visits[a], totals[a] / visits[a] if visits[a] else -math.inf))
 
     def _select(self, options: list[str], visits: dict[str, int], totals: dict[str, float], n: int) -> str:
-        """UCB1 over the options of this decision (every option tried once first)."""
+        """UCB1 over the options of this decision (untried options first, in a seeded order)."""
         untried = [a for a in options if not visits[a]]
         if untried:
-            return untried[0]
+            return self.rng.choice(untried)
         c = 0.7 * WIN / 10
         return max(options, key=lambda a: totals[a] / visits[a] + c * math.sqrt(math.log(n) / visits[a]))
 
