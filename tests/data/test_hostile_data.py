@@ -4,23 +4,12 @@ counts, naming file, entry and field."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
 from test_validate import edit_asset, edit_scenario
 
 from semper_fidelis.cli import main
 
-REPO = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    shutil.copytree(REPO / "assets", root / "assets")
-    shutil.copytree(REPO / "scenarios", root / "scenarios")
-    return root
 
 
 def _validate_lines(capsys, root: Path) -> list[str]:

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
 
 from semper_fidelis.cli import main
 from semper_fidelis.data.rulings import citation_problems, load_rulings, parse_rulings
@@ -65,14 +63,6 @@ def test_a_malformed_rulings_file_is_reported_one_line_per_problem():
         "rulings.md: ruling 4: needs '[name] **Title.**' after its number",
         "rulings.md: ruling 5: name [ties] is also ruling 1",
     ]
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    root = tmp_path / "data"
-    shutil.copytree(REPO / "assets", root / "assets")
-    shutil.copytree(REPO / "scenarios", root / "scenarios")
-    return root
 
 
 def test_validate_names_file_and_entry_of_an_unresolved_citation(data_dir, capsys):

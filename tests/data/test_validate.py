@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 
 from semper_fidelis.cli import main
 from semper_fidelis.data.loader import load_game_data
@@ -48,15 +46,6 @@ def _toml_value(value) -> str:
 def dump_toml(data: dict) -> str:
     """Plain data as TOML: one ``key = value`` line per top-level key, inline tables below."""
     return "".join(f"{_toml_key(k)} = {_toml_value(v)}\n" for k, v in data.items())
-
-
-@pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
-    """A private copy of the shipped data directory."""
-    root = tmp_path / "data"
-    shutil.copytree(REPO / "assets", root / "assets")
-    shutil.copytree(REPO / "scenarios", root / "scenarios")
-    return root
 
 
 def scenario_path(root: Path, number: int) -> Path:
