@@ -25,7 +25,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .events import event
 from .machine import PROCEDURES
@@ -94,6 +94,49 @@ class ReliefEntry(_Model):
     commander: str | None = None
 
 
+#: the fields of a position a worked example may check after a step (the rest are not the book's)
+_CHECKABLE = (
+    "round", "initiative", "turn", "units", "attacks", "barricades", "redoubts", "strategic", "tokens", "my_tokens",
+    "hand", "discard", "morale", "supply", "vp", "destruction", "negotiation", "commander", "commander_status",
+    "fallen", "last_battle", "losses_this_round", "mob", "broken", "pool", "removed", "relief_waiting",
+)
+
+
+class ExampleStep(_Model):
+    """One choice a worked example makes: ``say`` tells it in the project's words, ``play`` is
+    the engine actions that make it. What the book says follows: ``expect`` (fields of the
+    position, checked as the game exports them: see engine/examples.py), ``log`` (text these
+    actions write to the log), ``offers`` (actions then legal) and ``refuses`` (beginnings of
+    actions then not legal)."""
+
+    say: str = Field(min_length=1, max_length=400)
+    play: list[str] = Field(default=[], max_length=200)
+    expect: dict[str, Any] = {}
+    log: list[str] = Field(default=[], max_length=40)
+    offers: list[str] = Field(default=[], max_length=40)
+    refuses: list[str] = Field(default=[], max_length=40)
+
+    @field_validator("expect")
+    @classmethod
+    def _known_fields(cls, expect: dict[str, Any]) -> dict[str, Any]:
+        unknown = [k for k in expect if k not in _CHECKABLE]
+        if unknown:
+            raise ValueError(f"'{unknown[0]}' is not a field an example checks (one of: {', '.join(_CHECKABLE)})")
+        return expect
+
+
+class WorkedExample(_Model):
+    """A rulebook example that a position sets up (assets/examples): its title, the rulebook
+    section it illustrates, a short text and the printed outcome in the project's own words (not
+    the rulebook's), and the book's choices step by step."""
+
+    title: str = Field(min_length=1, max_length=80)
+    section: str = Field(min_length=1, max_length=80)
+    text: str = Field(min_length=1, max_length=2000)
+    outcome: str = Field(min_length=1, max_length=1000)
+    steps: list[ExampleStep] = Field(min_length=1, max_length=60)
+
+
 class Position(_Model):
     """Everything a game position holds. ``None`` (or a side left out of a per-side table) means
     "as in the scenario's opening". Tokens are written ``food1``, ``plane2 up`` (face up),
@@ -123,6 +166,9 @@ class Position(_Model):
     discard: dict[Side, list[int]] | None = None
     battle_deck: list[str] | None = None
     battle_used: list[str] | None = None
+    battle_top: list[str] | None = Field(
+        default=None, description="battle cards put on top of the deck, the first drawn first (the rest as the deck would be)"
+    )
     morale: dict[Side, int] | None = None
     supply: dict[Side, int] | None = None
     vp: dict[Side, int] | None = None
@@ -147,6 +193,7 @@ class Position(_Model):
     rng: list[int] | None = Field(default=None, description="the random generator's state; without it the game's seed seeds it")
     revealed: bool = False
     procedure: str | None = Field(default=None, description="engine frames (JSON), for positions taken in the middle of a procedure")
+    example: WorkedExample | None = Field(default=None, description="the rulebook example this position sets up (not part of the game)")
 
     # ------------------------------------------------------------------------ reading, writing
 
@@ -624,6 +671,14 @@ class _Builder:
                     left[i] -= 1
                     deck.append(i)
             s.battle_deck = deck
+        if p.battle_top is not None:
+            top = [self.battle_card("battle_top", x) for x in p.battle_top]
+            rest = list(s.battle_deck)
+            for text, i in zip(p.battle_top, top):
+                if i not in rest:
+                    self.fail("battle_top", f"no '{text}' card left in the battle deck to put on top")
+                rest.remove(i)
+            s.battle_deck = rest + top[::-1]  # the deck is drawn from its end
         have = Counter(s.battle_deck + s.battle_used)
         for i, n in have.items():
             if n > copies[i]:
@@ -726,4 +781,4 @@ def _toml(data: dict[str, Any]) -> str:
     return "\n".join(lines).lstrip("\n") + "\n"
 
 
-__all__ = ["Position", "PositionError", "ToAct", "Turn", "Group", "Barricade", "ReliefEntry", "token_text", "battle_card_text"]
+__all__ = ["Position", "PositionError", "WorkedExample", "ExampleStep", "ToAct", "Turn", "Group", "Barricade", "ReliefEntry", "token_text", "battle_card_text"]

@@ -1,0 +1,196 @@
+"""The rulebook's worked examples, playable (issue 13).
+
+Each example is a position file shipped under ``assets/examples`` whose ``example`` table
+(:class:`~.position.WorkedExample`) says what it shows and lists the book's choices as steps:
+the engine actions that make each choice, then what the book says follows. The same file is
+the test of the example (:func:`check_example` plays every step and compares) and a lesson in
+the app (:func:`example_progress` tells how far a game is along the book's line).
+
+A step's ``expect`` is compared with the game's exported position (:meth:`Game.position`),
+field by field: a mapping is checked for the keys it gives (``morale = {ZURL = 2}`` says nothing
+about PL), except the units of one area or zone, which are compared whole
+(``units.cytadela = {zurl-volunteer = 1}``: nothing else is there); a list is compared whole;
+what the export leaves out counts as empty, zero or ``"none"`` (as in ``last_battle = {PL =
+"none"}``: no battle yet).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..data.loader import DataError, GameData
+from .game import Game
+from .machine import IllegalAction
+from .position import ExampleStep, Position, PositionError, WorkedExample
+
+#: where the examples live, under an assets directory
+EXAMPLES_DIR = "examples"
+#: position fields holding, per area or zone, a table of unit counts (compared whole)
+_UNIT_TABLES = {"units", "mob", "broken", "pool", "removed", "relief_waiting"}
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example file: its name (the file's stem) and the position it sets up."""
+
+    name: str
+    position: Position
+
+    @property
+    def about(self) -> WorkedExample:
+        return self.position.example
+
+    @property
+    def choices(self) -> list[str]:
+        """The book's choices as engine actions, in order."""
+        return [action for step in self.about.steps for action in step.play]
+
+    def game(self, data: GameData | None = None) -> Game:
+        """A new game at the printed situation (raises PositionError, DataError)."""
+        return Game.from_position(self.position, data=data)
+
+
+def examples_dir(assets_dir: Path) -> Path:
+    return Path(assets_dir) / EXAMPLES_DIR
+
+
+def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
+    """The examples of ``directory`` (``*.toml`` and ``*.json``, by file name), and one line
+    for each file that cannot be read as one. A missing directory holds no examples."""
+    examples, problems = [], []
+    if not Path(directory).is_dir():
+        return examples, problems
+    for path in sorted(p for p in Path(directory).iterdir() if p.suffix in (".toml", ".json")):
+        try:
+            position = Position.load(path)
+        except PositionError as exc:
+            problems.append(f"{path.name}: {exc}")
+            continue
+        except (RecursionError, UnicodeDecodeError, ValueError) as exc:
+            problems.append(f"{path.name}: cannot be read ({type(exc).__name__})")
+            continue
+        if position.example is None:
+            problems.append(f"{path.name}: example: missing (a position file in the examples directory needs its [example] table)")
+            continue
+        examples.append(Example(path.stem, position))
+    return examples, problems
+
+
+def check_example(example: Example, data: GameData | None = None) -> list[str]:
+    """Play the book's choices from the printed situation and compare each step with what the
+    book says; one line per difference (empty: the example plays as printed)."""
+    try:
+        game = example.game(data)
+    except (PositionError, DataError) as exc:
+        return [f"{example.name}: the position cannot be set up: {_first_line(exc)}"]
+    except Exception as exc:  # noqa: BLE001 - a hostile file must not crash validate
+        return [f"{example.name}: the position made the engine fail ({type(exc).__name__})"]
+    for number, step in enumerate(example.about.steps, 1):
+        start = len(game.actions)
+        for action in step.play:
+            try:
+                game.apply(action)
+            except IllegalAction as exc:
+                return [f"{example.name}: step {number}: {exc}"]
+            except Exception as exc:  # noqa: BLE001 - a hostile file must not crash validate
+                return [f"{example.name}: step {number}: '{action}' made the engine fail ({type(exc).__name__})"]
+        problems = step_problems(game, step, start)
+        if problems:
+            return [f"{example.name}: step {number}: {p}" for p in problems]
+    return []
+
+
+def step_problems(game: Game, step: ExampleStep, start: int) -> list[str]:
+    """How ``game`` differs from what the book says after ``step``, whose actions began at
+    action number ``start``."""
+    problems = []
+    legal = game.legal()
+    problems += [f"'{a}' is not offered" for a in step.offers if a not in legal]
+    problems += [f"'{a}' is offered" for a in step.refuses if any(x == a or x.startswith(a + " ") for x in legal)]
+    since = 0 if not step.play else game._marks[start]
+    written = [e.text for e in game.events(None, since)]
+    problems += [f"the log does not say '{text}'" for text in step.log if not any(text in line for line in written)]
+    if step.expect:
+        if game.over:
+            return problems + ["the game is over"]
+        problems += _differences(step.expect, game.position().dump(), ())
+    return problems
+
+
+def _differences(expected: Any, actual: Any, where: tuple[str, ...]) -> list[str]:
+    name = ".".join(where)
+    if isinstance(expected, dict):
+        actual = actual if isinstance(actual, dict) else {}
+        if len(where) == 2 and where[0] in _UNIT_TABLES:
+            want = {k: v for k, v in expected.items() if v}
+            have = {k: v for k, v in actual.items() if v}
+            return [] if want == have else [f"{name} is {_text(have)}, the book says {_text(want)}"]
+        return [p for key, value in expected.items() for p in _differences(value, actual.get(key), where + (key,))]
+    if actual is None:
+        actual = [] if isinstance(expected, list) else 0 if isinstance(expected, int) and not isinstance(expected, bool) else "none"
+    return [] if expected == actual else [f"{name} is {_text(actual)}, the book says {_text(expected)}"]
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} {v}" for k, v in value.items()) + "}" if value else "empty"
+    return "none" if value is None else str(value)
+
+
+def _first_line(exc: Exception) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+@dataclass(frozen=True)
+class ExampleProgress:
+    """How far a game started from an example is along the book's line."""
+
+    example: WorkedExample
+    #: the steps played as the book plays them
+    done: int
+    #: the game's actions are the book's choices so far
+    on_line: bool
+    #: the step whose end the game is at (1-based), if any, and how the game differs there
+    at_step: int | None
+    problems: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return len(self.example.steps)
+
+    @property
+    def reached(self) -> bool:
+        """The book's last step is played and everything came out as printed."""
+        return self.on_line and self.at_step == self.total and not self.problems
+
+    @property
+    def next_step(self) -> ExampleStep | None:
+        return self.example.steps[self.done] if self.on_line and self.done < self.total else None
+
+
+def example_progress(game: Game) -> ExampleProgress | None:
+    """Where ``game`` stands on its example's line (None: it did not start from an example)."""
+    start = game.start
+    if start is None or start.example is None:
+        return None
+    about = start.example
+    played, ends = 0, []
+    for step in about.steps:
+        played += len(step.play)
+        ends.append(played)
+    book = [a for step in about.steps for a in step.play]
+    actions = game.actions
+    on_line = actions == book[: len(actions)]
+    if not on_line:
+        return ExampleProgress(about, 0, False, None, ())
+    done = sum(1 for end in ends if end <= len(actions))
+    here = [i for i, end in enumerate(ends) if end == len(actions)]
+    problems: list[str] = []
+    for i in here:
+        problems += step_problems(game, about.steps[i], ends[i] - len(about.steps[i].play))
+    return ExampleProgress(about, done, True, here[-1] + 1 if here else None, tuple(problems))
+
+
+__all__ = ["Example", "ExampleProgress", "EXAMPLES_DIR", "examples_dir", "load_examples", "check_example", "example_progress", "step_problems"]
