@@ -114,25 +114,28 @@ def _validate_args(parser: argparse.ArgumentParser) -> None:
 @command("validate", "check a data directory and print each problem on one line", _validate_args)
 def _cmd_validate(args: argparse.Namespace) -> int:
     from .data.validate import validate_dir
+    from .engine import validate_examples
 
     data_dir = args.dir if args.dir is not None else args.assets
     if data_dir is not None and not data_dir.is_dir():
         raise CliError(f"{data_dir}: no such data directory")
     problems = validate_dir(data_dir)
+    assets_dir, scenarios_dir = resolve_dirs(data_dir)
+    if not problems:  # the rulebook examples are played on the data, so only on sound data
+        data = load_game_data(data_dir)
+        examples, problems = validate_examples(assets_dir, data if data_dir is not None else None)
     out = sys.stdout
     for problem in problems:
         print(problem, file=out)
-    assets_dir, scenarios_dir = resolve_dirs(data_dir)
     if problems:
         n = len(problems)
         print(f"FAILED: {n} problem{'s' * (n != 1)} in {assets_dir} and {scenarios_dir}", file=out)
         return 1
-    data = load_game_data(data_dir)
     cards = "+".join(str(len(data.decks[s].cards)) for s in ("PL", "ZURL"))
     print(
         f"OK: {len(data.board.areas)} areas, {len(data.board.districts)} districts, "
         f"{len(data.board.railways)} railways, {len(data.scenarios)} scenarios, "
-        f"{cards} action cards, {len(data.commanders.commanders)} commanders "
+        f"{cards} action cards, {len(data.commanders.commanders)} commanders, {examples} rulebook examples "
         f"(assets: {assets_dir}; scenarios: {scenarios_dir})",
         file=out,
     )

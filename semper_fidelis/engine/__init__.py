@@ -91,6 +91,15 @@ scenario's opening for the seed::
 ``procedure``). The record of a game started from a position carries it (record format 2), so
 it replays and undoes; format-1 records still load, newer formats are refused in one line.
 
+**The rulebook's worked examples** (engine/examples.py) ship as position files in
+``assets/examples`` whose ``example`` table gives a title, the rulebook section, a short text,
+the printed outcome and the book's choices step by step, each with what the book says follows.
+``load_examples(examples_dir(game.data.assets_dir))`` reads them, ``example.game()`` opens one,
+``check_example(example)`` plays the book's choices and names every difference (the tests and
+``semper-fidelis validate`` use it), and ``example_progress(game)`` tells how far a game is
+along the book's line: steps ``done``, ``on_line``, the step just ended (``at_step``) with its
+``problems``, ``next_step`` and ``reached`` (the printed outcome, as printed).
+
 **Exact battle odds** for a battle pending or being fought, or for an attack weighed before it is
 committed (``attack=[(origin, units), …]``): the Battle Points from the battle's own rules, the
 battle cards enumerated from the deck still unseen (Escalation's second card without
@@ -134,6 +143,7 @@ every deck order dealt again, the generator reseeded — and never depends on wh
 
 from .bench import bench_scenario
 from .events import Event
+from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
 from .game import Game, RecordError
 from .invariants import Invariants
 from .machine import Decision, IllegalAction
@@ -146,4 +156,5 @@ from .rules import shipped_data
 __all__ = [
     "Game", "Invariants", "Decision", "Event", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "shipped_data", "bench_scenario",
+    "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]

@@ -68,7 +68,10 @@ def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
         except PositionError as exc:
             problems.append(f"{path.name}: {exc}")
             continue
-        except (RecursionError, UnicodeDecodeError, ValueError) as exc:
+        except RecursionError:
+            problems.append(f"{path.name}: cannot be read (nested too deeply)")
+            continue
+        except (UnicodeDecodeError, ValueError) as exc:
             problems.append(f"{path.name}: cannot be read ({type(exc).__name__})")
             continue
         if position.example is None:
@@ -78,28 +81,45 @@ def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
     return examples, problems
 
 
+def validate_examples(assets_dir: Path, data: GameData | None = None) -> tuple[int, list[str]]:
+    """For ``semper-fidelis validate``: how many examples ``assets_dir`` ships, and one line for
+    each that cannot be read or does not play as printed."""
+    examples, problems = load_examples(examples_dir(assets_dir))
+    for example in examples:
+        found = check_example(example, data)
+        if found:
+            problems.append("; ".join(found[:1] + [p.removeprefix(f"{example.name}: ") for p in found[1:]]))
+    return len(examples), [f"{EXAMPLES_DIR}/{p}" for p in problems]
+
+
 def check_example(example: Example, data: GameData | None = None) -> list[str]:
     """Play the book's choices from the printed situation and compare each step with what the
     book says; one line per difference (empty: the example plays as printed)."""
+    return play_example(example, data)[1]
+
+
+def play_example(example: Example, data: GameData | None = None) -> tuple[Game | None, list[str]]:
+    """The game after the book's choices, and the differences from the book (it stops at the
+    first step that differs; no game when the position cannot be set up)."""
     try:
         game = example.game(data)
     except (PositionError, DataError) as exc:
-        return [f"{example.name}: the position cannot be set up: {_first_line(exc)}"]
+        return None, [f"{example.name}: the position cannot be set up: {_first_line(exc)}"]
     except Exception as exc:  # noqa: BLE001 - a hostile file must not crash validate
-        return [f"{example.name}: the position made the engine fail ({type(exc).__name__})"]
+        return None, [f"{example.name}: the position made the engine fail ({type(exc).__name__})"]
     for number, step in enumerate(example.about.steps, 1):
         start = len(game.actions)
         for action in step.play:
             try:
                 game.apply(action)
             except IllegalAction as exc:
-                return [f"{example.name}: step {number}: {exc}"]
+                return game, [f"{example.name}: step {number}: {exc}"]
             except Exception as exc:  # noqa: BLE001 - a hostile file must not crash validate
-                return [f"{example.name}: step {number}: '{action}' made the engine fail ({type(exc).__name__})"]
+                return game, [f"{example.name}: step {number}: '{action}' made the engine fail ({type(exc).__name__})"]
         problems = step_problems(game, step, start)
         if problems:
-            return [f"{example.name}: step {number}: {p}" for p in problems]
-    return []
+            return game, [f"{example.name}: step {number}: {p}" for p in problems]
+    return game, []
 
 
 def step_problems(game: Game, step: ExampleStep, start: int) -> list[str]:
@@ -193,4 +213,4 @@ def example_progress(game: Game) -> ExampleProgress | None:
     return ExampleProgress(about, done, True, here[-1] + 1 if here else None, tuple(problems))
 
 
-__all__ = ["Example", "ExampleProgress", "EXAMPLES_DIR", "examples_dir", "load_examples", "check_example", "example_progress", "step_problems"]
+__all__ = ["Example", "ExampleProgress", "EXAMPLES_DIR", "examples_dir", "load_examples", "validate_examples", "check_example", "play_example", "example_progress", "step_problems"]

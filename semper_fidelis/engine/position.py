@@ -12,6 +12,11 @@ its borders pending) — or, in positions exported in the middle of a procedure 
 order being built), ``procedure``: the engine's frames verbatim as JSON, not meant to be
 written by hand.
 
+Two fields are for positions written by hand: ``battle_top`` puts chosen battle cards on top
+of the deck, and ``example`` makes the position one of the rulebook's worked examples (a
+title, the section, a short text, the printed outcome and the book's choices step by step;
+see engine/examples.py). Neither is part of a game's state: exports leave them out.
+
 Errors are :class:`PositionError`, one line naming the field, e.g.
 ``units.rynek.pl-volunteer: area limit 5 exceeded (7)``.
 """

@@ -444,3 +444,24 @@ def test_scenario_number_disagrees_with_its_file_name(data_dir):
     path = scenario_path(data_dir, 3)
     edit(path, lambda d: d.update(number=4))  # also leaves scenario 3 missing, 4 doubled
     assert_reported(data_dir, path.name, "number", "scenario 4")
+
+
+# ------------------------------------------------------------------------- rulebook examples
+
+
+def test_validate_plays_the_rulebook_examples(data_dir, capsys):
+    """`validate` plays every example of the data directory: the shipped ones pass, and an
+    example that no longer comes out as the book prints it, or a hostile file, is one line."""
+    assert main(["validate", str(data_dir)]) == 0
+    assert "9 rulebook examples" in capsys.readouterr().out
+    examples = data_dir / "assets" / "examples"
+    cytadela = examples / "07-cytadela.toml"
+    cytadela.write_text(cytadela.read_text(encoding="utf-8").replace("supply = {PL = 5, ZURL = 3}", "supply = {PL = 6, ZURL = 3}"), encoding="utf-8")
+    (examples / "99-hostile.toml").write_text("a = " + "{b = " * 3000 + "1" + "}" * 3000, encoding="utf-8")
+    assert main(["validate", str(data_dir)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:2] == [
+        "examples/99-hostile.toml: cannot be read (nested too deeply)",
+        "examples/07-cytadela: step 7: supply.PL is 5, the book says 6",
+    ]
+    assert lines[2].startswith("FAILED: 2 problems")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from semper_fidelis.engine.examples import Example, examples_dir, load_examples, play_example
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.notation import parse_units
 from semper_fidelis.engine.position import Position, battle_card_text
@@ -46,6 +47,8 @@ __all__ = [
     "deploy_all",
     "finish_turn",
     "hidden_reshuffled",
+    "rulebook_example",
+    "played_example",
 ]
 
 
@@ -232,3 +235,18 @@ def hidden_reshuffled(game: Game, player: str, seed: int) -> Game:
     s.log = list(game.state.log)
     twin._legal = None
     return twin
+
+
+def rulebook_example(name: str) -> Example:
+    """A shipped rulebook example (assets/examples) by its file name without the suffix."""
+    examples, problems = load_examples(examples_dir(shipped_rules(2).data.assets_dir))
+    assert not problems, problems
+    return next(e for e in examples if e.name == name)
+
+
+def played_example(name: str) -> Game:
+    """The shipped example played through the book's choices; every step must come out as the
+    book prints it (the file's own checks)."""
+    game, problems = play_example(rulebook_example(name))
+    assert not problems, "\n".join(problems)
+    return game

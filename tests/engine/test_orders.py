@@ -14,6 +14,7 @@ from helpers import (
     give_tokens,
     new_game,
     order,
+    played_example,
     put,
     units,
 )
@@ -71,14 +72,11 @@ def test_move_reaches_up_to_three_spaces_for_1_ap():
 
 @pytest.mark.rule("§6.2 Move", "FAQ:orders-two-moves", "ruling:move-cost")
 def test_move_example_winniki_to_dworzec_glowny_costs_2_ap():
-    """§6.2 EXAMPLE: Winniki → Kozielniki → Sokolniki (2 spaces), then Sokolniki → Koszary
-    Wuleckie → Szkoła Sienkiewicza → Dworzec Główny (3 spaces): two Move orders, 2 AP."""
-    g = _pl_orders(ap=5)
-    put(g, "winniki", PL, "3v")
-    assert order(g, "move", "winniki", "3v", "sokolniki") == 1
-    assert order(g, "move", "sokolniki", "3v", "dworzec-glowny") == 1
-    assert units(g, "dworzec-glowny") == {"pl-volunteer": 3}
-    assert g.state.turn.ap == 3
+    """§6.2 EXAMPLE (assets/examples/02-move.toml): Winniki → Kozielniki → Sokolniki (2 spaces),
+    then Sokolniki → Koszary Wuleckie → Szkoła Sienkiewicza → Dworzec Główny (3 spaces): out of
+    one order's reach, two Move orders, 2 AP."""
+    g = played_example("02-move")
+    assert g.decision().kind == "orders"
 
 
 @pytest.mark.rule("§6.2 Move", "ruling:move-cost")
@@ -203,20 +201,12 @@ def _zurl_orders(ap: int = 10) -> Game:
     "ruling:units-inside",
 )
 def test_assault_example_2_ap_per_group_including_the_group_inside():
-    """§6.2 Assault EXAMPLE (FAQ, ruling:assault-cost): Rynek is contested by 3 PL and 2 ZURL units; ZURL
-    assaults with the units already in Rynek (2 AP) and 4 units from Sejm Krajowy (2 AP): 4 AP,
-    and the battle is fought at once with all 6 ZURL units."""
-    g = _zurl_orders(ap=10)
-    put(g, "rynek", PL, "3v")
-    put(g, "rynek", ZURL, "2v")
-    put(g, "sejm-krajowy", ZURL, "4v")
-    assert order(g, "assault", "sejm-krajowy", "4v", "rynek via sejm-krajowy attack") == 4
-    assert g.state.turn.ap == 6
-    assert g.decision().kind == "assault" and set(g.legal()) <= {"fight", "assault more"}
-    g.apply("fight")
-    frame = next(f for f in g.state.stack if f["kind"] == "battle")
-    assert frame["assault"] and frame["inner"] == {"zurl-volunteer": 2}
-    assert frame["participants"][ZURL] == 6
+    """§6.2 Assault EXAMPLE (assets/examples/03-assault.toml; FAQ, ruling:assault-cost): Rynek is
+    contested by 3 PL and 2 ZURL units; ZURL assaults with the units already in Rynek (2 AP) and
+    4 units from Sejm Krajowy (2 AP): 4 AP; the battle is fought at once with all 6 ZURL units
+    (Strength 12), and the Orders Phase goes on after it."""
+    g = played_example("03-assault")
+    assert (g.decision().player, g.decision().kind) == (ZURL, "orders")
 
 
 @pytest.mark.rule("§6.2 Assault", "FAQ:orders-assault-multiple-sides", "ruling:assault-cost")
