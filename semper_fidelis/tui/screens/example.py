@@ -1,0 +1,122 @@
+"""A rulebook example being played: the game screen, plus the example's card and a guide.
+
+The card (opened at the start, again with F2) says what the example shows, lists the book's
+choices step by step with the ones played ticked, and, once the last one is played as printed,
+the printed outcome. While the game follows the book, the book's next choice is the highlighted
+option (Enter plays it) and each step that comes out as printed is acknowledged; any other
+choice is allowed, and the screen says the game has left the book's line (``u`` goes back).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ...engine import Example, ExampleProgress, example_progress
+from ..widgets.decision import DecisionPanel
+from .game import GameScreen
+
+
+def prose(text: str) -> str:
+    """A text from an example file as paragraphs: the file's line breaks inside a paragraph go."""
+    return "\n\n".join(" ".join(paragraph.split()) for paragraph in text.strip().split("\n\n"))
+
+
+def card_text(progress: ExampleProgress) -> Text:
+    """The example's card: title and section, the printed outcome once reached (first, so it is
+    seen without scrolling), the text, the steps (✓ played as printed, ▶ next)."""
+    about = progress.example
+    text = Text.assemble((about.title, "bold"), "\n", (about.section, "italic"), "\n\n")
+    if progress.reached:
+        text.append("The printed outcome — reached\n", style="bold green")
+        text.append(prose(about.outcome) + "\n\n")
+    text.append(prose(about.text) + "\n\n")
+    text.append("The book's choices\n", style="bold underline")
+    for i, step in enumerate(about.steps, 1):
+        done = progress.on_line and i <= progress.done
+        mark = "✓" if done else "▶" if progress.next_step is step else "·"
+        text.append(f" {mark} {i}. ", style="bold green" if done else "bold yellow" if mark == "▶" else "dim")
+        text.append(step.say + "\n", style="dim" if done else "")
+    if not progress.on_line:
+        text.append("\nThe game has left the book's line: play on freely, or undo (u) to go back to it.\n", style="italic yellow")
+    elif progress.problems:
+        text.append("\nNot as the book prints it: " + "; ".join(progress.problems) + "\n", style="bold red")
+    return text
+
+
+class ExampleCard(ModalScreen):
+    DEFAULT_CSS = """
+    ExampleCard { align: center middle; }
+    #example-card { width: 100; max-height: 90%; height: auto; border: double #e0c060; background: $surface; padding: 0 2; }
+    """
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("enter", "dismiss", "Close"),
+        Binding("f2", "dismiss", "Close"),
+    ]
+
+    def __init__(self, progress: ExampleProgress):
+        super().__init__()
+        self.progress = progress
+
+    def compose(self):
+        with VerticalScroll(id="example-card") as box:
+            box.border_title = "Rulebook example"
+            box.border_subtitle = "Enter or Esc: to the board · F2 shows this card again"
+            yield Static(card_text(self.progress), id="example-text")
+
+
+class ExampleScreen(GameScreen):
+    BINDINGS = [Binding("f2", "example", "Example", priority=True)]
+
+    def __init__(self, session, example: Example, *, bot_pace: float = 0.3):
+        super().__init__(session, bot_pace=bot_pace)
+        self.example = example
+        self.progress: ExampleProgress | None = None
+        self.outcome_shown = False
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.action_example()
+
+    def action_example(self) -> None:
+        self.app.push_screen(ExampleCard(example_progress(self.game)))
+
+    def after_change(self) -> None:
+        super().after_change()
+        before, self.progress = self.progress, example_progress(self.game)
+        self.follow_book(before, self.progress)
+
+    def follow_book(self, before: ExampleProgress | None, now: ExampleProgress) -> None:
+        """Say how the last action stands to the book, and point at the book's next choice."""
+        if before is None:
+            pass
+        elif before.on_line and not now.on_line:
+            self.notify("That is not the book's choice: play on freely, or undo (u) to go back to the example.", severity="warning", timeout=6)
+        elif now.at_step is not None and now.problems:
+            self.notify(f"Step {now.at_step}: not as the book prints it: {'; '.join(now.problems)}", severity="error", timeout=10)
+        elif now.at_step is not None and (before.at_step != now.at_step or before.done != now.done):
+            after = f" Next: {now.next_step.say}" if now.next_step else ""
+            self.notify(f"Step {now.at_step} of {now.total} as printed ✓.{after}", timeout=5)
+        if now.reached and not self.outcome_shown:
+            self.outcome_shown = True
+            self.app.push_screen(ExampleCard(now))
+        self.point_at_book(now)
+
+    def point_at_book(self, progress: ExampleProgress) -> None:
+        """Highlight the book's next choice among the options, so Enter plays it."""
+        step = progress.next_step
+        if step is None or not self.shows_options():
+            return
+        book = self.example.choices
+        played = len(self.game.actions)
+        if played >= len(book):
+            return
+        panel = self.query_one(DecisionPanel)
+        index = next((i for i, row in enumerate(panel.shown) if row.action == book[played]), None)
+        if index is not None:
+            panel.highlight(index)
+            self.mode = "option"

@@ -1,0 +1,88 @@
+"""Learn from the rulebook: the rulebook's worked examples, each opened at the printed situation.
+
+The examples are the position files of ``assets/examples`` (engine/examples.py). Choosing one
+starts a game from it with both sides human and both hands open (an example has no secrets),
+not autosaved: it is a lesson, left with ``q`` back to this list.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...data.loader import DataError
+from ...engine import Example, PositionError, examples_dir, load_examples
+from ..session import HUMAN, Session
+from .example import ExampleScreen, prose
+
+
+class LearnScreen(Screen):
+    DEFAULT_CSS = """
+    #learn-layout { height: 1fr; }
+    #learn-options { width: 56; height: 1fr; border: round $accent; }
+    #learn-about { width: 1fr; border: round $secondary; padding: 0 1; }
+    #learn-message { height: auto; margin: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
+
+    def __init__(self):
+        super().__init__()
+        self.examples: list[Example] = []
+        self.problems: list[str] = []
+
+    def compose(self):
+        with Horizontal(id="learn-layout"):
+            yield OptionList(id="learn-options")
+            with VerticalScroll(id="learn-about"):
+                yield Static(id="learn-text")
+        yield Static("", id="learn-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.examples, self.problems = load_examples(examples_dir(self.app.game_data.assets_dir))
+        ol = self.query_one("#learn-options", OptionList)
+        ol.border_title = "Learn from the rulebook"
+        for i, example in enumerate(self.examples):
+            about = example.about
+            ol.add_option(Option(Text.assemble((about.title, "bold"), "\n", (about.section, "dim")), id=str(i)))
+        if not self.examples:
+            ol.add_option(Option(Text("No rulebook examples in this game data.", style="dim"), disabled=True))
+        else:
+            ol.highlighted = 0
+        self.query_one("#learn-about").border_title = "What it shows"
+        if self.problems:
+            self.say("Not listed: " + " | ".join(self.problems))
+        ol.focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#learn-message", Static).update(Text(text, style="bold red"))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is None:
+            return
+        about = self.examples[int(event.option.id)].about
+        self.query_one("#learn-text", Static).update(Text.assemble(
+            (about.title, "bold"), "\n", (about.section, "italic"), "\n\n", prose(about.text), "\n\n",
+            ("Enter opens it at the printed situation; the steps are on the card (F2 in the game).", "dim"),
+        ))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.open(self.examples[int(event.option.id)])
+
+    def open(self, example: Example) -> None:
+        """Start the example's game over this list (``q`` in the game comes back here)."""
+        try:
+            game = example.game(self.app.data)
+        except (PositionError, DataError) as exc:
+            self.say(f"{example.name}: {exc}")
+            return
+        session = Session(game=game, players={"PL": HUMAN, "ZURL": HUMAN}, privacy=False, saves_dir=self.app.saves_dir)
+        self.app.push_screen(ExampleScreen(session, example))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,103 @@
+"""Learn from the rulebook (issue 13): each rulebook example opens from the main menu at the
+printed situation with its card, and reaches the printed outcome when the player makes the
+book's choices with the keys; leaving the book's line is allowed and said; a broken example
+file is reported on the list, not a crash."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from semper_fidelis.engine import example_progress, examples_dir, load_examples, shipped_data
+from semper_fidelis.tui.screens.example import ExampleCard, ExampleScreen
+from semper_fidelis.tui.screens.learn import LearnScreen
+from semper_fidelis.tui.screens.menu import MainMenuScreen
+from semper_fidelis.tui.widgets.decision import DecisionPanel
+
+from .conftest import SIZE
+from .helpers import choose, keys, options, sync, text_of
+
+EXAMPLES, _ = load_examples(examples_dir(shipped_data().assets_dir))
+REPO = Path(__file__).resolve().parents[2]
+
+
+async def _open(pilot, index: int) -> ExampleScreen:
+    """Main menu → Learn from the rulebook → the example at ``index``; the card shows first."""
+    await keys(pilot, "5")
+    assert isinstance(pilot.app.screen, LearnScreen)
+    await keys(pilot, *["down"] * index, "enter")
+    assert isinstance(pilot.app.screen, ExampleCard)
+    await keys(pilot, "enter")
+    screen = pilot.app.screen
+    assert isinstance(screen, ExampleScreen)
+    return screen
+
+
+async def _play(pilot, action: str) -> None:
+    """Make the book's choice as a player would: it is the highlighted option, so Enter."""
+    panel = pilot.app.screen.query_one(DecisionPanel)
+    assert panel.highlighted_action == action, (action, panel.highlighted_action)
+    before = len(pilot.app.screen.game.actions)
+    await keys(pilot, "enter")
+    assert pilot.app.game_screen.game.actions[before:][:1] == [action]
+
+
+@pytest.mark.parametrize("index", range(len(EXAMPLES)), ids=[e.name for e in EXAMPLES])
+@sync
+async def test_each_example_opens_from_the_menu_and_reaches_the_printed_outcome(make_app, index):
+    example = EXAMPLES[index]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open(pilot, index)
+        assert screen.session.privacy is False and set(screen.session.players.values()) == {"human"}
+        assert screen.game.position().dump() == example.game().position().dump()  # the printed situation
+        for action in example.choices:
+            await _play(pilot, action)
+        progress = example_progress(screen.game)
+        assert progress.reached, progress.problems
+        assert isinstance(app.screen, ExampleCard)
+        card = text_of(app.screen.query_one("#example-text"))
+        assert "The printed outcome — reached" in card and card.count("✓") == progress.total
+
+
+@sync
+async def test_enter_follows_the_book_and_another_choice_leaves_it(make_app):
+    """The book's next choice is the highlighted option, so Enter plays it; another choice is
+    played too, said, and undone with u; F2 shows the card again; q goes back to the list."""
+    example = next(e for e in EXAMPLES if e.name == "02-move")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _open(pilot, EXAMPLES.index(example))
+        await keys(pilot, "enter", "enter", "enter")
+        assert screen.game.actions == example.choices[:3]
+        other = next(a for a in options(app) if a != example.choices[3])
+        await choose(pilot, other)
+        assert not example_progress(screen.game).on_line
+        await keys(pilot, "f2")
+        assert "left the book's line" in text_of(app.screen.query_one("#example-text"))
+        await keys(pilot, "escape")
+        assert app.screen is screen
+        await keys(pilot, "u")
+        assert screen.game.actions == example.choices[:3] and example_progress(screen.game).on_line
+        await keys(pilot, "q")
+        assert isinstance(app.screen, LearnScreen)
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, MainMenuScreen)
+
+
+@sync
+async def test_a_broken_example_is_reported_on_the_list(make_app, tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(REPO / "assets", data / "assets")
+    shutil.copytree(REPO / "scenarios", data / "scenarios")
+    (data / "assets" / "examples" / "00-broken.toml").write_text("scenario = [", encoding="utf-8")
+    from semper_fidelis.data.loader import load_game_data
+
+    app = make_app(data=load_game_data(data))
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "5")
+        assert isinstance(app.screen, LearnScreen)
+        assert len(app.screen.examples) == len(EXAMPLES)
+        assert "00-broken.toml: position: not TOML" in text_of(app.screen.query_one("#learn-message"))
