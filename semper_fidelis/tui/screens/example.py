@@ -25,7 +25,14 @@ def prose(text: str) -> str:
     return "\n\n".join(" ".join(paragraph.split()) for paragraph in text.strip().split("\n\n"))
 
 
-def card_text(progress: ExampleProgress) -> Text:
+def back_to_book(can_undo: bool) -> str:
+    """How to get back to the book's line after leaving it."""
+    if can_undo:
+        return "play on freely, or undo (u) to go back to the example"
+    return "play on freely; undo cannot go back past what was revealed since, but q and the list open the example afresh"
+
+
+def card_text(progress: ExampleProgress, can_undo: bool = True) -> Text:
     """The example's card: title and section, the printed outcome once reached (first, so it is
     seen without scrolling), the text, the steps (✓ played as printed, ▶ next)."""
     about = progress.example
@@ -41,7 +48,7 @@ def card_text(progress: ExampleProgress) -> Text:
         text.append(f" {mark} {i}. ", style="bold green" if done else "bold yellow" if mark == "▶" else "dim")
         text.append(step.say + "\n", style="dim" if done else "")
     if not progress.on_line:
-        text.append("\nThe game has left the book's line: play on freely, or undo (u) to go back to it.\n", style="italic yellow")
+        text.append(f"\nThe game has left the book's line: {back_to_book(can_undo)}.\n", style="italic yellow")
     elif progress.problems:
         text.append("\nNot as the book prints it: " + "; ".join(progress.problems) + "\n", style="bold red")
     return text
@@ -58,15 +65,15 @@ class ExampleCard(ModalScreen):
         Binding("f2", "dismiss", "Close"),
     ]
 
-    def __init__(self, progress: ExampleProgress):
+    def __init__(self, progress: ExampleProgress, can_undo: bool = True):
         super().__init__()
-        self.progress = progress
+        self.progress, self.can_undo = progress, can_undo
 
     def compose(self):
         with VerticalScroll(id="example-card") as box:
             box.border_title = "Rulebook example"
             box.border_subtitle = "Enter or Esc: to the board · F2 shows this card again"
-            yield Static(card_text(self.progress), id="example-text")
+            yield Static(card_text(self.progress, self.can_undo), id="example-text")
 
 
 class ExampleScreen(GameScreen):
@@ -83,7 +90,7 @@ class ExampleScreen(GameScreen):
         self.action_example()
 
     def action_example(self) -> None:
-        self.app.push_screen(ExampleCard(example_progress(self.game)))
+        self.app.push_screen(ExampleCard(example_progress(self.game), self.game.can_undo))
 
     def after_change(self) -> None:
         super().after_change()
@@ -95,7 +102,7 @@ class ExampleScreen(GameScreen):
         if before is None:
             pass
         elif before.on_line and not now.on_line:
-            self.notify("That is not the book's choice: play on freely, or undo (u) to go back to the example.", severity="warning", timeout=6)
+            self.notify(f"That is not the book's choice: {back_to_book(self.game.can_undo)}.", severity="warning", timeout=6)
         elif now.at_step is not None and now.problems:
             self.notify(f"Step {now.at_step}: not as the book prints it: {'; '.join(now.problems)}", severity="error", timeout=10)
         elif now.at_step is not None and (before.at_step != now.at_step or before.done != now.done):
