@@ -453,15 +453,15 @@ def test_validate_plays_the_rulebook_examples(data_dir, capsys):
     """`validate` plays every example of the data directory: the shipped ones pass, and an
     example that no longer comes out as the book prints it, or a hostile file, is one line."""
     assert main(["validate", str(data_dir)]) == 0
-    assert "9 rulebook examples" in capsys.readouterr().out
+    assert "11 rulebook examples" in capsys.readouterr().out
     examples = data_dir / "assets" / "examples"
-    cytadela = examples / "07-cytadela.toml"
+    cytadela = examples / "09-cytadela.toml"
     cytadela.write_text(cytadela.read_text(encoding="utf-8").replace("supply = {PL = 5, ZURL = 3}", "supply = {PL = 6, ZURL = 3}"), encoding="utf-8")
     (examples / "99-hostile.toml").write_text("a = " + "{b = " * 3000 + "1" + "}" * 3000, encoding="utf-8")
     assert main(["validate", str(data_dir)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == [
         "examples/99-hostile.toml: cannot be read (nested too deeply)",
-        "examples/07-cytadela: step 7: supply.PL is 5, the book says 6",
+        "examples/09-cytadela: step 7: supply.PL is 5, the book says 6",
     ]
     assert lines[2].startswith("FAILED: 2 problems")

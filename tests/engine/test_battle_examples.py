@@ -22,6 +22,22 @@ from helpers import (
 )
 
 
+@pytest.mark.rule("§9.2", "FAQ:evade-cost")
+def test_evasion_example_as_printed():
+    """§9.2 example: attacked from three sides, PL evades by discarding a 2-AP and a 1-AP card
+    (an Event cannot pay) and goes to an area it already holds; no battle is fought."""
+    g = played_example("05-evasion")
+    assert not g.state.losses_this_round
+
+
+@pytest.mark.rule("§9.4 B", "Player Aid: Loss Table", "ruling:loss-table")
+def test_losses_example_as_printed():
+    """§9.4 B example: a defender at High Morale takes 7 Losses as 2 units withdrawn (1 each),
+    1 dispersed (2) and 1 broken (3)."""
+    g = played_example("06-losses")
+    assert g.state.mob[ZURL].get("zurl-volunteer", 0) >= 1
+
+
 @pytest.mark.rule(
     "Example of Battles",
     "§9.3",
@@ -47,7 +63,7 @@ def test_cerkiew_sw_jura_as_printed():
     +1 Hutsul Sotnia, +3 for 4 sides, +1 Grenades, +1 Commander, the 0:1 card → 11 : 5; 16 BP in
     a City area move Destruction; PL breaks 2 and disperses 1, ZURL breaks all 3 (2 Losses
     forgone), PL moves in from every side; Morale, Supply and the Commander as printed."""
-    g = played_example("05-cerkiew-sw-jura")
+    g = played_example("07-cerkiew-sw-jura")
     assert g.state.broken[PL] == {"pl-volunteer": 2}
     assert g.state.commander[ZURL] is None
 
@@ -57,7 +73,7 @@ def test_gora_stracenia_evasion_as_printed():
     """Example of Battles step 8, §9.2: ZURL evades the attack from one side by discarding a
     1-AP card (an Event cannot pay) to Dzielnica Żydowska; PL moves in. An Evasion is not a
     battle (FAQ "Battle"): no Losses, no battle won or lost, the Truce not broken."""
-    g = played_example("06-gora-stracenia")
+    g = played_example("08-gora-stracenia")
     assert not g.state.losses_this_round
 
 
@@ -77,7 +93,7 @@ def test_cytadela_as_printed():
     bonus for 2 sides), a 3 : 3 tie won by the defender, the beaten groups back to the last area
     they passed (Park Stryjski for the units from Elektrownia), Ammunition letting ZURL play
     'Collective Responsibility' after the battle, and only PL's Supply falling."""
-    g = played_example("07-cytadela")
+    g = played_example("09-cytadela")
     assert g.state.redoubts.get("cytadela") is None  # nothing built: the Redoubt is permanent
 
 

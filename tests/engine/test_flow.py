@@ -396,10 +396,10 @@ def test_scenario_4_corridor_reinforcement():
 
 @pytest.mark.rule("§10", "FAQ:relief-where", "ruling:relief")
 def test_relief_by_rail_example():
-    """§10 EXAMPLE (assets/examples/08-relief-by-rail.toml): the PL Relief from Zimna Woda deploys
+    """§10 EXAMPLE (assets/examples/10-relief-by-rail.toml): the PL Relief from Zimna Woda deploys
     by rail, free of AP, 4 to Dworzec Główny holding 1, 2 to Lewandówka, 4 to Elektrownia, but not
     to Stacja Kleparów or Kortumowa Góra while ZURL occupies Stacja Kleparów."""
-    g = played_example("08-relief-by-rail")
+    g = played_example("10-relief-by-rail")
     assert g.decision().kind == "orders"
 
 
@@ -451,10 +451,10 @@ def test_relief_arrives_in_the_initial_phase_with_its_commander():
 
 @pytest.mark.rule("§10", "ruling:relief", "ruling:relief-into-held-start")
 def test_relief_when_the_starting_area_is_enemy_occupied():
-    """§10 second EXAMPLE (assets/examples/09-relief-start-held.toml): Winniki and Lesienice are
+    """§10 second EXAMPLE (assets/examples/11-relief-start-held.toml): Winniki and Lesienice are
     PL-occupied; the ZURL Relief may deploy into Winniki (contesting it) for free, Lesienice or
     Kozielniki (1 space) for 1 AP, Zboiska (2 spaces) for 2 AP."""
-    g = played_example("09-relief-start-held")
+    g = played_example("11-relief-start-held")
     assert g.decision().kind == "orders"
 
 
