@@ -87,6 +87,7 @@ def test_gora_stracenia_evasion_as_printed():
     "ruling:fortifications",
     "ruling:battle-ties",
     "ruling:beaten-attacker",
+    "ruling:cards-in-battle",
 )
 def test_cytadela_as_printed():
     """Example of Battles steps 9 and 14-16: the Citadel's permanent Redoubt (PL 21 → 15, no
