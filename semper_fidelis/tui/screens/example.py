@@ -95,32 +95,27 @@ class ExampleScreen(GameScreen):
     def after_change(self) -> None:
         super().after_change()
         before, self.progress = self.progress, example_progress(self.game)
-        self.follow_book(before, self.progress)
+        if before is not None:
+            self.announce(before, self.progress)
+        if self.progress.reached and not self.outcome_shown:
+            self.outcome_shown = True
+            self.app.push_screen(ExampleCard(self.progress))
+        self.point_at_book(self.progress)
 
-    def follow_book(self, before: ExampleProgress | None, now: ExampleProgress) -> None:
-        """Say how the last action stands to the book, and point at the book's next choice."""
-        if before is None:
-            pass
-        elif before.on_line and not now.on_line:
+    def announce(self, before: ExampleProgress, now: ExampleProgress) -> None:
+        """Say how the last action stands to the book."""
+        if before.on_line and not now.on_line:
             self.notify(f"That is not the book's choice: {back_to_book(self.game.can_undo)}.", severity="warning", timeout=6)
         elif now.at_step is not None and now.problems:
             self.notify(f"Step {now.at_step}: not as the book prints it: {'; '.join(now.problems)}", severity="error", timeout=10)
         elif now.at_step is not None and (before.at_step != now.at_step or before.done != now.done):
             after = f" Next: {now.next_step.say}" if now.next_step else ""
             self.notify(f"Step {now.at_step} of {now.total} as printed ✓.{after}", timeout=5)
-        if now.reached and not self.outcome_shown:
-            self.outcome_shown = True
-            self.app.push_screen(ExampleCard(now))
-        self.point_at_book(now)
 
     def point_at_book(self, progress: ExampleProgress) -> None:
         """Highlight the book's next choice among the options, so Enter plays it."""
-        step = progress.next_step
-        if step is None or not self.shows_options():
-            return
-        book = self.example.choices
-        played = len(self.game.actions)
-        if played >= len(book):
+        book, played = self.example.choices, len(self.game.actions)
+        if progress.next_step is None or played >= len(book) or not self.shows_options():
             return
         panel = self.query_one(DecisionPanel)
         index = next((i for i, row in enumerate(panel.shown) if row.action == book[played]), None)
