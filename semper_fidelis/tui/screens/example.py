@@ -41,7 +41,7 @@ def card_text(progress: ExampleProgress, can_undo: bool = True) -> Text:
         text.append("The printed outcome — reached\n", style="bold green")
         text.append(prose(about.outcome) + "\n\n")
     text.append(prose(about.text) + "\n\n")
-    text.append("The book's choices\n", style="bold underline")
+    text.append("Step by step\n", style="bold underline")
     for i, step in enumerate(about.steps, 1):
         done = progress.on_line and i <= progress.done
         mark = "✓" if done else "▶" if progress.next_step is step else "·"
