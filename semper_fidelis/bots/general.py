@@ -9,6 +9,11 @@ Plane), raise Supply, attack where the odds favour it (an Assault when the AP al
 that lines up for the Battle Phase), take empty Strategic Areas, mobilize, take Supply Tokens,
 barricade threatened Strategic Areas, then end the phase. It never changes its Commander, plays
 no Event (they help the opponent) and keeps one unit in every Strategic Area it holds.
+
+Where the scenario has an area whose capture wins at once (Scenario 3's Supply Cut: PL in
+Winniki), that comes first: attacks on it and the areas around it, then a march of the spare
+groups towards those areas, and only then the other attacks; an area won that way is never left,
+and in the last round it is attacked at almost any odds.
 """
 
 from __future__ import annotations
@@ -45,8 +50,9 @@ def _units_text(units: dict[str, int]) -> str:
 class Board:
     """Who stands where, read from the general's own view (units of both sides are public)."""
 
-    def __init__(self, view: dict[str, Any], side: str):
+    def __init__(self, view: dict[str, Any], side: str, hold: Iterable[str] = ()):
         self.side = side
+        self.hold = frozenset(hold)
         self.units: dict[str, dict[str, int]] = view["units"]
         self.strategic: dict[str, int] = view["strategic"]
         self.view = view
@@ -68,7 +74,10 @@ class Board:
 
     def spare(self, area: str) -> dict[str, int]:
         """The units that may leave ``area``: all but one where leaving would give up a Strategic
-        Area or an area next to the enemy (the HQ stays home when it can)."""
+        Area or an area next to the enemy (the HQ stays home when it can); none from an area in
+        ``hold`` (one that wins the game while held)."""
+        if area in self.hold:
+            return {}
         units = dict(self.own(area))
         keep = 1 if area in self.strategic else 0
         hq = OWN_TYPES[self.side][2]
@@ -164,8 +173,8 @@ class GeneralBot:
             if o.token and o.token.startswith("food") and "morale" in o.notation:
                 return o.notation
         if self.plans < MAX_PLANS:
-            board = Board(view, side)
-            for make in (self._attack_plan, self._occupy_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+            board = Board(view, side, hold=self._aims(seat))
+            for make in (self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
                 plan = make(seat, board, by_kind, ap)
                 if plan and plan[0] in {o.notation for o in options} and " ".join(plan) not in self.tried:
                     self.tried.add(" ".join(plan))
@@ -174,12 +183,19 @@ class GeneralBot:
                     return plan[0]
         return "end"
 
-    def _attack_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _objective_attack_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Where a scenario objective wins the game at once, attacks on it and around it come
+        before the march towards it, and that before any other attack."""
+        return self._attack_plan(seat, board, by_kind, ap, objectives_only=True) if self._aims(seat) else None
+
+    def _attack_plan(self, seat: Seat, board: Board, by_kind, ap: int, objectives_only: bool = False) -> list[str] | None:
         """The best attack the odds favour: every spare unit next to a weak enemy area."""
         side = seat.player
         geo = seat.board
         best: tuple[float, list[str]] | None = None
         for target in sorted(a for a in board.units if board.enemy(a) and not board.own(a)):
+            if objectives_only and not self._objective(seat, target):
+                continue
             groups = []
             for origin in sorted(geo.neighbours[target]):
                 spare = board.spare(origin) if origin in board.held() else {}
@@ -205,7 +221,7 @@ class GeneralBot:
                 continue
             p = float(odds.p_attacker_wins)
             goal = self._objective(seat, target)
-            if p < ATTACK_ODDS - (0.15 if goal else 0):
+            if p < self._attack_threshold(seat, target):
                 continue
             score = p * (1 + 2 * board.strategic.get(target, 0) + goal) + 0.1 * sum(sum(u.values()) for _, u in groups)
             mode = "assault" if assault else "move"
@@ -221,12 +237,67 @@ class GeneralBot:
 
     def _objective(self, seat: Seat, area: str) -> float:
         """Extra worth of an area for a scenario's automatic victory: Scenario 3's Supply Cut
-        makes Winniki and the areas around it PL's aim (and ZURL's to keep)."""
+        makes Winniki (ZURL's Relief area) and the areas around it PL's aim (and ZURL's to
+        keep)."""
         if "supply-cut-winniki" not in seat.scenario.automatic_victories:
             return 0.0
-        if area == "winniki":
+        winniki = seat.board.relief_start[ZURL]
+        if area == winniki:
             return 8.0
-        return 3.0 if area in seat.board.neighbours["winniki"] else 0.0
+        return 3.0 if area in seat.board.neighbours[winniki] else 0.0
+
+    def _aims(self, seat: Seat) -> tuple[str, ...]:
+        """Areas whose capture wins this side the game at once (the Supply Cut of Scenario 3:
+        PL occupying Winniki)."""
+        if seat.player == PL and "supply-cut-winniki" in seat.scenario.automatic_victories:
+            return (seat.board.relief_start[ZURL],)
+        return ()
+
+    def _attack_threshold(self, seat: Seat, target: str) -> float:
+        """The least chance of winning worth a battle: lower for a scenario objective and in the
+        last round (nothing is left to save the units for), and for an area that wins the game
+        at once in the last round almost any chance (waiting loses)."""
+        last = self.view["round"] >= self.view["stages"] * self.view["rounds"]
+        if target in self._aims(seat):
+            return 0.05 if last else 0.35
+        return ATTACK_ODDS - (0.15 if self._objective(seat, target) or last else 0)
+
+    def _march_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Close in on the areas around an objective that wins the game at once: the largest
+        spare group steps (1 AP) downhill on the distance to the nearest such area not yet held,
+        through own or empty areas with room, so the attacks come from several sides with full
+        stacks. Areas next to an enemy-held objective are staging posts and keep their units."""
+        if not self._aims(seat) or ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+            return None
+        geo, held = seat.board, set(board.held())
+        goals = sorted(a for a in geo.neighbours if self._objective(seat, a) and a not in held)
+        room = {a: geo.limit[a] - sum(board.own(a).values()) for a in geo.neighbours}
+        dist = {g: 0 for g in goals}
+        todo = list(goals)
+        for a in todo:  # breadth first from every goal, through areas a group could step into
+            for b in sorted(geo.neighbours[a]):
+                if b not in dist and not board.enemy(b) and room[b] > 0:
+                    dist[b] = dist[a] + 1
+                    todo.append(b)
+        best: tuple[tuple, list[str]] | None = None
+        for origin in board.held():
+            spare = board.spare(origin)
+            steps = [b for b in geo.neighbours[origin] if b in dist and dist[b] and room[b] > 0]
+            if not spare or not steps or any(dist.get(b) == 0 and board.enemy(b) for b in geo.neighbours[origin]):
+                continue
+            here = dist.get(origin, 1 + min(dist[b] for b in steps))
+            for b in sorted(steps):
+                if dist[b] >= here:
+                    continue
+                take: dict[str, int] = {}
+                for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]]):
+                    k = min(n, room[b] - sum(take.values()))
+                    if k > 0:
+                        take[t] = k
+                key = (sum(take.values()), -dist[b], b)
+                if best is None or key > best[0]:
+                    best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {b}"])
+        return best[1] if best else None
 
     def _occupy_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
         """One unit into an empty Strategic Area next door (1 AP)."""

@@ -94,3 +94,35 @@ def test_the_hidden_information_check_catches_a_peeking_bot():
         if len(game.legal()) > 1:
             differ += Peeker().choose(Seat(game, player)) != Peeker().choose(Seat(twin, player))
     assert differ > 0
+
+
+def _play_pl_turn(game: Game, bot: GeneralBot) -> list[str]:
+    """The general's actions as PL until ZURL is to act or the game is over."""
+    done = []
+    while not game.over and game.decision().player == "PL":
+        done.append(bot.choose(Seat(game, "PL")))
+        game.apply(done[-1])
+    return done
+
+
+def test_the_general_takes_and_keeps_winniki_in_relief():
+    """Scenario 3's Supply Cut: next to an empty Winniki the general steps in and stays (it used
+    to walk on to the next objective and give the win away), which wins at the end of the turn."""
+    game = Game.from_position({"scenario": 3, "to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 5},
+                               "units": {"kozielniki": {"pl-soldier": 3}, "dworzec-glowny": {"pl-hq": 1},
+                                         "stacja-lyczakow": {"sich-rifleman": 2}, "rynek": {"zurl-hq": 1}}}, seed=1)
+    orders = _play_pl_turn(game, GeneralBot(1))
+    assert "to winniki" in orders and "from winniki" not in orders
+    assert game.over and game.view(None)["result"]["winner"] == "PL"
+
+
+def test_the_general_marches_on_winniki_in_relief():
+    """Far from the objective, the general closes in: its first order of movement (after the AP
+    from a card and the tokens) takes its largest spare group one step nearer the areas around
+    Winniki."""
+    game = Game.from_position({"scenario": 3, "to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 1},
+                               "units": {"koszary-wuleckie": {"pl-soldier": 4}, "dworzec-glowny": {"pl-hq": 1},
+                                         "winniki": {"zurl-volunteer": 2}, "rynek": {"zurl-hq": 1}}}, seed=1)
+    orders = _play_pl_turn(game, GeneralBot(1))
+    first = orders.index("move")
+    assert orders[first:first + 4] == ["move", "from koszary-wuleckie", "units 4s", "to sokolniki"]
