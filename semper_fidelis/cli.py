@@ -185,6 +185,8 @@ def _batch_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=_positive, default=100, help="number of games (default: 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     parser.add_argument("--think", type=float, default=None, metavar="SECONDS", help="thinking time per decision for searching bots")
+    parser.add_argument("--iterations", type=_positive, default=None, metavar="N",
+                        help="searching bots play N playouts per decision instead of thinking for a time (reproducible)")
     parser.add_argument("--jobs", type=_positive, default=default_jobs(), help="processes to spread the games over (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
@@ -216,7 +218,7 @@ def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
     from .play.batch import Matchup
 
     options = (("handicap", True),) if args.handicap else ()
-    return Matchup(scenario, pl, zurl, args.think, options, args.assets)
+    return Matchup(scenario, pl, zurl, args.think, options, args.assets, args.iterations)
 
 
 @command("simulate", "play bots against each other headless and print the results", _simulate_args)

@@ -183,6 +183,26 @@ class GeneralBot:
                     return plan[0]
         return "end"
 
+    def alternatives(self, seat: Seat, options, attacks: int = 3) -> list[list[str]]:
+        """The plans a searching bot may weigh at an Orders decision besides the general's own:
+        each card played for its effect, the ``attacks`` best attacks (also some a little
+        below the general's odds), the best plan of each other kind, and ending the phase.
+        Cards for their AP and the tokens are left to the general (it always takes the most)."""
+        self.view = seat.view()
+        by_kind: dict[str, list[Option]] = {}
+        for o in options:
+            by_kind.setdefault(o.kind, []).append(o)
+        ap = self.view["turn"]["ap"]
+        board = Board(self.view, seat.player, hold=self._aims(seat))
+        out = [[o.notation] for o in by_kind.get("card-effect", []) if not self.view["turn"]["card_played"]]
+        out += self._attack_plans(seat, board, ap, slack=0.15)[:attacks]
+        for make in (self._occupy_plan, self._march_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+            plan = make(seat, board, by_kind, ap)
+            if plan:
+                out.append(plan)
+        legal = {o.notation for o in options}
+        return [p for p in out if p[0] in legal] + [["end"]]
+
     def _objective_attack_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
         """Where a scenario objective wins the game at once, attacks on it and around it come
         before the march towards it, and that before any other attack."""
@@ -190,9 +210,15 @@ class GeneralBot:
 
     def _attack_plan(self, seat: Seat, board: Board, by_kind, ap: int, objectives_only: bool = False) -> list[str] | None:
         """The best attack the odds favour: every spare unit next to a weak enemy area."""
+        ranked = self._attack_plans(seat, board, ap, objectives_only)
+        return ranked[0] if ranked else None
+
+    def _attack_plans(self, seat: Seat, board: Board, ap: int, objectives_only: bool = False, slack: float = 0.0) -> list[list[str]]:
+        """Attacks on every enemy area whose odds reach the threshold less ``slack``, best
+        first (one per target)."""
         side = seat.player
         geo = seat.board
-        best: tuple[float, list[str]] | None = None
+        found: list[tuple[float, str, list[str]]] = []
         for target in sorted(a for a in board.units if board.enemy(a) and not board.own(a)):
             if objectives_only and not self._objective(seat, target):
                 continue
@@ -221,7 +247,7 @@ class GeneralBot:
                 continue
             p = float(odds.p_attacker_wins)
             goal = self._objective(seat, target)
-            if p < self._attack_threshold(seat, target):
+            if p < self._attack_threshold(seat, target) - slack:
                 continue
             score = p * (1 + 2 * board.strategic.get(target, 0) + goal) + 0.1 * sum(sum(u.values()) for _, u in groups)
             mode = "assault" if assault else "move"
@@ -231,9 +257,8 @@ class GeneralBot:
                 for origin, units in groups[1:]:
                     steps += ["assault more", f"from {origin}", f"units {_units_text(units)}", f"to {target} via {origin} attack"]
                 steps.append("fight")
-            if best is None or score > best[0]:
-                best = (score, steps)
-        return best[1] if best else None
+            found.append((-score, target, steps))
+        return [steps for _, _, steps in sorted(found)]
 
     def _objective(self, seat: Seat, area: str) -> float:
         """Extra worth of an area for a scenario's automatic victory: Scenario 3's Supply Cut
