@@ -9,7 +9,7 @@ general's answers, at its speed.
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
-sides on to the end of the turn (``turns``), where :func:`evaluate` scores the position. The
+sides on through the end of the turn and the opponent's reply (``turns``), where :func:`evaluate` scores the position. The
 plans share their deals — every plan is played on the same deals with the same playout seeds
 (common random numbers), so they are compared on the same luck — and sequential halving drops
 the worse half of the plans each time the number of deals doubles. The general's choice is never
@@ -36,8 +36,8 @@ from .seat import Seat
 PL, ZURL = "PL", "ZURL"
 #: decisions a playout may take at most before it is scored
 DEPTH = 400
-#: turn boundaries a playout crosses: 1 scores the position when the opponent's turn begins
-TURNS = 1
+#: turn boundaries a playout crosses: 2 plays the opponent's reply and scores when the own turn comes back
+TURNS = 2
 #: points a won game is worth in the evaluation, against a few VP for the rest
 WIN = 100.0
 
