@@ -9,7 +9,8 @@ general's answers, at its speed.
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
-sides on through the end of the turn and the opponent's reply (``turns``), where :func:`evaluate` scores the position. The
+sides on through the end of the turn and the opponent's reply (``turns``), where
+:func:`evaluate` scores the position. The
 plans share their deals — every plan is played on the same deals with the same playout seeds
 (common random numbers), so they are compared on the same luck — and sequential halving drops
 the worse half of the plans each time the number of deals doubles. The general's choice is never
