@@ -57,10 +57,38 @@ def test_bots_never_read_hidden_information(scenario):
         player = game.decision().player
         twin = hidden_reshuffled(game, player, seed=checked + 1)
         assert twin.view(player) == game.view(player) and twin.state.digest() != game.state.digest()
-        for make in (lambda: GeneralBot(4), lambda: MarshalBot(4, iterations=3, depth=6)):
+        for make in (lambda: GeneralBot(4), _searching_marshal):
             assert make().choose(Seat(game, player)) == make().choose(Seat(twin, player))
         checked += 1
     assert checked >= 10
+
+
+def _searching_marshal(cls=MarshalBot) -> MarshalBot:
+    """A marshal with budget enough that its search does overrule the general now and then."""
+    return cls(4, iterations=24, depth=60, turns=1)
+
+
+class _PeekingMarshal(MarshalBot):
+    """Plays its playouts on the real game, hidden cards and deck orders included."""
+
+    def _playout(self, seat: Seat, plan, seed):
+        real = seat._game
+        peek = Seat(Game.from_position(real.position()), seat.player)
+        peek.sample = lambda rng: Game.from_position(real.position())
+        return super()._playout(peek, plan, seed)
+
+
+def test_the_hidden_information_check_catches_a_peeking_marshal():
+    """The marshal's half of the check has teeth: searching on the real game instead of samples
+    of its view, it chooses differently in games its player cannot tell apart."""
+    differ = 0
+    for game in _positions(2, seed=11, every=13, limit=300):
+        player = game.decision().player
+        if game.decision().kind != "orders":
+            continue
+        twin = hidden_reshuffled(game, player, seed=1)
+        differ += _searching_marshal(_PeekingMarshal).choose(Seat(game, player)) != _searching_marshal(_PeekingMarshal).choose(Seat(twin, player))
+    assert differ > 0
 
 
 def test_every_bot_has_a_description_and_is_made_by_name():
