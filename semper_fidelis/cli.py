@@ -261,6 +261,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     bots = [_bot_name(b.strip()) for b in args.bots.split(",") if b.strip()]
     if not 1 <= len(bots) <= 2:
         raise CliError("--bots takes one bot or two, as A,B")
+    bots = list(dict.fromkeys(bots))  # "general,general" is one pairing, not four alike
     pairs = [(bots[0], bots[0])] if len(bots) == 1 else [(a, b) for a in bots for b in bots]
     scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
     console = Console(highlight=False, stderr=args.json)
