@@ -173,8 +173,8 @@ class GeneralBot:
             if o.token and o.token.startswith("food") and "morale" in o.notation:
                 return o.notation
         if self.plans < MAX_PLANS:
-            board = Board(view, side, hold=self._aims(seat))
-            for make in (self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+            board = Board(view, side, hold=self._aims(seat) + self._guarded(seat))
+            for make in (self._guard_plan, self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
                 plan = make(seat, board, by_kind, ap)
                 if plan and plan[0] in {o.notation for o in options} and " ".join(plan) not in self.tried:
                     self.tried.add(" ".join(plan))
@@ -277,6 +277,34 @@ class GeneralBot:
         if seat.player == PL and "supply-cut-winniki" in seat.scenario.automatic_victories:
             return (seat.board.relief_start[ZURL],)
         return ()
+
+    def _guarded(self, seat: Seat) -> tuple[str, ...]:
+        """Areas whose loss loses this side the game at once (ZURL's Winniki in Scenario 3)."""
+        if seat.player == ZURL and "supply-cut-winniki" in seat.scenario.automatic_victories:
+            return (seat.board.relief_start[ZURL],)
+        return ()
+
+    def _guard_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Fill a guarded area from its neighbours (1 AP) while the enemy stands within two
+        steps of it, so it is never taken cheaply."""
+        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+            return None
+        geo = seat.board
+        for area in self._guarded(seat):
+            room = geo.limit[area] - sum(board.own(area).values())
+            near = geo.neighbours[area] | {c for b in geo.neighbours[area] for c in geo.neighbours[b]}
+            if room <= 0 or board.enemy(area) or not any(board.enemy(b) for b in near):
+                continue
+            for origin in sorted(geo.neighbours[area]):
+                spare = board.spare(origin) if origin in board.held() else {}
+                take: dict[str, int] = {}
+                for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]]):
+                    k = min(n, room - sum(take.values()))
+                    if k > 0:
+                        take[t] = k
+                if take:
+                    return ["move", f"from {origin}", f"units {_units_text(take)}", f"to {area}"]
+        return None
 
     def _attack_threshold(self, seat: Seat, target: str) -> float:
         """The least chance of winning worth a battle: lower for a scenario objective and in the
@@ -420,10 +448,11 @@ class GeneralBot:
         if "retreat" in kinds:
             return next(o.notation for o in options if o.kind == "retreat")
         if "evade" in kinds or "discard-card" in kinds:
-            if p_mine is not None and p_mine < 0.3:
+            guarded = self._guarded(seat)
+            if p_mine is not None and p_mine < 0.3 and area not in guarded:  # a guarded area is fought for
                 evade = [o for o in options if o.kind == "evade"]
                 if evade:
-                    return evade[0].notation
+                    return min(evade, key=lambda o: o.to_area not in guarded).notation  # into it, if it can
                 cards = [o for o in options if o.kind == "discard-card"]
                 if cards:
                     return cards[0].notation

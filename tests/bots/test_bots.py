@@ -154,3 +154,17 @@ def test_the_general_marches_on_winniki_in_relief():
     orders = _play_pl_turn(game, GeneralBot(1))
     first = orders.index("move")
     assert orders[first:first + 4] == ["move", "from koszary-wuleckie", "units 4s", "to sokolniki"]
+
+
+def test_the_general_garrisons_winniki_for_zurl_in_relief():
+    """ZURL's side of the Supply Cut: with PL two steps away, the general fills Winniki from next
+    door before anything else."""
+    game = Game.from_position({"scenario": 3, "to_act": {"side": "ZURL", "phase": "orders"}, "turn": {"ap": 3},
+                               "units": {"winniki": {"zurl-volunteer": 1}, "lesienice": {"sich-rifleman": 3},
+                                         "rynek": {"zurl-hq": 1}, "sokolniki": {"pl-soldier": 3},
+                                         "dworzec-glowny": {"pl-hq": 1}}}, seed=1)
+    bot, first = GeneralBot(1), None
+    while first != "move":  # past the card and tokens to its first order
+        first = bot.choose(Seat(game, "ZURL"))
+        game.apply(first)
+    assert bot.plan == ["from lesienice", "units 3s", "to winniki"]
