@@ -188,6 +188,8 @@ def _batch_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=_positive, default=100, help="number of games (default: 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     parser.add_argument("--think", type=float, default=None, metavar="SECONDS", help="thinking time per decision for searching bots")
+    parser.add_argument("--iterations", type=_positive, default=None, metavar="N",
+                        help="searching bots play N playouts per decision instead of thinking for a time (reproducible)")
     parser.add_argument("--jobs", type=_positive, default=default_jobs(), help="processes to spread the games over (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
@@ -219,7 +221,7 @@ def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
     from .play.batch import Matchup
 
     options = (("handicap", True),) if args.handicap else ()
-    return Matchup(scenario, pl, zurl, args.think, options, args.assets)
+    return Matchup(scenario, pl, zurl, args.think, options, args.assets, args.iterations)
 
 
 @command("simulate", "play bots against each other headless and print the results", _simulate_args)
@@ -262,6 +264,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     bots = [_bot_name(b.strip()) for b in args.bots.split(",") if b.strip()]
     if not 1 <= len(bots) <= 2:
         raise CliError("--bots takes one bot or two, as A,B")
+    bots = list(dict.fromkeys(bots))  # "general,general" is one pairing, not four alike
     pairs = [(bots[0], bots[0])] if len(bots) == 1 else [(a, b) for a in bots for b in bots]
     scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
     console = Console(highlight=False, stderr=args.json)

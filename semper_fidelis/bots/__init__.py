@@ -28,14 +28,18 @@ BOTS: dict[str, tuple[type, str]] = {
 }
 
 
-def make_bot(name: str, seed: int, think: float | None = None) -> Bot:
-    """A new bot by name; ``think`` is the thinking budget per decision in seconds (bots that
-    search use it; the others ignore it)."""
+def make_bot(name: str, seed: int, think: float | None = None, iterations: int | None = None) -> Bot:
+    """A new bot by name; ``think`` is the thinking budget per decision in seconds, or
+    ``iterations`` a fixed number of playouts (bots that search use them; the others ignore
+    them)."""
     try:
         cls = BOTS[name][0]
     except KeyError:
         raise ValueError(f"no bot {name!r} (known: {', '.join(BOTS)})") from None
-    return cls(seed) if think is None or not getattr(cls, "thinks", False) else cls(seed, think=think)
+    if not getattr(cls, "thinks", False):
+        return cls(seed)
+    budget = {k: v for k, v in (("think", think), ("iterations", iterations)) if v is not None}
+    return cls(seed, **budget)
 
 
 __all__ = ["BOTS", "Bot", "GeneralBot", "MarshalBot", "RandomBot", "Seat", "make_bot"]

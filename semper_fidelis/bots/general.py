@@ -9,6 +9,11 @@ Plane), raise Supply, attack where the odds favour it (an Assault when the AP al
 that lines up for the Battle Phase), take empty Strategic Areas, mobilize, take Supply Tokens,
 barricade threatened Strategic Areas, then end the phase. It never changes its Commander, plays
 no Event (they help the opponent) and keeps one unit in every Strategic Area it holds.
+
+Where the scenario has an area whose capture wins at once (Scenario 3's Supply Cut: PL in
+Winniki), that comes first: attacks on it and the areas around it, then a march of the spare
+groups towards those areas, and only then the other attacks; an area won that way is never left,
+and in the last round it is attacked at almost any odds.
 """
 
 from __future__ import annotations
@@ -45,8 +50,9 @@ def _units_text(units: dict[str, int]) -> str:
 class Board:
     """Who stands where, read from the general's own view (units of both sides are public)."""
 
-    def __init__(self, view: dict[str, Any], side: str):
+    def __init__(self, view: dict[str, Any], side: str, hold: Iterable[str] = ()):
         self.side = side
+        self.hold = frozenset(hold)
         self.units: dict[str, dict[str, int]] = view["units"]
         self.strategic: dict[str, int] = view["strategic"]
         self.view = view
@@ -68,7 +74,10 @@ class Board:
 
     def spare(self, area: str) -> dict[str, int]:
         """The units that may leave ``area``: all but one where leaving would give up a Strategic
-        Area or an area next to the enemy (the HQ stays home when it can)."""
+        Area or an area next to the enemy (the HQ stays home when it can); none from an area in
+        ``hold`` (one that wins the game while held)."""
+        if area in self.hold:
+            return {}
         units = dict(self.own(area))
         keep = 1 if area in self.strategic else 0
         hq = OWN_TYPES[self.side][2]
@@ -164,8 +173,8 @@ class GeneralBot:
             if o.token and o.token.startswith("food") and "morale" in o.notation:
                 return o.notation
         if self.plans < MAX_PLANS:
-            board = Board(view, side)
-            for make in (self._attack_plan, self._occupy_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+            board = Board(view, side, hold=self._aims(seat) + self._guarded(seat))
+            for make in (self._guard_plan, self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
                 plan = make(seat, board, by_kind, ap)
                 if plan and plan[0] in {o.notation for o in options} and " ".join(plan) not in self.tried:
                     self.tried.add(" ".join(plan))
@@ -174,12 +183,45 @@ class GeneralBot:
                     return plan[0]
         return "end"
 
-    def _attack_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def alternatives(self, seat: Seat, options, attacks: int = 3) -> list[list[str]]:
+        """The plans a searching bot may weigh at an Orders decision besides the general's own:
+        each card played for its effect, the ``attacks`` best attacks (also some a little
+        below the general's odds), the best plan of each other kind, and ending the phase.
+        Cards for their AP and the tokens are left to the general (it always takes the most)."""
+        self.view = seat.view()
+        by_kind: dict[str, list[Option]] = {}
+        for o in options:
+            by_kind.setdefault(o.kind, []).append(o)
+        ap = self.view["turn"]["ap"]
+        board = Board(self.view, seat.player, hold=self._aims(seat))
+        out = [[o.notation] for o in by_kind.get("card-effect", []) if not self.view["turn"]["card_played"]]
+        out += self._attack_plans(seat, board, ap, slack=0.15)[:attacks]
+        for make in (self._occupy_plan, self._march_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+            plan = make(seat, board, by_kind, ap)
+            if plan:
+                out.append(plan)
+        legal = {o.notation for o in options}
+        return [p for p in out if p[0] in legal] + [["end"]]
+
+    def _objective_attack_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Where a scenario objective wins the game at once, attacks on it and around it come
+        before the march towards it, and that before any other attack."""
+        return self._attack_plan(seat, board, by_kind, ap, objectives_only=True) if self._aims(seat) else None
+
+    def _attack_plan(self, seat: Seat, board: Board, by_kind, ap: int, objectives_only: bool = False) -> list[str] | None:
         """The best attack the odds favour: every spare unit next to a weak enemy area."""
+        ranked = self._attack_plans(seat, board, ap, objectives_only)
+        return ranked[0] if ranked else None
+
+    def _attack_plans(self, seat: Seat, board: Board, ap: int, objectives_only: bool = False, slack: float = 0.0) -> list[list[str]]:
+        """Attacks on every enemy area whose odds reach the threshold less ``slack``, best
+        first (one per target)."""
         side = seat.player
         geo = seat.board
-        best: tuple[float, list[str]] | None = None
+        found: list[tuple[float, str, list[str]]] = []
         for target in sorted(a for a in board.units if board.enemy(a) and not board.own(a)):
+            if objectives_only and not self._objective(seat, target):
+                continue
             groups = []
             for origin in sorted(geo.neighbours[target]):
                 spare = board.spare(origin) if origin in board.held() else {}
@@ -205,7 +247,7 @@ class GeneralBot:
                 continue
             p = float(odds.p_attacker_wins)
             goal = self._objective(seat, target)
-            if p < ATTACK_ODDS - (0.15 if goal else 0):
+            if p < self._attack_threshold(seat, target) - slack:
                 continue
             score = p * (1 + 2 * board.strategic.get(target, 0) + goal) + 0.1 * sum(sum(u.values()) for _, u in groups)
             mode = "assault" if assault else "move"
@@ -215,18 +257,100 @@ class GeneralBot:
                 for origin, units in groups[1:]:
                     steps += ["assault more", f"from {origin}", f"units {_units_text(units)}", f"to {target} via {origin} attack"]
                 steps.append("fight")
-            if best is None or score > best[0]:
-                best = (score, steps)
-        return best[1] if best else None
+            found.append((-score, target, steps))
+        return [steps for _, _, steps in sorted(found)]
 
     def _objective(self, seat: Seat, area: str) -> float:
         """Extra worth of an area for a scenario's automatic victory: Scenario 3's Supply Cut
-        makes Winniki and the areas around it PL's aim (and ZURL's to keep)."""
+        makes Winniki (ZURL's Relief area) and the areas around it PL's aim (and ZURL's to
+        keep)."""
         if "supply-cut-winniki" not in seat.scenario.automatic_victories:
             return 0.0
-        if area == "winniki":
+        winniki = seat.board.relief_start[ZURL]
+        if area == winniki:
             return 8.0
-        return 3.0 if area in seat.board.neighbours["winniki"] else 0.0
+        return 3.0 if area in seat.board.neighbours[winniki] else 0.0
+
+    def _aims(self, seat: Seat) -> tuple[str, ...]:
+        """Areas whose capture wins this side the game at once (the Supply Cut of Scenario 3:
+        PL occupying Winniki)."""
+        if seat.player == PL and "supply-cut-winniki" in seat.scenario.automatic_victories:
+            return (seat.board.relief_start[ZURL],)
+        return ()
+
+    def _guarded(self, seat: Seat) -> tuple[str, ...]:
+        """Areas whose loss loses this side the game at once (ZURL's Winniki in Scenario 3)."""
+        if seat.player == ZURL and "supply-cut-winniki" in seat.scenario.automatic_victories:
+            return (seat.board.relief_start[ZURL],)
+        return ()
+
+    def _guard_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Fill a guarded area from its neighbours (1 AP) while the enemy stands within two
+        steps of it, so it is never taken cheaply."""
+        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+            return None
+        geo = seat.board
+        for area in self._guarded(seat):
+            room = geo.limit[area] - sum(board.own(area).values())
+            near = geo.neighbours[area] | {c for b in geo.neighbours[area] for c in geo.neighbours[b]}
+            if room <= 0 or board.enemy(area) or not any(board.enemy(b) for b in near):
+                continue
+            for origin in sorted(geo.neighbours[area]):
+                spare = board.spare(origin) if origin in board.held() else {}
+                take: dict[str, int] = {}
+                for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]]):
+                    k = min(n, room - sum(take.values()))
+                    if k > 0:
+                        take[t] = k
+                if take:
+                    return ["move", f"from {origin}", f"units {_units_text(take)}", f"to {area}"]
+        return None
+
+    def _attack_threshold(self, seat: Seat, target: str) -> float:
+        """The least chance of winning worth a battle: lower for a scenario objective and in the
+        last round (nothing is left to save the units for), and for an area that wins the game
+        at once in the last round almost any chance (waiting loses)."""
+        last = self.view["round"] >= self.view["stages"] * self.view["rounds"]
+        if target in self._aims(seat):
+            return 0.05 if last else 0.35
+        return ATTACK_ODDS - (0.15 if self._objective(seat, target) or last else 0)
+
+    def _march_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Close in on the areas around an objective that wins the game at once: the largest
+        spare group steps (1 AP) downhill on the distance to the nearest such area not yet held,
+        through own or empty areas with room, so the attacks come from several sides with full
+        stacks. Areas next to an enemy-held objective are staging posts and keep their units."""
+        if not self._aims(seat) or ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+            return None
+        geo, held = seat.board, set(board.held())
+        goals = sorted(a for a in geo.neighbours if self._objective(seat, a) and a not in held)
+        room = {a: geo.limit[a] - sum(board.own(a).values()) for a in geo.neighbours}
+        dist = {g: 0 for g in goals}
+        todo = list(goals)
+        for a in todo:  # breadth first from every goal, through areas a group could step into
+            for b in sorted(geo.neighbours[a]):
+                if b not in dist and not board.enemy(b) and room[b] > 0:
+                    dist[b] = dist[a] + 1
+                    todo.append(b)
+        best: tuple[tuple, list[str]] | None = None
+        for origin in board.held():
+            spare = board.spare(origin)
+            steps = [b for b in geo.neighbours[origin] if b in dist and dist[b] and room[b] > 0]
+            if not spare or not steps or any(dist.get(b) == 0 and board.enemy(b) for b in geo.neighbours[origin]):
+                continue
+            here = dist.get(origin, 1 + min(dist[b] for b in steps))
+            for b in sorted(steps):
+                if dist[b] >= here:
+                    continue
+                take: dict[str, int] = {}
+                for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]]):
+                    k = min(n, room[b] - sum(take.values()))
+                    if k > 0:
+                        take[t] = k
+                key = (sum(take.values()), -dist[b], b)
+                if best is None or key > best[0]:
+                    best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {b}"])
+        return best[1] if best else None
 
     def _occupy_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
         """One unit into an empty Strategic Area next door (1 AP)."""
@@ -324,10 +448,11 @@ class GeneralBot:
         if "retreat" in kinds:
             return next(o.notation for o in options if o.kind == "retreat")
         if "evade" in kinds or "discard-card" in kinds:
-            if p_mine is not None and p_mine < 0.3:
+            guarded = self._guarded(seat)
+            if p_mine is not None and p_mine < 0.3 and area not in guarded:  # a guarded area is fought for
                 evade = [o for o in options if o.kind == "evade"]
                 if evade:
-                    return evade[0].notation
+                    return min(evade, key=lambda o: o.to_area not in guarded).notation  # into it, if it can
                 cards = [o for o in options if o.kind == "discard-card"]
                 if cards:
                     return cards[0].notation

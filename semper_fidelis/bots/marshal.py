@@ -1,17 +1,26 @@
-"""``marshal`` — a searching bot: Monte Carlo search over determinizations of what it cannot see.
+"""``marshal`` — a searching bot: the general's plans weighed by playouts over determinizations of
+what it cannot see.
 
-Each iteration deals the unseen (the opponent's hand, face-down tokens, deck orders) afresh with
-:meth:`Seat.sample`, picks one of the options of the decision at hand by UCB1, and plays on with
-the scripted general for both sides up to a depth cut-off, where a heuristic evaluation of the
-position scores it. The statistics are kept per option of the *player's own* decision — the
-information set — and shared by all the determinizations (single-observer ISMCTS at the root):
-averaging over deals rather than solving each deal apart avoids the strategy-fusion trap of
-"perfect-information Monte Carlo", which would assume it could act differently in worlds it
-cannot tell apart.
+Only the Orders Phase is searched — where a turn is won or lost — and there not the engine's
+single steps but whole plans: the general's own choice, each card played for its effect, its
+best attacks (some a little below its odds), each of its other plans, and ending the phase
+(:meth:`GeneralBot.alternatives`). Every other decision, and the steps of a chosen plan, are the
+general's answers, at its speed.
 
-It never looks at the game itself, only at samples of its own view. A forced decision (one
-option) is answered at once; the budget is ``think`` seconds per decision, or a fixed number of
-iterations (``iterations``) for reproducible runs.
+A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
+dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
+sides on through the end of the turn and the opponent's reply (``turns``), where
+:func:`evaluate` scores the position. The
+plans share their deals — every plan is played on the same deals with the same playout seeds
+(common random numbers), so they are compared on the same luck — and sequential halving drops
+the worse half of the plans each time the number of deals doubles. The general's choice is never
+dropped, and another plan replaces it only when it beats it on the same deals by more than one
+standard error: the search overrules the script only where it has evidence.
+
+Averaging over deals at the root (the player's own information set) rather than solving each
+deal apart avoids the strategy-fusion trap of "perfect-information Monte Carlo". It never looks
+at the game itself, only at samples of its own view. The budget is ``think`` seconds per searched
+decision, or a fixed number of playouts (``iterations``) for reproducible runs.
 """
 
 from __future__ import annotations
@@ -21,88 +30,163 @@ import random
 import time
 from typing import Any
 
-from ..engine import Game
-from .general import OWN_TYPES, GeneralBot
+from ..engine import Game, IllegalAction
+from .general import OWN_TYPES, UNIT_VALUE, GeneralBot
 from .seat import Seat
 
-#: decisions of playout per iteration before the position is evaluated
-DEPTH = 40
+PL, ZURL = "PL", "ZURL"
+#: decisions a playout may take at most before it is scored
+DEPTH = 400
+#: turn boundaries a playout crosses: 2 plays the opponent's reply and scores when the own turn comes back
+TURNS = 2
 #: points a won game is worth in the evaluation, against a few VP for the rest
 WIN = 100.0
 
 
 def evaluate(view: dict[str, Any], side: str) -> float:
-    """How good an open view of a position is for ``side``: VP, the Strategic Areas each side
-    holds (what the next End of Stage would score), Morale, Supply and units on the board."""
-    other = "ZURL" if side == "PL" else "PL"
+    """How good an open view of a position is for ``side``, in VP: VP; the Strategic Areas each
+    side holds (what the End of Stage would score now), half for one it contests; Morale (a VP
+    at the top and the bottom of the track) and Supply (Strength); the units on the board by
+    worth, the broken ones (a VP every five) and the cards in hand (AP to come)."""
+    other = ZURL if side == PL else PL
     result = view.get("result")
     if result:
         winner = result.get("winner")
         return WIN if winner == side else -WIN if winner == other else 0.0
-    score = view["vp"][side] - view["vp"][other]
+    score = float(view["vp"][side] - view["vp"][other])
     units = view["units"]
+    mine_t, theirs_t = OWN_TYPES[side], OWN_TYPES[other]
     for area, value in view["strategic"].items():
         here = units.get(area, {})
-        mine = sum(n for t, n in here.items() if t in OWN_TYPES[side])
-        theirs = sum(n for t, n in here.items() if t in OWN_TYPES[other])
-        if mine and not theirs:
-            score += value
-        elif theirs and not mine:
-            score -= value
-    score += 0.5 * (view["morale"][side] - view["morale"][other])
+        mine = any(n for t, n in here.items() if t in mine_t)
+        theirs = any(n for t, n in here.items() if t in theirs_t)
+        if mine != theirs:
+            score += value if mine else -value
+    worth = {side: 0.0, other: 0.0}
+    for here in units.values():
+        for t, n in here.items():
+            if n and t in UNIT_VALUE:
+                worth[side if t in mine_t else other] += UNIT_VALUE[t] * n
+    score += 0.25 * (worth[side] - worth[other])
+    score += 0.4 * (view["morale"][side] - view["morale"][other])
     score += 0.3 * (view["supply"][side] - view["supply"][other])
-    on_board = {s: sum(n for here in units.values() for t, n in here.items() if t in OWN_TYPES[s]) for s in (side, other)}
-    score += 0.15 * (on_board[side] - on_board[other])
+    broken = view.get("broken") or {}
+    score -= 0.2 * (sum((broken.get(side) or {}).values()) - sum((broken.get(other) or {}).values()))
+    hand = view.get("hand") or {}
+    score += 0.2 * (_count(hand.get(side)) - _count(hand.get(other)))
     return score
+
+
+def _count(held: Any) -> int:
+    return held if isinstance(held, int) else len(held or ())
 
 
 class MarshalBot:
     name = "marshal"
     thinks = True
 
-    def __init__(self, seed: int | None = None, think: float = 1.0, iterations: int | None = None, depth: int = DEPTH):
+    def __init__(self, seed: int | None = None, think: float = 1.0, iterations: int | None = None,
+                 depth: int = DEPTH, turns: int = TURNS):
         self.rng = random.Random(seed)
+        self.general = GeneralBot(self.rng.getrandbits(32))
         self.think = think
         self.iterations = iterations
         self.depth = depth
+        self.turns = turns
+        self.plan: list[str] = []
         self.hurry = False  # set by a client to stop thinking early (the UI's `n`)
+        self.playouts = 0  # playouts so far, for measurements
 
     def choose(self, seat: Seat) -> str:
-        options = [o.notation for o in seat.options()]
-        if len(options) == 1:
-            return options[0]
+        options = seat.options()
+        if self.plan and self.plan[0] in {o.notation for o in options}:
+            return self.plan.pop(0)
+        self.plan = []
+        decision = seat.decision()
+        choice = self.general.choose(seat)
+        if decision.kind != "orders" or len(options) == 1:
+            return choice
+        own = [choice] + self.general.plan
+        plans = [own] + [p for p in self.general.alternatives(seat, options) if p != own]
+        if len(plans) == 1:
+            return choice
+        best = plans[self._search(seat, plans)]
+        if best is not own:
+            self.general.plan = []  # the general's plan is not the one being played
+            self.plan = best[1:]
+        return best[0]
+
+    # ---------------------------------------------------------------------------- search
+
+    def _search(self, seat: Seat, plans: list[list[str]]) -> int:
+        """The index of the plan to play (0, the general's, unless another beats it)."""
         self.hurry = False
-        visits = {a: 0 for a in options}
-        totals = {a: 0.0 for a in options}
+        scores: list[list[float]] = [[] for _ in plans]
+        alive = list(range(len(plans)))
         deadline = time.perf_counter() + self.think
-        n = 0
+        done, deals, cut = 0, 0, 2
         while not self.hurry:
-            if self.iterations is not None:
-                if n >= self.iterations:
+            seed = self.rng.getrandbits(64)
+            for i in alive:
+                if self._spent(done, deadline):
                     break
-            elif n and time.perf_counter() >= deadline:
-                break  # the budget holds even when there are more options than iterations
-            n += 1
-            world = seat.sample(random.Random(self.rng.getrandbits(64)))
-            action = self._select(options, visits, totals, n)
-            totals[action] += self._playout(world, action, seat.player)
-            visits[action] += 1
-        return max(options, key=lambda a: (visits[a], totals[a] / visits[a] if visits[a] else -math.inf))
+                scores[i].append(self._playout(seat, plans[i], seed))
+                done += 1
+            else:
+                deals += 1
+                if deals == cut and len(alive) > 2:
+                    keep = sorted(alive[1:], key=lambda i: (-_mean(scores[i][:deals]), i))[: (len(alive) - 1) // 2 or 1]
+                    alive = [0] + sorted(keep)
+                    cut *= 2
+                continue
+            break
+        self.playouts += done
+        n = min(len(scores[i]) for i in alive)
+        if n < 2:
+            return 0
+        best = max(alive, key=lambda i: (_mean(scores[i][:n]), -i))
+        diffs = [a - b for a, b in zip(scores[best][:n], scores[0][:n])]
+        mean = _mean(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        return best if mean > spread else 0
 
-    def _select(self, options: list[str], visits: dict[str, int], totals: dict[str, float], n: int) -> str:
-        """UCB1 over the options of this decision (untried options first, in a seeded order)."""
-        untried = [a for a in options if not visits[a]]
-        if untried:
-            return self.rng.choice(untried)
-        c = 0.7 * WIN / 10
-        return max(options, key=lambda a: totals[a] / visits[a] + c * math.sqrt(math.log(n) / visits[a]))
+    def _spent(self, done: int, deadline: float) -> bool:
+        if self.iterations is not None:
+            return done >= self.iterations
+        return done > 0 and time.perf_counter() >= deadline
 
-    def _playout(self, world: Game, action: str, side: str) -> float:
-        world.apply(action)
-        policy = {s: GeneralBot(self.rng.getrandbits(32)) for s in ("PL", "ZURL")}
+    def _playout(self, seat: Seat, plan: list[str], seed: int) -> float:
+        """One deal of the unseen, the plan played in it, then the general for both sides to the
+        end of the turn; the evaluation for the searching side."""
+        side = seat.player
+        rng = random.Random(seed)
+        world: Game = seat.sample(rng)
+        for step in plan:
+            if world.over:
+                break
+            try:
+                world.apply(step)
+            except IllegalAction:
+                break  # a battle or a card asked something first; the general goes on
+        policy = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
+        owner, crossed = side, 0
         for _ in range(self.depth):
             if world.over:
                 break
-            player = world.decision().player
-            world.apply(policy[player].choose(Seat(world, player)))
+            decision = world.decision()
+            if decision.player != owner and _starts_turn(decision):
+                owner, crossed = decision.player, crossed + 1
+                if crossed >= self.turns:
+                    break
+            world.apply(policy[decision.player].choose(Seat(world, decision.player)))
         return evaluate(world.view(None), side)
+
+
+def _starts_turn(decision) -> bool:
+    """A decision only the player whose turn it is takes: the Initial Phase, or the Orders
+    themselves (the opponent also decides in the Orders Phase, in the battles of an Assault)."""
+    return decision.phase == "Initial Phase" or decision.kind == "orders"
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else -math.inf

@@ -18,6 +18,7 @@ class BoardMap:
     neighbours: dict[str, frozenset[str]]
     terrain: dict[str, str]
     limit: dict[str, int]
+    relief_start: dict[str, str]
 
 
 class Seat:
@@ -44,13 +45,15 @@ class Seat:
 
     @property
     def board(self) -> BoardMap:
-        """The printed board: adjacency, terrain and unit limits (nothing of the position)."""
+        """The printed board: adjacency, terrain, unit limits and where Relief arrives (nothing of
+        the position)."""
         if self._board is None:
             areas = self._game.data.board.areas
             self._board = BoardMap(
                 neighbours={a.id: frozenset(a.neighbours) for a in areas},
                 terrain={a.id: a.terrain for a in areas},
                 limit={a.id: a.limit for a in areas},
+                relief_start=dict(self._game.data.board.relief_start),
             )
         return self._board
 

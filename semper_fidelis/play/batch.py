@@ -23,7 +23,8 @@ PL, ZURL = "PL", "ZURL"
 
 @dataclass(frozen=True)
 class Matchup:
-    """What a batch plays: the scenario, each side's bot and its thinking budget, the options."""
+    """What a batch plays: the scenario, each side's bot and its thinking budget (seconds, or a
+    fixed number of playouts), the options."""
 
     scenario: int
     pl: str = "random"
@@ -31,6 +32,7 @@ class Matchup:
     think: float | None = None
     options: tuple[tuple[str, Any], ...] = ()
     assets: Path | None = None
+    iterations: int | None = None
 
 
 @dataclass
@@ -47,7 +49,7 @@ class GameSummary:
 
 def play_game(m: Matchup, seed: int, data: GameData | None = None, max_actions: int = 50_000) -> Game:
     game = Game(m.scenario, seed, dict(m.options), data=data)
-    bots = {PL: make_bot(m.pl, 2 * seed, m.think), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think)}
+    bots = {PL: make_bot(m.pl, 2 * seed, m.think, m.iterations), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think, m.iterations)}
     seats = {side: Seat(game, side) for side in bots}
     while not game.over:
         player = game.decision().player
@@ -130,6 +132,7 @@ class BatchResult:
             "scenario": m.scenario,
             "bots": {PL: m.pl, ZURL: m.zurl},
             "think": m.think,
+            "iterations": m.iterations,
             "games": len(self.games),
             "wins": {PL: self.wins(PL), ZURL: self.wins(ZURL), "draw": self.wins(None)},
             "ci95": {PL: list(self.ci95(PL)), ZURL: list(self.ci95(ZURL))},

@@ -57,10 +57,38 @@ def test_bots_never_read_hidden_information(scenario):
         player = game.decision().player
         twin = hidden_reshuffled(game, player, seed=checked + 1)
         assert twin.view(player) == game.view(player) and twin.state.digest() != game.state.digest()
-        for make in (lambda: GeneralBot(4), lambda: MarshalBot(4, iterations=3, depth=6)):
+        for make in (lambda: GeneralBot(4), _searching_marshal):
             assert make().choose(Seat(game, player)) == make().choose(Seat(twin, player))
         checked += 1
     assert checked >= 10
+
+
+def _searching_marshal(cls=MarshalBot) -> MarshalBot:
+    """A marshal with budget enough that its search does overrule the general now and then."""
+    return cls(4, iterations=24, depth=60, turns=1)
+
+
+class _PeekingMarshal(MarshalBot):
+    """Plays its playouts on the real game, hidden cards and deck orders included."""
+
+    def _playout(self, seat: Seat, plan, seed):
+        real = seat._game
+        peek = Seat(Game.from_position(real.position()), seat.player)
+        peek.sample = lambda rng: Game.from_position(real.position())
+        return super()._playout(peek, plan, seed)
+
+
+def test_the_hidden_information_check_catches_a_peeking_marshal():
+    """The marshal's half of the check has teeth: searching on the real game instead of samples
+    of its view, it chooses differently in games its player cannot tell apart."""
+    differ = 0
+    for game in _positions(2, seed=11, every=13, limit=300):
+        player = game.decision().player
+        if game.decision().kind != "orders":
+            continue
+        twin = hidden_reshuffled(game, player, seed=1)
+        differ += _searching_marshal(_PeekingMarshal).choose(Seat(game, player)) != _searching_marshal(_PeekingMarshal).choose(Seat(twin, player))
+    assert differ > 0
 
 
 def test_every_bot_has_a_description_and_is_made_by_name():
@@ -94,3 +122,49 @@ def test_the_hidden_information_check_catches_a_peeking_bot():
         if len(game.legal()) > 1:
             differ += Peeker().choose(Seat(game, player)) != Peeker().choose(Seat(twin, player))
     assert differ > 0
+
+
+def _play_pl_turn(game: Game, bot: GeneralBot) -> list[str]:
+    """The general's actions as PL until ZURL is to act or the game is over."""
+    done = []
+    while not game.over and game.decision().player == "PL":
+        done.append(bot.choose(Seat(game, "PL")))
+        game.apply(done[-1])
+    return done
+
+
+def test_the_general_takes_and_keeps_winniki_in_relief():
+    """Scenario 3's Supply Cut: next to an empty Winniki the general steps in and stays (it used
+    to walk on to the next objective and give the win away), which wins at the end of the turn."""
+    game = Game.from_position({"scenario": 3, "to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 5},
+                               "units": {"kozielniki": {"pl-soldier": 3}, "dworzec-glowny": {"pl-hq": 1},
+                                         "stacja-lyczakow": {"sich-rifleman": 2}, "rynek": {"zurl-hq": 1}}}, seed=1)
+    orders = _play_pl_turn(game, GeneralBot(1))
+    assert "to winniki" in orders and "from winniki" not in orders
+    assert game.over and game.view(None)["result"]["winner"] == "PL"
+
+
+def test_the_general_marches_on_winniki_in_relief():
+    """Far from the objective, the general closes in: its first order of movement (after the AP
+    from a card and the tokens) takes its largest spare group one step nearer the areas around
+    Winniki."""
+    game = Game.from_position({"scenario": 3, "to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 1},
+                               "units": {"koszary-wuleckie": {"pl-soldier": 4}, "dworzec-glowny": {"pl-hq": 1},
+                                         "winniki": {"zurl-volunteer": 2}, "rynek": {"zurl-hq": 1}}}, seed=1)
+    orders = _play_pl_turn(game, GeneralBot(1))
+    first = orders.index("move")
+    assert orders[first:first + 4] == ["move", "from koszary-wuleckie", "units 4s", "to sokolniki"]
+
+
+def test_the_general_garrisons_winniki_for_zurl_in_relief():
+    """ZURL's side of the Supply Cut: with PL two steps away, the general fills Winniki from next
+    door before anything else."""
+    game = Game.from_position({"scenario": 3, "to_act": {"side": "ZURL", "phase": "orders"}, "turn": {"ap": 3},
+                               "units": {"winniki": {"zurl-volunteer": 1}, "lesienice": {"sich-rifleman": 3},
+                                         "rynek": {"zurl-hq": 1}, "sokolniki": {"pl-soldier": 3},
+                                         "dworzec-glowny": {"pl-hq": 1}}}, seed=1)
+    bot, first = GeneralBot(1), None
+    while first != "move":  # past the card and tokens to its first order
+        first = bot.choose(Seat(game, "ZURL"))
+        game.apply(first)
+    assert bot.plan == ["from lesienice", "units 3s", "to winniki"]
