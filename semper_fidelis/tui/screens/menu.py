@@ -1,4 +1,4 @@
-"""The main menu: new game, resume a recent game, load a save, rules, quit."""
+"""The main menu: new game, resume a recent game, load a save, rules, review a game, quit."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ ITEMS = (
     ("resume", "2", "Resume a recent game"),
     ("load", "3", "Load a saved game"),
     ("rules", "4", "Rules and keys"),
-    ("quit", "5", "Quit"),
+    ("review", "5", "Review a game"),
+    ("quit", "6", "Quit"),
 )
 
 
@@ -92,6 +93,10 @@ class MainMenuScreen(Screen):
             from .load import LoadScreen
 
             app.push_screen(LoadScreen())
+        elif item == "review":
+            from .review_list import ReviewListScreen
+
+            app.push_screen(ReviewListScreen())
         elif item == "rules":
             from .rules import RulesScreen
 
