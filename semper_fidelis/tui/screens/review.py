@@ -111,6 +111,8 @@ class ReviewScreen(Screen):
         step = review.last_step
         if step is None:
             lines.append(Text("The start of the record.", style="italic"))
+        elif self.viewer not in (None, step.player):  # the choice itself may be private: what it did is below
+            lines.append(Text.assemble(badge(step.player), (f" decided: {unprefixed(step.prompt, step.player)}", "dim")))
         else:
             lines.append(Text.assemble(badge(step.player), " ", (step.action, "bold"), (f"  ({unprefixed(step.prompt, step.player)})", "dim")))
             for e in events:
