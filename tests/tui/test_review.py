@@ -65,6 +65,13 @@ def test_jumps_land_where_turns_and_battles_start(finished):
     assert review.previous_battle() == review.battle_starts[-1]
 
 
+def test_a_format_1_record_opens_at_the_same_positions(finished):
+    record = {k: v for k, v in finished.record().items() if k not in ("format", "version")}
+    review = Review(record)
+    review.goto(50)
+    same_position(review.game, engine_at(finished, 50))
+
+
 def test_a_step_shows_each_side_only_what_it_may_see(finished):
     review = Review(finished.record())
     draw = next(n for n, s in enumerate(review.steps, start=1) if s.action == "draw")
@@ -187,6 +194,13 @@ async def test_review_a_game_lists_kept_games_and_reports_a_bad_one_in_one_line(
         message = screen.query_one("#review-message").content.plain
         assert "action 1 cannot be replayed" in message and "\n" not in message
         assert app.screen is screen and bad.exists()
+        other = tmp_path / "other"
+        other.mkdir()
+        (other / "copy.json").write_bytes(record_file.read_bytes())
+        await keys(pilot, "o")
+        screen.query_one("#review-path").value = str(other)  # another folder: its records are listed
+        await keys(pilot, "enter")
+        assert [info.path for info in screen.files] == [other / "copy.json"]
         screen.open(record_file)
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
