@@ -18,6 +18,8 @@ from .session import HUMAN, SIDES, Session
 
 #: what the view toggle steps through: both hands open, then each side's own view
 VIEWERS = (None, "PL", "ZURL")
+#: how far back :meth:`Review.goto` steps by undo before it replays the record instead
+UNDO_STEPS = 16
 
 
 @dataclass(frozen=True)
@@ -88,8 +90,12 @@ class Review:
 
     def goto(self, n: int) -> int:
         """Show the position after ``n`` actions (clamped to the record); forward by applying the
-        record's actions, back by replaying it (a whole game replays in a few tens of ms)."""
+        record's actions, a few steps back by the engine's undo (well under a millisecond), and
+        further back, or past a card or token drawn, by replaying the record (tens of ms)."""
         n = max(0, min(n, self.end))
+        if self.at - n <= UNDO_STEPS:
+            while self.at > n and self.game.can_undo:
+                self.game.undo()
         if n < self.at:
             self.game = self._replay(n)
         for action in self.actions[self.at:n]:

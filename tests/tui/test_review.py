@@ -65,6 +65,20 @@ def test_jumps_land_where_turns_and_battles_start(finished):
     assert review.previous_battle() == review.battle_starts[-1]
 
 
+def test_every_step_back_is_the_engines_position(finished):
+    """Back by undo within a few steps and by replay past a draw: each step, the same digest and
+    log as the game played forward."""
+    walk, expected = engine_at(finished, 0), []
+    for action in finished.actions:
+        expected.append((walk.record()["digest"], len(walk.view(None)["log"])))
+        walk.apply(action)
+    review = Review(finished.record())
+    review.goto(review.end)
+    for n in reversed(range(review.end)):
+        assert review.step(-1) == n
+        assert (review.game.record()["digest"], len(review.game.view(None)["log"])) == expected[n], n
+
+
 def test_a_format_1_record_opens_at_the_same_positions(finished):
     record = {k: v for k, v in finished.record().items() if k not in ("format", "version")}
     review = Review(record)
