@@ -34,6 +34,21 @@ def record_file(tmp_path, finished):
     return path
 
 
+async def until(pilot, check, tries: int = 500) -> None:
+    """Let the app run until ``check()`` holds (a screen is pushed after the one being mounted)."""
+    for _ in range(tries):
+        if check():
+            return
+        await pilot.pause(0.01)
+    assert check()
+
+
+def shows_review(app) -> bool:
+    """The viewer is on screen and has drawn its first step."""
+    bar = app.screen.query("#review-bar") if isinstance(app.screen, ReviewScreen) else []
+    return bool(bar) and "REVIEW" in bar.first().content.plain
+
+
 def engine_at(game: Game, n: int) -> Game:
     """The engine's own position after the first ``n`` actions of ``game``."""
     record = game.record()
@@ -115,9 +130,8 @@ async def test_review_steps_forward_and_back_showing_the_engines_position(make_a
     before = (record_file.read_bytes(), record_file.stat().st_mtime_ns)
     app = make_app(review=Review.open(record_file))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: shows_review(app))
         screen = app.screen
-        assert isinstance(screen, ReviewScreen)
         shown = lambda: screen.review.game  # noqa: E731
         same_position(shown(), engine_at(finished, 0))
         await keys(pilot, *["right"] * 12)
@@ -152,7 +166,7 @@ async def test_play_from_here_starts_a_game_at_the_reviewed_position(make_app, r
     before = record_file.read_bytes()
     app = make_app(review=Review.open(record_file))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: shows_review(app))
         review = app.screen.review
         await keys(pilot, "b", "right")  # inside the first battle
         reviewed = review.game
@@ -183,9 +197,9 @@ async def test_rematch_with_sides_swapped_at_game_over(make_app, saves, finished
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         assert app.open_save(path) is None
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         await keys(pilot, "w")
+        await until(pilot, lambda: app.game_screen is not None and not app.game_screen.session.game.over)
         session = game_screen(app).session
         assert session.players == {"PL": "random", "ZURL": "human"}
         assert session.game.seed == finished.seed and session.game.scenario.number == 2
@@ -199,8 +213,8 @@ async def test_review_a_game_lists_kept_games_and_reports_a_bad_one_in_one_line(
     app = make_app(records_dir=record_file.parent)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "5")
+        await until(pilot, lambda: isinstance(app.screen, ReviewListScreen) and app.screen.files)
         screen = app.screen
-        assert isinstance(screen, ReviewListScreen)
         names = [info.path.name for info in screen.files]
         assert {"s2-seed3.json", "broken.json"} <= set(names)
         screen.open(bad)
@@ -216,5 +230,5 @@ async def test_review_a_game_lists_kept_games_and_reports_a_bad_one_in_one_line(
         await keys(pilot, "enter")
         assert [info.path for info in screen.files] == [other / "copy.json"]
         screen.open(record_file)
-        await pilot.pause()
-        assert isinstance(app.screen, ReviewScreen)
+        await until(pilot, lambda: shows_review(app))
+        assert "step 0/430" in text_of(app.screen.query_one("#review-bar"))
