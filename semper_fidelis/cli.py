@@ -1,7 +1,7 @@
 """The ``semper-fidelis`` console script.
 
 Every subcommand is one ``_cmd_<name>`` function registered in :data:`COMMANDS` by
-:func:`command`; adding one (``play``, ``simulate``, ``replay``, ``fuzz``, ``bench``) is one decorated
+:func:`command`; adding one (``play``, ``simulate``, ``replay``, ``review``, ``fuzz``, ``bench``) is one decorated
 function with its arguments. Every command accepts ``--assets DIR`` before or after its name.
 Errors (bad data, unknown scenario, bad arguments) print one line on stderr and exit with 2.
 """
@@ -199,10 +199,29 @@ def _simulate_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", default="2", help="scenario number 1-5 or name (default: 2)")
     parser.add_argument("--pl", type=_bot_name, default="random", help="the PL bot (default: random)")
     parser.add_argument("--zurl", type=_bot_name, default="random", help="the ZURL bot (default: random)")
+    parser.add_argument("--records", type=Path, nargs="?", const=True, default=None, metavar="DIR",
+                        help="keep every game's record in DIR, to open with 'review' (DIR left out: the records "
+                        "folder next to the saves, which the app's 'Review a game' lists)")
     _batch_args(parser)
 
 
-def _run_batches(matchups: list, args: argparse.Namespace, console) -> list:
+def _records_dir(args: argparse.Namespace) -> Path | None:
+    """Where ``simulate --records`` keeps the games (created, or a one-line error)."""
+    records = args.records
+    if records is None:
+        return None
+    if records is True:
+        from .tui.saves import default_saves_dir
+
+        records = default_saves_dir().parent / "records"
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"{records}: cannot keep records there ({exc.strerror})") from None
+    return records
+
+
+def _run_batches(matchups: list, args: argparse.Namespace, console, records: Path | None = None) -> list:
     """Play every matchup's games, with a Rich progress bar when the output is a terminal."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -213,7 +232,8 @@ def _run_batches(matchups: list, args: argparse.Namespace, console) -> list:
                   console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         for m in matchups:
             task = progress.add_task(f"Scenario {m.scenario}: {m.pl} (PL) v {m.zurl} (ZURL)", total=args.games)
-            out.append(run_batch(m, args.games, args.seed, args.jobs, progress=lambda done, t=task: progress.update(t, completed=done)))
+            out.append(run_batch(m, args.games, args.seed, args.jobs, progress=lambda done, t=task: progress.update(t, completed=done),
+                                 records=records))
     return out
 
 
@@ -235,13 +255,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     data = load_data(args.assets)
     scenario = pick_scenario(data, args.scenario)
     console = Console(highlight=False, stderr=args.json)
-    (batch,) = _run_batches([_matchup(scenario.number, args.pl, args.zurl, args)], args, console)
+    records = _records_dir(args)
+    (batch,) = _run_batches([_matchup(scenario.number, args.pl, args.zurl, args)], args, console, records)
     if args.json:
         print(json.dumps(batch.to_json()))
         return 0
     title = (f"Scenario {scenario.number}: {scenario.name} — {args.games} games, {args.pl} (PL) v {args.zurl} (ZURL), "
              f"seeds {args.seed}..{args.seed + args.games - 1}")
     console.print(simulate_report(batch, data, title))
+    if records is not None:
+        console.print(f"Records of the {args.games} games in {records} (open one with '{PROG} review FILE').")
     return 0
 
 
@@ -304,6 +327,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if view["result"]:
         console.print(f"Result: {view['result']['reason']}.")
     return 0
+
+
+@command("review", "step through a game record in the app, and play on from any moment (the file is only read)", _replay_args)
+def _cmd_review(args: argparse.Namespace) -> int:
+    from .tui import run
+    from .tui.review import Review
+
+    data = _engine_data(args)
+    review = Review.open(args.record, data=data)  # a bad record: one line, before the app starts
+    return run(data=data, review=review)
 
 
 def _fuzz_args(parser: argparse.ArgumentParser) -> None:

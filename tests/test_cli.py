@@ -188,13 +188,14 @@ def test_replay_prints_final_position_and_score(tmp_path, capsys):
     assert "After 40 actions" in out and "Victory Points: PL" in out
 
 
-def test_replay_of_a_damaged_record_is_one_line(tmp_path, capsys):
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_replay_or_review_of_a_damaged_record_is_one_line(tmp_path, capsys, command):
     bad = tmp_path / "bad.json"
     bad.write_text('{"scenario": 1, "seed": 0, "actions": ["fly away"]}')
-    assert main(["replay", str(bad)]) == 2
+    assert main([command, str(bad)]) == 2
     assert "cannot be replayed" in one_line_error(capsys)
     bad.write_text("{not json")
-    assert main(["replay", str(bad)]) == 2
+    assert main([command, str(bad)]) == 2
     assert "damaged record" in one_line_error(capsys)
 
 

@@ -1,7 +1,8 @@
 """Headless self-play: one game between two bots, and batches of them over several processes.
 
 A game is fully determined by (scenario, seed, bots, options): the PL bot is seeded ``2·seed``,
-the ZURL bot ``2·seed + 1``, so a batch replays exactly, whatever the number of processes.
+the ZURL bot ``2·seed + 1``, so a batch replays exactly, whatever the number of processes. With a
+records directory every game's record is kept there (``record_name``), to review it later.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from ..bots import Seat, make_bot
 from ..data.loader import GameData, load_game_data
-from ..engine import Game
+from ..engine import Game, write_record
 from .stats import wilson
 
 PL, ZURL = "PL", "ZURL"
@@ -77,11 +78,20 @@ def summarize(game: Game) -> GameSummary:
 _DATA: dict[Path | None, GameData | None] = {}
 
 
-def _play_one(m: Matchup, seed: int) -> GameSummary:
-    """One game in a worker process (the data is loaded once per process)."""
+def record_name(m: Matchup, seed: int) -> str:
+    """The file a kept game is written to: ``s2-general-v-random-seed17.json``."""
+    return f"s{m.scenario}-{m.pl}-v-{m.zurl}-seed{seed}.json"
+
+
+def _play_one(m: Matchup, seed: int, records: Path | None = None) -> GameSummary:
+    """One game in a worker process (the data is loaded once per process); its record is
+    written to ``records`` if given."""
     if m.assets not in _DATA:
         _DATA[m.assets] = load_game_data(m.assets) if m.assets is not None else None
-    return summarize(play_game(m, seed, _DATA[m.assets]))
+    game = play_game(m, seed, _DATA[m.assets])
+    if records is not None:
+        write_record(game, records / record_name(m, seed))
+    return summarize(game)
 
 
 @dataclass
@@ -126,6 +136,20 @@ class BatchResult:
 
         return dict(sorted(out.items(), key=key))
 
+    def extremes(self) -> dict[str, GameSummary]:
+        """The games worth a look: the largest win of each side (by VP margin, then the
+        shorter game), the shortest and the longest (by actions); a side that never won has
+        no entry."""
+        out: dict[str, GameSummary] = {}
+        for side in (PL, ZURL):
+            won = [g for g in self.games if g.winner == side]
+            if won:
+                out[f"largest {side} win"] = max(won, key=lambda g: (margin(g), -g.actions, -g.seed))
+        if self.games:
+            out["shortest"] = min(self.games, key=lambda g: (g.actions, g.seed))
+            out["longest"] = max(self.games, key=lambda g: (g.actions, -g.seed))
+        return out
+
     def to_json(self) -> dict[str, Any]:
         m = self.matchup
         return {
@@ -143,7 +167,16 @@ class BatchResult:
             "card_effects": self.card_effects(),
             "negotiations": sum(g.negotiations for g in self.games),
             "seeds": [g.seed for g in self.games],
+            "extremes": {name: {"seed": g.seed, "winner": g.winner, "margin": margin(g), "actions": g.actions}
+                         for name, g in self.extremes().items()},
         }
+
+
+def margin(g: GameSummary) -> int:
+    """The winner's lead in VP (0 for a draw)."""
+    if g.winner is None:
+        return 0
+    return g.vp[g.winner] - g.vp[ZURL if g.winner == PL else PL]
 
 
 def default_jobs() -> int:
@@ -152,12 +185,13 @@ def default_jobs() -> int:
 
 def run_batch(
     m: Matchup, games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None,
+    records: Path | None = None,
 ) -> BatchResult:
     """Play ``games`` games with seeds ``seed``, ``seed+1`` …; results come back in seed order
-    whatever the number of processes."""
+    whatever the number of processes. ``records``: a directory to keep every game's record in."""
     batch = BatchResult(m)
     seeds = range(seed, seed + games)
-    for done, summary in enumerate(_results(m, seeds, jobs), start=1):
+    for done, summary in enumerate(_results(m, seeds, jobs, records), start=1):
         batch.games.append(summary)
         if progress:
             progress(done)
@@ -165,9 +199,9 @@ def run_batch(
     return batch
 
 
-def _results(m: Matchup, seeds: range, jobs: int) -> Iterator[GameSummary]:
+def _results(m: Matchup, seeds: range, jobs: int, records: Path | None) -> Iterator[GameSummary]:
     if jobs <= 1 or len(seeds) <= 1:
-        yield from (_play_one(m, s) for s in seeds)
+        yield from (_play_one(m, s, records) for s in seeds)
         return
     with ProcessPoolExecutor(max_workers=min(jobs, len(seeds))) as pool:
-        yield from pool.map(_play_one, [m] * len(seeds), seeds, chunksize=max(1, len(seeds) // (jobs * 8)))
+        yield from pool.map(_play_one, [m] * len(seeds), seeds, [records] * len(seeds), chunksize=max(1, len(seeds) // (jobs * 8)))

@@ -7,7 +7,7 @@ from rich.console import Group
 from rich.table import Table
 
 from ..data.loader import GameData
-from .batch import PL, ZURL, BatchResult
+from .batch import PL, ZURL, BatchResult, margin
 from .stats import verdict
 
 
@@ -32,6 +32,7 @@ def simulate_report(batch: BatchResult, data: GameData, title: str) -> Group:
         f"Mean length: {batch.mean_rounds():.1f} rounds, {batch.mean_actions():.0f} actions ({n} games).",
         "Endings: " + "; ".join(f"{k} ×{v}" for k, v in batch.endings().items()),
         "Verdict: " + verdict(batch.wins(PL), batch.wins(ZURL)),
+        "Games to review (seeds): " + extremes_line(batch),
     ]
     if any(g.negotiations for g in batch.games):
         lines.append(f"Negotiation orders: {sum(g.negotiations for g in batch.games)} in all.")
@@ -49,6 +50,15 @@ def simulate_report(batch: BatchResult, data: GameData, title: str) -> Group:
         cards.add_row(*row)
     lines.append(cards)
     return Group(*lines)
+
+
+def extremes_line(batch: BatchResult) -> str:
+    """'largest PL win 12 (+9 VP), …, longest 2 (1,890 actions)': the seeds to replay or review."""
+    parts = []
+    for name, g in batch.extremes().items():
+        how = f"+{margin(g)} VP" if name.startswith("largest") else f"{g.actions:,} actions"
+        parts.append(f"{name} {g.seed} ({how})")
+    return ", ".join(parts) or "none"
 
 
 BALANCE_COLUMNS = ("Scenario", "PL bot", "ZURL bot", "Games", "PL wins", "ZURL wins", "Draws", "Mean VP PL–ZURL", "Verdict")

@@ -14,6 +14,7 @@ from textual.app import App
 
 from ..data.loader import GameData
 from ..engine import Game, RecordError, shipped_data
+from .review import Review
 from .saves import (
     adopt_legacy_autosave,
     default_saves_dir,
@@ -38,11 +39,17 @@ class SemperFidelisApp(App):
         data: GameData | None = None,
         bot_pace: float = 0.3,
         seed: int | None = None,
+        records_dir: Path | None = None,
+        review: Review | None = None,
     ):
         """``data``: game data from ``--assets`` (None: the shipped data); ``seed``: the seed of
-        new games (None: random); ``bot_pace``: seconds between bot actions."""
+        new games (None: random); ``bot_pace``: seconds between bot actions; ``records_dir``:
+        where kept simulated games are looked for (None: ``records`` next to the saves);
+        ``review``: a record to open in the replay viewer at once."""
         super().__init__()
         self.saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
+        self.records_dir = Path(records_dir) if records_dir is not None else self.saves_dir.parent / "records"
+        self.initial_review = review
         self.data = data
         self.game_data: GameData = data if data is not None else shipped_data()
         self.bot_pace = bot_pace
@@ -64,11 +71,16 @@ class SemperFidelisApp(App):
             return
         for aside, reason in moved:
             self.notify(f"An autosave could not be read ({reason}); kept as {aside.parent.name}/{aside.name}.", severity="warning")
+        if self.initial_review is not None:
+            self.show_review(self.initial_review)
 
-    def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict | None = None) -> Session:
-        """A new game in its own autosave slot: no earlier game is touched."""
-        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-        game = Game(scenario=scenario, seed=seed, options=options or {}, data=self.data)
+    def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict | None = None,
+                 game: Game | None = None) -> Session:
+        """A new game in its own autosave slot: no earlier game is touched. ``game``: one set up
+        already (played on from a review, a rematch), else a fresh one of ``scenario``."""
+        if game is None:
+            seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+            game = Game(scenario=scenario, seed=seed, options=options or {}, data=self.data)
         session = Session(game=game, players=players, privacy=privacy, saves_dir=self.saves_dir,
                           autosave_path=new_autosave_path(self.saves_dir, f"s{scenario}"))
         self._autosave(session)
@@ -96,6 +108,21 @@ class SemperFidelisApp(App):
         self.show_game(session)
         return None
 
+    def open_review(self, path: Path) -> str | None:
+        """Open a record in the replay viewer; on failure return the one-line reason (the file
+        is never moved or written)."""
+        try:
+            review = Review.open(path, data=self.data)
+        except RecordError as exc:
+            return str(exc)
+        self.show_review(review)
+        return None
+
+    def show_review(self, review: Review) -> None:
+        from .screens.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(review))
+
     def _autosave(self, session: Session) -> None:
         try:
             session.autosave()
@@ -122,6 +149,6 @@ class SemperFidelisApp(App):
         return None
 
 
-def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3) -> int:
-    SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace).run()
+def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None) -> int:
+    SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review).run()
     return 0

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from semper_fidelis.cli import main
-from semper_fidelis.play.batch import Matchup, run_batch
+from semper_fidelis.play.batch import BatchResult, GameSummary, Matchup, run_batch
 from semper_fidelis.play.stats import verdict, wilson
+from semper_fidelis.tui.review import Review
 
 
 def test_wilson_interval_known_values():
@@ -62,3 +63,27 @@ def test_balance_with_the_same_bot_twice_plays_one_pairing(capsys):
     assert main(["balance", "--bots", "general,general", "--games", "2", "--jobs", "1", "--scenarios", "1", "--markdown"]) == 0
     lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("| ")]
     assert len(lines) == 1 + 1 and lines[1].startswith("| 1 Coup | general | general | 2 |")
+
+
+def test_simulate_keeps_five_records_that_review_opens(tmp_path, capsys):
+    assert main(["simulate", "--games", "5", "--jobs", "1", "--records", str(tmp_path / "kept")]) == 0
+    out = capsys.readouterr().out
+    files = sorted((tmp_path / "kept").glob("*.json"))
+    assert [f.name for f in files] == [f"s2-random-v-random-seed{n}.json" for n in range(5)]
+    for f in files:
+        review = Review.open(f)
+        assert review.end > 0 and review.record["seed"] == int(f.stem.rsplit("seed", 1)[1])
+    assert "Games to review (seeds): largest PL win" in out and str(tmp_path / "kept") in out
+
+
+def test_the_extreme_games_are_named_by_seed():
+    def game(seed, winner, pl, zurl, actions):
+        return GameSummary(seed, winner, "", {"PL": pl, "ZURL": zurl}, 12, actions, {})
+
+    batch = BatchResult(Matchup(2), [game(0, "PL", 20, 10, 300), game(1, "PL", 30, 12, 500), game(2, "ZURL", 5, 9, 200),
+                                     game(3, None, 10, 10, 700), game(4, "PL", 28, 10, 250)])
+    found = {name: g.seed for name, g in batch.extremes().items()}
+    assert found == {"largest PL win": 4, "largest ZURL win": 2, "shortest": 2, "longest": 3}  # 18 VP both: the shorter
+    assert batch.to_json()["extremes"]["largest PL win"] == {"seed": 4, "winner": "PL", "margin": 18, "actions": 250}
+    assert "largest ZURL win" not in BatchResult(Matchup(2), [game(0, "PL", 20, 10, 300)]).extremes()
+

@@ -1,4 +1,5 @@
-"""Game over: who won and why, the score by category (§3) and the Victory track over time."""
+"""Game over: who won and why, the score by category (§3) and the Victory track over time; and
+a rematch — the same players, sides swapped, or a new seed."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..panels import public_log
+from ..review import rematch
 from ..score import CATEGORIES, breakdown, stage_report, vp_history
 from ..session import Session
 from ..theme import SIDE_INK, badge
@@ -32,6 +34,9 @@ class GameOverScreen(Screen):
         Binding("q", "menu", "Main menu"),
         Binding("l", "log", "Log"),
         Binding("escape", "back", "Look at the board"),
+        Binding("r", "rematch('same')", "Rematch"),
+        Binding("w", "rematch('swap')", "Rematch, sides swapped"),
+        Binding("n", "rematch('seed')", "Rematch, new seed"),
     ]
 
     def __init__(self, session: Session):
@@ -84,6 +89,10 @@ class GameOverScreen(Screen):
 
     def action_menu(self) -> None:
         self.app.back_to_menu()
+
+    def action_rematch(self, how: str) -> None:
+        game, players = rematch(self.session, how, data=self.app.data)
+        self.app.new_game(game.scenario.number, players, self.session.privacy, game=game)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,4 +1,5 @@
-"""The main menu: new game, resume a recent game, load a save, rules, the rulebook's examples, quit."""
+"""The main menu: new game, resume a recent game, load a save, rules, the rulebook's examples,
+review a game, quit."""
 
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ ITEMS = (
     ("load", "3", "Load a saved game"),
     ("rules", "4", "Rules and keys"),
     ("learn", "5", "Learn from the rulebook"),
-    ("quit", "6", "Quit"),
+    ("review", "6", "Review a game"),
+    ("quit", "7", "Quit"),
 )
 
 
@@ -97,6 +99,10 @@ class MainMenuScreen(Screen):
             from .learn import LearnScreen
 
             app.push_screen(LearnScreen())
+        elif item == "review":
+            from .review_list import ReviewListScreen
+
+            app.push_screen(ReviewListScreen())
         elif item == "rules":
             from .rules import RulesScreen
 

@@ -1,4 +1,5 @@
-"""Who plays: each side human or bot, hot-seat privacy, the FAQ handicap. Then start."""
+"""Who plays: each side human or bot, hot-seat privacy, the FAQ handicap. Then start — a new
+game, or one already set up (played on from a review: its position and options are fixed)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...bots import BOTS
+from ...engine import Game
 from ..session import BOT, HUMAN
 
 #: what 1 / 2 step through for a side: a human, then each bot (the strongest first)
@@ -27,12 +29,13 @@ class PlayersScreen(Screen):
         Binding("5", "start", "Start"),
     ]
 
-    def __init__(self, scenario: int):
+    def __init__(self, scenario: int, start: Game | None = None):
         super().__init__()
         self.scenario = scenario
+        self.start = start
         self.players = {"PL": HUMAN, "ZURL": BOT}
         self.privacy = True
-        self.handicap = False
+        self.handicap = bool(start is not None and start.record()["options"].get("handicap"))
 
     def compose(self):
         with Vertical(id="players-box") as box:
@@ -44,7 +47,7 @@ class PlayersScreen(Screen):
 
     @property
     def handicap_allowed(self) -> bool:
-        return self.app.game_data.scenarios[self.scenario].initiative == "ZURL"
+        return self.start is None and self.app.game_data.scenarios[self.scenario].initiative == "ZURL"
 
     def on_mount(self) -> None:
         self.refresh_options()
@@ -63,6 +66,8 @@ class PlayersScreen(Screen):
             ol.add_option(Option(Text.assemble(key(str(i)), "  ", badge(side), f"  {who}"), id=side))
         ol.add_option(Option(Text.assemble(key("3"), f"  Hot-seat privacy: {'ON — hands hidden, hand-over screen between players' if self.privacy else 'off — both hands open (solo testing)'}"), id="privacy"))
         note = "ZURL with the initiative starts with 3 cards (FAQ)" if self.handicap_allowed else "only where ZURL has the initiative (Scenario 1)"
+        if self.start is not None:
+            note = "as in the reviewed game (the cards are dealt already)"
         ol.add_option(Option(Text.assemble(key("4"), f"  Handicap: {'ON' if self.handicap else 'off'} — {note}"), id="handicap", disabled=not self.handicap_allowed))
         ol.add_option(Option(Text.assemble(key("5"), ("  Start the game", "bold")), id="start"))
         ol.highlighted = keep if keep is not None else 4
@@ -91,7 +96,7 @@ class PlayersScreen(Screen):
 
     def action_start(self) -> None:
         options = {"handicap": True} if self.handicap and self.handicap_allowed else {}
-        self.app.new_game(self.scenario, dict(self.players), self.privacy, options)
+        self.app.new_game(self.scenario, dict(self.players), self.privacy, options, game=self.start)
 
     def action_back(self) -> None:
         self.app.pop_screen()

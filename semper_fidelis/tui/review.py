@@ -1,0 +1,190 @@
+"""A game record stepped through action by action, for the replay viewer.
+
+Kept free of Textual so the tests can walk it: the position at any step (a Game replayed from the
+record, so it is exactly the engine's), where each turn and each battle starts, what a step did
+(its events, for the side the viewer looks through), and the position to branch from. It only
+reads the record; nothing here writes a file.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..data.loader import GameData
+from ..engine import Event, Game, GameRecord, Position, RecordError, load_record
+from .session import HUMAN, SIDES, Session
+
+#: what the view toggle steps through: both hands open, then each side's own view
+VIEWERS = (None, "PL", "ZURL")
+#: how far back :meth:`Review.goto` steps by undo before it replays the record instead
+UNDO_STEPS = 16
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the record: who took it, at which decision, in which round and turn."""
+
+    action: str
+    player: str
+    prompt: str
+    round: int
+    turn: str
+
+
+class Review:
+    """Open with :meth:`open` (a file) or directly with a record; move with :meth:`goto` and the
+    jumps; :attr:`game` is the position at :attr:`at` (0: before the first action)."""
+
+    def __init__(self, record: GameRecord | dict, data: GameData | None = None, name: str = "record"):
+        record = record if isinstance(record, GameRecord) else GameRecord.parse(record)
+        final = Game.from_record(record, data=data, check_digest=True)  # a bad record fails here, in one line
+        self.name = name
+        self.data = data
+        self.record = final.record()
+        self.actions: list[str] = list(final.actions)
+        self.steps: list[Step] = []
+        #: positions where a turn starts, and where a battle starts (its attack just committed)
+        self.turn_starts: list[int] = [0]
+        self.battle_starts: list[int] = []
+        self._index()
+        self.game = self._replay(0)
+
+    @classmethod
+    def open(cls, path: Path, data: GameData | None = None) -> Review:
+        """Read and check a record file; raises RecordError with one line naming the file."""
+        record = load_record(path)
+        try:
+            return cls(record, data=data, name=Path(path).name)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+    def _replay(self, n: int) -> Game:
+        """The game after the first ``n`` actions, replayed from the record's start."""
+        return Game.from_record({**self.record, "actions": self.actions[:n], "digest": None}, data=self.data)
+
+    def _index(self) -> None:
+        walk = self._replay(0)
+        view = walk.view(None)
+        for n, action in enumerate(self.actions, start=1):
+            d = walk.decision()
+            self.steps.append(Step(action, d.player, d.prompt, view["round"], view["active"]))
+            battle = view["battle"]
+            walk.apply(action)
+            if any(e.kind == "turn" for e in walk.last_events(None)):
+                self.turn_starts.append(n)
+            view = walk.view(None)
+            if view["battle"] is not None and (battle is None or battle["area"] != view["battle"]["area"]):
+                self.battle_starts.append(n)
+
+    # ------------------------------------------------------------------------------ moving
+
+    @property
+    def at(self) -> int:
+        return len(self.game.actions)
+
+    @property
+    def end(self) -> int:
+        return len(self.actions)
+
+    def goto(self, n: int) -> int:
+        """Show the position after ``n`` actions (clamped to the record); forward by applying the
+        record's actions, a few steps back by the engine's undo (well under a millisecond), and
+        further back, or past a card or token drawn, by replaying the record (tens of ms)."""
+        n = max(0, min(n, self.end))
+        if self.at - n <= UNDO_STEPS:
+            while self.at > n and self.game.can_undo:
+                self.game.undo()
+        if n < self.at:
+            self.game = self._replay(n)
+        for action in self.actions[self.at:n]:
+            self.game.apply(action)
+        return n
+
+    def step(self, delta: int) -> int:
+        return self.goto(self.at + delta)
+
+    def next_turn(self) -> int:
+        return self.goto(next((n for n in self.turn_starts if n > self.at), self.end))
+
+    def previous_turn(self) -> int:
+        return self.goto(max((n for n in self.turn_starts if n < self.at), default=0))
+
+    def next_battle(self) -> int | None:
+        """The next position where a battle starts, or None (and no move) if there is none."""
+        n = next((n for n in self.battle_starts if n > self.at), None)
+        return None if n is None else self.goto(n)
+
+    def previous_battle(self) -> int | None:
+        n = max((n for n in self.battle_starts if n < self.at), default=None)
+        return None if n is None else self.goto(n)
+
+    # ---------------------------------------------------------------------------- showing
+
+    @property
+    def last_step(self) -> Step | None:
+        """The action that led to this position (None at the start)."""
+        return self.steps[self.at - 1] if self.at else None
+
+    def events(self, viewer: str | None) -> list[Event]:
+        """What the last action did (the automatic steps after it included), as ``viewer`` may
+        see it (None: everything, both hands open)."""
+        return self.game.last_events(viewer)
+
+    def session(self, viewer: str | None) -> Session:
+        """The position as the game screen's panels take it: two human seats, no autosave, and
+        the hands shown for ``viewer`` (None: both open)."""
+        session = Session(game=self.game, players={side: HUMAN for side in SIDES}, privacy=viewer is not None)
+        session.viewer = viewer
+        return session
+
+    # ---------------------------------------------------------------------------- branching
+
+    def branch(self) -> Game:
+        """A new game starting at this position, its record carrying the position (so it
+        replays); the seed and options are the reviewed game's."""
+        return branch_game(self.position(), self.record, self.data)
+
+    def position(self) -> Position:
+        return self.game.position()
+
+
+def branch_game(position: Position | dict | None, record: dict, data: GameData | None, seed: int | None = None) -> Game:
+    """A game for ``record``'s scenario and options, from ``position`` (None: the scenario's
+    opening), seeded ``seed`` (None: the record's)."""
+    seed = record["seed"] if seed is None else seed
+    if position is None:
+        return Game(record["scenario"], seed, record["options"], data=data)
+    return Game.from_position(position, record["scenario"], seed, record["options"], data=data)
+
+
+#: how a rematch differs from the game just played
+REMATCH = ("same", "swap", "seed")
+
+
+def rematch(session: Session, how: str, data: GameData | None = None, rng: random.Random | None = None) -> tuple[Game, dict[str, str]]:
+    """The game and seats of a rematch of ``session``'s game, from where it started (the
+    scenario's opening, or its starting position): ``same`` — the same seats and seed (the
+    same deals and draws, to try other choices); ``swap`` — the same seed with each seat on
+    the other side; ``seed`` — the same seats and a new seed (a game from a starting position
+    keeps its cards and decks as placed; its random generator is seeded anew)."""
+    if how not in REMATCH:
+        raise ValueError(f"a rematch is one of {', '.join(REMATCH)}, not {how!r}")
+    record = session.game.record()
+    position, seed = record.get("position"), None
+    if how == "seed":
+        seed = _new_seed(record["seed"], rng)
+        position = {k: v for k, v in position.items() if k != "rng"} if position else None
+    players = dict(session.players)
+    if how == "swap":
+        players = {"PL": players["ZURL"], "ZURL": players["PL"]}
+    return branch_game(position, record, data, seed), players
+
+
+def _new_seed(old: int, rng: random.Random | None) -> int:
+    rng = rng or random.Random()
+    seed = old
+    while seed == old:
+        seed = rng.randrange(1, 2**31)
+    return seed

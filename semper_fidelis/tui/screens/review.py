@@ -1,0 +1,182 @@
+"""The replay viewer: a record's positions one action at a time, with the game screen's map,
+tracks, hand and log (the same renderables, fed by the reviewed position) and, in place of the
+decision panel, what the last action did. Read-only: the record is never written; "play from
+here" starts a new game in its own autosave slot.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..battle_panel import battle_renderable
+from ..options import unprefixed
+from ..panels import hand_renderable, map_position, public_log
+from ..review import VIEWERS, Review
+from ..status import phase_line, tracks_text
+from ..theme import badge
+from ..widgets.map_view import MapView
+
+EVENT_AREAS = ("area", "from_area", "to_area")
+
+
+def _key(key: str, action: str, label: str, show: bool = True) -> Binding:
+    return Binding(key, action, label, show=show, priority=True)
+
+
+class ReviewScreen(Screen):
+    BINDINGS = [
+        _key("right", "step(1)", "Next"),
+        _key("left", "step(-1)", "Back"),
+        _key("right_square_bracket", "turn(1)", "Turn"),
+        _key("left_square_bracket", "turn(-1)", "Turn back", show=False),
+        _key("pagedown", "turn(1)", "Next turn", show=False),
+        _key("pageup", "turn(-1)", "Turn back", show=False),
+        _key("home", "start", "Start"),
+        _key("end", "end", "End"),
+        _key("b", "battle(1)", "Battle"),
+        _key("B", "battle(-1)", "Battle back", show=False),
+        _key("v", "toggle_view", "View"),
+        _key("p", "branch", "Play on"),
+        _key("l", "log", "Log", show=False),
+        _key("q", "back", "Back"),
+        _key("escape", "back", "Back", show=False),
+    ]
+
+    def __init__(self, review: Review):
+        super().__init__()
+        self.review = review
+        self.viewer: str | None = None  # None: both hands open
+        self.data = review.game.data
+
+    def compose(self):
+        yield Static(id="review-bar")
+        yield Static(id="phase-bar")
+        yield Static(id="tracks")
+        yield MapView(self.data, id="map")
+        with Horizontal(id="bottom"):
+            with VerticalScroll(id="review-step"):
+                yield Static(id="review-events")
+            with VerticalScroll(id="hand-box"):
+                yield Static(id="hand")
+            with VerticalScroll(id="log-box"):
+                yield Static(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#review-step").border_subtitle = "←→ action · PgUp/PgDn turn · b/B battle · v view"
+        self.query_one("#log-box").border_title = "Log"
+        self.render_all()
+
+    # ------------------------------------------------------------------------- rendering
+
+    def render_all(self) -> None:
+        review = self.review
+        session = review.session(self.viewer)
+        view = session.view()
+        events = review.events(self.viewer)
+        self.query_one("#review-bar", Static).update(self._bar())
+        self.query_one("#phase-bar", Static).update(phase_line(session))
+        self.query_one("#tracks", Static).update(tracks_text(session))
+        areas = {e.get(k) for e in events for k in EVENT_AREAS} & set(self.data.areas)
+        battle = view["battle"]
+        cursor = battle["area"] if battle else None
+        self.query_one(MapView).show(map_position(view, self.data, areas, cursor))
+        box = self.query_one("#review-step")
+        box.border_title = f"Step {review.at}/{review.end}"
+        self.query_one("#review-events", Static).update(self._step_text(events, view))
+        d = review.game.decision()
+        first = self.viewer or (d.player if d else view["active"])
+        self.query_one("#hand", Static).update(hand_renderable(session, first))
+        self.query_one("#hand-box").border_title = f"Hand — {self.viewer} only" if self.viewer else "Hands — both open"
+        self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in public_log(view)[-40:]))
+        self.query_one("#log-box").scroll_end(animate=False)
+
+    def _bar(self) -> Text:
+        review = self.review
+        seen = f"{self.viewer}'s view" if self.viewer else "both hands open"
+        text = Text.assemble((" REVIEW ", "bold reverse"), f" {review.name} · step {review.at}/{review.end} · ", (seen, "bold"),
+                             " · read-only", style="")
+        text.no_wrap = True
+        text.overflow = "ellipsis"
+        return text
+
+    def _step_text(self, events, view: dict) -> Group:
+        """The action that led here and what it did; then who decides now."""
+        review, lines = self.review, []
+        step = review.last_step
+        if step is None:
+            lines.append(Text("The start of the record.", style="italic"))
+        elif self.viewer not in (None, step.player):  # the choice itself may be private: what it did is below
+            lines.append(Text.assemble(badge(step.player), (f" decided: {unprefixed(step.prompt, step.player)}", "dim")))
+        else:
+            lines.append(Text.assemble(badge(step.player), " ", (step.action, "bold"), (f"  ({unprefixed(step.prompt, step.player)})", "dim")))
+            for e in events:
+                if e.text:
+                    private = "" if e.visible == "all" else f" [{e.visible} only]"
+                    lines.append(Text(f"• {e.text}{private}"))
+        d = review.game.decision()
+        lines.append(Text(""))
+        if d is None:
+            result = view["result"] or {}
+            lines.append(Text(f"Game over: {result.get('reason', '')}", style="bold"))
+        elif review.at == review.end:
+            lines.append(Text.assemble("The record ends here; ", badge(d.player), f" to decide: {unprefixed(d.prompt, d.player)}", style="italic"))
+        else:
+            lines.append(Text.assemble("Next: ", badge(d.player), f" {unprefixed(d.prompt, d.player)}", style="dim"))
+        battle = battle_renderable(view, self.data)
+        if battle is not None:
+            lines += [Text(""), battle]
+        return Group(*lines)
+
+    # --------------------------------------------------------------------------- moving
+
+    def action_step(self, delta: int) -> None:
+        self.review.step(delta)
+        self.render_all()
+
+    def action_turn(self, delta: int) -> None:
+        (self.review.next_turn if delta > 0 else self.review.previous_turn)()
+        self.render_all()
+
+    def action_start(self) -> None:
+        self.review.goto(0)
+        self.render_all()
+
+    def action_end(self) -> None:
+        self.review.goto(self.review.end)
+        self.render_all()
+
+    def action_battle(self, delta: int) -> None:
+        moved = (self.review.next_battle if delta > 0 else self.review.previous_battle)()
+        if moved is None:
+            self.notify(f"No battle {'after' if delta > 0 else 'before'} this step.", timeout=3)
+            return
+        self.render_all()
+
+    def action_toggle_view(self) -> None:
+        self.viewer = VIEWERS[(VIEWERS.index(self.viewer) + 1) % len(VIEWERS)]
+        self.render_all()
+
+    # ------------------------------------------------------------------------- leaving
+
+    def action_branch(self) -> None:
+        """Play on from this position: the players screen, then a new game from here."""
+        from .players import PlayersScreen
+
+        if self.review.game.over:
+            self.notify("The game is over here: step back to play from an earlier moment.", timeout=4)
+            return
+        self.app.push_screen(PlayersScreen(self.review.record["scenario"], start=self.review.branch()))
+
+    def action_log(self) -> None:
+        from .dialogs import LogScreen
+
+        self.app.push_screen(LogScreen(public_log(self.review.session(self.viewer).view())))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
