@@ -14,7 +14,7 @@ from .losses import skip_if_empty, start_losses, unit_leaves
 from .events import event
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
-from .notation import describe, parse_units, subsets, units_text
+from .notation import describe, parse_units, plural, subsets, token_name, units_text, with_article
 from .occupancy import (
     add_units,
     count,
@@ -304,6 +304,7 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
     notes[1:1] = card_notes
     f["bp"] = {"a": a_bp, "d": d_bp}
     f["result"] = "attacker" if a_bp > d_bp else "defender"
+    f["sides"] = sides_of_attack(state, f)  # as fought: the groups empty as they take Losses or advance
     f["participants"] = {
         attacker: sum(sum(g.units.values()) for g in groups_of(state, f)) + sum(f["inner"].values()),
         defender: count(rules, state, area, defender),
@@ -442,7 +443,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
             groups = [{"label": a, "where": "board", "area": a, "origin": a, "units": u} for a, u in placed.items()]
         frame = start_losses(rules, state, attacker, "attacker", losses, area, groups, protect=won)
         frame["band"] = f["bands"][attacker]
-        frame["medicine"] = "a" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
+        frame["token_used"] = "a" in f["tokens"]  # one combat token per battle (§7.2): then no Medicine
         skip_if_empty(state, frame)
     else:
         origins = tuple(g.origin for g in groups_of(state, f)) + tuple(a for a, _ in f.get("placed", []))
@@ -454,7 +455,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
         moves = not f.get("neutral_defence")  # the Austro-Hungarians do not move (§13.2)
         frame["withdraw"] = moves and f["bands"][defender] == "high"
         frame["may_withdraw_more"] = moves and f["result"] == "attacker"
-        frame["medicine"] = "d" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
+        frame["token_used"] = "d" in f["tokens"]  # one combat token per battle (§7.2): then no Medicine
         skip_if_empty(state, frame)
 
 
@@ -557,14 +558,14 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         if c["picked"]:
             for n in c["picked"]:
                 discard_card(state, side, n)
-            log(state, f"{side} evades, discarding {len(c['picked'])} card(s).")
+            log(state, f"{side} evades, discarding {plural(len(c['picked']), 'card')}.")
             c["picked"] = []
         c["moving"] = True
         c["landed"] = True  # the rest may only split into neutral areas (§9.2)
         units = parse_units(side, words[2])
         remove_units(state, f["area"], units)
         add_units(state, words[1], units)
-        log(state, f"{side} evades {words[2]} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.")
+        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.")
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
@@ -575,7 +576,7 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
         if token.kind == "ammunition":
             f["ammo"].append(side)
-        log(state, f"{side} plays a {token.kind} token in the battle.")
+        log(state, f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
         pop(state, c)
     elif words[0] == "special":
         pop(state, c)
@@ -630,7 +631,7 @@ def play_special(rules: Rules, state: State, f: dict, side: str, number: int, se
 
 def _log_advance(rules: Rules, state: State, f: dict, c: dict) -> None:
     n = sum(c.get("moved", {}).values())
-    log(state, f"{f['attacker']} moves {n} unit(s) into {rules.area_name(f['area'])}.")
+    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.")
 
 
 procedure(

@@ -4,7 +4,7 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 from __future__ import annotations
 
 from .machine import pop, procedure, push
-from .notation import unit_name
+from .notation import plural, unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
 from .rules import Rules
 from .state import PL, SIDES, VOLUNTEER, ZURL, State
@@ -130,7 +130,7 @@ def reinforce(rules: Rules, state: State) -> None:
         width = corridor_width(rules, state)
         soldiers, tokens = CORRIDOR[min(width, 3)]
         soldiers = min(soldiers, state.pool[PL].get("pl-soldier", 0))
-        log(state, f"Breakthrough: a corridor {width} Village(s) wide brings {soldiers} Soldiers and {tokens} Supply Tokens.")
+        log(state, f"Breakthrough: a corridor {plural(width, 'Village')} wide brings {plural(soldiers, 'Soldier')} and {plural(tokens, 'Supply Token')}.")
         for _ in range(min(tokens, len(state.token_pool))):
             token = state.token_pool.pop(state.rng.randrange(len(state.token_pool)))
             state.my_tokens[PL].append(token)
