@@ -77,3 +77,23 @@ def test_an_assault_with_one_way_on_says_why():
     g._legal = None
     assert "no one is left to fight in Rynek" in g.decision().prompt
     assert g.options()[0].label == "Go on: no battle in Rynek (no one left to fight)"
+
+
+def test_the_scoring_preview_is_what_the_end_of_stage_gives():
+    """score_if_stage_ended() names the items End of Stage applies (§5.2), here and there in a game."""
+    import random
+
+    from semper_fidelis.engine import Game
+    from semper_fidelis.engine.scoring import score_stage
+
+    game, rng = Game(2, 6), random.Random(6)
+    for _ in range(6):
+        for _ in range(40):
+            game.apply(rng.choice(game.legal()))
+        preview = game.score_if_stage_ended()
+        state = game.state.clone()
+        score_stage(game.rules, state)
+        for side in ("PL", "ZURL"):
+            expected = max(game.data.tracks.victory_min, min(game.data.tracks.victory_max, game.state.vp[side] + sum(vp for _, vp in preview[side])))
+            assert state.vp[side] == expected
+    assert any(vp for items in preview.values() for _, vp in items)
