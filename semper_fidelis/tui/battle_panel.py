@@ -150,9 +150,12 @@ def losses_renderable(view: dict, data: GameData) -> RenderableType | None:
     table_role = "attacker" if role == "attacker" else "defender"
     total, remaining, absorbed = f["total"], f["remaining"], f["absorbed"]
     letters = _letters(data)
-    lines: list[RenderableType] = [
-        Text.assemble(("✚ LOSSES — ", "bold"), badge(side), f" as {role}, {band} Morale, at {_name(data, f['area'])}"),
-    ]
+    where = _name(data, f["area"])
+    if role == "artillery":
+        head = Text.assemble(("✚ LOSSES — ", "bold"), badge(side), f" under Artillery fire at {where} ({band} Morale; no withdrawal)")
+    else:
+        head = Text.assemble(("✚ LOSSES — ", "bold"), badge(side), f" as {role}, {band} Morale, at {where}")
+    lines: list[RenderableType] = [head]
     bar_width = min(total, 30)
     filled = round(bar_width * absorbed / total) if total else 0
     lines.append(Text.assemble(
@@ -169,12 +172,16 @@ def losses_renderable(view: dict, data: GameData) -> RenderableType | None:
             " — ", badge(b["winner"]), " wins; each side takes the other's Battle Points as Losses",
         ))
     grid = Table("Loss Table", "Withdraw", "Disperse", "Break", box=None, padding=(0, 2), header_style="bold")
+    # the row in force is lit, but only its effects offered now (no withdrawal under Artillery
+    # fire, by an attacker or at low Morale)
+    offered = {"withdraw": f.get("may_withdraw", False), "disperse": True, "break": True}
     for row_band in ("high", "low"):
         row = f["table"][row_band]
-        style = "bold reverse" if row_band == band else "dim"
+        now = row_band == band
         grid.add_row(
-            Text(f"{'▶ ' if row_band == band else '  '}{row_band} Morale, {table_role}", style=style),
-            *(Text(f"{row[v]} Loss{'es' * (row[v] != 1)}" if v in row else "—", style=style) for v in ("withdraw", "disperse", "break")),
+            Text(f"{'▶ ' if now else '  '}{row_band} Morale, {table_role}", style="bold reverse" if now else "dim"),
+            *(Text(f"{row[v]} Loss{'es' * (row[v] != 1)}" if v in row and (offered[v] or not now) else "—",
+                   style="bold reverse" if now and offered[v] else "dim") for v in ("withdraw", "disperse", "break")),
         )
     lines.append(grid)
     for g in f["groups"]:

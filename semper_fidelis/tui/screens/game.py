@@ -24,7 +24,7 @@ from ..options import option_detail, option_rows, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..score import stage_report
 from ..session import EngineFailure, Session
-from ..status import phase_line, tracks_text
+from ..status import phase_line, tracks_renderable
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
@@ -118,7 +118,7 @@ class GameScreen(BotTurns, Screen):
         game, session = self.game, self.session
         d = game.decision()
         self.query_one("#phase-bar", Static).update(phase_line(session))
-        self.query_one("#tracks", Static).update(tracks_text(session))
+        self.query_one("#tracks", Static).update(tracks_renderable(session))
         panel = self.query_one(DecisionPanel)
         key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer)
         if key != self._decision_key:
