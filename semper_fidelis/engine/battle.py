@@ -152,10 +152,18 @@ def _evade_cards(rules: Rules, state: State, side: str) -> list[int]:
     return sorted({n for n in state.hand[side] if rules.card(side, n).kind != "event" and rules.card(side, n).ap})
 
 
-def _can_evade(rules: Rules, state: State, f: dict) -> bool:
+def evasion_barred(rules: Rules, state: State, f: dict) -> str | None:
+    """Why the defender cannot evade (§9.2), in words for the log; None if it can."""
     side = f["defender"]
+    if f.get("neutral_defence"):
+        return "the Austro-Hungarians do not move (§13.2)"
+    cost = evasion_cost(rules, state, f)
     cards = sum(rules.card(side, n).ap for n in state.hand[side] if rules.card(side, n).kind != "event")
-    return cards >= evasion_cost(rules, state, f) and bool(evade_firsts(rules, state, f))
+    if cards < cost:
+        return f"it needs cards worth {cost} AP to discard and holds {'none' if not cards else f'{cards} AP'} (Events do not count)"
+    if not evade_firsts(rules, state, f):
+        return "no adjacent area it holds (or neutral area with room) can take all its units"
+    return None
 
 
 # ------------------------------------------------------------------------------ the battle frame
@@ -170,8 +178,11 @@ def _run(rules: Rules, state: State, f: dict) -> None:
             f["step"], f["result"] = "advance", "empty"
             return
         _next(f)
-        if _can_evade(rules, state, f):
+        barred = evasion_barred(rules, state, f)
+        if barred is None:
             _choose(state, f, defender, "evade")
+        else:
+            log(state, f"{defender} cannot evade: {barred}.")
     elif step in CARD_STEPS:
         sides = {"a-card": [attacker], "d-card": [defender]}.get(step, [attacker, defender])
         _next(f)

@@ -26,9 +26,10 @@ def _name(data: GameData, area: str) -> str:
     return data.areas[area].name if area in data.areas else area
 
 
-def battle_renderable(view: dict, data: GameData) -> RenderableType | None:
+def battle_renderable(view: dict, data: GameData, odds: RenderableType | None = None) -> RenderableType | None:
     """The battle being fought: both sides' units and Strength, fortifications, sides of
-    attack, the steps, the cards and tokens played, Battle Points and the result."""
+    attack, the steps, the cards and tokens played, Battle Points and the result; before it
+    is resolved, ``odds`` (tui/odds.py)."""
     b = view.get("battle")
     if b is None:
         return None
@@ -89,6 +90,8 @@ def battle_renderable(view: dict, data: GameData) -> RenderableType | None:
     lines: list[RenderableType] = [title, table]
     if not settled:
         lines.append(Text("BP from the Combat Table, before the Battle card and the bonuses.", style="dim"))
+        if odds is not None:
+            lines.append(odds)
     if b["bp"]:
         bp = b["bp"]
         lines.append(Text.assemble(("Result: ", "bold"), f"{bp['attacker']} : {bp['defender']} Battle Points — ", badge(b["winner"]), " wins"))

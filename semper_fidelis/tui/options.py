@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine import Game, Option
+from .odds import option_odds
 from .session import Session
 from .theme import badge
 from .widgets.decision import Row
@@ -38,8 +39,11 @@ def prompt_text(session: Session) -> Text:
 
 
 def cost_tag(option: Option) -> str:
-    """'−2 AP' (spent), '+2 AP' (gained) or '2 Losses' (absorbed); '' when there is nothing to say."""
+    """'−2 AP' (spent), '+2 AP' (gained), 'effect' (a card played for its effect) or '2 Losses'
+    (absorbed); '' when there is nothing to say."""
     cost = option.ap_cost
+    if option.kind == "card-effect":
+        return "effect"  # beside the same card's "−2 AP": which of the two this is, at a glance
     if cost and option.kind not in NO_AP_TAG:
         return f"{'−' if cost > 0 else '+'}{abs(cost)} AP"
     if option.losses:
@@ -51,7 +55,7 @@ def option_rows(session: Session) -> list[Row]:
     """One row per legal action of the decision, for a viewer allowed to see them."""
     game = session.game
     d = game.decision()
-    if d is None or session.is_bot(d.player) or not session.may_see(d.player):
+    if d is None or not session.may_decide(d.player):
         return []
     rows = [
         Row(Text(o.label, style="italic" if o.closes else ""), cost_tag(o), o)
@@ -66,9 +70,17 @@ def _kind_rank(option: Option) -> int:
 
 
 def option_detail(game: Game, side: str, row: Row | None) -> Text:
-    """The full words of the highlighted option: a card's or a token's text, else its label."""
+    """The full words of the highlighted option: a card's or a token's text, else its label;
+    and for an attack, its odds."""
     if row is None:
         return Text("")
+    d = game.decision()
+    odds = option_odds(game, row.option, d.kind) if d is not None else None
+    words = _option_words(game, side, row)
+    return Text("\n").join([words, odds]) if odds is not None else words
+
+
+def _option_words(game: Game, side: str, row: Row) -> Text:
     option = row.option
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)

@@ -16,6 +16,8 @@ from ..engine import Decision, Game, IllegalAction, RecordError, read_record
 from .saves import save_game
 
 SIDES = ("PL", "ZURL")
+#: the viewer when both hot-seat players share the screen: every hand and face-down token hidden
+TABLE = "table"
 
 
 class EngineFailure(RuntimeError):
@@ -41,9 +43,12 @@ class Session:
     saves_dir: Path | None = None
     #: this game's own autosave slot (None: no autosave)
     autosave_path: Path | None = None
-    #: the side whose private information the screen shows (None: both, privacy off or no human)
+    #: the side whose private information the screen shows (None: both, privacy off or no human;
+    #: TABLE: neither, for a hot-seat decision that needs nothing hidden)
     viewer: str | None = None
     bots: dict[str, Bot] = field(default_factory=dict)
+    #: per side, the events already told to that player (the summary and notices start there)
+    told: dict[str, int] = field(default_factory=dict)
     _view: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -51,6 +56,8 @@ class Session:
         for side in SIDES:
             if self.is_bot(side) and side not in self.bots:
                 self.bots[side] = make_bot(self.players[side], self.game.seed * 2 + SIDES.index(side))
+        for side in SIDES:
+            self.told.setdefault(side, len(self.game.events(None)))
         humans = self.humans
         if not self.privacy or not humans:
             self.viewer = None
@@ -97,18 +104,48 @@ class Session:
         """May the person at the screen see ``side``'s hand and tokens?"""
         return self.viewer is None or self.viewer == side
 
+    def may_decide(self, side: str | None) -> bool:
+        """May the screen offer ``side``'s decision: a human's, seen by that side (or open), or
+        taken at the shared table because it needs nothing hidden."""
+        return side is not None and not self.is_bot(side) and (self.may_see(side) or self.viewer == TABLE)
+
+    def needs_hand(self) -> bool:
+        """Does the pending decision need its player's hidden information: a card or token of
+        the hand among its options, or the Orders (the hand is what they are planned with)?"""
+        d = self.game.decision()
+        if d is None:
+            return False
+        return d.kind == "orders" or any(o.card is not None or o.token is not None for o in self.game.options())
+
     def handover_to(self) -> str | None:
-        """The side that must take the keyboard before the screen may show anything, if any.
-        Call :meth:`hand_over` once that player is there."""
+        """The side that must take the keyboard before the screen may show anything, if any:
+        a hot-seat human whose decision needs the hand. Call :meth:`hand_over` once that player
+        is there. (A decision that needs nothing hidden is taken at the table: :meth:`open_table`.)"""
         if not self.hot_seat or self.game.over:
             return None
         side = self.decider
-        if side is not None and self.players.get(side) == HUMAN and side != self.viewer:
+        if side is not None and self.players.get(side) == HUMAN and side != self.viewer and self.needs_hand():
             return side
         return None
 
+    def open_table(self) -> bool:
+        """Hot seat: the other player decides something that needs nothing hidden — show the
+        table with both hands hidden instead of passing the keyboard. True if the screen changed."""
+        if not self.hot_seat or self.game.over or self.viewer == TABLE:
+            return False
+        side = self.decider
+        if side is None or side == self.viewer or self.is_bot(side) or self.needs_hand():
+            return False
+        self.viewer = TABLE
+        return True
+
     def hand_over(self, side: str) -> None:
         self.viewer = side
+
+    def news(self, side: str) -> list:
+        """The events ``side`` may see that it has not been told yet; marks them told."""
+        since, self.told[side] = self.told[side], len(self.game.events(None))
+        return self.game.events(side, min(since, self.told[side]))
 
     def view(self) -> dict:
         """What the screen may show: the engine's view for the viewer (None: everything),
@@ -145,7 +182,8 @@ class Session:
             self.game.undo()  # raises with the engine's message
         if self.hot_seat:
             who = self.decider_of_last()
-            if who is not None and who != self.viewer:
+            at_table = self.viewer == TABLE and who == self.decider  # both are looking: nothing hidden
+            if who is not None and who != self.viewer and not at_table:
                 raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
         undone = [self.game.undo()]
         while self.bot_to_move and self.game.can_undo:
@@ -178,4 +216,4 @@ class Session:
         return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
 
 
-__all__ = ["Session", "HUMAN", "BOT", "SIDES", "EngineFailure", "IllegalAction", "RecordError"]
+__all__ = ["Session", "HUMAN", "BOT", "SIDES", "TABLE", "EngineFailure", "IllegalAction", "RecordError"]

@@ -97,3 +97,9 @@ def test_the_scoring_preview_is_what_the_end_of_stage_gives():
             expected = max(game.data.tracks.victory_min, min(game.data.tracks.victory_max, game.state.vp[side] + sum(vp for _, vp in preview[side])))
             assert state.vp[side] == expected
     assert any(vp for items in preview.values() for _, vp in items)
+
+
+def test_the_log_says_why_the_defender_cannot_evade():
+    g = two_sided_assault()  # ZURL holds no cards: two sides of attack cost cards worth 2 AP
+    assert "ZURL cannot evade: it needs cards worth 2 AP to discard and holds none (Events do not count)." in g.state.log
+    assert not any(a.startswith(("discard", "evade")) for a in g.legal())  # no Evasion asked

@@ -20,10 +20,11 @@ from textual.widgets import ContentSwitcher, Footer, Static
 from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
 from ..mapnav import step
+from ..odds import odds_text
 from ..options import option_detail, option_rows, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..score import stage_report
-from ..session import EngineFailure, Session
+from ..session import SIDES, TABLE, EngineFailure, Session
 from ..status import phase_line, tracks_renderable
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
@@ -112,7 +113,7 @@ class GameScreen(BotTurns, Screen):
 
     def shows_options(self) -> bool:
         d = self.game.decision()
-        return d is not None and not self.session.is_bot(d.player) and self.session.may_see(d.player)
+        return d is not None and self.session.may_decide(d.player)
 
     def render_all(self) -> None:
         game, session = self.game, self.session
@@ -161,7 +162,7 @@ class GameScreen(BotTurns, Screen):
         view = session.view()
         switcher = self.query_one("#context", ContentSwitcher)
         losses = losses_renderable(view, self.data)
-        battle = battle_renderable(view, self.data)
+        battle = battle_renderable(view, self.data, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
         box = self.query_one("#battle-box")
         if losses is not None:
             parts = [losses] + ([Text(""), battle] if battle is not None else [])
@@ -181,9 +182,10 @@ class GameScreen(BotTurns, Screen):
         else:
             switcher.current = "overview"
         d = game.decision()
-        first = session.viewer or (d.player if d else view["active"])
+        first = session.viewer if session.viewer in SIDES else (d.player if d else view["active"])
         self.query_one("#hand", Static).update(hand_renderable(session, first))
-        self.query_one("#hand-box").border_title = "Hand — " + (first if session.viewer else f"{first} (privacy off: both hands open)")
+        title = {None: f"{first} (privacy off: both hands open)", TABLE: "both hidden (a decision that needs no hand)"}
+        self.query_one("#hand-box").border_title = "Hand — " + title.get(session.viewer, first)
         lines = public_log(view)[-LOG_LINES:]
         self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in lines))
         self.query_one("#log-box").scroll_end(animate=False)

@@ -1,0 +1,63 @@
+"""What the other side did (issue 11): after a hand-over or a bot's turn, a short account of
+the moves, battles with their tally, cards played, alliances and track changes since you last
+had the keyboard — and a notice of what you drew or took face down. Built from the engine's
+events as the player may see them (``Game.events(player, since)``), so nothing hidden leaks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Group
+from rich.text import Text
+
+from ..engine import Event, Game
+from .panels import token_words
+
+#: the kinds a summary tells, with the word its headline counts them by
+TOLD = {"move": "move", "battle": "battle", "card": "card played", "alliance": "alliance change", "track": "track change",
+        "token": "Supply Token taken", "loss": "Loss taken", "game-over": "end of the game"}
+#: how many lines a summary shows before pointing to the log
+MAX_LINES = 24
+
+
+def others_events(events: list[Event], me: str) -> list[Event]:
+    """The events of the other side's turns (and the automatic steps of the round between),
+    told in the summary; what ``me`` did in its own turn is left out."""
+    return [e for e in events if e.kind in TOLD and e.turn != me and e.text and e.visible in ("all", me)]
+
+
+def headline(events: list[Event]) -> str:
+    """'3 moves, 1 battle, 2 cards played'."""
+    counts = Counter(e.kind for e in events)
+    return ", ".join(f"{n} {TOLD[k]}{'s' if n != 1 and not TOLD[k].endswith('s') else ''}".replace("Supply Token takens", "Supply Tokens taken")
+                     for k, n in counts.items())
+
+
+def summary_renderable(events: list[Event], me: str) -> Group | None:
+    """The summary for ``me`` of ``events`` (already filtered to what ``me`` may see), or None
+    when the other side did nothing worth telling."""
+    told = others_events(events, me)
+    if not told:
+        return None
+    lines: list[Text] = [Text(headline(told) + ".", style="bold"), Text()]
+    style = {"battle": "bold", "alliance": "bold yellow", "card": "italic", "game-over": "bold reverse"}
+    for e in told[:MAX_LINES]:
+        lines.append(Text("• " + e.text, style=style.get(e.kind, "")))
+    if len(told) > MAX_LINES:
+        lines.append(Text(f"… and {len(told) - MAX_LINES} more: press l for the whole log.", style="dim"))
+    return Group(*lines)
+
+
+def private_notices(game: Game, events: list[Event], side: str) -> list[str]:
+    """What only ``side`` may know, in words: the cards it drew, the face-down token it took."""
+    cards = {c.number: c for c in game.data.decks[side].cards}
+    out = []
+    for e in events:
+        if e.visible != side:
+            continue
+        if e.kind == "draw" and e.get("cards"):
+            out.append(f"{side} drew " + ", ".join(f"#{n} {cards[n].name}" for n in e["cards"] if n in cards) + ".")
+        elif e.kind == "token" and e.get("token"):
+            where = game.data.areas[e["area"]].name if e.get("area") in game.data.areas else "the pool"
+            out.append(f"{side} took {token_words(e['token'])} from {where} (face down: only you know it).")
+    return out
