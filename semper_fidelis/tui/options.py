@@ -57,12 +57,33 @@ def option_rows(session: Session) -> list[Row]:
     d = game.decision()
     if d is None or not session.may_decide(d.player):
         return []
-    rows = [
-        Row(Text(o.label, style="italic" if o.closes else ""), cost_tag(o), o)
-        for o in game.options()
-    ]
+    rows = [Row(_label(game, o), cost_tag(o), o) for o in game.options()]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     return sorted(rows, key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
+
+
+def _label(game: Game, option: Option) -> Text:
+    label = Text(option.label, style="italic" if option.closes else "")
+    if militia_warning(game, option):
+        label = Text.assemble(("⚠ ", "bold yellow"), label)
+    return label
+
+
+def militia_warning(game: Game, option: Option) -> str | None:
+    """A move that would end among a neutral Jewish Militia makes it ally with the opponent
+    (§13.1): said before the player commits."""
+    if option.kind not in ("move", "enter") or not option.to_area:
+        return None
+    view = game.view(None)
+    if not view["units"].get(option.to_area, {}).get("jewish-militia"):
+        return None
+    track = next((t for t in game.scenario.negotiation if t.neutral == "jewish-militia"), None)
+    if track is None or track.spaces[view["negotiation"].get(track.neutral, track.start)].stance != "neutral":
+        return None
+    d = game.decision()
+    rival = "ZURL" if d is not None and d.player == "PL" else "PL"
+    return (f"Warning: the Jewish Militia in {game.data.areas[option.to_area].name} is neutral — ending a move there "
+            f"makes it ally with {rival} (§13.1).")
 
 
 def _kind_rank(option: Option) -> int:
@@ -76,8 +97,10 @@ def option_detail(game: Game, side: str, row: Row | None) -> Text:
         return Text("")
     d = game.decision()
     odds = option_odds(game, row.option, d.kind) if d is not None else None
-    words = _option_words(game, side, row)
-    return Text("\n").join([words, odds]) if odds is not None else words
+    warning = militia_warning(game, row.option)
+    parts = [Text(warning, style="bold yellow")] if warning else []
+    parts += [_option_words(game, side, row)] + ([odds] if odds is not None else [])
+    return Text("\n").join(parts)
 
 
 def _option_words(game: Game, side: str, row: Row) -> Text:

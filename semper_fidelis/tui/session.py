@@ -18,6 +18,8 @@ from .saves import save_game
 SIDES = ("PL", "ZURL")
 #: the viewer when both hot-seat players share the screen: every hand and face-down token hidden
 TABLE = "table"
+#: decisions taken with the hand in view even when no option names a card or token
+PLANNED_WITH_HAND = ("commander", "orders")
 
 
 class EngineFailure(RuntimeError):
@@ -111,11 +113,12 @@ class Session:
 
     def needs_hand(self) -> bool:
         """Does the pending decision need its player's hidden information: a card or token of
-        the hand among its options, or the Orders (the hand is what they are planned with)?"""
+        the hand among its options, or the Commander and the Orders (the turn is planned with
+        the hand)?"""
         d = self.game.decision()
         if d is None:
             return False
-        return d.kind == "orders" or any(o.card is not None or o.token is not None for o in self.game.options())
+        return d.kind in PLANNED_WITH_HAND or any(o.card is not None or o.token is not None for o in self.game.options())
 
     def handover_to(self) -> str | None:
         """The side that must take the keyboard before the screen may show anything, if any:

@@ -23,9 +23,11 @@ from ..mapnav import step
 from ..odds import odds_text
 from ..options import option_detail, option_rows, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
+from ..cards import cards_renderable
 from ..score import stage_report
 from ..session import SIDES, TABLE, EngineFailure, Session
 from ..status import phase_line, tracks_renderable
+from ..summary import private_notices, summary_renderable
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
@@ -50,6 +52,8 @@ class GameScreen(BotTurns, Screen):
         Binding("s", "save", "Save", priority=True),
         Binding("question_mark", "help", "Help", priority=True),
         Binding("l", "log", "Log", priority=True),
+        Binding("c", "cards", "Cards", priority=True),
+        Binding("w", "summary", "What they did", priority=True),
         Binding("n", "skip", "Skip bots", priority=True),
         Binding("q", "menu", "Menu", priority=True),
     ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
@@ -72,6 +76,8 @@ class GameScreen(BotTurns, Screen):
         self._decision_key: tuple | None = None
         self._last_render = 0.0
         self._area_chosen: str | None = None
+        self._confirm_end: int | None = None  # the position where ending with AP left was warned about
+        self.last_summary: tuple[str, object] | None = None  # the last turn summary (w shows it again)
 
     # ------------------------------------------------------------------------------ layout
 
@@ -211,6 +217,8 @@ class GameScreen(BotTurns, Screen):
             if not self.shows_options():
                 self.notify("It is not your decision.", severity="warning")
                 return
+            if self._unspent_ap(action):
+                return
             if self.session.view()["battle"] is None:
                 self.last_battle = None  # the finished battle has been seen: the player moves on
             self.session.apply(action)
@@ -226,6 +234,43 @@ class GameScreen(BotTurns, Screen):
             self.bot_lock.release()
         self.after_change()
 
+    def _unspent_ap(self, action: str) -> bool:
+        """Ending the Orders Phase with AP left and something to spend them on asks once more."""
+        game = self.game
+        d = game.decision()
+        ap = self.session.view()["turn"]["ap"]
+        if action != "end" or d is None or d.kind != "orders" or ap <= 0 or self._confirm_end == len(game.actions):
+            return False
+        if not any(not o.closes and (o.ap_cost is None or 0 < o.ap_cost <= ap) for o in game.options()):
+            return False
+        self._confirm_end = len(game.actions)
+        self.notify(f"You still have {ap} AP to spend. Apply 'End' again to end your Orders Phase anyway.",
+                    title="AP left", severity="warning", timeout=6)
+        return True
+
+    def _news_screen(self):
+        """The turn summary for the human about to decide, if the other side (a bot, or the
+        other hot-seat player) did something since; and notices of what only that player may
+        know (cards drawn, a token taken face down)."""
+        from .info import InfoScreen
+
+        session, game = self.session, self.game
+        d = game.decision()
+        if d is None or session.is_bot(d.player) or not session.may_see(d.player):
+            return None
+        me = d.player
+        events = session.news(me)
+        for line in private_notices(game, events, me):
+            self.notify(line, title=f"{me} only", timeout=8)
+        other = "ZURL" if me == "PL" else "PL"
+        if not (session.is_bot(other) or session.hot_seat):
+            return None
+        body = summary_renderable(events, me)
+        if body is None:
+            return None
+        self.last_summary = (f"What happened since {me} last acted — press w to see it again", body)
+        return InfoScreen(self.last_summary[0], body, key="w")
+
     def after_change(self) -> None:
         """Refresh, then push what the new position calls for."""
         self.generation += 1
@@ -239,6 +284,9 @@ class GameScreen(BotTurns, Screen):
         handover = session.handover_to()
         if handover:
             session.hand_over(handover)
+        elif session.open_table():
+            self.notify("This decision needs no hidden cards or tokens: both hands are hidden, no need to pass the keyboard.",
+                        title="Hot seat", timeout=4)
         if not session.bot_to_move:
             self.skipping = False
         # bots playing without pause: redraw a few times a second, not after every action
@@ -250,6 +298,9 @@ class GameScreen(BotTurns, Screen):
         from .handover import HandoverScreen
         from .stage import StageScreen
 
+        news = None if session.bot_to_move else self._news_screen()
+        if news is not None:
+            self.app.push_screen(news)  # under the hand-over screen: read once the player is there
         if handover:
             self.app.push_screen(HandoverScreen(handover))
         if report and not game.over:  # the final stage's report is on the game-over screen
@@ -363,6 +414,22 @@ class GameScreen(BotTurns, Screen):
         from .dialogs import LogScreen
 
         self.app.push_screen(LogScreen(public_log(self.session.view())))
+
+    def action_cards(self) -> None:
+        from .info import InfoScreen
+
+        session = self.session
+        d = self.game.decision()
+        me = session.viewer if session.viewer in SIDES else (d.player if d else session.view()["active"])
+        self.app.push_screen(InfoScreen(f"Cards — {me} — c or Esc to close", cards_renderable(session, me), key="c"))
+
+    def action_summary(self) -> None:
+        from .info import InfoScreen
+
+        if self.last_summary is None:
+            self.notify("No turn summary yet: it comes after the other side's turn.", timeout=3)
+            return
+        self.app.push_screen(InfoScreen(*self.last_summary, key="w"))
 
     def action_skip(self) -> None:
         self.skipping = True
