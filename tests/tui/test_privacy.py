@@ -99,3 +99,62 @@ def test_hot_seat_session_hands_over_and_undoes_only_your_own():
 
 def game_hand(session, side):
     return session.game.state.hand[side]
+
+
+@sync
+async def test_a_decision_that_needs_no_hand_is_taken_at_the_table_with_both_hands_hidden(make_app):
+    from semper_fidelis.tui.screens.info import InfoScreen
+    from semper_fidelis.tui.session import TABLE
+    from semper_fidelis.tui.widgets.decision import DecisionPanel
+
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2, privacy=True)
+        session = app.game_screen.session
+        game = session.game
+
+        async def take_keyboard():
+            """Past the hand-over screen and the summary of the other player's actions."""
+            while not isinstance(app.screen, GameScreen):
+                await pilot.press("escape" if isinstance(app.screen, InfoScreen) else "space")
+                await pilot.pause()
+
+        for action in ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
+                       "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
+            await take_keyboard()
+            await choose(pilot, action)
+        for _ in range(30):  # the battle: pass, fight, take the first Loss offered …
+            await take_keyboard()
+            d = game.decision()
+            if session.viewer == TABLE:  # the other player's decision that needs no hand
+                break
+            await choose(pilot, "fight" if "fight" in d.actions else "pass" if "pass" in d.actions else d.actions[0])
+        else:
+            raise AssertionError("no decision without the hand came up")
+        assert isinstance(app.screen, GameScreen) and session.viewer == TABLE
+        shown = app.export_screenshot()
+        names = card_names(game, "PL") + card_names(game, "ZURL")
+        assert not any(name in shown for name in names)  # neither hand at the table
+        assert "both hidden" in app.game_screen.query_one("#hand-box").border_title
+        rows = app.game_screen.query_one(DecisionPanel).shown
+        assert sorted(r.action for r in rows) == sorted(game.legal())  # and it can be decided here
+        await pilot.press("c")
+        assert not any(name in text_of(app.screen.query_one("#info-text")) for name in names)  # the viewer too
+        await pilot.press("escape")
+        # on to a decision that needs a hand: the keyboard is passed again
+        for _ in range(30):
+            if session.needs_hand() or isinstance(app.screen, HandoverScreen):
+                break
+            await choose(pilot, game.legal()[0])
+        assert isinstance(app.screen, HandoverScreen)
+
+
+def test_which_decisions_need_the_hand():
+    from semper_fidelis.tui.session import Session
+
+    from .records import at_a_battle
+
+    session = Session(game=Game(scenario=2, seed=1), privacy=True)
+    assert session.needs_hand()  # the Commander: the turn is planned with the hand
+    session = Session(game=at_a_battle(), privacy=True)
+    assert session.game.decision().player == "ZURL" and session.needs_hand()  # evade: discard cards
