@@ -38,6 +38,18 @@ def prompt_text(session: Session) -> Text:
     return Text.assemble(badge(d.player), " ", (unprefixed(d.prompt, d.player), "bold"))
 
 
+def own_ability(session: Session) -> Text:
+    """The deciding player's own Commander and ability, shown where that player decides."""
+    game = session.game
+    d = game.decision()
+    cid = session.view()["commander"].get(d.player) if d else None
+    if not cid:
+        return Text("")
+    c = game.data.commander_by_id[cid]
+    ability = c.ability.text if c.ability else "no special ability"
+    return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (ability, "italic"))
+
+
 def cost_tag(option: Option) -> str:
     """'−2 AP' (spent), '+2 AP' (gained), 'effect' (a card played for its effect) or '2 Losses'
     (absorbed); '' when there is nothing to say."""

@@ -21,7 +21,7 @@ from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
 from ..mapnav import step
 from ..odds import odds_text
-from ..options import option_detail, option_rows, prompt_text
+from ..options import option_detail, option_rows, own_ability, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..cards import cards_renderable
 from ..score import stage_report
@@ -201,7 +201,8 @@ class GameScreen(BotTurns, Screen):
         action = panel.highlighted_action
         if action is None:
             many = panel.shown and not panel.filter_note
-            panel.set_detail(Text(f"{len(panel.shown)} options.", style="dim") if many else "")
+            note = Text(f"{len(panel.shown)} options.", style="dim") if many else Text("")
+            panel.set_detail(Text("\n").join([note, own_ability(self.session)]) if panel.shown else note)
             return
         row = next((r for r in panel.shown if r.action == action), None)
         d = self.game.decision()
