@@ -98,6 +98,16 @@ def militia_warning(game: Game, option: Option) -> str | None:
             f"makes it ally with {rival} (§13.1).")
 
 
+def count_to_place(view: dict, game: Game, option: Option) -> int:
+    """How many units an option placing one unit could place in its area in a row: the room
+    left there (the units still to place stop it sooner: the engine says when)."""
+    area = option.area
+    if area not in game.data.areas:
+        return 1
+    room = game.data.areas[area].limit - sum(view["units"].get(area, {}).values())
+    return max(1, room)
+
+
 def _kind_rank(option: Option) -> int:
     return KIND_ORDER.index(option.kind) if option.kind in KIND_ORDER else len(KIND_ORDER)
 

@@ -51,6 +51,8 @@ class Session:
     bots: dict[str, Bot] = field(default_factory=dict)
     #: per side, the events already told to that player (the summary and notices start there)
     told: dict[str, int] = field(default_factory=dict)
+    #: (first, last) action numbers applied as one step (``apply_many``): undone as one
+    steps: list[tuple[int, int]] = field(default_factory=list)
     _view: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -174,6 +176,18 @@ class Session:
         self.autosave()
         return done
 
+    def apply_many(self, action: str, n: int) -> int:
+        """Apply ``action`` up to ``n`` times while it stays legal (place 5 Volunteers in one
+        area), as one step for undo; returns how many were applied."""
+        first = len(self.game.actions)
+        done = 0
+        while done < n and action in self.game.legal():
+            self.apply(action)
+            done += 1
+        if done > 1:
+            self.steps.append((first, len(self.game.actions)))
+        return done
+
     def bot_action(self) -> str:
         side = self.decider
         return self.bots[side].choose(Seat(self.game, side))
@@ -189,8 +203,14 @@ class Session:
             if who is not None and who != self.viewer and not at_table:
                 raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
         undone = [self.game.undo()]
+        first, last = self.steps[-1] if self.steps else (0, -1)
+        if last == len(self.game.actions) + 1:  # the end of a step applied at once: undo all of it
+            self.steps.pop()
+            while len(self.game.actions) > first and self.game.can_undo:
+                undone.append(self.game.undo())
         while self.bot_to_move and self.game.can_undo:
             undone.append(self.game.undo())
+        self.steps = [step for step in self.steps if step[1] <= len(self.game.actions)]
         self.autosave()
         return undone
 

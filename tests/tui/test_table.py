@@ -124,3 +124,26 @@ async def test_your_commanders_ability_shows_where_you_decide(make_app):
         game = game_screen(app).session.game
         boss = game.data.commander_by_id[game.state.commander["PL"]]
         assert f"Your Commander {boss.name}: {' '.join(boss.ability.text.split())}" in detail
+
+
+@sync
+async def test_scenario_5_deployment_places_several_units_at_once_and_undoes_them_as_one(make_app):
+    from semper_fidelis.tui.screens.count import CountScreen
+
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 5)
+        game = game_screen(app).session.game
+        panel = game_screen(app).query_one(DecisionPanel)
+        panel.highlight([r.action for r in panel.shown].index("place cytadela v"))
+        await pilot.pause()
+        await pilot.press("m")
+        assert isinstance(app.screen, CountScreen)
+        app.screen.query_one("#count").value = "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.actions == ["place cytadela v"] * 3
+        assert game.state.units["cytadela"].get("pl-volunteer", 0) >= 3
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.actions == []

@@ -21,7 +21,7 @@ from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
 from ..mapnav import step
 from ..odds import odds_text
-from ..options import option_detail, option_rows, own_ability, prompt_text
+from ..options import count_to_place, option_detail, option_rows, own_ability, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..cards import cards_renderable
 from ..score import stage_report
@@ -33,6 +33,8 @@ from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
 
 LOG_LINES = 40
+#: decisions where ``m`` places several units of a type at once
+PLACE_MANY = ("deploy", "reinforce")
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 
 
@@ -54,6 +56,7 @@ class GameScreen(BotTurns, Screen):
         Binding("l", "log", "Log", priority=True),
         Binding("c", "cards", "Cards", priority=True),
         Binding("w", "summary", "What they did", priority=True),
+        Binding("m", "many", "Place many", show=False, priority=True),
         Binding("n", "skip", "Skip bots", priority=True),
         Binding("q", "menu", "Menu", priority=True),
     ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
@@ -423,6 +426,39 @@ class GameScreen(BotTurns, Screen):
         d = self.game.decision()
         me = session.viewer if session.viewer in SIDES else (d.player if d else session.view()["active"])
         self.app.push_screen(InfoScreen(f"Cards — {me} — c or Esc to close", cards_renderable(session, me), key="c"))
+
+    def action_many(self) -> None:
+        """Place several units of the highlighted kind in its area at once (deployment,
+        reinforcements): asks how many, applies them as one step (one undo takes them back)."""
+        from .count import CountScreen
+
+        d = self.game.decision()
+        action = self.query_one(DecisionPanel).highlighted_action
+        if not self.shows_options() or d is None or d.kind not in PLACE_MANY or action is None:
+            self.notify("m places several units at once: highlight a 'Place …' option of a deployment first.", timeout=4)
+            return
+        row = next(r for r in self.query_one(DecisionPanel).shown if r.action == action)
+        most = count_to_place(self.session.view(), self.game, row.option)
+
+        def place(n: int | None) -> None:
+            if n:
+                self._apply_many(action, n)
+
+        self.app.push_screen(CountScreen(row.option.label.replace("Place 1 ", "Place how many ", 1), most), place)
+
+    def _apply_many(self, action: str, n: int) -> None:
+        if not self.bot_lock.acquire(blocking=False):
+            return
+        try:
+            done = self.session.apply_many(action, n)
+        except (IllegalAction, EngineFailure, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            done = 0
+        finally:
+            self.bot_lock.release()
+        if done:
+            self.notify(f"Placed {done} at once (u takes them all back).", timeout=3)
+        self.after_change()
 
     def action_summary(self) -> None:
         from .info import InfoScreen
