@@ -22,10 +22,10 @@ def percent(p: Fraction) -> str:
 
 
 def spread(bp: dict[int, Fraction]) -> str:
-    """{3: 1/10, 4: 3/5, 5: 3/10} -> '3–5 (most often 4)'."""
+    """{3: 1/10, 4: 3/5, 5: 3/10} -> '3–5 (mostly 4)'."""
     low, high = min(bp), max(bp)
     likely = max(bp, key=lambda k: (bp[k], -k))
-    return f"{low}" if low == high else f"{low}–{high} (most often {likely})"
+    return f"{low}" if low == high else f"{low}–{high} (mostly {likely})"
 
 
 def odds_text(game: Game, area: str, attack: list[tuple[str, dict[str, int]]] | None = None, side: str | None = None,
@@ -38,17 +38,19 @@ def odds_text(game: Game, area: str, attack: list[tuple[str, dict[str, int]]] | 
     except ValueError:
         return None
     a, d = odds.attacker, odds.defender
-    out = Text.assemble(
-        ("Odds: ", "bold"), (f"{a} wins {percent(odds.p_attacker_wins)}", "bold"),
-        f" (exactly {odds.p_attacker_wins.numerator}/{odds.p_attacker_wins.denominator}; ties go to {d}). ",
-        f"Battle Points {a} {spread(odds.attacker_bp)} vs {d} {spread(odds.defender_bp)}. ",
-        f"Losses to expect: {a} {float(odds.expected_losses[a]):.1f}, {d} {float(odds.expected_losses[d]):.1f}.",
-    )
-    if odds.excluded and full:
-        out.append("\nNot counted (hidden or not yet decided): " + "; ".join(odds.excluded) + ".", style="dim")
-    elif odds.excluded:
-        evasion = " and an Evasion" if any("Evasion" in e for e in odds.excluded) else ""
-        out.append(f"\nNot counted: the cards and tokens either side may still play (the opponent's are hidden){evasion}.", style="dim")
+    chance = Text.assemble(("Odds: ", "bold"), (f"{a} wins {percent(odds.p_attacker_wins)}", "bold"))
+    exact = f"{odds.p_attacker_wins.numerator}/{odds.p_attacker_wins.denominator}"
+    losses = f"{a} {float(odds.expected_losses[a]):.1f}, {d} {float(odds.expected_losses[d]):.1f}"
+    if full:
+        out = Text.assemble(chance, f" (exactly {exact}; ties go to {d}). Battle Points {a} {spread(odds.attacker_bp)} "
+                                    f"vs {d} {spread(odds.defender_bp)}. Losses to expect: {losses}.")
+        if odds.excluded:
+            out.append("\nNot counted (hidden or not yet decided): " + "; ".join(odds.excluded) + ".", style="dim")
+        return out
+    out = Text.assemble(chance, f" ({exact}). BP {a} {spread(odds.attacker_bp)} vs {d} {spread(odds.defender_bp)}; Losses ≈ {losses}.")
+    if odds.excluded:
+        evasion = ", an Evasion" if any("Evasion" in e for e in odds.excluded) else ""
+        out.append(f"\nNot counted: cards and tokens still to play (the opponent's are hidden){evasion}.", style="dim")
     return out
 
 

@@ -121,7 +121,7 @@ def option_detail(game: Game, side: str, row: Row | None) -> Text:
     odds = option_odds(game, row.option, d.kind) if d is not None else None
     warning = militia_warning(game, row.option)
     parts = [Text(warning, style="bold yellow")] if warning else []
-    parts += [_option_words(game, side, row)] + ([odds] if odds is not None else [])
+    parts.append(odds if odds is not None else _option_words(game, side, row))  # the label is lit above
     return Text("\n").join(parts)
 
 

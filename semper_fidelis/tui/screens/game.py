@@ -203,9 +203,7 @@ class GameScreen(BotTurns, Screen):
         panel = self.query_one(DecisionPanel)
         action = panel.highlighted_action
         if action is None:
-            many = panel.shown and not panel.filter_note
-            note = Text(f"{len(panel.shown)} options.", style="dim") if many else Text("")
-            panel.set_detail(Text("\n").join([note, own_ability(self.session)]) if panel.shown else note)
+            panel.set_detail(own_ability(self.session) if panel.shown else "")
             return
         row = next((r for r in panel.shown if r.action == action), None)
         d = self.game.decision()
