@@ -358,7 +358,9 @@ def _go_back(rules: Rules, state: State, f: dict, g: AttackGroup, verb: str, how
             g.units[t] -= k
     if back:
         add_units(state, g.origin, back)
-        log(state, f"{attacker}: {describe(back)} {verb} {rules.area_name(g.origin)}.")
+        first, _, rest = verb.partition(" ")  # "returns to": the verb agrees with the units
+        agreed = first if sum(back.values()) == 1 else first.removesuffix("s")
+        log(state, f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.")
         enter_area(rules, state, attacker, g.origin, how)  # §13.2 Militia
     return back
 
@@ -368,7 +370,7 @@ def _return_home(rules: Rules, state: State, f: dict) -> None:
     from (§4.1: the rest "still has to obey Area's Unit Limit"); those that cannot — the area
     captured or full — withdraw like a beaten attacker's overflow, without the extra Loss."""
     for g in groups_of(state, f):
-        _go_back(rules, state, f, g, "return to", "returns")
+        _go_back(rules, state, f, g, "returns to", "returns")
         if sum(g.units.values()):
             f.setdefault("stranded", []).append(g.origin)
     if f.get("stranded"):

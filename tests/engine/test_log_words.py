@@ -18,6 +18,7 @@ WRONG = {
     "singular with a plural": re.compile(r"\b1 (Losses|tokens|cards|units|Soldiers|Villages)\b"),
     "a before a vowel": re.compile(r"\ba (?!Uni|uni)[AEIOUaeiou]"),
     "(s)": re.compile(r"\w\(s\)"),
+    "verb agreement": re.compile(r"^\w+: 1 (\S+ ){1,3}(return|withdraw) to\b|^\w+: ([2-9]|\d\d) [^.]*? (returns|withdraws) to\b"),
     "token notation": re.compile(r"\([a-z-]+\d\)"),
     "unit notation": re.compile(r"\b\d+[vshma]+\b"),
 }
