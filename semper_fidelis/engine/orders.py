@@ -609,7 +609,7 @@ def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     elif verb == "supply":
         token = _take_from_hand(state, side, words[1])
         turn.generic_tokens += 1
-        change_supply(rules, state, side, token.value, f"{token.kind} token used for Supply")
+        change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
     elif verb == "use":
         _use_token(rules, state, side, words[1], words[2] if len(words) > 2 else "")
     elif verb == "dismantle":

@@ -21,6 +21,7 @@ WRONG = {
     "verb agreement": re.compile(r"^\w+: 1 (\S+ ){1,3}(return|withdraw) to\b|^\w+: ([2-9]|\d\d) [^.]*? (returns|withdraws) to\b"),
     "token notation": re.compile(r"\([a-z-]+\d\)"),
     "unit notation": re.compile(r"\b\d+[vshma]+\b"),
+    "token kind in notation": re.compile(r"\b(machine-gun|ammunition|grenades|food|plane|artillery|medicine|uniform|barricade) token"),
 }
 
 
