@@ -143,9 +143,11 @@ def finished_battle(log: list[str], start: int) -> RenderableType:
     return Group(*body)
 
 
-def losses_renderable(view: dict, data: GameData) -> RenderableType | None:
+def losses_renderable(view: dict, data: GameData, offered: set[str] | None = None) -> RenderableType | None:
     """The loss-distribution panel: the Loss Table row for the player's Morale band and role,
-    the losses in all, how many are absorbed so far, and the units that can take them."""
+    the losses in all, how many are absorbed so far, and the units that can take them.
+    ``offered``: the kinds of the options open now (withdraw, disperse, break), when the viewer
+    may see them; the row in force lights only those."""
     f = view.get("losses")
     if f is None:
         return None
@@ -177,14 +179,16 @@ def losses_renderable(view: dict, data: GameData) -> RenderableType | None:
     grid = Table("Loss Table", "Withdraw", "Disperse", "Break", box=None, padding=(0, 2), header_style="bold")
     # the row in force is lit, but only its effects offered now (no withdrawal under Artillery
     # fire, by an attacker or at low Morale)
-    offered = {"withdraw": f.get("may_withdraw", False), "disperse": True, "break": True}
+    lit = {"withdraw": f.get("may_withdraw", False), "disperse": True, "break": True}
+    if offered is not None:
+        lit = {v: v in offered for v in lit}
     for row_band in ("high", "low"):
         row = f["table"][row_band]
         now = row_band == band
         grid.add_row(
             Text(f"{'▶ ' if now else '  '}{row_band} Morale, {table_role}", style="bold reverse" if now else "dim"),
-            *(Text(f"{row[v]} Loss{'es' * (row[v] != 1)}" if v in row and (offered[v] or not now) else "—",
-                   style="bold reverse" if now and offered[v] else "dim") for v in ("withdraw", "disperse", "break")),
+            *(Text(f"{row[v]} Loss{'es' * (row[v] != 1)}" if v in row and (lit[v] or not now) else "—",
+                   style="bold reverse" if now and lit[v] else "dim") for v in ("withdraw", "disperse", "break")),
         )
     lines.append(grid)
     for g in f["groups"]:

@@ -34,3 +34,17 @@ def test_artillery_losses_say_artillery_and_offer_no_withdrawal():
     assert table_row.split()[4:] == ["—", "2", "Losses", "3", "Losses"], table_row  # withdraw is not offered
     assert not any(a.startswith("withdraw") for a in g.legal())
     assert "Medicine used" not in text
+
+
+def test_only_the_ways_offered_now_are_lit():
+    """A defender who must break its last unit is not shown 'Withdraw 1 Loss' as if it could."""
+    g = new_game(2, seed=7)
+    quiet_board(g)
+    put(g, "rynek", "ZURL", "3v")
+    put(g, "dom-akademicki", "PL", "2v")
+    give_tokens(g, "PL", "artillery1")
+    g.apply("use artillery1")
+    g.apply("artillery rynek")
+    text = plain(losses_renderable(g.view(None), g.data, offered={"break"}))
+    row = next(line for line in text.splitlines() if "▶" in line)
+    assert row.split()[4:] == ["—", "—", "3", "Losses"], row

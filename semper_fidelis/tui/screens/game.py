@@ -170,7 +170,9 @@ class GameScreen(BotTurns, Screen):
         game, session = self.game, self.session
         view = session.view()
         switcher = self.query_one("#context", ContentSwitcher)
-        losses = losses_renderable(view, self.data)
+        d = game.decision()
+        offered = {o.kind for o in game.options()} if d is not None and d.kind == "losses" and self.shows_options() else None
+        losses = losses_renderable(view, self.data, offered)
         battle = battle_renderable(view, self.data, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
         box = self.query_one("#battle-box")
         if losses is not None:
