@@ -246,7 +246,7 @@ def _losses_prompt(rules: Rules, state: State, f: dict) -> str:
     if f.get("extra"):
         return f"{f['side']}: Losses taken — withdraw more units from {rules.area_name(f['area'])} by choice (§9.4), or hold"
     return (
-        f"{f['side']}: distribute {f['remaining']} Losses ({f['role']}, {f['band']} Morale) "
+        f"{f['side']}: distribute {plural(f['remaining'], 'Loss', 'Losses')} ({f['role']}, {f['band']} Morale) "
         f"at {rules.area_name(f['area'])}"
     )
 

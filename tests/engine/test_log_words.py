@@ -1,4 +1,4 @@
-"""The log is read by players: plain words, no notation, right grammar (issue 11)."""
+"""The log and the prompts are read by players: plain words, no notation, right grammar (issue 11)."""
 
 from __future__ import annotations
 
@@ -28,9 +28,11 @@ WRONG = {
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
 def test_no_notation_and_no_bad_grammar_in_the_log(scenario):
     game, rng = Game(scenario, 5), random.Random(5)
+    prompts = set()
     while not game.over and len(game.actions) < 500:
+        prompts.add(game.decision().prompt)
         game.apply(rng.choice(game.legal()))
-    for line in game.state.log:
+    for line in game.state.log + sorted(prompts):
         for what, pattern in WRONG.items():
             assert not pattern.search(line), f"{what}: {line}"
 
