@@ -19,7 +19,8 @@ def plain(renderable, width: int = 110) -> str:
     return console.export_text()
 
 
-def test_artillery_losses_say_artillery_and_offer_no_withdrawal():
+def under_artillery_fire():
+    """PL fires an Artillery token at Rynek (3 ZURL Volunteers): ZURL is to take 2 Losses."""
     g = new_game(2, seed=7)
     quiet_board(g)
     put(g, "rynek", "ZURL", "3v")
@@ -27,6 +28,11 @@ def test_artillery_losses_say_artillery_and_offer_no_withdrawal():
     give_tokens(g, "PL", "artillery1")
     g.apply("use artillery1")
     g.apply("artillery rynek")
+    return g
+
+
+def test_artillery_losses_say_artillery_and_offer_no_withdrawal():
+    g = under_artillery_fire()
     view = g.view(None)
     text = plain(losses_renderable(view, g.data))
     assert "under Artillery fire at Rynek" in text and " as artillery" not in text
@@ -38,13 +44,7 @@ def test_artillery_losses_say_artillery_and_offer_no_withdrawal():
 
 def test_only_the_ways_offered_now_are_lit():
     """A defender who must break its last unit is not shown 'Withdraw 1 Loss' as if it could."""
-    g = new_game(2, seed=7)
-    quiet_board(g)
-    put(g, "rynek", "ZURL", "3v")
-    put(g, "dom-akademicki", "PL", "2v")
-    give_tokens(g, "PL", "artillery1")
-    g.apply("use artillery1")
-    g.apply("artillery rynek")
+    g = under_artillery_fire()
     text = plain(losses_renderable(g.view(None), g.data, offered={"break"}))
     row = next(line for line in text.splitlines() if "▶" in line)
     assert row.split()[4:] == ["—", "—", "3", "Losses"], row
