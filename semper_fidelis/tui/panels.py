@@ -59,6 +59,7 @@ def hand_renderable(session: Session, first: str) -> RenderableType:
             lines.append(effect)
         names = ", ".join(token_words(f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
         lines.append(Text.assemble(("Tokens: ", "bold"), names))
+        lines.append(Text("c: every card and token in full", style="dim italic"))
         lines.append(Text())
     for s in SIDES:
         cid = view["commander"].get(s)

@@ -35,6 +35,8 @@ def test_labels_help_and_panels_for_every_position(scenario):
         session = Session(game=game, privacy=False)
         rows = option_rows(session)
         assert sorted(r.action for r in rows) == sorted(d.actions)
+        labels = [r.label.plain for r in rows]
+        assert len(set(labels)) == len(labels), f"options that look the same: {sorted(labels)}"  # issue 11
         for row in rows:
             label = row.label.plain
             assert label.strip() and label != row.action and "@" not in label, f"no words for {row.action!r} ({d.kind})"

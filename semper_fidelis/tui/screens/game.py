@@ -21,7 +21,7 @@ from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
 from ..mapnav import step
 from ..odds import odds_text
-from ..options import count_to_place, option_detail, option_rows, own_ability, prompt_text
+from ..options import PLACE_MANY, count_to_place, option_detail, option_rows, own_ability, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..cards import cards_renderable
 from ..score import stage_report
@@ -33,8 +33,6 @@ from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
 
 LOG_LINES = 40
-#: decisions where ``m`` places several units of a type at once
-PLACE_MANY = ("deploy", "reinforce")
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 
 
