@@ -196,7 +196,41 @@ def political_line(session: Session) -> Text:
     return join_parts(parts)
 
 
-def tracks_renderable(session: Session) -> Group:
-    """Both sides' tracks, the Time track and the political tracks: five lines at 120 columns;
-    a line too long wraps, nothing is cut off."""
-    return Group(sides_table(session), time_line(session), political_line(session))
+def compact_sides(session: Session) -> Text:
+    """The sides' tracks one line each, for a narrow screen: Morale, Supply and its Strength,
+    VP with the Stage-end preview, Mobilization Zone and broken units (the Commanders are in
+    the card viewer, c)."""
+    data, view = session.game.data, session.view()
+    preview = session.game.score_if_stage_ended()
+    lines = []
+    for side in SIDES:
+        level = view["morale"][side]
+        band = next((m.band for m in data.tracks.morale if m.level == level), "?")
+        gain = sum(vp for _, vp in preview[side])
+        supply = supply_text(data, side, view["supply"][side])
+        supply = supply[:supply.plain.find(" (")] if " (" in supply.plain else supply
+        mob, broken = sum(view["mob"].get(side, {}).values()), sum(view["broken"].get(side, {}).values())
+        lines.append(join_parts([
+            badge(side), Text.assemble("Morale ", morale_scale(data, level), f" {band}"),
+            Text.assemble("Supply ", supply), f"{view['vp'][side]} VP (Stage {gain:+d})", f"MobZ {mob}/{broken}",
+        ]))
+    return Text("\n").join(lines)
+
+
+class TracksRenderable:
+    """Both sides' tracks, the Time track and the political tracks: five lines at 120 columns
+    (a table of the sides), one line a side on a narrower screen; a line too long wraps,
+    nothing is cut off."""
+
+    WIDE = 110
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def __rich_console__(self, console, options):
+        sides = sides_table(self.session) if options.max_width >= self.WIDE else compact_sides(self.session)
+        yield Group(sides, time_line(self.session), political_line(self.session))
+
+
+def tracks_renderable(session: Session) -> TracksRenderable:
+    return TracksRenderable(session)

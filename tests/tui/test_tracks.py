@@ -33,8 +33,15 @@ def test_scenario_2_tracks_fit_five_lines_at_120_columns_with_every_track():
         assert fact in text, f"{fact!r} not in\n{text}"
 
 
-def test_narrow_terminals_wrap_the_tracks_and_lose_nothing():
+def test_narrow_terminals_wrap_the_tracks_and_lose_no_track():
     session = Session(game=Game(2, 1), privacy=False)
     text = " ".join(" ".join(lines_at(session, 60)).split())
-    for fact in ("Destruction", "Disarm ZURL·Ally ZURL", "▾11 ZURL 4R", "Witowśkyj"):
+    for fact in ("Destruction", "Disarm ZURL·Ally ZURL", "▾11 ZURL 4R", "2 VP (Stage +9)"):
         assert fact in text.replace(" ·", "·").replace("· ", "·")
+
+
+def test_at_80_columns_each_side_keeps_to_one_line():
+    session = Session(game=Game(2, 1), privacy=False)
+    lines = lines_at(session, 78)
+    assert lines[0].lstrip().startswith("PL") and "12 VP (Stage +" in lines[0] and "MobZ 12/0" in lines[0]
+    assert lines[1].lstrip().startswith("ZURL") and lines[2].startswith("Time")
