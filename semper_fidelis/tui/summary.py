@@ -13,9 +13,13 @@ from rich.text import Text
 from ..engine import Event, Game
 from .panels import token_words
 
-#: the kinds a summary tells, with the word its headline counts them by
-TOLD = {"move": "move", "battle": "battle", "card": "card played", "alliance": "alliance change", "track": "track change",
-        "token": "Supply Token taken", "loss": "Loss taken", "game-over": "end of the game"}
+#: the kinds a summary tells, with the words its headline counts them by (one, more)
+TOLD = {
+    "move": ("move", "moves"), "battle": ("battle", "battles"), "card": ("card played", "cards played"),
+    "alliance": ("alliance change", "alliance changes"), "track": ("track change", "track changes"),
+    "token": ("Supply Token taken", "Supply Tokens taken"), "loss": ("unit lost or withdrawn", "units lost or withdrawn"),
+    "game-over": ("end of the game", "end of the game"),
+}
 #: how many lines a summary shows before pointing to the log
 MAX_LINES = 24
 
@@ -29,8 +33,7 @@ def others_events(events: list[Event], me: str) -> list[Event]:
 def headline(events: list[Event]) -> str:
     """'3 moves, 1 battle, 2 cards played'."""
     counts = Counter(e.kind for e in events)
-    return ", ".join(f"{n} {TOLD[k]}{'s' if n != 1 and not TOLD[k].endswith('s') else ''}".replace("Supply Token takens", "Supply Tokens taken")
-                     for k, n in counts.items())
+    return ", ".join(f"{n} {TOLD[k][n != 1]}" for k, n in counts.items())
 
 
 def summary_renderable(events: list[Event], me: str) -> Group | None:

@@ -63,3 +63,11 @@ def test_session_news_is_told_once():
         session.game.apply(rng.choice(session.game.legal()))
     first = session.news("ZURL")
     assert first and session.news("ZURL") == []
+
+
+def test_the_headline_counts_in_words():
+    game = a_played_round()
+    told = others_events(game.events("PL"), "PL")
+    line = headline(told)
+    assert "takens" not in line and "Loss taken" not in line
+    assert all(part.split(" ", 1)[0].isdigit() for part in line.split(", "))
