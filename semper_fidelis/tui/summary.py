@@ -36,13 +36,16 @@ def headline(events: list[Event]) -> str:
     return ", ".join(f"{n} {TOLD[k][n != 1]}" for k, n in counts.items())
 
 
-def summary_renderable(events: list[Event], me: str) -> Group | None:
-    """The summary for ``me`` of ``events`` (already filtered to what ``me`` may see), or None
-    when the other side did nothing worth telling."""
+def summary_renderable(events: list[Event], me: str, notices: list[str] = ()) -> Group | None:
+    """The summary for ``me`` of ``events`` (already filtered to what ``me`` may see), after
+    the ``notices`` only ``me`` may read; None when there is nothing to tell."""
     told = others_events(events, me)
-    if not told:
+    if not told and not notices:
         return None
-    lines: list[Text] = [Text(headline(told) + ".", style="bold"), Text()]
+    lines: list[Text] = [Text(f"For {me} only: {n}", style="bold cyan") for n in notices]
+    if notices:
+        lines.append(Text())
+    lines += [Text(headline(told) + "." if told else "The other side did nothing worth telling.", style="bold"), Text()]
     style = {"battle": "bold", "alliance": "bold yellow", "card": "italic", "game-over": "bold reverse"}
     for e in told[:MAX_LINES]:
         lines.append(Text("• " + e.text, style=style.get(e.kind, "")))

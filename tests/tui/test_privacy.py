@@ -158,3 +158,36 @@ def test_which_decisions_need_the_hand():
     assert session.needs_hand()  # the Commander: the turn is planned with the hand
     session = Session(game=at_a_battle(), privacy=True)
     assert session.game.decision().player == "ZURL" and session.needs_hand()  # evade: discard cards
+
+
+@sync
+async def test_what_pl_drew_is_never_shown_to_zurl(make_app):
+    from semper_fidelis.tui.screens.info import InfoScreen
+
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2, privacy=True)
+        await pilot.press("space")
+        await pilot.pause()
+        game = app.game_screen.session.game
+        await choose(pilot, "keep")
+        from semper_fidelis.tui.widgets.decision import KEYS
+
+        from .helpers import keys, options
+
+        await keys(pilot, KEYS[options(app).index("end")], "enter")  # AP left: asked once more …
+        await choose(pilot, "end")  # … and ended
+        while game.decision().kind != "draw":
+            await choose(pilot, game.legal()[0])
+        await choose(pilot, "draw")
+        drawn = [e for e in game.events("PL") if e.kind == "draw" and e.visible == "PL"][-1]["cards"]
+        names = [game.rules.card("PL", n).name for n in drawn]
+        assert isinstance(app.screen, HandoverScreen)
+        toasts = " ".join(n.message for n in app._notifications)
+        assert not any(name in toasts for name in names)
+        assert not any(name in app.export_screenshot() for name in names)
+        await pilot.press("space")
+        await pilot.pause()
+        if isinstance(app.screen, InfoScreen):  # ZURL's summary of PL's turn
+            text = text_of(app.screen.query_one("#info-text"))
+            assert not any(name in text for name in names) and "PL drew" not in text

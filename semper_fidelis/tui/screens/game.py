@@ -250,10 +250,12 @@ class GameScreen(BotTurns, Screen):
                     title="AP left", severity="warning", timeout=6)
         return True
 
-    def _news_screen(self):
+    def _news_screen(self, handing_over: bool):
         """The turn summary for the human about to decide, if the other side (a bot, or the
         other hot-seat player) did something since; and notices of what only that player may
-        know (cards drawn, a token taken face down)."""
+        know (cards drawn, a token taken face down) — as toasts, or when the keyboard is being
+        handed over inside the summary box, which opens under the hand-over screen (a toast
+        would show to whoever is at the screen; toasts are cleared at every hand-over)."""
         from .info import InfoScreen
 
         session, game = self.session, self.game
@@ -262,12 +264,15 @@ class GameScreen(BotTurns, Screen):
             return None
         me = d.player
         events = session.news(me)
-        for line in private_notices(game, events, me):
-            self.notify(line, title=f"{me} only", timeout=8)
+        notices = private_notices(game, events, me)
+        if not handing_over:
+            for line in notices:
+                self.notify(line, title=f"{me} only", timeout=8)
+            notices = []
         other = "ZURL" if me == "PL" else "PL"
         if not (session.is_bot(other) or session.hot_seat):
             return None
-        body = summary_renderable(events, me)
+        body = summary_renderable(events, me, notices)  # notices only when handing over
         if body is None:
             return None
         self.last_summary = (f"What happened since {me} last acted — press w to see it again", body)
@@ -285,6 +290,7 @@ class GameScreen(BotTurns, Screen):
         self.seen_log = len(log)
         handover = session.handover_to()
         if handover:
+            self.app.clear_notifications()  # a toast for the player leaving the keyboard must not stay up
             session.hand_over(handover)
         elif session.open_table():
             self.notify("This decision needs no hidden cards or tokens: both hands are hidden, no need to pass the keyboard.",
@@ -300,7 +306,7 @@ class GameScreen(BotTurns, Screen):
         from .handover import HandoverScreen
         from .stage import StageScreen
 
-        news = None if session.bot_to_move else self._news_screen()
+        news = None if session.bot_to_move else self._news_screen(bool(handover))
         if news is not None:
             self.app.push_screen(news)  # under the hand-over screen: read once the player is there
         if handover:
