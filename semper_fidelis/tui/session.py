@@ -108,6 +108,13 @@ class Session:
         """May the person at the screen see ``side``'s hand and tokens?"""
         return self.viewer is None or self.viewer == side
 
+    def looking_at(self) -> str:
+        """The side the screen is about: the viewer's, else the one deciding, else the active one."""
+        if self.viewer in SIDES:
+            return self.viewer
+        d = self.game.decision()
+        return d.player if d else self.view()["active"]
+
     def may_decide(self, side: str | None) -> bool:
         """May the screen offer ``side``'s decision: a human's, seen by that side (or open), or
         taken at the shared table because it needs nothing hidden."""

@@ -21,22 +21,21 @@ from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
 from ..mapnav import step
 from ..odds import odds_text
-from ..options import PLACE_MANY, count_to_place, option_detail, option_rows, own_ability, prompt_text
+from ..options import option_detail, option_rows, own_ability, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
-from ..cards import cards_renderable
 from ..score import stage_report
-from ..session import SIDES, TABLE, EngineFailure, Session
+from ..session import TABLE, EngineFailure, Session
 from ..status import phase_line, tracks_renderable
-from ..summary import private_notices, summary_renderable
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
+from .table_keys import TableKeys
 
 LOG_LINES = 40
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 
 
-class GameScreen(BotTurns, Screen):
+class GameScreen(BotTurns, TableKeys, Screen):
     BINDINGS = [
         Binding("up", "cursor('up')", "Map", show=False, priority=True),
         Binding("down", "cursor('down')", "Map", show=False, priority=True),
@@ -77,8 +76,6 @@ class GameScreen(BotTurns, Screen):
         self._decision_key: tuple | None = None
         self._last_render = 0.0
         self._area_chosen: str | None = None
-        self._confirm_end: int | None = None  # the position where ending with AP left was warned about
-        self.last_summary: tuple[str, object] | None = None  # the last turn summary (w shows it again)
 
     # ------------------------------------------------------------------------------ layout
 
@@ -190,8 +187,7 @@ class GameScreen(BotTurns, Screen):
             switcher.current = "battle-box"
         else:
             switcher.current = "overview"
-        d = game.decision()
-        first = session.viewer if session.viewer in SIDES else (d.player if d else view["active"])
+        first = session.looking_at()
         self.query_one("#hand", Static).update(hand_renderable(session, first))
         title = {None: f"{first} (privacy off: both hands open)", TABLE: "both hidden (a decision that needs no hand)"}
         self.query_one("#hand-box").border_title = "Hand — " + title.get(session.viewer, first)
@@ -235,48 +231,6 @@ class GameScreen(BotTurns, Screen):
         finally:
             self.bot_lock.release()
         self.after_change()
-
-    def _unspent_ap(self, action: str) -> bool:
-        """Ending the Orders Phase with AP left and something to spend them on asks once more."""
-        game = self.game
-        d = game.decision()
-        ap = self.session.view()["turn"]["ap"]
-        if action != "end" or d is None or d.kind != "orders" or ap <= 0 or self._confirm_end == len(game.actions):
-            return False
-        if not any(not o.closes and (o.ap_cost is None or 0 < o.ap_cost <= ap) for o in game.options()):
-            return False
-        self._confirm_end = len(game.actions)
-        self.notify(f"You still have {ap} AP to spend. Apply 'End' again to end your Orders Phase anyway.",
-                    title="AP left", severity="warning", timeout=6)
-        return True
-
-    def _news_screen(self, handing_over: bool):
-        """The turn summary for the human about to decide, if the other side (a bot, or the
-        other hot-seat player) did something since; and notices of what only that player may
-        know (cards drawn, a token taken face down) — as toasts, or when the keyboard is being
-        handed over inside the summary box, which opens under the hand-over screen (a toast
-        would show to whoever is at the screen; toasts are cleared at every hand-over)."""
-        from .info import InfoScreen
-
-        session, game = self.session, self.game
-        d = game.decision()
-        if d is None or session.is_bot(d.player) or not session.may_see(d.player):
-            return None
-        me = d.player
-        events = session.news(me)
-        notices = private_notices(game, events, me)
-        if not handing_over:
-            for line in notices:
-                self.notify(line, title=f"{me} only", timeout=8)
-            notices = []
-        other = "ZURL" if me == "PL" else "PL"
-        if not (session.is_bot(other) or session.hot_seat):
-            return None
-        body = summary_renderable(events, me, notices)  # notices only when handing over
-        if body is None:
-            return None
-        self.last_summary = (f"What happened since {me} last acted — press w to see it again", body)
-        return InfoScreen(self.last_summary[0], body, key="w")
 
     def after_change(self) -> None:
         """Refresh, then push what the new position calls for."""
@@ -422,55 +376,6 @@ class GameScreen(BotTurns, Screen):
         from .dialogs import LogScreen
 
         self.app.push_screen(LogScreen(public_log(self.session.view())))
-
-    def action_cards(self) -> None:
-        from .info import InfoScreen
-
-        session = self.session
-        d = self.game.decision()
-        me = session.viewer if session.viewer in SIDES else (d.player if d else session.view()["active"])
-        self.app.push_screen(InfoScreen(f"Cards — {me} — c or Esc to close", cards_renderable(session, me), key="c"))
-
-    def action_many(self) -> None:
-        """Place several units of the highlighted kind in its area at once (deployment,
-        reinforcements): asks how many, applies them as one step (one undo takes them back)."""
-        from .count import CountScreen
-
-        d = self.game.decision()
-        action = self.query_one(DecisionPanel).highlighted_action
-        if not self.shows_options() or d is None or d.kind not in PLACE_MANY or action is None:
-            self.notify("m places several units at once: highlight a 'Place …' option of a deployment first.", timeout=4)
-            return
-        row = next(r for r in self.query_one(DecisionPanel).shown if r.action == action)
-        most = count_to_place(self.session.view(), self.game, row.option)
-
-        def place(n: int | None) -> None:
-            if n:
-                self._apply_many(action, n)
-
-        self.app.push_screen(CountScreen(row.option.label.replace("Place 1 ", "Place how many ", 1), most), place)
-
-    def _apply_many(self, action: str, n: int) -> None:
-        if not self.bot_lock.acquire(blocking=False):
-            return
-        try:
-            done = self.session.apply_many(action, n)
-        except (IllegalAction, EngineFailure, OSError) as exc:
-            self.notify(str(exc), severity="error")
-            done = 0
-        finally:
-            self.bot_lock.release()
-        if done:
-            self.notify(f"Placed {done} at once (u takes them all back).", timeout=3)
-        self.after_change()
-
-    def action_summary(self) -> None:
-        from .info import InfoScreen
-
-        if self.last_summary is None:
-            self.notify("No turn summary yet: it comes after the other side's turn.", timeout=3)
-            return
-        self.app.push_screen(InfoScreen(*self.last_summary, key="w"))
 
     def action_skip(self) -> None:
         self.skipping = True
