@@ -86,7 +86,7 @@ def _label(game: Game, option: Option) -> Text:
 
 def militia_warning(game: Game, option: Option) -> str | None:
     """A move that would end among a neutral Jewish Militia makes it ally with the opponent
-    (§13.1): said before the player commits."""
+    (§13.2): said before the player commits."""
     if option.kind not in ("move", "enter") or not option.to_area:
         return None
     view = game.view(None)
@@ -98,7 +98,7 @@ def militia_warning(game: Game, option: Option) -> str | None:
     d = game.decision()
     rival = "ZURL" if d is not None and d.player == "PL" else "PL"
     return (f"Warning: the Jewish Militia in {game.data.areas[option.to_area].name} is neutral — ending a move there "
-            f"makes it ally with {rival} (§13.1).")
+            f"makes it ally with {rival} (§13.2).")
 
 
 def count_to_place(view: dict, game: Game, option: Option) -> int:

@@ -48,3 +48,20 @@ def test_only_the_ways_offered_now_are_lit():
     text = plain(losses_renderable(g.view(None), g.data, offered={"break"}))
     row = next(line for line in text.splitlines() if "▶" in line)
     assert row.split()[4:] == ["—", "—", "3", "Losses"], row
+
+
+def test_a_move_into_a_neutral_militia_area_is_flagged_before_it_is_made():
+    from semper_fidelis.tui.options import option_detail, option_rows
+    from semper_fidelis.tui.session import Session
+
+    g = new_game(2, seed=7)
+    quiet_board(g)
+    g.state.units["kleparow"] = {"jewish-militia": 1}
+    put(g, "stacja-kleparow", "PL", "2v")
+    g.state.turn.ap = 5
+    for action in ("move", "from stacja-kleparow", "units 1v"):
+        g.apply(action)
+    rows = {r.action: r for r in option_rows(Session(game=g, privacy=False))}
+    assert rows["to kleparow"].label.plain.startswith("⚠ ")
+    assert "makes it ally with ZURL (§13.2)" in option_detail(g, "PL", rows["to kleparow"]).plain
+    assert not any(r.label.plain.startswith("⚠") for a, r in rows.items() if a != "to kleparow")
