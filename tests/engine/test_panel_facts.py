@@ -4,6 +4,8 @@ an Assault decision that says why it has only one way on."""
 
 from __future__ import annotations
 
+import pytest
+
 from helpers import force_battle_card, give_tokens, new_game, order, put, quiet_board
 
 
@@ -26,6 +28,7 @@ def two_sided_assault(inside: str = ""):
     return g
 
 
+@pytest.mark.rule("§7.2 Medicine")
 def test_a_combat_token_is_not_medicine_and_absorbed_counts_every_loss_taken():
     g = two_sided_assault()
     force_battle_card(g, 2, 0)
@@ -79,6 +82,7 @@ def test_an_assault_with_one_way_on_says_why():
     assert g.options()[0].label == "Go on: no battle in Rynek (no one left to fight)"
 
 
+@pytest.mark.rule("§5.2")
 def test_the_scoring_preview_is_what_the_end_of_stage_gives():
     """score_if_stage_ended() names the items End of Stage applies (§5.2), here and there in a game."""
     import random
@@ -99,6 +103,7 @@ def test_the_scoring_preview_is_what_the_end_of_stage_gives():
     assert any(vp for items in preview.values() for _, vp in items)
 
 
+@pytest.mark.rule("§9.2")
 def test_the_log_says_why_the_defender_cannot_evade():
     g = two_sided_assault()  # ZURL holds no cards: two sides of attack cost cards worth 2 AP
     assert "ZURL cannot evade: it needs cards worth 2 AP to discard and holds none (Events do not count)." in g.state.log
