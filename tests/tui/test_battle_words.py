@@ -65,3 +65,16 @@ def test_a_move_into_a_neutral_militia_area_is_flagged_before_it_is_made():
     assert rows["to kleparow"].label.plain.startswith("⚠ ")
     assert "makes it ally with ZURL (§13.2)" in option_detail(g, "PL", rows["to kleparow"]).plain
     assert not any(r.label.plain.startswith("⚠") for a, r in rows.items() if a != "to kleparow")
+
+
+def test_choosing_which_battle_to_fight_shows_each_ones_odds():
+    import random
+
+    from semper_fidelis.engine import Game
+    from semper_fidelis.tui.odds import option_odds
+
+    game, rng = Game(2, 0), random.Random(0)
+    while game.decision().kind != "battle-order":
+        game.apply(rng.choice(game.legal()))
+    texts = [option_odds(game, o, "battle-order") for o in game.options()]
+    assert all(t is not None and t.plain.startswith("Odds: ") for t in texts)
