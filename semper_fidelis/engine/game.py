@@ -271,7 +271,9 @@ class Game:
         return visible_to(self.state.events, player, self._marks[-1]) if self._marks else []
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """JSON-able data that ``player`` may see (None: an open view of everything)."""
+        """JSON-able data that ``player`` may see (None: an open view of everything; any other
+        name, e.g. ``"table"``: only what both players may see, every hand and face-down token
+        hidden)."""
         return view_state(self.rules, self.state, player, self.legal())
 
 

@@ -108,3 +108,12 @@ def test_the_log_says_why_the_defender_cannot_evade():
     g = two_sided_assault()  # ZURL holds no cards: two sides of attack cost cards worth 2 AP
     assert "ZURL cannot evade: it needs cards worth 2 AP to discard and holds none (Events do not count)." in g.state.log
     assert not any(a.startswith(("discard", "evade")) for a in g.legal())  # no Evasion asked
+
+
+def test_a_view_for_the_table_hides_both_hands():
+    from semper_fidelis.engine import Game
+
+    view = Game(2, 1).view("table")
+    assert all(card is None for side in ("PL", "ZURL") for card in view["hand"][side])
+    assert all(t["kind"] is None for side in ("PL", "ZURL") for t in view["my_tokens"][side])
+    assert view["decision"]["actions"] == []
