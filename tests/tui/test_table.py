@@ -98,7 +98,7 @@ async def test_ending_the_orders_with_ap_left_asks_again(make_app):
 
 
 @sync
-async def test_options_wrap_instead_of_being_cut(make_app):
+async def test_options_wrap_say_ap_or_effect_and_your_commander_shows(make_app):
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await start_game(pilot, 2)
@@ -111,14 +111,7 @@ async def test_options_wrap_instead_of_being_cut(make_app):
         rows = game_screen(app).query_one(DecisionPanel).shown
         tags = {r.action: r.tag for r in rows}
         assert tags["card 9"] == "+2 AP" and tags["effect 9"] == "effect"
-
-
-@sync
-async def test_your_commanders_ability_shows_where_you_decide(make_app):
-    app = make_app(seed=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
-        await choose(pilot, "keep")
+        # nothing highlighted: the detail shows your own Commander's ability, where you decide
         panel = game_screen(app).query_one(DecisionPanel)
         detail = " ".join(text_of(panel.query_one("#detail"), width=46).split())
         game = game_screen(app).session.game
