@@ -4,7 +4,8 @@ face-up cards, so public. Hands are shown only to whoever may see them (Session.
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 
 from .panels import token_words
@@ -16,17 +17,18 @@ KINDS = {"action": "Action", "special": "Special", "event": "Event"}
 LATELY = 4
 
 
-def card_block(session: Session, side: str, number: int, note: str = "") -> Text:
+def card_block(session: Session, side: str, number: int, note: str = "") -> Group:
+    """A card's title line and its whole effect, indented under it."""
     card = next(c for c in session.game.data.decks[side].cards if c.number == number)
     head = Text.assemble(badge(side), " ", (f"#{number} {card.name}", "bold"), f" — {KINDS.get(card.kind, card.kind)} · {card.ap} AP", (note, "dim"))
-    return Text.assemble(head, "\n", ("   " + card.effect, "italic"))
+    return Group(head, Padding(Text(card.effect, style="italic"), (0, 0, 0, 4)))
 
 
 def cards_renderable(session: Session, me: str) -> Group:
     """Everything ``me`` may read about cards now."""
     game, view = session.game, session.view()
     other = "ZURL" if me == "PL" else "PL"
-    parts: list[Text] = []
+    parts: list[RenderableType] = []
     if session.may_see(me):
         hand = sorted(view["hand"][me])
         parts.append(Text(f"Your hand ({me}): {len(hand)} card{'s' * (len(hand) != 1)}", style="bold underline"))
