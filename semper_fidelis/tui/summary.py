@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.console import Group
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from ..engine import Event, Game
@@ -42,13 +43,17 @@ def summary_renderable(events: list[Event], me: str, notices: list[str] = ()) ->
     told = others_events(events, me)
     if not told and not notices:
         return None
-    lines: list[Text] = [Text(f"For {me} only: {n}", style="bold cyan") for n in notices]
+    lines: list[RenderableType] = [Text(f"For {me} only: {n}", style="bold cyan") for n in notices]
     if notices:
         lines.append(Text())
     lines += [Text(headline(told) + "." if told else "The other side did nothing worth telling.", style="bold"), Text()]
     style = {"battle": "bold", "alliance": "bold yellow", "card": "italic", "game-over": "bold reverse"}
+    bullets = Table.grid()  # a long line wraps under its own text, not under the bullet
+    bullets.add_column(no_wrap=True)
+    bullets.add_column(ratio=1)
     for e in told[:MAX_LINES]:
-        lines.append(Text("• " + e.text, style=style.get(e.kind, "")))
+        bullets.add_row("• ", Text(e.text, style=style.get(e.kind, "")))
+    lines.append(bullets)
     if len(told) > MAX_LINES:
         lines.append(Text(f"… and {len(told) - MAX_LINES} more: press l for the whole log.", style="dim"))
     return Group(*lines)
