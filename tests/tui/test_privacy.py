@@ -191,3 +191,28 @@ async def test_what_pl_drew_is_never_shown_to_zurl(make_app):
         if isinstance(app.screen, InfoScreen):  # ZURL's summary of PL's turn
             text = text_of(app.screen.query_one("#info-text"))
             assert not any(name in text for name in names) and "PL drew" not in text
+
+
+def test_at_the_table_a_player_may_take_back_their_own_last_decision():
+    import random
+
+    from semper_fidelis.tui.session import TABLE, Session
+
+    session = Session(game=Game(scenario=2, seed=4), privacy=True)
+    rng = random.Random(4)
+    for _ in range(3000):
+        side = session.handover_to()
+        if side:
+            session.hand_over(side)
+        session.open_table()
+        d = session.game.decision()
+        if session.viewer == TABLE and len(session.game.legal()) > 1:
+            before = len(session.game.actions)
+            session.apply(session.game.legal()[0])
+            if session.game.decision() is not None and session.game.decision().player == d.player and session.viewer == TABLE:
+                session.undo()
+                assert len(session.game.actions) == before and session.game.decision().player == d.player
+                return
+        else:
+            session.apply(rng.choice(session.game.legal()))
+    raise AssertionError("no two decisions in a row by one player at the table")
