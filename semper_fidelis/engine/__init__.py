@@ -115,6 +115,14 @@ replacement, no third). Fractions; about 0.2 ms a call::
     >>> odds.p_win(defender_extra=1) < odds.p_attacker_wins   # … and can be weighed
     True
 
+**Scoring preview**: ``game.score_if_stage_ended()`` is what the End of Stage scoring of the
+current Stage would give each side now, as (reason, VP) items — the same items the End of Stage
+applies::
+
+    >>> preview = Game(scenario=2, seed=42).score_if_stage_ended()
+    >>> preview["PL"][0], sum(vp for _, vp in preview["ZURL"])
+    (('Strategic Areas occupied', 4), 9)
+
 **Events** (engine/events.py): every action writes what happened as frozen :class:`Event` values —
 ``move``, ``battle`` (with its tally), ``loss``, ``track``, ``card``, ``token``, ``draw``,
 ``alliance``, ``turn``, ``game-over`` and ``note`` — each visible to all or to one side; the log

@@ -14,7 +14,7 @@ from .losses import skip_if_empty, start_losses, unit_leaves
 from .events import event
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
-from .notation import describe, parse_units, subsets, units_text
+from .notation import describe, parse_units, plural, subsets, token_name, units_text, with_article
 from .occupancy import (
     add_units,
     count,
@@ -152,10 +152,18 @@ def _evade_cards(rules: Rules, state: State, side: str) -> list[int]:
     return sorted({n for n in state.hand[side] if rules.card(side, n).kind != "event" and rules.card(side, n).ap})
 
 
-def _can_evade(rules: Rules, state: State, f: dict) -> bool:
+def evasion_barred(rules: Rules, state: State, f: dict) -> str | None:
+    """Why the defender cannot evade (§9.2), in words for the log; None if it can."""
     side = f["defender"]
+    if f.get("neutral_defence"):
+        return "the Austro-Hungarians do not move (§13.2)"
+    cost = evasion_cost(rules, state, f)
     cards = sum(rules.card(side, n).ap for n in state.hand[side] if rules.card(side, n).kind != "event")
-    return cards >= evasion_cost(rules, state, f) and bool(evade_firsts(rules, state, f))
+    if cards < cost:
+        return f"it needs cards worth {cost} AP to discard and holds {'none' if not cards else f'{cards} AP'} (Events do not count)"
+    if not evade_firsts(rules, state, f):
+        return "no adjacent area it holds (or neutral area with room) can take all its units"
+    return None
 
 
 # ------------------------------------------------------------------------------ the battle frame
@@ -170,8 +178,11 @@ def _run(rules: Rules, state: State, f: dict) -> None:
             f["step"], f["result"] = "advance", "empty"
             return
         _next(f)
-        if _can_evade(rules, state, f):
+        barred = evasion_barred(rules, state, f)
+        if barred is None:
             _choose(state, f, defender, "evade")
+        else:
+            log(state, f"{defender} cannot evade: {barred}.")
     elif step in CARD_STEPS:
         sides = {"a-card": [attacker], "d-card": [defender]}.get(step, [attacker, defender])
         _next(f)
@@ -304,6 +315,7 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
     notes[1:1] = card_notes
     f["bp"] = {"a": a_bp, "d": d_bp}
     f["result"] = "attacker" if a_bp > d_bp else "defender"
+    f["sides"] = sides_of_attack(state, f)  # as fought: the groups empty as they take Losses or advance
     f["participants"] = {
         attacker: sum(sum(g.units.values()) for g in groups_of(state, f)) + sum(f["inner"].values()),
         defender: count(rules, state, area, defender),
@@ -346,7 +358,9 @@ def _go_back(rules: Rules, state: State, f: dict, g: AttackGroup, verb: str, how
             g.units[t] -= k
     if back:
         add_units(state, g.origin, back)
-        log(state, f"{attacker}: {describe(back)} {verb} {rules.area_name(g.origin)}.")
+        first, _, rest = verb.partition(" ")  # "returns to": the verb agrees with the units
+        agreed = first if sum(back.values()) == 1 else first.removesuffix("s")
+        log(state, f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.")
         enter_area(rules, state, attacker, g.origin, how)  # §13.2 Militia
     return back
 
@@ -356,7 +370,7 @@ def _return_home(rules: Rules, state: State, f: dict) -> None:
     from (§4.1: the rest "still has to obey Area's Unit Limit"); those that cannot — the area
     captured or full — withdraw like a beaten attacker's overflow, without the extra Loss."""
     for g in groups_of(state, f):
-        _go_back(rules, state, f, g, "return to", "returns")
+        _go_back(rules, state, f, g, "returns to", "returns")
         if sum(g.units.values()):
             f.setdefault("stranded", []).append(g.origin)
     if f.get("stranded"):
@@ -442,7 +456,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
             groups = [{"label": a, "where": "board", "area": a, "origin": a, "units": u} for a, u in placed.items()]
         frame = start_losses(rules, state, attacker, "attacker", losses, area, groups, protect=won)
         frame["band"] = f["bands"][attacker]
-        frame["medicine"] = "a" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
+        frame["token_used"] = "a" in f["tokens"]  # one combat token per battle (§7.2): then no Medicine
         skip_if_empty(state, frame)
     else:
         origins = tuple(g.origin for g in groups_of(state, f)) + tuple(a for a, _ in f.get("placed", []))
@@ -454,7 +468,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
         moves = not f.get("neutral_defence")  # the Austro-Hungarians do not move (§13.2)
         frame["withdraw"] = moves and f["bands"][defender] == "high"
         frame["may_withdraw_more"] = moves and f["result"] == "attacker"
-        frame["medicine"] = "d" in f["tokens"]  # one combat token per battle (§7.2): Medicine included
+        frame["token_used"] = "d" in f["tokens"]  # one combat token per battle (§7.2): then no Medicine
         skip_if_empty(state, frame)
 
 
@@ -557,14 +571,14 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         if c["picked"]:
             for n in c["picked"]:
                 discard_card(state, side, n)
-            log(state, f"{side} evades, discarding {len(c['picked'])} card(s).")
+            log(state, f"{side} evades, discarding {plural(len(c['picked']), 'card')}.")
             c["picked"] = []
         c["moving"] = True
         c["landed"] = True  # the rest may only split into neutral areas (§9.2)
         units = parse_units(side, words[2])
         remove_units(state, f["area"], units)
         add_units(state, words[1], units)
-        log(state, f"{side} evades {words[2]} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.")
+        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.")
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
@@ -575,7 +589,7 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
         if token.kind == "ammunition":
             f["ammo"].append(side)
-        log(state, f"{side} plays a {token.kind} token in the battle.")
+        log(state, f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
         pop(state, c)
     elif words[0] == "special":
         pop(state, c)
@@ -630,7 +644,7 @@ def play_special(rules: Rules, state: State, f: dict, side: str, number: int, se
 
 def _log_advance(rules: Rules, state: State, f: dict, c: dict) -> None:
     n = sum(c.get("moved", {}).values())
-    log(state, f"{f['attacker']} moves {n} unit(s) into {rules.area_name(f['area'])}.")
+    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.")
 
 
 procedure(

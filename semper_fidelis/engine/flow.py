@@ -24,7 +24,7 @@ from .occupancy import (
 from .rules import Rules
 from .scoring import check_lead, check_supply_cut, score_stage, reinforce
 from .losses import unit_leaves
-from .notation import type_for, unit_name
+from .notation import ordinal, token_words, type_for, unit_name
 from .state import CODE, HQ, PL, SIDES, ZURL, State, TurnState, other
 from .tracks import change_morale, end_game, log
 from .upkeep import checkpoint
@@ -322,7 +322,7 @@ def change_commander(rules: Rules, state: State, side: str, new: str) -> None:
     state.turn.commander_changes += 1
     log(state, f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
     if state.turn.commander_changes > 1:
-        change_morale(rules, state, side, -1, "second change of Commander this turn")
+        change_morale(rules, state, side, -1, f"{ordinal(state.turn.commander_changes)} change of Commander this turn")
     elif state.last_battle[side] == "lost":
         change_morale(rules, state, side, +1, "new Commander after a lost battle")
     else:
@@ -500,7 +500,7 @@ def take_token(rules: Rules, state: State, side: str, area: str, choice: str) ->
     if not tokens:
         del state.tokens[area]
     state.my_tokens[side].append(replace(token, face_up=False))
-    event(state, "token", f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({choice})." if choice != "hidden" else "."),
+    event(state, "token", f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({token_words(rules, choice).removeprefix('the ')})." if choice != "hidden" else "."),
           side=side, area=area, face_up=choice != "hidden")
     if choice == "hidden":  # what it was, for its owner's eyes only
         event(state, "token", f"{side} took {token.label()} from {rules.area_name(area)}.", visible=side, side=side, area=area, token=token.label())

@@ -255,6 +255,12 @@ class Game:
         ``[(origin, units), …]`` weighed before it is committed); see engine/odds.py."""
         return battle_odds(self.rules, self.state, area, attack, side)
 
+    def score_if_stage_ended(self) -> dict[str, list[tuple[str, int]]]:
+        """What the End of Stage scoring (§5.2, the scenario's categories for this Stage) would
+        give each side if the Stage ended now: (reason, VP) items, zeros included. Public facts
+        only (occupation, Morale, alliances, broken units, Destruction), so any player may see it."""
+        return scoring.stage_points(self.rules, self.state)
+
     def events(self, player: str | None, since: int = 0) -> list[Event]:
         """What happened, as structured events (engine/events.py), from the ``since``-th event on,
         those ``player`` may see (None: all). ``len(game.events(None))`` is a mark to read from."""
@@ -265,7 +271,9 @@ class Game:
         return visible_to(self.state.events, player, self._marks[-1]) if self._marks else []
 
     def view(self, player: str | None) -> dict[str, Any]:
-        """JSON-able data that ``player`` may see (None: an open view of everything)."""
+        """JSON-able data that ``player`` may see (None: an open view of everything; any other
+        name, e.g. ``"table"``: only what both players may see, every hand and face-down token
+        hidden)."""
         return view_state(self.rules, self.state, player, self.legal())
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .events import event
 from .machine import pop, procedure, push
-from .notation import type_for, unit_name
+from .notation import plural, type_for, unit_name
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
 from .rules import Rules
 from .state import CODE, HQ, NEUTRAL_TYPES, State
@@ -157,7 +157,7 @@ def _options(rules: Rules, state: State, f: dict) -> list[str]:
     least = least_to_absorb(f)
     spare = sum(max(0, sum(g["units"].values()) - 1) for g in f["groups"])
     out: list[str] = []
-    if not f["medicine"] and f["role"] in ("attacker", "defender"):
+    if not f["medicine"] and not f.get("token_used") and f["role"] in ("attacker", "defender"):
         if any(t.kind == "medicine" for t in state.my_tokens[side]):
             out.extend(sorted({f"medicine {t.label()}" for t in state.my_tokens[side] if t.kind == "medicine"}))
     for g in f["groups"]:
@@ -223,7 +223,7 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         else:
             unit_leaves(rules, state, side, utype, verb, in_battle=f["role"] in ("attacker", "defender"))
             f["dispersed" if verb == "disperse" else "broken"] += 1
-            event(state, "loss", f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({table[verb]} Losses).",
+            event(state, "loss", f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({plural(table[verb], 'Loss', 'Losses')}).",
                   side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb])
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
@@ -246,7 +246,7 @@ def _losses_prompt(rules: Rules, state: State, f: dict) -> str:
     if f.get("extra"):
         return f"{f['side']}: Losses taken — withdraw more units from {rules.area_name(f['area'])} by choice (§9.4), or hold"
     return (
-        f"{f['side']}: distribute {f['remaining']} Losses ({f['role']}, {f['band']} Morale) "
+        f"{f['side']}: distribute {plural(f['remaining'], 'Loss', 'Losses')} ({f['role']}, {f['band']} Morale) "
         f"at {rules.area_name(f['area'])}"
     )
 

@@ -18,6 +18,7 @@ primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
 
 from __future__ import annotations
 
+from .notation import unit_name
 from .occupancy import count, neutral_militia, neutral_units
 from .events import event
 from .rules import Rules
@@ -101,7 +102,7 @@ def disarm(rules: Rules, state: State, side: str) -> None:
     state.austrians_disarmed = True
     n = austrians_on_board(state)
     log(state, f"{side} disarms the Austro-Hungarian units: their Strength falls to 2 for good.")
-    change_supply(rules, state, side, n, f"disarmed {n} Austro-Hungarian unit(s)")
+    change_supply(rules, state, side, n, f"disarmed {n} {unit_name('austro-hungarian', n)}")
 
 
 # ------------------------------------------------------------------------ the Negotiation order

@@ -38,6 +38,41 @@ def unit_name(utype: str, n: int = 1) -> str:
     return UNIT_NAMES.get(utype, (utype, utype))[0 if n == 1 else 1]
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'1 Loss', '2 Losses', '1 card': the count with the word in the right number."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def with_article(word: str) -> str:
+    """'a Uniform token', 'an Ammunition token': the indefinite article the word takes (by
+    its first sound: 'u' read 'you' takes 'a')."""
+    vowel = word[:1].lower() in "aeiou" and not word.lower().startswith(("uni", "use", "eu"))
+    return f"{'an' if vowel else 'a'} {word}"
+
+
+def token_name(rules, kind: str) -> str:
+    """The printed name of a Supply Token kind: ``machine-gun`` -> 'Machine Gun'."""
+    return next((t.name for t in rules.data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
+
+
+def token_words(rules, label: str) -> str:
+    """``food2`` -> 'the Food (2) token'; ``hidden`` -> 'a face-down Supply Token'."""
+    if label == "hidden":
+        return "a face-down Supply Token"
+    kind = label.rstrip("0123456789")
+    value = label[len(kind):]
+    name = token_name(rules, kind)
+    return f"the {name} ({value}) token" if value else f"the {name} token"
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def ordinal(n: int) -> str:
+    """3 -> 'third' (past the table: '7th')."""
+    return ORDINALS[n - 1] if 0 < n <= len(ORDINALS) else f"{n}th"
+
+
 def describe(units: dict[str, int]) -> str:
     """Plain words for a group: '2 Polish Volunteers and 1 Polish Soldier'."""
     parts = [f"{n} {unit_name(t, n)}" for t, n in sorted(units.items(), key=lambda p: _ORDER.index(CODE[p[0]])) if n]

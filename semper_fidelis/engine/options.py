@@ -41,8 +41,8 @@ from .flow import _enemy_start, relief_targets
 from .losses import LOSS_TABLE
 from .negotiation import TRACK_NAMES, negotiation_options
 from .notation import describe as describe_units
-from .notation import parse_units, type_for, unit_name
-from .orders import _destinations, _joining_charge, fortify_options, mobilization_rate, propaganda_cost
+from .notation import parse_units, token_words, type_for, unit_name
+from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost
 from .rules import Rules
 from .state import HQ, State, other
 
@@ -135,16 +135,6 @@ def _one(side: str, code: str) -> tuple[tuple[str, int], ...]:
 
 def _card_title(rules: Rules, side: str, number: int) -> str:
     return f"#{number} {rules.card(side, number).name}"
-
-
-def token_words(rules: Rules, label: str) -> str:
-    """``food2`` -> 'the Food (2) token'; ``hidden`` -> 'a face-down Supply Token'."""
-    if label == "hidden":
-        return "a face-down Supply Token"
-    kind = label.rstrip("0123456789")
-    value = label[len(kind):]
-    name = next((t.name for t in rules.data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
-    return f"the {name} ({value}) token" if value else f"the {name} token"
 
 
 def _token_fact(choice: str) -> str | None:
@@ -362,8 +352,9 @@ def _order(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Optio
 @describer("assault-next")
 def _assault_next(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
     target = _name(rules, f["target"])
+    fight = f"Fight the battle in {target} now" if defended(rules, state, f) else f"Go on: no battle in {target} (no one left to fight)"
     return [
-        _way_out(a, f"Fight the battle in {target} now", "fight") if a == "fight"
+        _way_out(a, fight, "fight") if a == "fight"
         else Option(a, "order", f"Add another Assault group against {target} (2 AP a group)", area=f["target"])
         for a in legal
     ]

@@ -13,7 +13,7 @@ from .losses import start_losses, skip_if_empty
 from .events import event
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import describe, parse_units, subsets, type_for, unit_name, units_text
+from .notation import describe, parse_units, subsets, token_name, type_for, unit_name, units_text, with_article
 from .occupancy import (
     EMPTY,
     add_units,
@@ -23,6 +23,7 @@ from .occupancy import (
     remove_units,
     side_units,
     snapshot,
+    total,
 )
 from .rules import Rules
 from .state import AUSTRIAN, CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, other
@@ -265,10 +266,26 @@ def _assault_next_apply(rules: Rules, state: State, f: dict, action: str) -> Non
     start_battle(rules, state, f["target"], f["side"], assault=True)
 
 
+def defended(rules: Rules, state: State, f: dict) -> bool:
+    """Are there still units against the Assault in its target (not all evaded or gone)?"""
+    return total(state, f["target"]) > count(rules, state, f["target"], f["side"])
+
+
+def _assault_next_prompt(rules: Rules, state: State, f: dict) -> str:
+    """Says why when there is only one way on (no AP or no group left, or no one to fight)."""
+    side, name = f["side"], rules.area_name(f["target"])
+    if not defended(rules, state, f):
+        return f"{side}: no one is left to fight in {name} — go on (no battle)"
+    if _assault_next_legal(rules, state, f) == ["fight"]:
+        why = "no AP" if state.turn.ap < 2 else "no group"
+        return f"{side}: {why} for another Assault group into {name} — fight the battle now"
+    return f"{side}: another Assault group into {name}, or fight now"
+
+
 procedure(
     "assault-next",
     decision="assault",
-    prompt=lambda r, s, f: f"{f['side']}: another Assault group into {r.area_name(f['target'])}, or fight now",
+    prompt=_assault_next_prompt,
     legal=_assault_next_legal,
     apply=_assault_next_apply,
     section="§6.2 Assault, FAQ",
@@ -592,7 +609,7 @@ def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     elif verb == "supply":
         token = _take_from_hand(state, side, words[1])
         turn.generic_tokens += 1
-        change_supply(rules, state, side, token.value, f"{token.kind} token used for Supply")
+        change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
     elif verb == "use":
         _use_token(rules, state, side, words[1], words[2] if len(words) > 2 else "")
     elif verb == "dismantle":
@@ -607,7 +624,7 @@ def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -
     token = _take_from_hand(state, side, label)
     state.turn.specific_token = True
     kind = token.kind
-    log(state, f"{side} uses a {kind.title()} token.")
+    log(state, f"{side} uses {with_article(token_name(rules, kind))} token.")
     if kind == "plane":
         state.turn.ap += 2
         log(state, f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")

@@ -123,7 +123,8 @@ def parse_json(blob: bytes) -> Any:
     except RecordError:
         raise
     except json.JSONDecodeError as exc:
-        raise RecordError(f"damaged record (not JSON: {exc.msg} at line {exc.lineno})") from None
+        # some messages of the json module end in "at" (it then appends the place itself)
+        raise RecordError(f"damaged record (not JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno})") from None
     except RecursionError:
         raise RecordError("damaged record (JSON nested too deeply)") from None
     except ValueError as exc:  # an integer of more than 4300 digits

@@ -4,7 +4,7 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 from __future__ import annotations
 
 from .machine import pop, procedure, push
-from .notation import unit_name
+from .notation import plural, unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
 from .rules import Rules
 from .state import PL, SIDES, VOLUNTEER, ZURL, State
@@ -18,31 +18,43 @@ def score_stage(rules: Rules, state: State) -> None:
     stage = state.stage
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
     log(state, f"End of Stage {stage}: scoring {', '.join(categories) or 'nothing'}.")
+    for side, items in stage_points(rules, state).items():
+        for reason, vp in items:
+            change_vp(rules, state, side, vp, reason)
+    check_lead(rules, state)
+
+
+def stage_points(rules: Rules, state: State) -> dict[str, list[tuple[str, int]]]:
+    """What the End of Stage scoring of the current Stage would give each side now, item by
+    item (reason, VP), zeros included; ``score_stage`` applies exactly these."""
+    categories = next((s.categories for s in rules.scenario.scoring if s.stage == state.stage), ())
     lo, hi = rules.morale_range
+    out: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
     for side in SIDES:
+        items = out[side]
         for cat in categories:
             if cat == "strategic":
                 vp = sum(v for a, v in state.strategic.items() if occupant(rules, state, a) == side)
-                change_vp(rules, state, side, vp, "Strategic Areas occupied")
+                items.append(("Strategic Areas occupied", vp))
             elif cat == "morale":
                 if state.morale[side] == hi:
-                    change_vp(rules, state, side, 1, "Morale on the top space")
+                    items.append(("Morale on the top space", 1))
                 elif state.morale[side] == lo:
-                    change_vp(rules, state, side, -1, "Morale on the bottom space")
+                    items.append(("Morale on the bottom space", -1))
             elif cat == "alliance":
                 for track in rules.scenario.negotiation:
                     if ally_of(rules, state, track.neutral) == side:
-                        change_vp(rules, state, side, track.spaces[state.negotiation[track.neutral]].vp, f"alliance with the {NEUTRAL_FORCES[track.neutral]}")
+                        items.append((f"alliance with the {NEUTRAL_FORCES[track.neutral]}", track.spaces[state.negotiation[track.neutral]].vp))
             elif cat == "losses":
                 broken = sum(state.broken.get(side, {}).values())
-                change_vp(rules, state, side, -(broken // 5), f"{broken} broken units")
+                items.append((f"{broken} broken units", -(broken // 5)))
             elif cat == "fallen-commander":
-                change_vp(rules, state, side, -state.fallen[side], "fallen Commanders")
+                items.append(("fallen Commanders", -state.fallen[side]))
             elif cat == "destruction" and side == ZURL and state.destruction is not None:
                 track = rules.scenario.destruction_track
-                change_vp(rules, state, side, track[min(state.destruction, len(track) - 1)], "Destruction")
+                items.append(("Destruction", track[min(state.destruction, len(track) - 1)]))
             # "cards" VP are counted when a card gives them; "commander" has no printed rule (ruling:commander-vp).
-    check_lead(rules, state)
+    return out
 
 
 def check_lead(rules: Rules, state: State) -> None:
@@ -130,7 +142,7 @@ def reinforce(rules: Rules, state: State) -> None:
         width = corridor_width(rules, state)
         soldiers, tokens = CORRIDOR[min(width, 3)]
         soldiers = min(soldiers, state.pool[PL].get("pl-soldier", 0))
-        log(state, f"Breakthrough: a corridor {width} Village(s) wide brings {soldiers} Soldiers and {tokens} Supply Tokens.")
+        log(state, f"Breakthrough: a corridor {plural(width, 'Village')} wide brings {plural(soldiers, 'Soldier')} and {plural(tokens, 'Supply Token')}.")
         for _ in range(min(tokens, len(state.token_pool))):
             token = state.token_pool.pop(state.rng.randrange(len(state.token_pool)))
             state.my_tokens[PL].append(token)

@@ -41,7 +41,8 @@ def battle_view(rules: Rules, state: State) -> dict[str, Any] | None:
         {"origin": g.origin, "units": {t: n for t, n in g.units.items() if n}, "crosses_barricade": g.origin in facing and not redoubt}
         for g in groups_of(state, f) if sum(g.units.values())
     ]
-    sides = sides_of_attack(state, f)
+    sides = f.get("sides") or sides_of_attack(state, f)
+    present = side_units(rules, state, area, attacker)
     a_str, d_str = strengths(rules, state, f)
     top = state.stack[-1]
     if top["kind"] == "battle-choice":
@@ -60,7 +61,8 @@ def battle_view(rules: Rules, state: State) -> dict[str, Any] | None:
         "defender": defender,
         "assault": bool(f.get("assault")),
         "groups": groups,
-        "inside": {t: n for t, n in f["inner"].items() if n},
+        # the units inside that are still there (some may have been dispersed or broken since)
+        "inside": {t: min(n, present.get(t, 0)) for t, n in f["inner"].items() if min(n, present.get(t, 0))},
         "defenders": dict(side_units(rules, state, area, defender)),
         "redoubt": redoubt,
         "barricades_facing": facing,
@@ -97,9 +99,10 @@ def losses_view(rules: Rules, state: State) -> dict[str, Any] | None:
         "area": f["area"],
         "total": total,
         "remaining": remaining,
-        "absorbed": max(0, total - remaining - (1 if f["medicine"] else 0)),
+        "absorbed": max(0, total - remaining),  # Medicine's one Loss included
         "medicine": bool(f["medicine"]),
         "by_choice": bool(f.get("extra")),
+        "may_withdraw": bool(f["withdraw"]),  # a defender in a battle at high Morale; never under Artillery
         "table": {band: dict(LOSS_TABLE[(band, role)]) for band in ("high", "low")},
         "groups": [
             {"where": g["where"], "area": g["area"], "origin": g["origin"], "units": {t: n for t, n in g["units"].items() if n}}

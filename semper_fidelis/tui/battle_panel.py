@@ -26,9 +26,10 @@ def _name(data: GameData, area: str) -> str:
     return data.areas[area].name if area in data.areas else area
 
 
-def battle_renderable(view: dict, data: GameData) -> RenderableType | None:
+def battle_renderable(view: dict, data: GameData, odds: RenderableType | None = None) -> RenderableType | None:
     """The battle being fought: both sides' units and Strength, fortifications, sides of
-    attack, the steps, the cards and tokens played, Battle Points and the result."""
+    attack, the steps, the cards and tokens played, Battle Points and the result; before it
+    is resolved, ``odds`` (tui/odds.py)."""
     b = view.get("battle")
     if b is None:
         return None
@@ -89,6 +90,8 @@ def battle_renderable(view: dict, data: GameData) -> RenderableType | None:
     lines: list[RenderableType] = [title, table]
     if not settled:
         lines.append(Text("BP from the Combat Table, before the Battle card and the bonuses.", style="dim"))
+        if odds is not None:
+            lines.append(odds)
     if b["bp"]:
         bp = b["bp"]
         lines.append(Text.assemble(("Result: ", "bold"), f"{bp['attacker']} : {bp['defender']} Battle Points — ", badge(b["winner"]), " wins"))
@@ -140,9 +143,11 @@ def finished_battle(log: list[str], start: int) -> RenderableType:
     return Group(*body)
 
 
-def losses_renderable(view: dict, data: GameData) -> RenderableType | None:
+def losses_renderable(view: dict, data: GameData, offered: set[str] | None = None) -> RenderableType | None:
     """The loss-distribution panel: the Loss Table row for the player's Morale band and role,
-    the losses in all, how many are absorbed so far, and the units that can take them."""
+    the losses in all, how many are absorbed so far, and the units that can take them.
+    ``offered``: the kinds of the options open now (withdraw, disperse, break), when the viewer
+    may see them; the row in force lights only those."""
     f = view.get("losses")
     if f is None:
         return None
@@ -150,9 +155,12 @@ def losses_renderable(view: dict, data: GameData) -> RenderableType | None:
     table_role = "attacker" if role == "attacker" else "defender"
     total, remaining, absorbed = f["total"], f["remaining"], f["absorbed"]
     letters = _letters(data)
-    lines: list[RenderableType] = [
-        Text.assemble(("✚ LOSSES — ", "bold"), badge(side), f" as {role}, {band} Morale, at {_name(data, f['area'])}"),
-    ]
+    where = _name(data, f["area"])
+    if role == "artillery":
+        head = Text.assemble(("✚ LOSSES — ", "bold"), badge(side), f" under Artillery fire at {where} ({band} Morale; no withdrawal)")
+    else:
+        head = Text.assemble(("✚ LOSSES — ", "bold"), badge(side), f" as {role}, {band} Morale, at {where}")
+    lines: list[RenderableType] = [head]
     bar_width = min(total, 30)
     filled = round(bar_width * absorbed / total) if total else 0
     lines.append(Text.assemble(
@@ -169,12 +177,18 @@ def losses_renderable(view: dict, data: GameData) -> RenderableType | None:
             " — ", badge(b["winner"]), " wins; each side takes the other's Battle Points as Losses",
         ))
     grid = Table("Loss Table", "Withdraw", "Disperse", "Break", box=None, padding=(0, 2), header_style="bold")
+    # the row in force is lit, but only its effects offered now (no withdrawal under Artillery
+    # fire, by an attacker or at low Morale)
+    lit = {"withdraw": f.get("may_withdraw", False), "disperse": True, "break": True}
+    if offered is not None:
+        lit = {v: v in offered for v in lit}
     for row_band in ("high", "low"):
         row = f["table"][row_band]
-        style = "bold reverse" if row_band == band else "dim"
+        now = row_band == band
         grid.add_row(
-            Text(f"{'▶ ' if row_band == band else '  '}{row_band} Morale, {table_role}", style=style),
-            *(Text(f"{row[v]} Loss{'es' * (row[v] != 1)}" if v in row else "—", style=style) for v in ("withdraw", "disperse", "break")),
+            Text(f"{'▶ ' if now else '  '}{row_band} Morale, {table_role}", style="bold reverse" if now else "dim"),
+            *(Text(f"{row[v]} Loss{'es' * (row[v] != 1)}" if v in row and (lit[v] or not now) else "—",
+                   style="bold reverse" if now and lit[v] else "dim") for v in ("withdraw", "disperse", "break")),
         )
     lines.append(grid)
     for g in f["groups"]:

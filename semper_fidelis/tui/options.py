@@ -8,12 +8,15 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine import Game, Option
+from .odds import option_odds
 from .session import Session
 from .theme import badge
 from .widgets.decision import Row
 
 #: the Orders menu: the orders first, then tokens, then the cards (which the hand shows anyway)
 KIND_ORDER = ("order", "propaganda", "negotiate", "supply-token", "use-token", "card", "card-effect", "dismantle")
+#: decisions where ``m`` places several units of a type at once (the game screen)
+PLACE_MANY = ("deploy", "reinforce")
 #: a new Commander's AP replace the turn's: the label says how many, a change would mislead
 NO_AP_TAG = {"take-commander"}
 
@@ -34,12 +37,28 @@ def prompt_text(session: Session) -> Text:
     if session.is_bot(d.player):
         hint = " — press n to skip to your next decision" if session.humans else ""
         return Text.assemble(badge(d.player), f" (bot) is playing: {unprefixed(d.prompt, d.player)}", (hint, "dim"))
-    return Text.assemble(badge(d.player), " ", (unprefixed(d.prompt, d.player), "bold"))
+    hint = " (m: several at once)" if d.kind in PLACE_MANY else ""
+    return Text.assemble(badge(d.player), " ", (unprefixed(d.prompt, d.player), "bold"), (hint, "dim"))
+
+
+def own_ability(session: Session) -> Text:
+    """The deciding player's own Commander and ability, shown where that player decides."""
+    game = session.game
+    d = game.decision()
+    cid = session.view()["commander"].get(d.player) if d else None
+    if not cid:
+        return Text("")
+    c = game.data.commander_by_id[cid]
+    ability = c.ability.text if c.ability else "no special ability"
+    return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (ability, "italic"))
 
 
 def cost_tag(option: Option) -> str:
-    """'−2 AP' (spent), '+2 AP' (gained) or '2 Losses' (absorbed); '' when there is nothing to say."""
+    """'−2 AP' (spent), '+2 AP' (gained), 'effect' (a card played for its effect) or '2 Losses'
+    (absorbed); '' when there is nothing to say."""
     cost = option.ap_cost
+    if option.kind == "card-effect":
+        return "effect"  # beside the same card's "−2 AP": which of the two this is, at a glance
     if cost and option.kind not in NO_AP_TAG:
         return f"{'−' if cost > 0 else '+'}{abs(cost)} AP"
     if option.losses:
@@ -51,14 +70,45 @@ def option_rows(session: Session) -> list[Row]:
     """One row per legal action of the decision, for a viewer allowed to see them."""
     game = session.game
     d = game.decision()
-    if d is None or session.is_bot(d.player) or not session.may_see(d.player):
+    if d is None or not session.may_decide(d.player):
         return []
-    rows = [
-        Row(Text(o.label, style="italic" if o.closes else ""), cost_tag(o), o)
-        for o in game.options()
-    ]
+    rows = [Row(_label(game, o), cost_tag(o), o) for o in game.options()]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     return sorted(rows, key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
+
+
+def _label(game: Game, option: Option) -> Text:
+    label = Text(option.label, style="italic" if option.closes else "")
+    if militia_warning(game, option):
+        label = Text.assemble(("⚠ ", "bold yellow"), label)
+    return label
+
+
+def militia_warning(game: Game, option: Option) -> str | None:
+    """A move that would end among a neutral Jewish Militia makes it ally with the opponent
+    (§13.2): said before the player commits."""
+    if option.kind not in ("move", "enter") or not option.to_area:
+        return None
+    view = game.view(None)
+    if not view["units"].get(option.to_area, {}).get("jewish-militia"):
+        return None
+    track = next((t for t in game.scenario.negotiation if t.neutral == "jewish-militia"), None)
+    if track is None or track.spaces[view["negotiation"].get(track.neutral, track.start)].stance != "neutral":
+        return None
+    d = game.decision()
+    rival = "ZURL" if d is not None and d.player == "PL" else "PL"
+    return (f"Warning: the Jewish Militia in {game.data.areas[option.to_area].name} is neutral — ending a move there "
+            f"makes it ally with {rival} (§13.2).")
+
+
+def count_to_place(view: dict, game: Game, option: Option) -> int:
+    """How many units an option placing one unit could place in its area in a row: the room
+    left there (the units still to place stop it sooner: the engine says when)."""
+    area = option.area
+    if area not in game.data.areas:
+        return 1
+    room = game.data.areas[area].limit - sum(view["units"].get(area, {}).values())
+    return max(1, room)
 
 
 def _kind_rank(option: Option) -> int:
@@ -66,9 +116,19 @@ def _kind_rank(option: Option) -> int:
 
 
 def option_detail(game: Game, side: str, row: Row | None) -> Text:
-    """The full words of the highlighted option: a card's or a token's text, else its label."""
+    """The full words of the highlighted option: a card's or a token's text, else its label;
+    and for an attack, its odds."""
     if row is None:
         return Text("")
+    d = game.decision()
+    odds = option_odds(game, row.option, d.kind) if d is not None else None
+    warning = militia_warning(game, row.option)
+    parts = [Text(warning, style="bold yellow")] if warning else []
+    parts.append(odds if odds is not None else _option_words(game, side, row))  # the label is lit above
+    return Text("\n").join(parts)
+
+
+def _option_words(game: Game, side: str, row: Row) -> Text:
     option = row.option
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)

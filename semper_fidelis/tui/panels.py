@@ -17,7 +17,7 @@ from rich.text import Text
 from ..data.loader import GameData
 from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
-from .session import SIDES, Session
+from .session import Session
 from .status import join_parts
 from .theme import badge
 
@@ -39,7 +39,8 @@ def hand_renderable(session: Session, first: str) -> RenderableType:
     cards = {side: {c.number: c for c in deck.cards} for side, deck in data.decks.items()}
     view = session.view()
     lines: list[Text] = []
-    for side in (first, "ZURL" if first == "PL" else "PL"):
+    order = (first, "ZURL" if first == "PL" else "PL")  # the side in front first, its Commander too
+    for side in order:
         hand = view["hand"][side]
         tokens = view["my_tokens"][side]
         if not session.may_see(side):
@@ -59,8 +60,9 @@ def hand_renderable(session: Session, first: str) -> RenderableType:
             lines.append(effect)
         names = ", ".join(token_words(f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
         lines.append(Text.assemble(("Tokens: ", "bold"), names))
+        lines.append(Text("c: every card and token in full", style="dim italic"))
         lines.append(Text())
-    for s in SIDES:
+    for s in order:
         cid = view["commander"].get(s)
         if cid and data.commander_by_id[cid].ability:
             c = data.commander_by_id[cid]

@@ -16,6 +16,10 @@ from ..engine import Decision, Game, IllegalAction, RecordError, read_record
 from .saves import save_game
 
 SIDES = ("PL", "ZURL")
+#: the viewer when both hot-seat players share the screen: every hand and face-down token hidden
+TABLE = "table"
+#: decisions taken with the hand in view even when no option names a card or token
+PLANNED_WITH_HAND = ("commander", "orders")
 
 
 class EngineFailure(RuntimeError):
@@ -41,9 +45,14 @@ class Session:
     saves_dir: Path | None = None
     #: this game's own autosave slot (None: no autosave)
     autosave_path: Path | None = None
-    #: the side whose private information the screen shows (None: both, privacy off or no human)
+    #: the side whose private information the screen shows (None: both, privacy off or no human;
+    #: TABLE: neither, for a hot-seat decision that needs nothing hidden)
     viewer: str | None = None
     bots: dict[str, Bot] = field(default_factory=dict)
+    #: per side, the events already told to that player (the summary and notices start there)
+    told: dict[str, int] = field(default_factory=dict)
+    #: (first, last) action numbers applied as one step (``apply_many``): undone as one
+    steps: list[tuple[int, int]] = field(default_factory=list)
     _view: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -51,6 +60,8 @@ class Session:
         for side in SIDES:
             if self.is_bot(side) and side not in self.bots:
                 self.bots[side] = make_bot(self.players[side], self.game.seed * 2 + SIDES.index(side))
+        for side in SIDES:
+            self.told.setdefault(side, len(self.game.events(None)))
         humans = self.humans
         if not self.privacy or not humans:
             self.viewer = None
@@ -97,18 +108,56 @@ class Session:
         """May the person at the screen see ``side``'s hand and tokens?"""
         return self.viewer is None or self.viewer == side
 
+    def looking_at(self) -> str:
+        """The side the screen is about: the viewer's, else the one deciding, else the active one."""
+        if self.viewer in SIDES:
+            return self.viewer
+        d = self.game.decision()
+        return d.player if d else self.view()["active"]
+
+    def may_decide(self, side: str | None) -> bool:
+        """May the screen offer ``side``'s decision: a human's, seen by that side (or open), or
+        taken at the shared table because it needs nothing hidden."""
+        return side is not None and not self.is_bot(side) and (self.may_see(side) or self.viewer == TABLE)
+
+    def needs_hand(self) -> bool:
+        """Does the pending decision need its player's hidden information: a card or token of
+        the hand among its options, or the Commander and the Orders (the turn is planned with
+        the hand)?"""
+        d = self.game.decision()
+        if d is None:
+            return False
+        return d.kind in PLANNED_WITH_HAND or any(o.card is not None or o.token is not None for o in self.game.options())
+
     def handover_to(self) -> str | None:
-        """The side that must take the keyboard before the screen may show anything, if any.
-        Call :meth:`hand_over` once that player is there."""
+        """The side that must take the keyboard before the screen may show anything, if any:
+        a hot-seat human whose decision needs the hand. Call :meth:`hand_over` once that player
+        is there. (A decision that needs nothing hidden is taken at the table: :meth:`open_table`.)"""
         if not self.hot_seat or self.game.over:
             return None
         side = self.decider
-        if side is not None and self.players.get(side) == HUMAN and side != self.viewer:
+        if side is not None and self.players.get(side) == HUMAN and side != self.viewer and self.needs_hand():
             return side
         return None
 
+    def open_table(self) -> bool:
+        """Hot seat: the other player decides something that needs nothing hidden — show the
+        table with both hands hidden instead of passing the keyboard. True if the screen changed."""
+        if not self.hot_seat or self.game.over or self.viewer == TABLE:
+            return False
+        side = self.decider
+        if side is None or side == self.viewer or self.is_bot(side) or self.needs_hand():
+            return False
+        self.viewer = TABLE
+        return True
+
     def hand_over(self, side: str) -> None:
         self.viewer = side
+
+    def news(self, side: str) -> list:
+        """The events ``side`` may see that it has not been told yet; marks them told."""
+        since, self.told[side] = self.told[side], len(self.game.events(None))
+        return self.game.events(side, min(since, self.told[side]))
 
     def view(self) -> dict:
         """What the screen may show: the engine's view for the viewer (None: everything),
@@ -134,6 +183,18 @@ class Session:
         self.autosave()
         return done
 
+    def apply_many(self, action: str, n: int) -> int:
+        """Apply ``action`` up to ``n`` times while it stays legal (place 5 Volunteers in one
+        area), as one step for undo; returns how many were applied."""
+        first = len(self.game.actions)
+        done = 0
+        while done < n and action in self.game.legal():
+            self.apply(action)
+            done += 1
+        if done > 1:
+            self.steps.append((first, len(self.game.actions)))
+        return done
+
     def bot_action(self) -> str:
         side = self.decider
         return self.bots[side].choose(Seat(self.game, side))
@@ -145,11 +206,18 @@ class Session:
             self.game.undo()  # raises with the engine's message
         if self.hot_seat:
             who = self.decider_of_last()
-            if who is not None and who != self.viewer:
+            at_table = self.viewer == TABLE and who == self.decider  # both are looking: nothing hidden
+            if who is not None and who != self.viewer and not at_table:
                 raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
         undone = [self.game.undo()]
+        first, last = self.steps[-1] if self.steps else (0, -1)
+        if last == len(self.game.actions) + 1:  # the end of a step applied at once: undo all of it
+            self.steps.pop()
+            while len(self.game.actions) > first and self.game.can_undo:
+                undone.append(self.game.undo())
         while self.bot_to_move and self.game.can_undo:
             undone.append(self.game.undo())
+        self.steps = [step for step in self.steps if step[1] <= len(self.game.actions)]
         self.autosave()
         return undone
 
@@ -178,4 +246,4 @@ class Session:
         return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
 
 
-__all__ = ["Session", "HUMAN", "BOT", "SIDES", "EngineFailure", "IllegalAction", "RecordError"]
+__all__ = ["Session", "HUMAN", "BOT", "SIDES", "TABLE", "EngineFailure", "IllegalAction", "RecordError"]

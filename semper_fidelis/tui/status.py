@@ -5,13 +5,17 @@ Counts only — never what a hand or a face-down token holds."""
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 
-from .session import Session
+from .session import SIDES, Session
 from .theme import ELITE_INK, SIDE_INK, badge
 
 SEP = Text(" │ ", style="dim")
 LETTERS = {"PL": ("V", "S"), "ZURL": ("U", "R")}
+ROUNDS_PER_STAGE = 4  # §5.2: a Stage is four rounds
+NEGOTIATION_NAMES = {"jewish-militia": "Militia", "austro-hungarian": "Austrians"}
 
 
 def join_parts(parts: list[Text | str]) -> Text:
@@ -76,70 +80,157 @@ def short_name(full: str) -> str:
     return words[-1]
 
 
-def side_line(session: Session, side: str) -> Text:
-    data, view = session.game.data, session.view()
-    level = view["morale"][side]
-    band = next((s.band for s in data.tracks.morale if s.level == level), "?")
-    vol, elite = next(((s.volunteer, s.elite) for s in data.tracks.supply if s.level == view["supply"][side]), (0, 0))
+def morale_scale(data, level: int) -> Text:
+    """'1234│5678': the Morale track, low band red and high band green, the marker on
+    ``level``, the bar where the band changes."""
+    out = Text()
+    spaces = sorted(data.tracks.morale, key=lambda m: m.level)
+    for i, m in enumerate(spaces):
+        if i and m.band != spaces[i - 1].band:
+            out.append("│", style="dim")
+        ink = "green" if m.band == "high" else "red"
+        out.append(str(m.level), style=f"bold reverse {ink}" if m.level == level else f"dim {ink}")
+    return out
+
+
+def supply_text(data, side: str, level: int) -> Text:
+    """'5: V3 S3 (4: V2 S3, 6: V3 S4)': the Strength this level gives, and one level down and up."""
     v, e = LETTERS[side]
+    by_level = {s.level: s for s in data.tracks.supply}
+
+    def strength(lv: int) -> str:
+        return f"{v}{by_level[lv].volunteer} {e}{by_level[lv].elite}"
+
+    out = Text.assemble((str(level), "bold"), ": ")
+    if level in by_level:
+        out.append(f"{v}{by_level[level].volunteer}", style=SIDE_INK[side])
+        out.append(f" {e}{by_level[level].elite}", style=ELITE_INK[side])
+    near = [f"{lv}:{strength(lv)}" for lv in (level - 1, level + 1) if lv in by_level]
+    if near:
+        out.append(f" ({' '.join(near)})", style="dim")
+    return out
+
+
+def sides_table(session: Session) -> Table:
+    """One row a side under a header: Morale (scale and band), Supply (with the Strength of the
+    levels around it), VP and what the End of Stage scoring would add if the Stage ended now,
+    Commander (AP and cards a turn), units in the Mobilization Zone and broken."""
+    data, view = session.game.data, session.view()
+    preview = session.game.score_if_stage_ended()
+    table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
+    for name in ("", "Morale", "Supply: Strength (±1)", "VP (Stage end)", "Commander", "MobZ/broken"):
+        table.add_column(name)
+    for side in SIDES:
+        level = view["morale"][side]
+        band = next((m.band for m in data.tracks.morale if m.level == level), "?")
+        gain = sum(vp for _, vp in preview[side])
+        mob = sum(view["mob"].get(side, {}).values())
+        broken = sum(view["broken"].get(side, {}).values())
+        table.add_row(
+            badge(side, side.center(4)),
+            Text.assemble(morale_scale(data, level), " ", (band, "bold")),
+            supply_text(data, side, view["supply"][side]),
+            Text.assemble((f"{view['vp'][side]}", "bold"), f" ({gain:+d} → {view['vp'][side] + gain})"),
+            commander_text(data, view, side),
+            f"{mob} / {broken}",
+        )
+    return table
+
+
+def commander_text(data, view: dict, side: str) -> str:
     cid = view["commander"].get(side)
     status = view["commander_status"].get(side, "ok")
-    if cid:
-        c = data.commander_by_id[cid]
-        boss = f"{short_name(c.name)}: {c.ap} AP, {c.cards} card{'s' * (c.cards != 1)}"
-        if status != "ok":
-            boss += f" ({status})"
-    else:
-        boss = "no Commander" + (f" ({status})" if status not in ("ok", "none") else "")
-    mob = sum(view["mob"].get(side, {}).values())
-    broken = sum(view["broken"].get(side, {}).values())
-    parts: list[Text | str] = [
-        Text.assemble(badge(side, side.center(4))),
-        Text.assemble("Morale ", (f"{level} {band}", "bold")),
-        Text.assemble("Supply ", (str(view["supply"][side]), "bold"), ": ", (f"{v}{vol}", SIDE_INK[side]), " ", (f"{e}{elite}", ELITE_INK[side])),
-        Text.assemble((f"{view['vp'][side]} VP", "bold")),
-        Text(boss),
-        f"{len(view['hand'][side])} cards, {len(view['my_tokens'][side])} tokens",
-        f"Mob.Zone {mob}, broken {broken}",
-    ]
-    return join_parts(parts)
+    if not cid:
+        return "none" + (f" ({status})" if status not in ("ok", "none") else "")
+    c = data.commander_by_id[cid]
+    return f"{short_name(c.name)} {c.ap} AP {c.cards} card{'s' * (c.cards != 1)}" + (f" ({status})" if status != "ok" else "")
 
 
 def time_line(session: Session) -> Text:
+    """The Time track: every round's number, the current one marked (its date is on the phase
+    line), Stage ends (║), and the Relief due: the round, side, units and Commander."""
     game, view = session.game, session.view()
     scenario, commanders = game.scenario, game.data.commander_by_id
     track = scenario.time_track
-    parts: list[Text | str] = []
+    now = view["round"]
+    due = {r["round"]: r["side"] for r in view["relief"]}
+    out = Text.assemble(("Time ", "bold"))
+    for n in range(1, len(track) + 1):
+        if n > 1:
+            stage_end = scenario.stages > 1 and (n - 1) % ROUNDS_PER_STAGE == 0
+            out.append("║" if stage_end else " ", style="dim")
+        style = "bold reverse" if n == now else ("dim" if n < now else "")
+        out.append(str(n), style=style)
+        if n in due:
+            out.append("▾", style=SIDE_INK[due[n]])
     relief = []
     for r in sorted(view["relief"], key=lambda r: r["round"]):
-        when = track[r["round"] - 1] if 0 < r["round"] <= len(track) else f"round {r['round']}"
         unit = LETTERS[r["side"]][1] if r["unit"] in ("pl-soldier", "sich-rifleman") else r["unit"]
-        who = commanders[r["commander"]].name.split()[-1] if r.get("commander") in commanders else ""
-        relief.append(Text.assemble((r["side"], SIDE_INK[r["side"]]), f" {r['count']}{unit} {when}" + (f" +{who}" if who else "")))
-    waiting = [f"{s} {sum(u.values())} waiting" for s, u in view["relief_waiting"].items() if sum(u.values())]
-    if relief or waiting:
-        body = Text(", ").join(relief + [Text(w) for w in waiting])
-        parts.append(Text.assemble(("Relief ", "bold"), body))
-    else:
-        parts.append(Text("Relief: none to come", style="dim"))
+        who = short_name(commanders[r["commander"]].name).split("-")[0] if r.get("commander") in commanders else ""
+        relief.append(Text.assemble(f"▾{r['round']} ", (r["side"], SIDE_INK[r["side"]]), f" {r['count']}{unit}" + (f"+{who}" if who else "")))
+    waiting = [Text(f"{s} {sum(u.values())} waiting") for s, u in view["relief_waiting"].items() if sum(u.values())]
+    out.append(" │ Relief ", style="dim")
+    out.append_text(Text(" ").join(relief + waiting) if relief or waiting else Text("none to come", style="dim"))
+    return out
+
+
+def political_line(session: Session) -> Text:
+    """Destruction and both Negotiation tracks, every space named, the marker on the current."""
+    scenario, view = session.game.scenario, session.view()
+    parts: list[Text | str] = []
     destruction = view["destruction"]
     if destruction is not None and scenario.destruction_track:
         dt = scenario.destruction_track
-        skull = len(dt)
-        value = dt[min(destruction, skull - 1)]
-        parts.append(Text.assemble(("Destruction ", "bold"), f"{destruction}/{skull} ({value} VP to ZURL; skull at {skull})"))
+        value = dt[min(destruction, len(dt) - 1)]
+        parts.append(Text.assemble(("Destruction ", "bold"), f"{destruction}/{len(dt)}☠ (ZURL {value:+d} VP)"))
     for t in scenario.negotiation:
         idx = view["negotiation"].get(t.neutral, t.start)
-        name = "Militia" if t.neutral == "jewish-militia" else "Austro-Hung."
-        parts.append(Text.assemble((name, "bold"), f" {t.spaces[idx].name}"))
-    line = join_parts(parts)
-    line.no_wrap = True
-    line.overflow = "ellipsis"
-    return line
+        line = Text.assemble((NEGOTIATION_NAMES[t.neutral] + " ", "bold"))
+        for i, space in enumerate(t.spaces):
+            if i:
+                line.append("·", style="dim")
+            line.append(space.name.replace("Disarmament by", "Disarm"), style="bold reverse" if i == idx else "dim")
+        parts.append(line)
+    if not parts:
+        return Text("No Destruction or Negotiation track in this scenario.", style="dim")
+    return join_parts(parts)
 
 
-def tracks_text(session: Session) -> Text:
-    text = Text("\n").join([side_line(session, "PL"), side_line(session, "ZURL"), time_line(session)])
-    text.no_wrap = True
-    text.overflow = "ellipsis"
-    return text
+def compact_sides(session: Session) -> Text:
+    """The sides' tracks one line each, for a narrow screen: Morale, Supply and its Strength,
+    VP with the Stage-end preview, Mobilization Zone and broken units (the Commanders are in
+    the card viewer, c)."""
+    data, view = session.game.data, session.view()
+    preview = session.game.score_if_stage_ended()
+    lines = []
+    for side in SIDES:
+        level = view["morale"][side]
+        band = next((m.band for m in data.tracks.morale if m.level == level), "?")
+        gain = sum(vp for _, vp in preview[side])
+        supply = supply_text(data, side, view["supply"][side])
+        supply = supply[:supply.plain.find(" (")] if " (" in supply.plain else supply
+        mob, broken = sum(view["mob"].get(side, {}).values()), sum(view["broken"].get(side, {}).values())
+        lines.append(join_parts([
+            badge(side), Text.assemble("Morale ", morale_scale(data, level), f" {band}"),
+            Text.assemble("Supply ", supply), f"{view['vp'][side]} VP (Stage {gain:+d})", f"MobZ {mob}/{broken}",
+        ]))
+    return Text("\n").join(lines)
+
+
+class TracksRenderable:
+    """Both sides' tracks, the Time track and the political tracks: five lines at 120 columns
+    (a table of the sides), one line a side on a narrower screen; a line too long wraps,
+    nothing is cut off."""
+
+    WIDE = 110
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def __rich_console__(self, console, options):
+        sides = sides_table(self.session) if options.max_width >= self.WIDE else compact_sides(self.session)
+        yield Group(sides, time_line(self.session), political_line(self.session))
+
+
+def tracks_renderable(session: Session) -> TracksRenderable:
+    return TracksRenderable(session)

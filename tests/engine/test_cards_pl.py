@@ -153,7 +153,7 @@ def test_pl04_nurses_reduce_losses_but_not_the_outcome():
     assert f["loss_mods"]["d"] == 2
     pass_until(g, PL, "losses")
     assert f["result"] == "attacker"  # still a ZURL victory
-    assert f"distribute {f['bp']['a'] - 2} Losses" in g.decision().prompt
+    assert f"distribute {f['bp']['a'] - 2} Loss" in g.decision().prompt
 
 
 # ---------------------------------------------------------------------- PL #5 Appeal to the People
@@ -203,7 +203,7 @@ def test_pl07_kmicics_lamb_one_loss_fewer_for_pl_one_more_for_zurl():
     assert f["loss_mods"] == {"a": 1, "d": -1}
     pass_until(g, ZURL, "losses")
     assert f["result"] == "attacker"
-    assert f"distribute {f['bp']['a'] + 1} Losses" in g.decision().prompt
+    assert f"distribute {f['bp']['a'] + 1} Loss" in g.decision().prompt
 
 
 # ------------------------------------------------------------------- PL #8 Combat Emergency Service
@@ -666,7 +666,7 @@ def test_faq_battle_losses_reduced_to_zero_do_not_foil_the_attack():
     g.apply("special 4")  # Nurses: 2 Losses fewer
     pass_until(g, PL, "losses")
     f = battle_frame(g)
-    assert f["bp"] == {"a": 3, "d": 1} and "distribute 1 Losses" in g.decision().prompt
+    assert f["bp"] == {"a": 3, "d": 1} and "distribute 1 Loss " in g.decision().prompt
     g.apply("medicine medicine1")  # … and Medicine: none left
     assert f["result"] == "attacker" and units(g, "rynek").get("pl-volunteer") == 1
     assert s.last_battle == {PL: "lost", ZURL: "won"}

@@ -196,7 +196,7 @@ def test_z07_iwan_gontas_plot_two_losses_fewer_outcome_unchanged():
     f = battle_frame(g)
     pass_until(g, ZURL, "losses")
     assert f["result"] == "attacker"
-    assert f"distribute {f['bp']['a'] - 2} Losses" in g.decision().prompt
+    assert f"distribute {f['bp']['a'] - 2} Loss" in g.decision().prompt
 
 
 # ------------------------------------------------------------- ZURL #8 Mobilization in E. Galicia

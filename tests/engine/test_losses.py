@@ -150,7 +150,7 @@ def test_low_morale_attacker_disperse_1_break_2():
     assert battle_frame(g)["bp"] == {"a": 4, "d": 3}  # PL 15 → 3 + 1; ZURL 1 → 1 + 2
     assert _loss_prompt(g) == (PL, "PL: distribute 3 Losses (attacker, low Morale) at Rynek")
     g.apply("break v@dom-akademicki")
-    assert "1 Losses" in g.decision().prompt
+    assert "1 Loss " in g.decision().prompt
     g.apply("disperse v@dom-akademicki")
     assert g.decision().player == ZURL
     assert g.state.broken[PL] == {"pl-volunteer": 1}
@@ -163,7 +163,7 @@ def test_high_morale_attacker_disperse_2_break_3():
     assert battle_frame(g)["bp"] == {"a": 5, "d": 3}
     assert "3 Losses (attacker, high Morale)" in g.decision().prompt
     g.apply("disperse v@dom-akademicki")
-    assert "1 Losses" in g.decision().prompt
+    assert "1 Loss " in g.decision().prompt
     g.apply("break v@dom-akademicki")
     assert g.decision().player == ZURL
 
@@ -369,7 +369,7 @@ def test_s9_4_b_one_loss_where_the_cheapest_effect_absorbs_two():
     at Dispersion, 2): it disperses one unit and the Loss absorbed beyond the 1 is forgone."""
     g = _battle("1v", [("dom-akademicki", "5v")], pl_supply=6, zurl_supply=1, card=(0, 0))
     assert battle_frame(g)["bp"] == {"a": 3, "d": 1}
-    assert _loss_prompt(g) == (PL, "PL: distribute 1 Losses (attacker, high Morale) at Rynek")
+    assert _loss_prompt(g) == (PL, "PL: distribute 1 Loss (attacker, high Morale) at Rynek")
     assert set(g.legal()) == {"disperse v@dom-akademicki", "break v@dom-akademicki"}
     g.apply("disperse v@dom-akademicki")
     assert _loss_prompt(g)[0] == ZURL

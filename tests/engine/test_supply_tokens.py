@@ -116,7 +116,7 @@ def test_medicine_after_the_battle_does_not_change_the_outcome():
     losses = f["bp"]["a"]
     assert f["result"] == "attacker" and "medicine medicine1" in g.legal()
     g.apply("medicine medicine1")
-    assert f"distribute {losses - 1} Losses" in g.decision().prompt
+    assert f"distribute {losses - 1} Loss" in g.decision().prompt
     assert f["result"] == "attacker"
 
 

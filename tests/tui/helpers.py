@@ -110,9 +110,15 @@ async def cursor_to(pilot, area: str) -> None:
 
 
 async def settle(pilot, rounds: int = 200) -> None:
-    """Let bots play until a human decision (or the game's end) is on screen."""
+    """Let bots play until a human decision (or the game's end) is on screen; the summary of
+    the bot's turn that then opens is closed (tests of the summary look before settling)."""
+    from semper_fidelis.tui.screens.info import InfoScreen
+
     app = pilot.app
     for _ in range(rounds):
+        if isinstance(app.screen, InfoScreen):
+            app.screen.dismiss()
+            await pilot.pause()
         screen = app.game_screen
         if screen is None or not screen.session.bot_to_move or app.screen is not screen:
             await pilot.pause()

@@ -99,3 +99,120 @@ def test_hot_seat_session_hands_over_and_undoes_only_your_own():
 
 def game_hand(session, side):
     return session.game.state.hand[side]
+
+
+@sync
+async def test_a_decision_that_needs_no_hand_is_taken_at_the_table_with_both_hands_hidden(make_app):
+    from semper_fidelis.tui.screens.info import InfoScreen
+    from semper_fidelis.tui.session import TABLE
+    from semper_fidelis.tui.widgets.decision import DecisionPanel
+
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2, privacy=True)
+        session = app.game_screen.session
+        game = session.game
+
+        async def take_keyboard():
+            """Past the hand-over screen and the summary of the other player's actions."""
+            while not isinstance(app.screen, GameScreen):
+                await pilot.press("escape" if isinstance(app.screen, InfoScreen) else "space")
+                await pilot.pause()
+
+        for action in ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
+                       "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
+            await take_keyboard()
+            await choose(pilot, action)
+        for _ in range(30):  # the battle: pass, fight, take the first Loss offered …
+            await take_keyboard()
+            d = game.decision()
+            if session.viewer == TABLE:  # the other player's decision that needs no hand
+                break
+            await choose(pilot, "fight" if "fight" in d.actions else "pass" if "pass" in d.actions else d.actions[0])
+        else:
+            raise AssertionError("no decision without the hand came up")
+        assert isinstance(app.screen, GameScreen) and session.viewer == TABLE
+        shown = app.export_screenshot()
+        names = card_names(game, "PL") + card_names(game, "ZURL")
+        assert not any(name in shown for name in names)  # neither hand at the table
+        assert "both hidden" in app.game_screen.query_one("#hand-box").border_title
+        rows = app.game_screen.query_one(DecisionPanel).shown
+        assert sorted(r.action for r in rows) == sorted(game.legal())  # and it can be decided here
+        await pilot.press("c")
+        assert not any(name in text_of(app.screen.query_one("#info-text")) for name in names)  # the viewer too
+        await pilot.press("escape")
+        # on to a decision that needs a hand: the keyboard is passed again
+        for _ in range(30):
+            if session.needs_hand() or isinstance(app.screen, HandoverScreen):
+                break
+            await choose(pilot, game.legal()[0])
+        assert isinstance(app.screen, HandoverScreen)
+
+
+def test_which_decisions_need_the_hand():
+    from semper_fidelis.tui.session import Session
+
+    from .records import at_a_battle
+
+    session = Session(game=Game(scenario=2, seed=1), privacy=True)
+    assert session.needs_hand()  # the Commander: the turn is planned with the hand
+    session = Session(game=at_a_battle(), privacy=True)
+    assert session.game.decision().player == "ZURL" and session.needs_hand()  # evade: discard cards
+
+
+@sync
+async def test_what_pl_drew_is_never_shown_to_zurl(make_app):
+    from semper_fidelis.tui.screens.info import InfoScreen
+
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2, privacy=True)
+        await pilot.press("space")
+        await pilot.pause()
+        game = app.game_screen.session.game
+        await choose(pilot, "keep")
+        from semper_fidelis.tui.widgets.decision import KEYS
+
+        from .helpers import keys, options
+
+        await keys(pilot, KEYS[options(app).index("end")], "enter")  # AP left: asked once more …
+        await choose(pilot, "end")  # … and ended
+        while game.decision().kind != "draw":
+            await choose(pilot, game.legal()[0])
+        await choose(pilot, "draw")
+        drawn = [e for e in game.events("PL") if e.kind == "draw" and e.visible == "PL"][-1]["cards"]
+        names = [game.rules.card("PL", n).name for n in drawn]
+        assert isinstance(app.screen, HandoverScreen)
+        toasts = " ".join(n.message for n in app._notifications)
+        assert not any(name in toasts for name in names)
+        assert not any(name in app.export_screenshot() for name in names)
+        await pilot.press("space")
+        await pilot.pause()
+        if isinstance(app.screen, InfoScreen):  # ZURL's summary of PL's turn
+            text = text_of(app.screen.query_one("#info-text"))
+            assert not any(name in text for name in names) and "PL drew" not in text
+
+
+def test_at_the_table_a_player_may_take_back_their_own_last_decision():
+    import random
+
+    from semper_fidelis.tui.session import TABLE, Session
+
+    session = Session(game=Game(scenario=2, seed=4), privacy=True)
+    rng = random.Random(4)
+    for _ in range(3000):
+        side = session.handover_to()
+        if side:
+            session.hand_over(side)
+        session.open_table()
+        d = session.game.decision()
+        if session.viewer == TABLE and len(session.game.legal()) > 1:
+            before = len(session.game.actions)
+            session.apply(session.game.legal()[0])
+            if session.game.decision() is not None and session.game.decision().player == d.player and session.viewer == TABLE:
+                session.undo()
+                assert len(session.game.actions) == before and session.game.decision().player == d.player
+                return
+        else:
+            session.apply(rng.choice(session.game.legal()))
+    raise AssertionError("no two decisions in a row by one player at the table")

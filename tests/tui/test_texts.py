@@ -13,7 +13,7 @@ from semper_fidelis.tui.mapnav import step
 from semper_fidelis.tui.battle_panel import battle_renderable, losses_renderable
 from semper_fidelis.tui.options import option_rows
 from semper_fidelis.tui.panels import hand_renderable
-from semper_fidelis.tui.status import tracks_text
+from semper_fidelis.tui.status import tracks_renderable
 from semper_fidelis.tui.session import Session
 
 
@@ -35,6 +35,8 @@ def test_labels_help_and_panels_for_every_position(scenario):
         session = Session(game=game, privacy=False)
         rows = option_rows(session)
         assert sorted(r.action for r in rows) == sorted(d.actions)
+        labels = [r.label.plain for r in rows]
+        assert len(set(labels)) == len(labels), f"options that look the same: {sorted(labels)}"  # issue 11
         for row in rows:
             label = row.label.plain
             assert label.strip() and label != row.action and "@" not in label, f"no words for {row.action!r} ({d.kind})"
@@ -43,7 +45,7 @@ def test_labels_help_and_panels_for_every_position(scenario):
         if d.kind not in ("battle", "losses") and i % 25:
             continue  # the panels: at every battle and loss decision, and now and then
         view = session.view()
-        for renderable in (tracks_text(session), hand_renderable(session, d.player),
+        for renderable in (tracks_renderable(session), hand_renderable(session, d.player),
                            battle_renderable(view, game.data), losses_renderable(view, game.data)):
             if renderable is not None:
                 console.print(renderable)

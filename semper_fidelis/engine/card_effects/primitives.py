@@ -36,7 +36,7 @@ from ..battle import evade_firsts, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
 from ..flow import collect_automatic, token_choices, take_token
 from ..machine import push
-from ..notation import describe, parse_units, subsets, type_for, unit_name, units_text
+from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, units_text
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
 from ..orders import land_group, reach
 from ..rules import Rules
@@ -273,7 +273,7 @@ def mobilize_free(
     if not _mobilize_choices(rules, state, frame):
         log(state, f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
         return
-    ask(state, side, effect_id, "mobilize", f"{side}: mobilize up to {n} unit(s) at no AP cost ({card_name(rules, effect_id)})",
+    ask(state, side, effect_id, "mobilize", f"{side}: mobilize up to {plural(n, 'unit')} at no AP cost ({card_name(rules, effect_id)})",
         codes=list(codes), terrains=frame["terrains"], must=must, left=n, why=card_name(rules, effect_id))
 
 

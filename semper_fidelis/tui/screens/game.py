@@ -20,20 +20,22 @@ from textual.widgets import ContentSwitcher, Footer, Static
 from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
 from ..mapnav import step
-from ..options import option_detail, option_rows, prompt_text
+from ..odds import odds_text
+from ..options import option_detail, option_rows, own_ability, prompt_text
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..score import stage_report
-from ..session import EngineFailure, Session
-from ..status import phase_line, tracks_text
+from ..session import TABLE, EngineFailure, Session
+from ..status import phase_line, tracks_renderable
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
+from .table_keys import TableKeys
 
 LOG_LINES = 40
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 
 
-class GameScreen(BotTurns, Screen):
+class GameScreen(BotTurns, TableKeys, Screen):
     BINDINGS = [
         Binding("up", "cursor('up')", "Map", show=False, priority=True),
         Binding("down", "cursor('down')", "Map", show=False, priority=True),
@@ -49,6 +51,9 @@ class GameScreen(BotTurns, Screen):
         Binding("s", "save", "Save", priority=True),
         Binding("question_mark", "help", "Help", priority=True),
         Binding("l", "log", "Log", priority=True),
+        Binding("c", "cards", "Cards", priority=True),
+        Binding("w", "summary", "What they did", priority=True),
+        Binding("m", "many", "Place many", show=False, priority=True),
         Binding("n", "skip", "Skip bots", priority=True),
         Binding("q", "menu", "Menu", priority=True),
     ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
@@ -112,13 +117,13 @@ class GameScreen(BotTurns, Screen):
 
     def shows_options(self) -> bool:
         d = self.game.decision()
-        return d is not None and not self.session.is_bot(d.player) and self.session.may_see(d.player)
+        return d is not None and self.session.may_decide(d.player)
 
     def render_all(self) -> None:
         game, session = self.game, self.session
         d = game.decision()
         self.query_one("#phase-bar", Static).update(phase_line(session))
-        self.query_one("#tracks", Static).update(tracks_text(session))
+        self.query_one("#tracks", Static).update(tracks_renderable(session))
         panel = self.query_one(DecisionPanel)
         key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer)
         if key != self._decision_key:
@@ -160,8 +165,10 @@ class GameScreen(BotTurns, Screen):
         game, session = self.game, self.session
         view = session.view()
         switcher = self.query_one("#context", ContentSwitcher)
-        losses = losses_renderable(view, self.data)
-        battle = battle_renderable(view, self.data)
+        d = game.decision()
+        offered = {o.kind for o in game.options()} if d is not None and d.kind == "losses" and self.shows_options() else None
+        losses = losses_renderable(view, self.data, offered)
+        battle = battle_renderable(view, self.data, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
         box = self.query_one("#battle-box")
         if losses is not None:
             parts = [losses] + ([Text(""), battle] if battle is not None else [])
@@ -180,10 +187,10 @@ class GameScreen(BotTurns, Screen):
             switcher.current = "battle-box"
         else:
             switcher.current = "overview"
-        d = game.decision()
-        first = session.viewer or (d.player if d else view["active"])
+        first = session.looking_at()
         self.query_one("#hand", Static).update(hand_renderable(session, first))
-        self.query_one("#hand-box").border_title = "Hand — " + (first if session.viewer else f"{first} (privacy off: both hands open)")
+        title = {None: f"{first} (privacy off: both hands open)", TABLE: "both hidden (a decision that needs no hand)"}
+        self.query_one("#hand-box").border_title = "Hand — " + title.get(session.viewer, first)
         lines = public_log(view)[-LOG_LINES:]
         self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in lines))
         self.query_one("#log-box").scroll_end(animate=False)
@@ -192,8 +199,7 @@ class GameScreen(BotTurns, Screen):
         panel = self.query_one(DecisionPanel)
         action = panel.highlighted_action
         if action is None:
-            many = panel.shown and not panel.filter_note
-            panel.set_detail(Text(f"{len(panel.shown)} options.", style="dim") if many else "")
+            panel.set_detail(own_ability(self.session) if panel.shown else "")
             return
         row = next((r for r in panel.shown if r.action == action), None)
         d = self.game.decision()
@@ -208,6 +214,8 @@ class GameScreen(BotTurns, Screen):
         try:
             if not self.shows_options():
                 self.notify("It is not your decision.", severity="warning")
+                return
+            if self._unspent_ap(action):
                 return
             if self.session.view()["battle"] is None:
                 self.last_battle = None  # the finished battle has been seen: the player moves on
@@ -236,7 +244,11 @@ class GameScreen(BotTurns, Screen):
         self.seen_log = len(log)
         handover = session.handover_to()
         if handover:
+            self.app.clear_notifications()  # a toast for the player leaving the keyboard must not stay up
             session.hand_over(handover)
+        elif session.open_table():
+            self.notify("This decision needs no hidden cards or tokens: both hands are hidden, no need to pass the keyboard.",
+                        title="Hot seat", timeout=4)
         if not session.bot_to_move:
             self.skipping = False
         # bots playing without pause: redraw a few times a second, not after every action
@@ -248,6 +260,9 @@ class GameScreen(BotTurns, Screen):
         from .handover import HandoverScreen
         from .stage import StageScreen
 
+        news = None if session.bot_to_move else self._news_screen(bool(handover))
+        if news is not None:
+            self.app.push_screen(news)  # under the hand-over screen: read once the player is there
         if handover:
             self.app.push_screen(HandoverScreen(handover))
         if report and not game.over:  # the final stage's report is on the game-over screen

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.table import Table
 from rich.text import Text
 from textual.containers import Vertical
 from textual.message import Message
@@ -17,7 +18,7 @@ from textual.widgets.option_list import Option
 from ...engine import Option as EngineOption
 from ..theme import KEY_STYLE
 
-RESERVED = set("hlnqsu")
+RESERVED = set("chlmnqsuw")
 KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in RESERVED)
 
 
@@ -93,10 +94,14 @@ class DecisionPanel(Vertical):
         tag_width = max((len(r.tag) for r in rows), default=0)
         for i, row in enumerate(rows):
             key = KEYS[i] if i < len(KEYS) else " "
-            prompt = Text.assemble((f" {key} ", KEY_STYLE), " ")
+            head = Text.assemble((f" {key} ", KEY_STYLE), " ")
             if tag_width:
-                prompt.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
-            prompt.append_text(row.label)
+                head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
+            # a long label wraps under itself, not under the key (issue 11: never cut an option)
+            prompt = Table.grid()
+            prompt.add_column(no_wrap=True)
+            prompt.add_column(ratio=1)
+            prompt.add_row(head, row.label)
             options.append(Option(prompt, id=str(i)))
         if self.filter_note:
             options.insert(0, Option(Text(f"{self.filter_note} — Esc shows all", style="italic"), id="note", disabled=True))

@@ -1,0 +1,66 @@
+"""Odds before you commit (issue 11): the engine's exact battle odds in words — the chance to
+win, the Battle Point spread and the Losses to expect — and what they leave out (the cards and
+tokens either side may still play, which nobody else can see)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.text import Text
+
+from ..engine import Game, Option
+
+
+def percent(p: Fraction) -> str:
+    """Fraction(149, 210) -> '71%'; never '0%' or '100%' for what may still happen."""
+    value = float(p) * 100
+    if 0 < value < 1:
+        return "<1%"
+    if 99 < value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
+
+
+def spread(bp: dict[int, Fraction]) -> str:
+    """{3: 1/10, 4: 3/5, 5: 3/10} -> '3–5 (mostly 4)'."""
+    low, high = min(bp), max(bp)
+    likely = max(bp, key=lambda k: (bp[k], -k))
+    return f"{low}" if low == high else f"{low}–{high} (mostly {likely})"
+
+
+def odds_text(game: Game, area: str, attack: list[tuple[str, dict[str, int]]] | None = None, side: str | None = None,
+              *, full: bool = True) -> Text | None:
+    """The odds of the battle in ``area`` (in progress, pending, or with ``attack`` weighed), or
+    None when there is no battle to weigh there. ``full``: every item the odds leave out, else
+    one short line about them (for the narrow decision panel)."""
+    try:
+        odds = game.battle_odds(area, attack=attack, side=side)
+    except ValueError:
+        return None
+    a, d = odds.attacker, odds.defender
+    chance = Text.assemble(("Odds: ", "bold"), (f"{a} wins {percent(odds.p_attacker_wins)}", "bold"))
+    exact = f"{odds.p_attacker_wins.numerator}/{odds.p_attacker_wins.denominator}"
+    losses = f"{a} {float(odds.expected_losses[a]):.1f}, {d} {float(odds.expected_losses[d]):.1f}"
+    if full:
+        out = Text.assemble(chance, f" (exactly {exact}; ties go to {d}). Battle Points {a} {spread(odds.attacker_bp)} "
+                                    f"vs {d} {spread(odds.defender_bp)}. Losses to expect: {losses}.")
+        if odds.excluded:
+            out.append("\nNot counted (hidden or not yet decided): " + "; ".join(odds.excluded) + ".", style="dim")
+        return out
+    out = Text.assemble(chance, f" ({exact}). BP {a} {spread(odds.attacker_bp)} vs {d} {spread(odds.defender_bp)}; Losses ≈ {losses}.")
+    if odds.excluded:
+        evasion = ", an Evasion" if any("Evasion" in e for e in odds.excluded) else ""
+        out.append(f"\nNot counted: cards and tokens still to play (the opponent's are hidden){evasion}.", style="dim")
+    return out
+
+
+def option_odds(game: Game, option: Option, decision_kind: str) -> Text | None:
+    """Odds for an option that starts or picks a battle: an attack (``… attack``, weighed with
+    the group it sends) or a battle chosen in the Battle Phase."""
+    if option.notation.endswith(" attack") and option.to_area:
+        origin = option.via or option.from_area
+        if origin and option.units:
+            return odds_text(game, option.to_area, attack=[(origin, dict(option.units))], full=False)
+    if decision_kind == "battle-order" and option.area:
+        return odds_text(game, option.area, full=False)
+    return None

@@ -1,0 +1,104 @@
+"""The table's own keys and checks on the game screen (issue 11): the card viewer (``c``), the
+turn summary after the other side's turn (``w`` shows it again) with the notices only you may
+read, placing several units at once (``m``), and a second Enter before ending the Orders with
+AP left. A mixin, like :class:`BotTurns`: the game screen provides ``session``, ``game``,
+``bot_lock``, ``shows_options`` and ``after_change``."""
+
+from __future__ import annotations
+
+from ...engine import IllegalAction
+from ..cards import cards_renderable
+from ..options import PLACE_MANY, count_to_place
+from ..session import EngineFailure
+from ..summary import private_notices, summary_renderable
+from ..widgets.decision import DecisionPanel
+from .count import CountScreen
+from .info import InfoScreen
+
+
+class TableKeys:
+    #: the last turn summary shown (title, body), for ``w``
+    last_summary: tuple[str, object] | None = None
+    #: the number of actions at which ending the Orders with AP left was warned about
+    _confirm_end: int | None = None
+
+    def _unspent_ap(self, action: str) -> bool:
+        """Ending the Orders Phase with AP left and something to spend them on asks once more."""
+        game = self.game
+        d = game.decision()
+        ap = self.session.view()["turn"]["ap"]
+        if action != "end" or d is None or d.kind != "orders" or ap <= 0 or self._confirm_end == len(game.actions):
+            return False
+        if not any(not o.closes and (o.ap_cost is None or 0 < o.ap_cost <= ap) for o in game.options()):
+            return False
+        self._confirm_end = len(game.actions)
+        self.notify(f"You still have {ap} AP to spend. Apply 'End' again to end your Orders Phase anyway.",
+                    title="AP left", severity="warning", timeout=6)
+        return True
+
+    def _news_screen(self, handing_over: bool):
+        """The turn summary for the human about to decide, if the other side (a bot, or the
+        other hot-seat player) did something since; and notices of what only that player may
+        know (cards drawn, a token taken face down) — as toasts, or when the keyboard is being
+        handed over inside the summary box, which opens under the hand-over screen (a toast
+        would show to whoever is at the screen; toasts are cleared at every hand-over)."""
+        session, game = self.session, self.game
+        d = game.decision()
+        if d is None or session.is_bot(d.player) or not session.may_see(d.player):
+            return None
+        me = d.player
+        events = session.news(me)
+        notices = private_notices(game, events, me)
+        if not handing_over:
+            for line in notices:
+                self.notify(line, title=f"{me} only", timeout=8)
+            notices = []
+        other = "ZURL" if me == "PL" else "PL"
+        if not (session.is_bot(other) or session.hot_seat):
+            return None
+        body = summary_renderable(events, me, notices)  # notices only when handing over
+        if body is None:
+            return None
+        self.last_summary = (f"What happened since {me} last acted — press w to see it again", body)
+        return InfoScreen(self.last_summary[0], body, key="w")
+
+    def action_cards(self) -> None:
+        me = self.session.looking_at()
+        self.app.push_screen(InfoScreen(f"Cards — {me} — c or Esc to close", cards_renderable(self.session, me), key="c"))
+
+    def action_many(self) -> None:
+        """Place several units of the highlighted kind in its area at once (deployment,
+        reinforcements): asks how many, applies them as one step (one undo takes them back)."""
+        d = self.game.decision()
+        action = self.query_one(DecisionPanel).highlighted_action
+        if not self.shows_options() or d is None or d.kind not in PLACE_MANY or action is None:
+            self.notify("m places several units at once: highlight a 'Place …' option of a deployment first.", timeout=4)
+            return
+        row = next(r for r in self.query_one(DecisionPanel).shown if r.action == action)
+        most = count_to_place(self.session.view(), self.game, row.option)
+
+        def place(n: int | None) -> None:
+            if n:
+                self._apply_many(action, n)
+
+        self.app.push_screen(CountScreen(row.option.label.replace("Place 1 ", "Place how many ", 1), most), place)
+
+    def _apply_many(self, action: str, n: int) -> None:
+        if not self.bot_lock.acquire(blocking=False):
+            return
+        try:
+            done = self.session.apply_many(action, n)
+        except (IllegalAction, EngineFailure, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            done = 0
+        finally:
+            self.bot_lock.release()
+        if done:
+            self.notify(f"Placed {done} at once (u takes them all back).", timeout=3)
+        self.after_change()
+
+    def action_summary(self) -> None:
+        if self.last_summary is None:
+            self.notify("No turn summary yet: it comes after the other side's turn.", timeout=3)
+            return
+        self.app.push_screen(InfoScreen(*self.last_summary, key="w"))

@@ -1,0 +1,74 @@
+"""What the other side did (issue 11): after a hand-over or a bot's turn, a short account of
+the moves, battles with their tally, cards played, alliances and track changes since you last
+had the keyboard — and a notice of what you drew or took face down. Built from the engine's
+events as the player may see them (``Game.events(player, since)``), so nothing hidden leaks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import Event, Game
+from .panels import token_words
+
+#: the kinds a summary tells, with the words its headline counts them by (one, more)
+TOLD = {
+    "move": ("move", "moves"), "battle": ("battle", "battles"), "card": ("card played", "cards played"),
+    "alliance": ("alliance change", "alliance changes"), "track": ("track change", "track changes"),
+    "token": ("Supply Token taken", "Supply Tokens taken"), "loss": ("unit lost or withdrawn", "units lost or withdrawn"),
+    "game-over": ("end of the game", "end of the game"),
+}
+#: how many lines a summary shows before pointing to the log
+MAX_LINES = 24
+
+
+def others_events(events: list[Event], me: str) -> list[Event]:
+    """The events of the other side's turns (and the automatic steps of the round between),
+    told in the summary; what ``me`` did in its own turn is left out."""
+    return [e for e in events if e.kind in TOLD and e.turn != me and e.text and e.visible in ("all", me)]
+
+
+def headline(events: list[Event]) -> str:
+    """'3 moves, 1 battle, 2 cards played'."""
+    counts = Counter(e.kind for e in events)
+    return ", ".join(f"{n} {TOLD[k][n != 1]}" for k, n in counts.items())
+
+
+def summary_renderable(events: list[Event], me: str, notices: list[str] = ()) -> Group | None:
+    """The summary for ``me`` of ``events`` (already filtered to what ``me`` may see), after
+    the ``notices`` only ``me`` may read; None when there is nothing to tell."""
+    told = others_events(events, me)
+    if not told and not notices:
+        return None
+    lines: list[RenderableType] = [Text(f"For {me} only: {n}", style="bold cyan") for n in notices]
+    if notices:
+        lines.append(Text())
+    lines += [Text(headline(told) + "." if told else "The other side did nothing worth telling.", style="bold"), Text()]
+    style = {"battle": "bold", "alliance": "bold yellow", "card": "italic", "game-over": "bold reverse"}
+    bullets = Table.grid()  # a long line wraps under its own text, not under the bullet
+    bullets.add_column(no_wrap=True)
+    bullets.add_column(ratio=1)
+    for e in told[:MAX_LINES]:
+        bullets.add_row("• ", Text(e.text, style=style.get(e.kind, "")))
+    lines.append(bullets)
+    if len(told) > MAX_LINES:
+        lines.append(Text(f"… and {len(told) - MAX_LINES} more: press l for the whole log.", style="dim"))
+    return Group(*lines)
+
+
+def private_notices(game: Game, events: list[Event], side: str) -> list[str]:
+    """What only ``side`` may know, in words: the cards it drew, the face-down token it took."""
+    cards = {c.number: c for c in game.data.decks[side].cards}
+    out = []
+    for e in events:
+        if e.visible != side:
+            continue
+        if e.kind == "draw" and e.get("cards"):
+            out.append(f"{side} drew " + ", ".join(f"#{n} {cards[n].name}" for n in e["cards"] if n in cards) + ".")
+        elif e.kind == "token" and e.get("token"):
+            where = game.data.areas[e["area"]].name if e.get("area") in game.data.areas else "the pool"
+            out.append(f"{side} took {token_words(e['token'])} from {where} (face down: only you know it).")
+    return out

@@ -1,0 +1,47 @@
+"""The tracks area (issue 11): every track with its scale, readable at 120 columns, nothing cut."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from semper_fidelis.engine import Game
+from semper_fidelis.tui.session import Session
+from semper_fidelis.tui.status import tracks_renderable
+
+
+def lines_at(session: Session, width: int) -> list[str]:
+    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    console.print(tracks_renderable(session))
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def test_scenario_2_tracks_fit_five_lines_at_120_columns_with_every_track():
+    session = Session(game=Game(2, 1), privacy=False)
+    lines = lines_at(session, 118)  # the panel's padding takes two of the 120 columns
+    assert len(lines) == 5, "\n".join(lines)
+    text = "\n".join(lines)
+    preview = session.game.score_if_stage_ended()
+    for fact in (
+        "1234│5678 high",  # Morale with its band
+        "5: V3 S3 (4:V2 S3 6:V3 S4)", "5: U3 R3",  # Supply and the Strength of the levels around
+        f"12 (+{sum(v for _, v in preview['PL'])} → ", "Mączyński 4 AP 2 cards",
+        "Time 1 2▾ 3 4║5 6 7▾ 8▾║9 10 11▾ 12",  # rounds, Stage ends, Relief marks
+        "▾2 ZURL 10R+Bukszowany", "▾8 PL 10S+Karaszewicz", "▾11 ZURL 4R",
+        "Destruction 0/9☠ (ZURL +0 VP)",
+        "Militia Ally PL·Neutral·Ally ZURL", "Austrians Disarm PL·Neutral·Disarm ZURL·Ally ZURL",
+    ):
+        assert fact in text, f"{fact!r} not in\n{text}"
+
+
+def test_narrow_terminals_wrap_the_tracks_and_lose_no_track():
+    session = Session(game=Game(2, 1), privacy=False)
+    text = " ".join(" ".join(lines_at(session, 60)).split())
+    for fact in ("Destruction", "Disarm ZURL·Ally ZURL", "▾11 ZURL 4R", "2 VP (Stage +9)"):
+        assert fact in text.replace(" ·", "·").replace("· ", "·")
+
+
+def test_at_80_columns_each_side_keeps_to_one_line():
+    session = Session(game=Game(2, 1), privacy=False)
+    lines = lines_at(session, 78)
+    assert lines[0].lstrip().startswith("PL") and "12 VP (Stage +" in lines[0] and "MobZ 12/0" in lines[0]
+    assert lines[1].lstrip().startswith("ZURL") and lines[2].startswith("Time")
