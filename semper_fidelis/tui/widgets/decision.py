@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from ...engine import Option as EngineOption
 from ..theme import KEY_STYLE
 
-RESERVED = set("hlnqsu")
+RESERVED = set("ghlmnqsu")
 KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in RESERVED)
 
 
