@@ -21,15 +21,22 @@ def cell_text(board: BoardMap, area: str) -> list[str]:
     return [board.last_lines[y].plain[left:right] for y in range(top, bottom)]
 
 
-def test_every_connection_of_the_board_is_drawn():
+def test_every_connection_of_the_board_is_drawn_or_named():
+    """Lines never run through another area's cell; the few links the 9×8 layout cannot draw
+    (Hołosko's long ones, Skniłów–Zimna Woda) are named in words under the map."""
     slots = {a.id: a.pos for a in DATA.board.areas}
     edges = sorted({tuple(sorted((a.id, n))) for a in DATA.board.areas for n in a.neighbours})
     ways = plan(slots, edges)
-    assert [e for e, way in ways.items() if way is None] == []
+    missing = [e for e, way in ways.items() if way is None]
+    assert len(missing) <= 3, missing
     taken = set(slots.values())
-    for (a, b), way in ways.items():  # a line never runs through another area's cell
-        assert way[0] in (slots[a], slots[b]) and way[-1] in (slots[a], slots[b])
-        assert not set(way[1:-1]) & taken
+    for (a, b), way in ways.items():
+        if way is not None:
+            assert {way[0], way[-1]} == {slots[a], slots[b]} and not set(way[1:-1]) & taken
+    board = BoardMap(DATA, MapPosition())
+    note = board.grid_lines(80)[-1].plain
+    for a, b in missing:
+        assert f"{DATA.areas[a].label}–{DATA.areas[b].label}" in note
 
 
 def test_railways_are_double_lines_and_roads_single():

@@ -214,11 +214,12 @@ class BoardMap:
 
     @staticmethod
     def fit(label: str, width: int) -> str:
-        """Shorten a map label to ``width``: drop a final '.', then spaces, then cut with '…'."""
+        """Shorten a map label to ``width``: drop a final '.', then spaces, then cut (as maps
+        abbreviate: 'Kortumo', a letter more than 'Kortum…')."""
         for shorter in (label, label.rstrip("."), label.rstrip(".").replace(". ", "."), label.rstrip(".").replace(" ", "")):
             if len(shorter) <= width:
                 return shorter
-        return shorter[: max(width - 1, 0)] + "…"
+        return shorter[: max(width, 0)].rstrip(".")
 
     def holder(self, area: str) -> str | None:
         """Who holds ``area`` for the map's mark: "PL", "ZURL", "contested", "neutral" or None."""
@@ -246,7 +247,8 @@ class BoardMap:
         tag = width >= TAG_CELL or name
         room = width - 1 - len(prefix) - changed - (len(mark) + 1 if tag else 0)
         bar = Text(glyph, style=glyph_style or style)
-        bar.append(prefix + self.fit(area.name if name else area.label, room), style=style)
+        label = area.name if name or len(area.name) <= room else area.label
+        bar.append(prefix + self.fit(label, room), style=style)
         if changed:
             bar.append(CHANGED_MARK, style=f"{CHANGED_STYLE} on {Style.parse(style).bgcolor.name}" if Style.parse(style).bgcolor else CHANGED_STYLE)
         if tag:

@@ -67,8 +67,9 @@ class MapView(VerticalScroll, can_focus=False):
         board = BoardMap(self.data, self.position, legend=False, notes=False)
         width, height = max(self.size.width, 20), self.size.height
         lines = board.grid_lines(width, height)
-        if lines is not None and len(lines) > height:  # it will scroll: leave room for the scrollbar
-            lines = board.grid_lines(width - 1, height)
+        bar = self.styles.scrollbar_size_vertical
+        if lines is not None and len(lines) > height and bar:  # it will scroll: leave room for the scrollbar
+            lines = board.grid_lines(width - bar, height)
         self._board = board if lines is not None else None
         body = self.query_one("#map-body", Static)
         if lines is None:  # too narrow for the grid: the list of areas
