@@ -4,12 +4,24 @@ the areas the other side's last turn changed marked."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from semper_fidelis.render.map_style import CHANGED_MARK
 from semper_fidelis.tui.last_move import last_turn_areas
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 from semper_fidelis.tui.widgets.map_view import MapView
 
 from .helpers import choose, game_screen, settle, sync, text_of
+
+
+@asynccontextmanager
+async def opening(make_app, size: tuple[int, int]):
+    """Scenario 2's first screen at ``size``, both sides human, hands open: (pilot, screen)."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
+        await pilot.pause()
+        yield pilot, game_screen(app)
 
 
 def _label_bar(board, area: str) -> str:
@@ -20,11 +32,7 @@ def _label_bar(board, area: str) -> str:
 
 @sync
 async def test_at_120x40_the_whole_board_shows_without_scrolling(make_app):
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
-        await pilot.pause()
-        screen = game_screen(app)
+    async with opening(make_app, (120, 40)) as (pilot, screen):
         view = screen.query_one(MapView)
         board = view._board
         assert board is not None and view.max_scroll_y == 0
@@ -38,11 +46,7 @@ async def test_at_120x40_the_whole_board_shows_without_scrolling(make_app):
 
 @sync
 async def test_at_80x24_map_and_panels_take_turns(make_app):
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
-        await pilot.pause()
-        screen = game_screen(app)
+    async with opening(make_app, (80, 24)) as (pilot, screen):
         decision, view = screen.query_one(DecisionPanel), screen.query_one(MapView)
         assert decision.display and decision.region.width == 80 and not view.region.width
         await pilot.press("m")
@@ -58,11 +62,8 @@ async def test_at_80x24_map_and_panels_take_turns(make_app):
 
 @sync
 async def test_the_legend_on_a_key(make_app):
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
-        await pilot.pause()
-        view = game_screen(app).query_one(MapView)
+    async with opening(make_app, (120, 40)) as (pilot, screen):
+        view = screen.query_one(MapView)
         legend = view.query_one("#map-legend")
         assert not legend.display
         await pilot.press("g")
@@ -73,11 +74,7 @@ async def test_the_legend_on_a_key(make_app):
 
 @sync
 async def test_at_200x60_the_space_is_used(make_app):
-    app = make_app()
-    async with app.run_test(size=(200, 60)) as pilot:
-        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
-        await pilot.pause()
-        screen = game_screen(app)
+    async with opening(make_app, (200, 60)) as (pilot, screen):
         view = screen.query_one(MapView)
         assert len(view._board.last_lines) >= view.size.height - 8  # not 15 blank rows under the map
         assert screen.query_one(DecisionPanel).region.width > 60
