@@ -126,7 +126,8 @@ applies::
 **Events** (engine/events.py): every action writes what happened as frozen :class:`Event` values —
 ``move``, ``battle`` (with its tally), ``loss``, ``track``, ``card``, ``token``, ``draw``,
 ``alliance``, ``turn``, ``game-over`` and ``note`` — each visible to all or to one side; the log
-is their public text. ``game.last_events(player)`` gives the last action's, ``game.events(player,
+is their public text; an event that changes the map names the areas in its ``AREA_FACTS``
+(``area``, ``from_area``, ``to_area``). ``game.last_events(player)`` gives the last action's, ``game.events(player,
 since)`` any stretch (a mark is ``len(game.events(None))``)::
 
     >>> g2 = Game(scenario=1, seed=3)
@@ -150,7 +151,7 @@ every deck order dealt again, the generator reseeded — and never depends on wh
 """
 
 from .bench import bench_scenario
-from .events import Event
+from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
 from .game import Game, RecordError
 from .invariants import Invariants
@@ -162,7 +163,7 @@ from .records import GameRecord, load_record, read_json, read_record, write_reco
 from .rules import shipped_data
 
 __all__ = [
-    "Game", "Invariants", "Decision", "Event", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Event", "AREA_FACTS", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]

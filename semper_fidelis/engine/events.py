@@ -11,6 +11,9 @@ An event never changes once written; ``Event.to_dict()`` is its plain form::
 player draws); such an event has no text in the public log, or a text that hides the secret.
 Kinds: ``note`` (anything else in the log), ``turn``, ``move``, ``battle``, ``loss``,
 ``track``, ``card``, ``token``, ``alliance``, ``draw``, ``game-over``.
+
+Every event that changes the map (units, tokens, fortifications, units on a border) names the
+areas it changed in the facts listed in :data:`AREA_FACTS`, so a client can mark what a turn did.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from typing import Any
 from .state import State
 
 ALL = "all"
+#: The facts that name an area the event changed on the map.
+AREA_FACTS = ("area", "from_area", "to_area")
 
 
 @dataclass(frozen=True)

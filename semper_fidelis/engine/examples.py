@@ -130,7 +130,7 @@ def step_problems(game: Game, step: ExampleStep, start: int) -> list[str]:
     problems += [f"'{a}' is not offered" for a in step.offers if a not in legal]
     problems += [f"'{a}' is offered" for a in step.refuses if any(x == a or x.startswith(a + " ") for x in legal)]
     since = 0 if not step.play else game._marks[start]
-    written = [e.text for e in game.events(None, since)]
+    written = [e.text for e in game.events(None, since) if e.text]
     problems += [f"the log does not say '{text}'" for text in step.log if not any(text in line for line in written)]
     if step.expect:
         if game.over:

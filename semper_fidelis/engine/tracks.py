@@ -8,9 +8,10 @@ from .rules import Rules
 from .state import PL, ZURL, State
 
 
-def log(state: State, text: str) -> None:
-    """A line of the log with no structure of its own (a ``note`` event)."""
-    event(state, "note", text)
+def log(state: State, text: str, **areas: str | None) -> None:
+    """A line of the log with no structure of its own (a ``note`` event); ``areas``: the
+    ``AREA_FACTS`` of what it changed on the map (events.py)."""
+    event(state, "note", text, **areas)
 
 
 def end_game(state: State, winner: str | None, reason: str) -> None:

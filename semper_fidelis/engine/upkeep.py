@@ -6,6 +6,7 @@ left: if they return right after the battle, neither Morale nor fortifications a
 
 from __future__ import annotations
 
+from .events import event
 from .occupancy import count, strategic_holders
 from .rules import Rules
 from .state import State, other
@@ -38,6 +39,8 @@ def _fortifications(rules: Rules, state: State) -> None:
     """Civilians dismantle the fortifications of a side that has left the area (§6.2)."""
     for area in list(state.barricades):
         kept = [(s, f) for s, f in state.barricades[area] if count(rules, state, area, s) > 0 or _away(rules, state, s, area)]
+        if len(kept) < len(state.barricades[area]):
+            event(state, "note", None, area=area)  # no line of its own: the log tells why they left
         if kept:
             state.barricades[area] = kept
         else:
@@ -45,3 +48,4 @@ def _fortifications(rules: Rules, state: State) -> None:
     for area, side in list(state.redoubts.items()):
         if count(rules, state, area, side) == 0 and not _away(rules, state, side, area):
             del state.redoubts[area]
+            event(state, "note", None, area=area)

@@ -1,105 +1,51 @@
 """The map of Lwów as a Rich renderable.
 
-:class:`BoardMap` draws a schematic grid of the areas, laid out by ``Area.pos``, over a plain
-:class:`MapPosition` (unit counts, strategic values, supply tokens, fortifications, ...). It
-depends only on the game data and that position, not on the engine, so the CLI (``board``) and
-the Textual UI show the same map. A cell, legible without colour::
+:class:`BoardMap` draws the areas in the slots of a grid (``Area.pos``), joined by their
+connections (roads ``─ │ ╲ ╱``, railways ``═ ║``; render/connections.py), over a plain
+:class:`MapPosition` (units, strategic values, tokens, fortifications, ...). It depends only on
+the game data and that position, not on the engine, so the CLI (``board``) and the Textual UI
+show the same map, with the same legend (render/legend.py). A cell reads without colour::
 
-    Rynek           label bar, in the colour of the area's district (legend: districts I-VIII)
-    C ★1 ?2 #1 ×    terrain C/S/V, strategic value, tokens (face up "Fo3", face down "?2"),
-                    fortifications (#n Barricades, R Redoubt), contested mark
-    ■2V ■1S         PL units: coloured glyph + count + letter (components.toml ``letter``)
-    ■1U ◆Z          ZURL units (◆ the HQ)
-    ■1A             neutral units
+    ▲Rynek*      who holds it (▲ PL, ▼ ZURL, × contested, ○ neutral), the label on the
+                 district's colour, * changed in the other side's last turn
+    3V 2S ◆P     units: count + letter (components.toml ``letter``), a line per side if room
+    ★2 ?1 B↗ »▼3 strategic value, tokens, a Barricade facing up-right, 3 ZURL on the border
 
-When the console is too narrow for the grid, the map falls back to a list of areas by district.
+The cells grow with the room given (a wide cell adds the district numeral and the terrain
+letter). When the console is too narrow for the grid, the map falls back to a list of areas.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import get_args
 
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ..data.board_graph import rail_links
 from ..data.loader import GameData
-from ..data.models import Area, Scenario, UnitTypeId
-
-# ------------------------------------------------------------------------------------ constants
-
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
-SIDE_ORDER = ("PL", "ZURL", "neutral")
-
-#: Side of each unit type. The ids are fixed by the schema (``models.UnitTypeId``).
-UNIT_SIDE: dict[str, str] = {
-    unit: "PL" if unit.startswith("pl-") else "ZURL" if unit in ("zurl-volunteer", "sich-rifleman", "zurl-hq") else "neutral"
-    for unit in get_args(UnitTypeId)
-}
-HQ_UNITS = {"pl-hq": "PL", "zurl-hq": "ZURL"}
-
-#: Colours of the cubes (§1): PL white and red, ZURL orange and light blue, neutrals black and
-#: grey (shown grey, dim grey for the black Militia cubes, so they read on dark terminals).
-UNIT_STYLE: dict[str, str] = {
-    "pl-volunteer": "bold bright_white",
-    "pl-soldier": "bold red1",
-    "pl-hq": "bold bright_white",
-    "zurl-volunteer": "bold dark_orange",
-    "sich-rifleman": "bold sky_blue1",
-    "zurl-hq": "bold dark_orange",
-    "jewish-militia": "grey50",
-    "austro-hungarian": "grey78",
-}
-SIDE_STYLE = {"PL": "bold bright_white on red3", "ZURL": "bold yellow1 on dodger_blue3", "neutral": "bold black on grey62"}
-UNIT_GLYPH = "■"
-HQ_GLYPH = "◆"
-
-#: Token marks: two letters per kind, ``?n`` for n face-down tokens.
-TOKEN_MARK = {
-    "artillery": "Ar",
-    "barricade": "Ba",
-    "uniform": "Un",
-    "food": "Fo",
-    "plane": "Pl",
-    "grenades": "Gr",
-    "machine-gun": "MG",
-    "ammunition": "Am",
-    "medicine": "Me",
-}
-TERRAIN_MARK = {"city": "C", "suburb": "S", "village": "V"}
-
-#: Background of each district's label bar; Villages belong to no district (§4.1).
-DISTRICT_STYLE = {
-    1: "bold bright_white on #7a4b12",
-    2: "bold bright_white on #1f4e79",
-    3: "bold bright_white on #5b2c83",
-    4: "bold bright_white on #2e6b30",
-    5: "bold bright_white on #8b2252",
-    6: "bold bright_white on #6b6b10",
-    7: "bold bright_white on #16706b",
-    8: "bold bright_white on #4a4a4a",
-}
-VILLAGE_STYLE = "bold #dddddd on #333a2c"
-CURSOR_STYLE = "bold black on yellow1"
-HIGHLIGHT_STYLE = "bold black on gold3"
-
-#: §6.2: the Cytadela is always considered to have a Redoubt.
-PERMANENT_REDOUBT = "cytadela"
-
-GAP = 1  # columns between cells
-MIN_CELL, MAX_CELL = 9, 14
-
+from ..data.models import Area, Scenario
+from .connections import Grid, Lines, route
+from .legend import legend
+from .map_style import (
+    ARROWS, CHANGED_MARK, CHANGED_STYLE, CURSOR_STYLE, DISTRICT_STYLE, DISTRICT_TINT, FORT_STYLE, HIGHLIGHT_STYLE,
+    HOLDER_MARK, HQ_GLYPH, HQ_UNITS, MAX_CELL, MAX_LINES, MIN_CELL, PERMANENT_REDOUBT, RAIL_STYLE, ROAD_STYLE, ROMAN,
+    SIDE_ORDER, SIDE_STYLE, TAG_CELL, TERRAIN_MARK, TOKEN_MARK, UNIT_GLYPH, UNIT_SIDE, UNIT_STYLE, VILLAGE_STYLE,
+    VILLAGE_TINT,
+)
 
 # ------------------------------------------------------------------------------------ position
 
 
 @dataclass
 class Fortification:
-    """A side's fortifications in one area (§6.2): Barricades on its sides, a Redoubt inside."""
+    """A side's fortifications in one area (§6.2): Barricades on its sides (``facing``: the
+    neighbouring area each one faces), a Redoubt inside."""
 
-    barricades: int = 0
+    facing: list[str] = field(default_factory=list)
     redoubt: bool = False
 
 
@@ -112,6 +58,7 @@ class MapPosition:
     ``fortifications``: area id -> side ("PL"/"ZURL") -> :class:`Fortification`.
     ``attacks``: area id -> one ``(side, units)`` per attacking side lined up on its border.
     ``highlighted`` / ``cursor``: areas the UI wants to point at (legal targets, selection).
+    ``changed``: areas the other side's last turn changed (the last-move marks).
     ``title``, ``subtitle`` and ``notes``: lines shown above and below the map (scenario, tracks,
     off-board units, ...).
     """
@@ -123,6 +70,7 @@ class MapPosition:
     attacks: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     highlighted: set[str] = field(default_factory=set)
     cursor: str | None = None
+    changed: set[str] = field(default_factory=set)
     title: str = ""
     subtitle: str = ""
     notes: list[str] = field(default_factory=list)
@@ -246,31 +194,44 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
 class BoardMap:
     """Rich renderable: the map of Lwów with ``position`` on it, plus a legend."""
 
-    def __init__(
-        self, data: GameData, position: MapPosition, *, legend: bool = True, notes: bool = True, compact: bool = False
-    ):
+    def __init__(self, data: GameData, position: MapPosition, *, legend: bool = True, notes: bool = True):
         self.data = data
         self.position = position
         self.legend = legend
         self.notes = notes
-        self.compact = compact  # no blank line between rows: the label bars keep them apart
         self._contested: set[str] | None = None  # computed once per drawing, not once per cell
         self.letters = {u.id: u.letter for u in data.components.units}
-        self.unit_order = [u.id for u in data.components.units]
+        self.unit_order = {u.id: i for i, u in enumerate(data.components.units)}
+        areas = data.board.areas
+        left, top = min((a.pos[0] for a in areas), default=0), min((a.pos[1] for a in areas), default=0)
+        self.slots = {a.id: (a.pos[0] - left, a.pos[1] - top) for a in areas}
+        self.cols = max((c for c, _ in self.slots.values()), default=-1) + 1
+        self.rows = max((r for _, r in self.slots.values()), default=-1) + 1
+        self.boxes: dict[str, tuple[int, int, int, int]] = {}  # area -> top, left, bottom, right
+        self.last_lines: list[Text] = []  # the grid as last drawn
 
     # -- cells
 
     @staticmethod
     def fit(label: str, width: int) -> str:
-        """Shorten a map label to ``width``: drop a final '.', then spaces, then cut with '…'."""
+        """Shorten a map label to ``width``: drop a final '.', then spaces, then cut (as maps
+        abbreviate: 'Kortumo', a letter more than 'Kortum…')."""
         for shorter in (label, label.rstrip("."), label.rstrip(".").replace(". ", "."), label.rstrip(".").replace(" ", "")):
             if len(shorter) <= width:
                 return shorter
-        return shorter[: max(width - 1, 0)] + "…"
+        return shorter[: max(width, 0)].rstrip(".")
 
-    def _header(self, area: Area, width: int, *, tag: bool = False, name: bool = False) -> Text:
-        """The label bar, in the colour of the area's district (a dark green-grey for Villages).
-        With ``tag`` the district's roman numeral (or 'vil') is printed at the right."""
+    def holder(self, area: str) -> str | None:
+        """Who holds ``area`` for the map's mark: "PL", "ZURL", "contested", "neutral" or None."""
+        pos = self.position
+        contested = self._contested if self._contested is not None else pos.contested
+        if area in contested:
+            return "contested"
+        return pos.occupant(area) or ("neutral" if pos.side_units(area, "neutral") else None)
+
+    def _header(self, area: Area, width: int, *, name: bool = False) -> Text:
+        """The label bar in the colour of the area's district (a dark green-grey for Villages):
+        the holder's mark, the label, the last-move mark; a wide bar ends with the district."""
         pos = self.position
         if area.district is not None:
             mark, style = ROMAN.get(area.district, str(area.district)), DISTRICT_STYLE.get(area.district, "bold reverse")
@@ -281,16 +242,32 @@ class BoardMap:
             style, prefix = CURSOR_STYLE, "▶"
         elif area.id in pos.highlighted:
             style, prefix = HIGHLIGHT_STYLE, "•"
-        room = width - len(prefix) - (len(mark) + 1 if tag else 0)
-        text = prefix + self.fit(area.name if name else area.label, room)
+        glyph, glyph_style = HOLDER_MARK[self.holder(area.id)]
+        changed = area.id in pos.changed
+        tag = width >= TAG_CELL or name
+        room = width - 1 - len(prefix) - changed - (len(mark) + 1 if tag else 0)
+        bar = Text(glyph, style=glyph_style or style)
+        label = area.name if name or len(area.name) <= room else area.label
+        bar.append(prefix + self.fit(label, room), style=style)
+        if changed:
+            bar.append(CHANGED_MARK, style=f"{CHANGED_STYLE} on {Style.parse(style).bgcolor.name}" if Style.parse(style).bgcolor else CHANGED_STYLE)
         if tag:
-            text = text.ljust(width - len(mark)) + mark
-        return Text(text.ljust(width), style=style)
+            bar.append(" " * (width - bar.cell_len - len(mark)) + mark, style=style)
+        bar.pad_right(width - bar.cell_len)
+        bar.stylize(style, 1)  # the padding too, but not the holder's mark
+        bar.stylize(glyph_style or style, 0, 1)
+        return bar
 
-    def _markers(self, area: Area) -> list[Text]:
-        """Terrain letter, strategic value, tokens, fortifications, contested mark."""
+    def arrow(self, area: str, facing: str) -> str:
+        """The arrow from ``area`` towards ``facing`` on the map (a Barricade's side)."""
+        (c0, r0), (c1, r1) = self.slots[area], self.slots.get(facing, self.slots[area])
+        return ARROWS.get(((c1 > c0) - (c1 < c0), (r1 > r0) - (r1 < r0)), "·")
+
+    def _markers(self, area: Area, *, terrain: bool = False) -> list[Text]:
+        """Strategic value, tokens, fortifications (a Barricade as B + the arrow to the side it
+        faces), attackers waiting on the border; with ``terrain`` the terrain letter first."""
         pos = self.position
-        items = [Text(TERRAIN_MARK[area.terrain], style="dim")]
+        items = [Text(TERRAIN_MARK[area.terrain], style="dim")] if terrain else []
         value = pos.strategic.get(area.id)
         if value:
             items.append(Text(f"★{value}", style="bold yellow"))
@@ -305,31 +282,29 @@ class BoardMap:
             fort = forts.get(side)
             if fort is None:
                 continue
-            style = "bold red1" if side == "PL" else "bold dark_orange"
-            if fort.barricades:
-                items.append(Text(f"#{fort.barricades}", style=style))
+            style = FORT_STYLE[side]
+            for facing in fort.facing:
+                items.append(Text("B" + self.arrow(area.id, facing), style=style))
             if fort.redoubt:
                 items.append(Text("R", style=style))
         if area.id == PERMANENT_REDOUBT and not any(f.redoubt for f in forts.values()):
             items.append(Text("R", style="dim"))
-        contested = self._contested if self._contested is not None else pos.contested
-        if area.id in contested:
-            items.append(Text("×", style="bold bright_red"))
+        for side, n in pos.attacks.get(area.id, []):
+            items.append(Text(f"»{HOLDER_MARK[side][0]}{n}", style=SIDE_STYLE.get(side, "bold")))
         return items
 
     def _unit_items(self, units: dict[str, int], side: str, *, glyphs: bool = True) -> list[Text]:
-        """One item per unit type of ``side``: coloured glyph + count + letter ('■3V', '◆P')."""
+        """One item per unit type of ``side``: count + letter ('3V'), the HQ as '◆P'; with
+        ``glyphs`` each led by a coloured cube ('■3V')."""
         items = []
-        order = {u: i for i, u in enumerate(self.unit_order)}
-        for unit in sorted(units, key=lambda u: (u in HQ_UNITS, order.get(u, 99))):  # the HQ last
+        for unit in sorted(units, key=lambda u: (u in HQ_UNITS, self.unit_order.get(u, 99))):  # the HQ last
             n = units[unit]
             if not n or UNIT_SIDE.get(unit) != side:
                 continue
             style = UNIT_STYLE.get(unit, "bold")
             letter = self.letters.get(unit, "?")
             if unit in HQ_UNITS:
-                body = letter + (str(n) if n > 1 else "")
-                items.append(Text((HQ_GLYPH if glyphs else "") + body, style=style))
+                items.append(Text(HQ_GLYPH + letter + (str(n) if n > 1 else ""), style=style))
             else:
                 items.append(Text((UNIT_GLYPH if glyphs else "") + f"{n}{letter}", style=style))
         return items
@@ -340,75 +315,96 @@ class BoardMap:
         spaced = Text(" ").join(items)
         return spaced if spaced.cell_len <= width else Text("").join(items)
 
-    def _unit_line(self, units: dict[str, int], side: str, width: int = 99) -> Text | None:
-        items = self._unit_items(units, side)
-        if not items:
-            return None
-        line = self._pack(items, width)
-        if line.cell_len > width:  # very crowded: letters and counts only
-            line = self._pack(self._unit_items(units, side, glyphs=False), width)
+    def _unit_line(self, units: dict[str, int], sides: tuple[str, ...], width: int = 99) -> Text | None:
+        """The units of ``sides`` on one line: with cubes if they fit, else letters alone."""
+        for glyphs in (True, False):
+            items = [i for side in sides for i in self._unit_items(units, side, glyphs=glyphs)]
+            if not items:
+                return None
+            line = self._pack(items, width)
+            if line.cell_len <= width:
+                break
         return line
 
-    def cell(self, area: Area, width: int) -> list[Text]:
-        # wide cells also print the district's numeral (narrow ones rely on colour and the legend)
-        lines = [self._header(area, width, tag=width >= MAX_CELL), self._pack(self._markers(area), width)]
+    def cell(self, area: Area, width: int, height: int = 3) -> list[Text]:
+        """``height`` lines: the label bar, the units (a line per side when there is room) and
+        the markers, on the district's shade."""
         units = self.position.units.get(area.id, {})
-        for side in SIDE_ORDER:
-            line = self._unit_line(units, side, width)
-            if line is not None:
-                lines.append(line)
-        attacks = self.position.attacks.get(area.id, [])
-        if attacks:
-            marks = [Text(f"»{side} {n}", style=SIDE_STYLE.get(side, "bold")) for side, n in attacks]
-            lines.append(self._pack(marks, width))
-        for line in lines:
+        present = tuple(s for s in SIDE_ORDER if any(n and UNIT_SIDE.get(u) == s for u, n in units.items()))
+        room = height - 2  # lines between the label bar and the markers
+        groups = [(s,) for s in present] if len(present) <= room else [present]
+        body = [self._unit_line(units, g, width) for g in groups]
+        body += [Text()] * (room - len(body))
+        body.append(self._pack(self._markers(area, terrain=width >= TAG_CELL), width))
+        tint = DISTRICT_TINT.get(area.district, VILLAGE_TINT)
+        lines = [self._header(area, width)]
+        for line in body[: height - 1]:
             line.truncate(width, overflow="ellipsis", pad=True)
+            line.stylize(f"on {tint}")
+            lines.append(line)
         return lines
 
     # -- layout
 
-    def _grid(self, width: int) -> list[Text] | None:
-        self._contested = self.position.contested
-        areas = self.data.board.areas
-        if not areas:
-            return []
-        cols = sorted({a.pos[0] for a in areas})
-        rows = sorted({a.pos[1] for a in areas})
-        col_index = {c: i for i, c in enumerate(cols)}
-        cell_w = min(MAX_CELL, (width - GAP * (len(cols) - 1)) // len(cols))
+    def scale(self, width: int, height: int | None = None) -> tuple[int, int] | None:
+        """Cell width and height for a map ``width`` columns (and ``height`` lines) wide; None
+        when even the smallest cells do not fit across."""
+        if not self.cols:
+            return None
+        cell_w = min(MAX_CELL, (width - (self.cols - 1)) // self.cols)
         if cell_w < MIN_CELL:
             return None
-        by_cell = {(col_index[a.pos[0]], a.pos[1]): a for a in areas}
-        out: list[Text] = []
-        self.hits = []
-        for r in rows:
-            cells = [self.cell(by_cell[(c, r)], cell_w) if (c, r) in by_cell else [] for c in range(len(cols))]
-            height = max(2, *(len(c) for c in cells))
-            for c in range(len(cols)):
-                if (c, r) in by_cell:
-                    x0 = c * (cell_w + GAP)
-                    self.hits.append((len(out), len(out) + height, x0, x0 + cell_w, by_cell[(c, r)].id))
-            for i in range(height):
-                line = Text()
-                for c, cell in enumerate(cells):
-                    if c:
-                        line.append(" " * GAP)
-                    line.append_text(cell[i] if i < len(cell) else Text(" " * cell_w))
-                line.rstrip()
-                out.append(line)
-            if not self.compact:
-                out.append(Text())
-        return out
+        if height is None:
+            return cell_w, 3 if cell_w < TAG_CELL else 4
+        return cell_w, max(3, min(MAX_LINES, (height - (self.rows - 1)) // self.rows))
 
-    def grid_lines(self, width: int) -> list[Text] | None:
-        """The map grid alone (no title, notes or legend), one Text per line; None when
-        ``width`` is too narrow for the grid (see :meth:`__rich_console__`'s list fallback).
-        Afterwards :meth:`area_at` tells which area is drawn at a given line and column."""
-        return self._grid(width)
+    def connections(self, grid: Grid) -> Lines:
+        rails = {frozenset((a, b)) for a, links in rail_links(self.data.board.railways).items() for b in links}
+        edges = sorted({tuple(sorted((a.id, n))) for a in self.data.board.areas for n in a.neighbours if n in self.slots})
+        return route(grid, [(a, b, frozenset((a, b)) in rails) for a, b in edges])
+
+    def grid_lines(self, width: int, height: int | None = None) -> list[Text] | None:
+        """The map grid alone (no title, notes or legend), one Text per line, drawn as large as
+        ``width`` × ``height`` allow; None when ``width`` is too narrow for the grid (see
+        :meth:`__rich_console__`'s list fallback). Afterwards :meth:`area_at` tells which area
+        is drawn at a given line and column, and ``boxes`` where each area is."""
+        self._contested = self.position.contested
+        size = self.scale(width, height)
+        if size is None:
+            return None
+        cell_w, cell_h = size
+        grid = Grid(self.slots, cell_w, cell_h)
+        lines = self.connections(grid)
+        starts: dict[tuple[int, int], Text] = {}
+        self.boxes = {}
+        for area in self.data.board.areas:
+            x, y = grid.origin(*self.slots[area.id])
+            self.boxes[area.id] = (y, x, y + cell_h, x + cell_w)
+            for i, line in enumerate(self.cell(area, cell_w, cell_h)):
+                starts[(x, y + i)] = line
+        total_w = self.cols * (cell_w + 1) - 1
+        out: list[Text] = []
+        for y in range(self.rows * (cell_h + 1) - 1):
+            line, x = Text(), 0
+            while x < total_w:
+                if (x, y) in starts:
+                    line.append_text(starts[(x, y)])
+                    x += cell_w
+                    continue
+                char = lines.chars.get((x, y), " ")
+                line.append(char, style=RAIL_STYLE if (x, y) in lines.rail else ROAD_STYLE)
+                x += 1
+            line.rstrip()
+            out.append(line)
+        names = self.data.areas
+        if lines.missing:
+            out.append(Text("Also adjacent: " + ", ".join(f"{names[a].label}–{names[b].label}" for a, b in lines.missing), style="dim"))
+        self.last_lines = out
+        return out
 
     def area_at(self, line: int, column: int) -> str | None:
         """The area whose cell covers (line, column) of the last :meth:`grid_lines` (mouse clicks)."""
-        for top, bottom, left, right, area in getattr(self, "hits", ()):
+        for area, (top, left, bottom, right) in self.boxes.items():
             if top <= line < bottom and left <= column < right:
                 return area
         return None
@@ -416,7 +412,7 @@ class BoardMap:
     def _list(self, width: int) -> Table:
         """Narrow consoles: one row per area (full name), grouped by district."""
         self._contested = self.position.contested
-        header_width = min(max(len(a.name) for a in self.data.board.areas) + 6, max(width // 2, 12))
+        header_width = min(max(len(a.name) for a in self.data.board.areas) + 7, max(width // 2, 12))
         table = Table.grid(padding=(0, 1))
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
@@ -424,12 +420,8 @@ class BoardMap:
         for number, areas in self._by_district():
             for area in areas:
                 units = self.position.units.get(area.id, {})
-                unit_text = Text("  ").join(
-                    t for t in (self._unit_line(units, s) for s in SIDE_ORDER) if t is not None
-                )
-                table.add_row(
-                    self._header(area, header_width, tag=True, name=True), Text(" ").join(self._markers(area)), unit_text
-                )
+                unit_text = self._unit_line(units, SIDE_ORDER) or Text()
+                table.add_row(self._header(area, header_width, name=True), Text(" ").join(self._markers(area, terrain=True)), unit_text)
         return table
 
     def _by_district(self) -> list[tuple[int | None, list[Area]]]:
@@ -438,78 +430,6 @@ class BoardMap:
             groups.append((d.number, [a for a in self.data.board.areas if a.district == d.number]))
         groups.append((None, [a for a in self.data.board.areas if a.district is None]))
         return [(n, sorted(a, key=lambda a: (a.pos[1], a.pos[0]))) for n, a in groups if a]
-
-    # -- legend
-
-    def _legend(self) -> RenderResult:
-        names = {a.id: a.name for a in self.data.board.areas}
-        districts = {d.number: d for d in self.data.board.districts}
-
-        def area_list(areas: list[Area]) -> str:
-            """Names, with the map label where the name does not begin with it."""
-            return ", ".join(
-                a.name if a.name.startswith(a.label.rstrip(".")) else f"{a.name} [{a.label}]" for a in areas
-            )
-
-        table = Table.grid(padding=(0, 1))
-        table.add_column(no_wrap=True, justify="right")
-        table.add_column(ratio=1)
-        for number, areas in self._by_district():
-            if number is None:
-                chip = Text(" vil ", style=VILLAGE_STYLE)
-                title = "Villages (no district)"
-            else:
-                d = districts[number]
-                chip = Text(f" {d.roman} ", style=DISTRICT_STYLE.get(number, "reverse"))
-                title = f"{d.name} ({d.english})" if d.english and d.english != d.name else d.name
-            table.add_row(chip, Text.assemble((title, "bold"), ": ", area_list(areas)))
-        yield Text("Districts", style="bold underline")
-        yield table
-
-        if self.data.board.railways:
-            yield Text()
-            yield Text("Railways", style="bold underline")
-            rail = Table.grid(padding=(0, 1))
-            rail.add_column(no_wrap=True, style="bold")
-            rail.add_column(ratio=1)
-            for line in self.data.board.railways:
-                rail.add_row(line.name + ":", " ═ ".join(names.get(a, a) for a in line.areas))
-            yield rail
-
-        yield Text()
-        yield Text("Key", style="bold underline")
-        key = Table.grid(padding=(0, 1))
-        key.add_column(no_wrap=True)
-        key.add_column(ratio=1)
-        for side in SIDE_ORDER:
-            items = []
-            for unit in self.data.components.units:
-                if UNIT_SIDE.get(unit.id) != side:
-                    continue
-                glyph = HQ_GLYPH if unit.id in HQ_UNITS else UNIT_GLYPH
-                name = unit.name.split(" (")[0]  # "(white cubes)": the colour shows it
-                items.append(Text.assemble((f"{glyph}{unit.letter}", UNIT_STYLE.get(unit.id, "bold")), f" {name}"))
-            if items:
-                key.add_row(Text(f" {side} ", style=SIDE_STYLE[side]), Text("   ").join(items))
-        rows = [
-            [
-                Text.assemble(("C S V", "dim"), " City (limit 5), Suburb (6), Village (6)"),
-                Text.assemble(("★n", "bold yellow"), " strategic value"),
-                Text.assemble(("×", "bold bright_red"), " contested"),
-                Text.assemble(("»PL n", "bold"), " n attackers on the border"),
-            ],
-            [
-                Text.assemble(("3V", "bold"), " 3 units lettered V"),
-                Text.assemble((HQ_GLYPH, "bold"), " HQ (a Volunteer)"),
-                Text.assemble(("#n", "bold"), " Barricades"),
-                Text.assemble(("R", "bold"), " Redoubt (Cytadela: always)"),
-            ],
-            [Text.assemble(("?n", "green"), " face-down")]
-            + [Text.assemble((mark, "bold green"), f" {kind.replace('-', ' ')}") for kind, mark in TOKEN_MARK.items()],
-        ]
-        for title, items in zip(("Marks", "", "Tokens"), rows):
-            key.add_row(Text(f" {title}" if title else ""), Text("   ").join(items))
-        yield key
 
     # -- rich protocol
 
@@ -521,17 +441,18 @@ class BoardMap:
             yield Text(self.position.subtitle)
         if self.position.title or self.position.subtitle:
             yield Text()
-        grid = self._grid(width)
+        grid = self.grid_lines(width)
         if grid is None:
             yield self._list(width)
         else:
             yield from grid
+        yield Text()
         if self.notes and self.position.notes:
             for note in self.position.notes:
                 yield Text(note)
             yield Text()
         if self.legend:
-            yield from self._legend()
+            yield from legend(self.data)
 
 
 __all__ = ["BoardMap", "Fortification", "MapPosition", "position_from_scenario", "UNIT_SIDE"]

@@ -22,8 +22,8 @@ def position_from_view(view: dict, data: GameData) -> MapPosition:
         subtitle=f"Round {view['round']} ({track[min(view['round'], len(track)) - 1]}) — {view['active']} turn",
     )
     for area, walls in view["barricades"].items():
-        for side, _facing in walls:
-            pos.fortifications.setdefault(area, {}).setdefault(side, Fortification()).barricades += 1
+        for side, facing in walls:
+            pos.fortifications.setdefault(area, {}).setdefault(side, Fortification()).facing.append(facing)
     for area, side in view["redoubts"].items():
         pos.fortifications.setdefault(area, {}).setdefault(side, Fortification()).redoubt = True
     for side in ("PL", "ZURL"):

@@ -15,7 +15,7 @@ from .widgets.decision import Row
 
 #: the Orders menu: the orders first, then tokens, then the cards (which the hand shows anyway)
 KIND_ORDER = ("order", "propaganda", "negotiate", "supply-token", "use-token", "card", "card-effect", "dismantle")
-#: decisions where ``m`` places several units of a type at once (the game screen)
+#: decisions where ``x`` places several units of a type at once (the game screen)
 PLACE_MANY = ("deploy", "reinforce")
 #: a new Commander's AP replace the turn's: the label says how many, a change would mislead
 NO_AP_TAG = {"take-commander"}
@@ -37,7 +37,7 @@ def prompt_text(session: Session) -> Text:
     if session.is_bot(d.player):
         hint = " — press n to skip to your next decision" if session.humans else ""
         return Text.assemble(badge(d.player), f" (bot) is playing: {unprefixed(d.prompt, d.player)}", (hint, "dim"))
-    hint = " (m: several at once)" if d.kind in PLACE_MANY else ""
+    hint = " (x: several at once)" if d.kind in PLACE_MANY else ""
     return Text.assemble(badge(d.player), " ", (unprefixed(d.prompt, d.player), "bold"), (hint, "dim"))
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from helpers import battle_frame, empty_board, force_battle_card, new_game, order, put
-from semper_fidelis.engine import Event, Game
+from semper_fidelis.engine import AREA_FACTS, Event, Game
 
 
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
@@ -61,3 +61,33 @@ def test_a_face_down_token_is_told_only_to_its_taker():
     assert any(e.get("token") == "grenades1" for e in mine)
     assert theirs and all(e.get("token") is None for e in theirs)
     assert not any("grenades" in line for line in s.log)
+
+
+def _map_of(view: dict) -> dict[str, tuple]:
+    """What the map shows of each area in a public view: units, tokens, fortifications, attackers."""
+    areas = set(view["units"]) | set(view["tokens"]) | set(view["barricades"]) | set(view["redoubts"]) | set(view["attacks"])
+    return {
+        a: (
+            sorted((u, n) for u, n in view["units"].get(a, {}).items() if n),
+            sorted(str(t) for t in view["tokens"].get(a, [])),
+            sorted(map(tuple, view["barricades"].get(a, []))),
+            view["redoubts"].get(a),
+            sorted((g["side"], g["origin"], sorted((u, n) for u, n in g["units"].items() if n)) for g in view["attacks"].get(a, []) if any(g["units"].values())),
+        )
+        for a in areas
+    }
+
+
+@pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
+def test_every_area_an_action_changes_is_named_by_its_public_events(scenario):
+    """Clients mark the areas the last turn changed (issue 11) from the events' ``area``,
+    ``from_area`` and ``to_area`` facts: an action changing an area on the map names it."""
+    game, rng = Game(scenario, 5), random.Random(5)
+    before = _map_of(game.view("PL"))
+    while not game.over and len(game.actions) < 400:
+        game.apply(rng.choice(game.legal()))
+        after = _map_of(game.view("PL"))
+        changed = {a for a in set(before) | set(after) if before.get(a) != after.get(a)}
+        named = {e.get(k) for e in game.last_events("PL") for k in AREA_FACTS} - {None}
+        assert changed <= named, (changed - named, [e.text for e in game.last_events("PL")])
+        before = after

@@ -72,6 +72,8 @@ async def choose(pilot, action: str) -> None:
     else:  # from nothing highlighted, Tab goes to the first option
         await keys(pilot, *["tab"] * (i + 1), "enter")
     game = game_screen(app).session.game
+    if action == "end" and len(game.actions) == before:  # AP left: the screen asks for a second Enter
+        await keys(pilot, "enter")
     assert len(game.actions) > before and action in game.actions[before:], f"{action!r} was not applied"
 
 

@@ -36,3 +36,12 @@ def at_a_battle(seed: int = 1) -> Game:
                    "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
         game.apply(action)
     return game
+
+
+def at_a_loss_distribution(seed: int = 1) -> Game:
+    """The battle of :func:`at_a_battle` fought: PL, the beaten attacker, distributes its Losses."""
+    game = at_a_battle(seed)
+    for action in ("fight", "pass"):
+        game.apply(action)
+    assert game.decision().kind == "losses"
+    return game

@@ -41,6 +41,8 @@ async def _play(pilot, action: str) -> None:
     assert panel.highlighted_action == action, (action, panel.highlighted_action)
     before = len(pilot.app.screen.game.actions)
     await keys(pilot, "enter")
+    if action == "end" and len(pilot.app.screen.game.actions) == before:  # AP left: a second Enter
+        await keys(pilot, "enter")
     assert pilot.app.game_screen.game.actions[before:][:1] == [action]
 
 

@@ -150,7 +150,7 @@ async def test_a_click_on_the_map_chooses_the_area(make_app):
         await choose(pilot, "keep")
         await choose(pilot, "move")
         view = game_screen(app).query_one(MapView)
-        top, _bottom, left, _right, _area = next(h for h in view._board.hits if h[4] == "sokolniki")
+        top, left, _bottom, _right = view._board.boxes["sokolniki"]
         view.scroll_to(y=top, animate=False)
         await settle(pilot)
         await pilot.click(MapView, offset=(left + 2, top - round(view.scroll_y)))

@@ -1,12 +1,18 @@
-"""Snapshots at 120×40 of the main menu, the game screen at Scenario 2's start, a battle and the
-End of Stage report (update with ``pytest --snapshot-update`` after a deliberate change)."""
+"""Snapshots of the main menu, the End of Stage report and the game screen at 80×24, 120×40 and
+200×60 — Scenario 2's opening, a battle, a loss distribution — (update with
+``pytest --snapshot-update`` after a deliberate change)."""
 
 from __future__ import annotations
+
+import pytest
 
 from semper_fidelis.tui.app import SemperFidelisApp
 
 from .conftest import SIZE
-from .records import at_a_battle, before_stage_end, save
+from .records import at_a_battle, at_a_loss_distribution, before_stage_end, save
+
+SIZES = {"80x24": (80, 24), "120x40": (120, 40), "200x60": (200, 60)}
+SITUATIONS = {"battle": at_a_battle, "losses": at_a_loss_distribution}
 
 
 def app_for(tmp_path) -> SemperFidelisApp:
@@ -17,25 +23,28 @@ def test_main_menu(snap_compare, tmp_path):
     assert snap_compare(app_for(tmp_path), terminal_size=SIZE)
 
 
-def test_game_screen_scenario_2_start(snap_compare, tmp_path):
+@pytest.mark.parametrize("size", SIZES)
+def test_game_screen_scenario_2_start(snap_compare, tmp_path, size):
     app = app_for(tmp_path)
 
     async def start(pilot):
         app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=start)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=start)
 
 
-def test_battle_screen(snap_compare, tmp_path):
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("situation", SITUATIONS)
+def test_game_screen_in_a_battle(snap_compare, tmp_path, situation, size):
     app = app_for(tmp_path)
-    path = save(at_a_battle(), tmp_path / "saves" / "battle.json")
+    path = save(SITUATIONS[situation](), tmp_path / "saves" / f"{situation}.json")
 
     async def load(pilot):
         assert app.open_save(path) is None
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=SIZE, run_before=load)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=load)
 
 
 def test_end_of_stage_screen(snap_compare, tmp_path):

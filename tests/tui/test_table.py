@@ -130,7 +130,7 @@ async def test_scenario_5_deployment_places_several_units_at_once_and_undoes_the
         panel = game_screen(app).query_one(DecisionPanel)
         panel.highlight([r.action for r in panel.shown].index("place cytadela v"))
         await pilot.pause()
-        await pilot.press("m")
+        await pilot.press("x")
         assert isinstance(app.screen, CountScreen)
         app.screen.query_one("#count").value = "3"
         await pilot.press("enter")

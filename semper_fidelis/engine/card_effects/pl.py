@@ -165,7 +165,7 @@ def _peasants_apply(rules: Rules, state: State, side: str) -> None:
     n = min(2, state.pool[side]["pl-volunteer"], rules.limit[SOKOLNIKI] - total(state, SOKOLNIKI))
     state.pool[side]["pl-volunteer"] -= n
     add_units(state, SOKOLNIKI, {"pl-volunteer": n})
-    log(state, f"{side} places {describe({'pl-volunteer': n})} from the pool in {rules.area_name(SOKOLNIKI)} ({card_name(rules, 'sokolniki-peasants')}).")
+    log(state, f"{side} places {describe({'pl-volunteer': n})} from the pool in {rules.area_name(SOKOLNIKI)} ({card_name(rules, 'sokolniki-peasants')}).", area=SOKOLNIKI)
     checkpoint(rules, state)
 
 

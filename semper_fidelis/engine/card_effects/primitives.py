@@ -180,7 +180,7 @@ def remove_from_game(rules: Rules, state: State, owner_key: str, utype: str, n: 
     removed[utype] = removed.get(utype, 0) + n
     where = {"pool": "from the pool", "mob": "from the Mobilization Zone"}.get(source) or f"from {rules.area_name(area)}"
     who = "" if owner_key == "neutral" else f"{owner_key} "
-    log(state, f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).")
+    log(state, f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).", area=area)
 
 
 def mob_types(state: State, owner_key: str) -> list[str]:
@@ -247,7 +247,7 @@ def _mobilize_choose(rules: Rules, state: State, f: dict, action: str) -> None:
     utype = type_for(side, code)
     state.mob[side][utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).")
+    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
     checkpoint(rules, state)
     if f["left"] > 1:
         nxt = dict(f, left=f["left"] - 1)
@@ -370,11 +370,11 @@ def commit_group(rules: Rules, state: State, side: str, origin: str, units: dict
     parts = land_group(rules, state, side, units, key, assault=True)
     to = rules.area_name(parts[0])
     if len(parts) == 1:
-        log(state, f"{side} moves {what} from {src} to {to} at no AP cost ({why}).")
+        log(state, f"{side} moves {what} from {src} to {to} at no AP cost ({why}).", from_area=origin, to_area=parts[0])
     elif parts[3] == "enter":
-        log(state, f"{side} moves {what} from {src} into {to}, which holds enemy units, without a battle, at no AP cost ({why}).")
+        log(state, f"{side} moves {what} from {src} into {to}, which holds enemy units, without a battle, at no AP cost ({why}).", from_area=origin, to_area=parts[0])
     else:
-        log(state, f"{side} moves {what} from {src} to attack {to} from {rules.area_name(parts[2])} at no AP cost ({why}).")
+        log(state, f"{side} moves {what} from {src} to attack {to} from {rules.area_name(parts[2])} at no AP cost ({why}).", from_area=origin, to_area=parts[0])
     checkpoint(rules, state)
     return parts[0]
 
@@ -436,7 +436,7 @@ def _anywhere_choose(rules: Rules, state: State, f: dict, action: str) -> None:
     negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
     enemy = count(rules, state, dest, other(side))
     note = f"; {rules.area_name(dest)} is now contested, without a battle" if enemy else ""
-    log(state, f"{side} places 1 {unit_name(utype)} from {rules.area_name(f['origin'])} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.")
+    log(state, f"{side} places 1 {unit_name(utype)} from {rules.area_name(f['origin'])} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.", from_area=f["origin"], to_area=dest)
     checkpoint(rules, state)
 
 
@@ -691,7 +691,7 @@ def _fort_choose(rules: Rules, state: State, f: dict, action: str) -> None:
     area = words[1]
     if words[0] == "barricade":
         state.barricades.setdefault(area, []).append((side, words[2]))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(words[2])} at no AP cost ({f['why']}).")
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(words[2])} at no AP cost ({f['why']}).", area=area)
         if not f["built"] and _free_forts(rules, state, side, redoubts=False):
             again(state, f, built=1)
     else:
@@ -699,7 +699,7 @@ def _fort_choose(rules: Rules, state: State, f: dict, action: str) -> None:
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
         if not state.barricades[area]:
             del state.barricades[area]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).")
+        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
 
 
 step("fortify", _fort_options, _fort_choose)

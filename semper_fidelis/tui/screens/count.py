@@ -1,5 +1,5 @@
 """How many? A one-line prompt for placing several units of a type at once (the game screen's
-``m``): Enter applies, Esc cancels."""
+``x``): Enter applies, Esc cancels."""
 
 from __future__ import annotations
 

@@ -13,12 +13,13 @@ import time
 from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from ...engine import IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
+from ..last_move import last_turn_areas
 from ..mapnav import step
 from ..odds import odds_text
 from ..options import option_detail, option_rows, own_ability, prompt_text
@@ -53,11 +54,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("l", "log", "Log", priority=True),
         Binding("c", "cards", "Cards", priority=True),
         Binding("w", "summary", "What they did", priority=True),
-        Binding("m", "many", "Place many", show=False, priority=True),
+        Binding("x", "many", "Place many", show=False, priority=True),
         Binding("n", "skip", "Skip bots", priority=True),
+        Binding("g", "legend", "Legend", priority=True),
+        Binding("m", "toggle_map", "Map/panels", priority=True),
         Binding("q", "menu", "Menu", priority=True),
     ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
     # every key is a priority binding: they are then handled in the order typed
+    #: below 100 columns map and panels take turns on the screen (``m``); above, side by side
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     def __init__(self, session: Session, *, bot_pace: float = 0.3):
         super().__init__()
@@ -82,18 +87,20 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def compose(self):
         yield Static(id="phase-bar")
         yield Static(id="tracks")
-        yield MapView(self.data, id="map")
-        yield Static(id="area-info")
-        with Horizontal(id="bottom"):
-            yield DecisionPanel(id="decision")
-            with ContentSwitcher(id="context", initial="overview"):
-                with Horizontal(id="overview"):
-                    with VerticalScroll(id="hand-box"):
-                        yield Static(id="hand")
-                    with VerticalScroll(id="log-box"):
-                        yield Static(id="log")
-                with VerticalScroll(id="battle-box"):
-                    yield Static(id="battle")
+        with Horizontal(id="table"):
+            with Vertical(id="board"):
+                yield MapView(self.data, id="map")
+                yield Static(id="area-info")
+            with Vertical(id="side"):
+                yield DecisionPanel(id="decision")
+                with ContentSwitcher(id="context", initial="overview"):
+                    with Container(id="overview"):
+                        with VerticalScroll(id="hand-box"):
+                            yield Static(id="hand")
+                        with VerticalScroll(id="log-box"):
+                            yield Static(id="log")
+                    with VerticalScroll(id="battle-box"):
+                        yield Static(id="battle")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -158,8 +165,17 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def _render_map(self) -> None:
         view = self.session.view()
         pos = map_position(view, self.data, self._highlight_areas(), self.cursor)
+        pos.changed = self.last_move_areas()
         self.query_one(MapView).show(pos)
         self.query_one("#area-info", Static).update(area_info(view, self.data, self.cursor))
+
+    def last_move_areas(self) -> set[str]:
+        """The areas the other side's last turn changed (the map's last-move marks): the other
+        side of the one looking at the screen, or of the one deciding when both may look."""
+        session = self.session
+        d = self.game.decision()
+        me = session.viewer or (d.player if d else session.view()["active"])
+        return last_turn_areas(self.game.events(session.viewer), "ZURL" if me == "PL" else "PL")
 
     def _render_context(self) -> None:
         game, session = self.game, self.session
@@ -294,6 +310,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.query_one(DecisionPanel).page(delta)
 
     def action_cursor(self, direction: str) -> None:
+        self.add_class("-map-shown")  # on a narrow screen the arrows bring the map up
         self.cursor = step(self.positions, self.cursor, direction)
         self.mode = "area"
         self._render_map()
@@ -376,6 +393,17 @@ class GameScreen(BotTurns, TableKeys, Screen):
         from .dialogs import LogScreen
 
         self.app.push_screen(LogScreen(public_log(self.session.view())))
+
+    def action_legend(self) -> None:
+        self.add_class("-map-shown")
+        self.query_one(MapView).toggle_legend()
+
+    def action_toggle_map(self) -> None:
+        """Narrow screens: switch between the map and the panels (decision, hand, log)."""
+        if self.has_class("-narrow"):
+            self.toggle_class("-map-shown")
+        else:
+            self.notify("Map and panels are both on screen (m switches them below 100 columns).", timeout=3)
 
     def action_skip(self) -> None:
         self.skipping = True

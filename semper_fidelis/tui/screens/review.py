@@ -17,7 +17,7 @@ from ..battle_panel import battle_renderable
 from ..options import unprefixed
 from ..panels import hand_renderable, map_position, public_log
 from ..review import VIEWERS, Review
-from ..status import phase_line, tracks_text
+from ..status import phase_line, tracks_renderable
 from ..theme import badge
 from ..widgets.map_view import MapView
 
@@ -81,7 +81,7 @@ class ReviewScreen(Screen):
         events = review.events(self.viewer)
         self.query_one("#review-bar", Static).update(self._bar())
         self.query_one("#phase-bar", Static).update(phase_line(session))
-        self.query_one("#tracks", Static).update(tracks_text(session))
+        self.query_one("#tracks", Static).update(tracks_renderable(session))
         areas = {e.get(k) for e in events for k in EVENT_AREAS} & set(self.data.areas)
         battle = view["battle"]
         cursor = battle["area"] if battle else None

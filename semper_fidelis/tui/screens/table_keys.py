@@ -1,6 +1,6 @@
 """The table's own keys and checks on the game screen (issue 11): the card viewer (``c``), the
 turn summary after the other side's turn (``w`` shows it again) with the notices only you may
-read, placing several units at once (``m``), and a second Enter before ending the Orders with
+read, placing several units at once (``x``), and a second Enter before ending the Orders with
 AP left. A mixin, like :class:`BotTurns`: the game screen provides ``session``, ``game``,
 ``bot_lock``, ``shows_options`` and ``after_change``."""
 
@@ -72,7 +72,7 @@ class TableKeys:
         d = self.game.decision()
         action = self.query_one(DecisionPanel).highlighted_action
         if not self.shows_options() or d is None or d.kind not in PLACE_MANY or action is None:
-            self.notify("m places several units at once: highlight a 'Place …' option of a deployment first.", timeout=4)
+            self.notify("x places several units at once: highlight a 'Place …' option of a deployment first.", timeout=4)
             return
         row = next(r for r in self.query_one(DecisionPanel).shown if r.action == action)
         most = count_to_place(self.session.view(), self.game, row.option)

@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 from ...engine import Option as EngineOption
 from ..theme import KEY_STYLE
 
-RESERVED = set("chlmnqsuw")
+RESERVED = set("cghlmnqsuwx")
 KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in RESERVED)
 
 
@@ -154,6 +154,8 @@ class DecisionPanel(Vertical):
 
     def page(self, delta: int) -> None:
         ol = self.query_one("#options", OptionList)
+        if not ol.scrollable_content_region.height:  # hidden (the map has the narrow screen): no page
+            return
         (ol.action_page_down if delta > 0 else ol.action_page_up)()
 
     def set_detail(self, text: Text | str) -> None:

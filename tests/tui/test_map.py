@@ -1,0 +1,105 @@
+"""The map in the game screen (issue 11): the whole board with its connections at 120×40, the
+map and the panels taking turns at 80×24, the legend on a key, the space used at 200×60, and
+the areas the other side's last turn changed marked."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+
+from semper_fidelis.render.map_style import CHANGED_MARK
+from semper_fidelis.tui.last_move import last_turn_areas
+from semper_fidelis.tui.widgets.decision import DecisionPanel
+from semper_fidelis.tui.widgets.map_view import MapView
+
+from .helpers import choose, game_screen, settle, sync, text_of
+
+
+@asynccontextmanager
+async def opening(make_app, size: tuple[int, int]):
+    """Scenario 2's first screen at ``size``, both sides human, hands open: (pilot, screen)."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
+        await pilot.pause()
+        yield pilot, game_screen(app)
+
+
+def _label_bar(board, area: str) -> str:
+    """The plain text of ``area``'s label bar as last drawn."""
+    top, left, _, right = board.boxes[area]
+    return board.last_lines[top].plain[left:right]
+
+
+@sync
+async def test_at_120x40_the_whole_board_shows_without_scrolling(make_app):
+    async with opening(make_app, (120, 40)) as (pilot, screen):
+        view = screen.query_one(MapView)
+        board = view._board
+        assert board is not None and view.max_scroll_y == 0
+        assert set(board.boxes) == set(screen.positions)  # every area has its cell …
+        assert all(bottom <= view.size.height and right <= view.size.width for _, _, bottom, right in board.boxes.values())
+        assert board.last_lines[-1].plain.startswith("Also adjacent")  # … the links not drawn named
+        assert view.size.height >= len(board.last_lines)
+        decision = screen.query_one(DecisionPanel)
+        assert decision.region.width >= 40 and decision.region.bottom <= 40
+
+
+@sync
+async def test_at_80x24_map_and_panels_take_turns(make_app):
+    async with opening(make_app, (80, 24)) as (pilot, screen):
+        decision, view = screen.query_one(DecisionPanel), screen.query_one(MapView)
+        assert decision.display and decision.region.width == 80 and not view.region.width
+        await pilot.press("m")
+        assert view.region.width == 80 and not decision.region.width
+        await pilot.press("m")
+        assert decision.region.width == 80
+        for _ in range(12):  # the arrows bring the map up, and it scrolls to follow the cursor
+            await pilot.press("down")
+        assert view.region.width == 80 and view.scroll_y > 0
+        top, _, bottom, _ = view._board.boxes[screen.cursor]
+        assert view.scroll_y <= top and bottom <= view.scroll_y + view.size.height
+
+
+@sync
+async def test_the_legend_on_a_key(make_app):
+    async with opening(make_app, (120, 40)) as (pilot, screen):
+        view = screen.query_one(MapView)
+        legend = view.query_one("#map-legend")
+        assert not legend.display
+        await pilot.press("g")
+        assert legend.display and "Barricade facing" in text_of(legend) and "Railways" in text_of(legend)
+        await pilot.press("g")
+        assert not legend.display and view.query_one("#map-body").display
+
+
+@sync
+async def test_at_200x60_the_space_is_used(make_app):
+    async with opening(make_app, (200, 60)) as (pilot, screen):
+        view = screen.query_one(MapView)
+        assert len(view._board.last_lines) >= view.size.height - 8  # not 15 blank rows under the map
+        assert screen.query_one(DecisionPanel).region.width > 60
+
+
+@sync
+async def test_the_bots_last_turn_is_marked_on_the_map(make_app):
+    app = make_app(seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.new_game(2, {"PL": "human", "ZURL": "general"}, privacy=True)
+        await pilot.pause()
+        screen = game_screen(app)
+        game = screen.session.game
+        await choose(pilot, "keep")
+        for _ in range(30):  # PL ends its orders at once; then ZURL, the bot, plays its turn
+            if any(e.kind == "turn" and e.get("side") == "ZURL" for e in game.events("PL")):
+                break
+            d = game.decision()
+            await choose(pilot, "end" if "end" in d.actions else "draw" if "draw" in d.actions else d.actions[0])
+        await settle(pilot)
+        assert game.decision().player == "PL"
+        changed = last_turn_areas(game.events("PL"), "ZURL")
+        assert changed, "the bot changed nothing on the map"
+        view = screen.query_one(MapView)
+        assert view.position.changed == changed
+        board = view._board
+        for area in screen.positions:
+            assert (CHANGED_MARK in _label_bar(board, area)) == (area in changed), area
