@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -57,14 +57,16 @@ class ReviewScreen(Screen):
         yield Static(id="review-bar")
         yield Static(id="phase-bar")
         yield Static(id="tracks")
-        yield MapView(self.data, id="map")
-        with Horizontal(id="bottom"):
-            with VerticalScroll(id="review-step"):
-                yield Static(id="review-events")
-            with VerticalScroll(id="hand-box"):
-                yield Static(id="hand")
-            with VerticalScroll(id="log-box"):
-                yield Static(id="log")
+        with Horizontal(id="table"):  # the game screen's table: the map, and beside it the step
+            yield MapView(self.data, id="map", classes="review-map")
+            with Vertical(id="side"):
+                with VerticalScroll(id="review-step"):
+                    yield Static(id="review-events")
+                with Vertical(id="context"):
+                    with VerticalScroll(id="hand-box"):
+                        yield Static(id="hand")
+                    with VerticalScroll(id="log-box"):
+                        yield Static(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
