@@ -100,21 +100,32 @@ class GeneralBot:
         self.turn_key: tuple | None = None
         self.tried: set[str] = set()
         self.plans = 0
-        self.view: dict[str, Any] = {}
+        self._seat: Seat | None = None
+        self._view: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------------------ dispatch
 
     def choose(self, seat: Seat) -> str:
+        if self.plan and self.plan[0] in seat.legal():
+            return self.plan.pop(0)  # a plan's next step: no options to describe, no view to read
         options = seat.options()
-        legal = {o.notation for o in options}
-        if self.plan and self.plan[0] in legal:
-            return self.plan.pop(0)
-        self.view = seat.view()  # once per decision: the handlers read it
+        self._look(seat)
         self.plan = []
         kind = seat.decision().kind
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = handler(seat, options) if handler else None
-        return choice if choice in legal else self._default(options)
+        return choice if choice in {o.notation for o in options} else self._default(options)
+
+    def _look(self, seat: Seat) -> None:
+        """A new decision: its view is read when a handler first needs it (most battle steps
+        never do)."""
+        self._seat, self._view = seat, None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._seat.view()
+        return self._view
 
     def _default(self, options: Iterable[Option]) -> str:
         """A card's own question or anything unforeseen: the first option that acts, else a way
@@ -188,7 +199,7 @@ class GeneralBot:
         each card played for its effect, the ``attacks`` best attacks (also some a little
         below the general's odds), the best plan of each other kind, and ending the phase.
         Cards for their AP and the tokens are left to the general (it always takes the most)."""
-        self.view = seat.view()
+        self._look(seat)
         by_kind: dict[str, list[Option]] = {}
         for o in options:
             by_kind.setdefault(o.kind, []).append(o)

@@ -98,9 +98,9 @@ class MarshalBot:
         self.playouts = 0  # playouts so far, for measurements
 
     def choose(self, seat: Seat) -> str:
-        options = seat.options()
-        if self.plan and self.plan[0] in {o.notation for o in options}:
+        if self.plan and self.plan[0] in seat.legal():
             return self.plan.pop(0)
+        options = seat.options()
         self.plan = []
         decision = seat.decision()
         choice = self.general.choose(seat)

@@ -17,6 +17,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Mapping
 
 from .battle import battle_data, battle_points, groups_of, return_room
 from .notation import parse_units
@@ -53,28 +56,34 @@ class BattleOdds:
         return sum((p for (a, d), p in self.joint.items() if a + attacker_extra > d + defender_extra), Fraction(0))
 
 
-def card_draws(rules: Rules, state: State) -> Counter:
-    """(attacker BP, defender BP) added by the battle cards → number of equally likely draws."""
-    cards = rules.data.battle_deck.cards
-    deck, used = Counter(state.battle_deck), Counter(state.battle_used)
+def card_draws(rules: Rules, state: State) -> Mapping[tuple[int, int], int]:
+    """(attacker BP, defender BP) added by the battle cards → number of equally likely draws.
+    Bots weigh many battles on the same deck, so the count is kept per deck make-up."""
+    cards = tuple((c.attacker, c.defender, c.escalation) for c in rules.data.battle_deck.cards)
+    return _draws(cards, tuple(sorted(state.battle_deck)), tuple(sorted(state.battle_used)))
+
+
+@lru_cache(maxsize=512)
+def _draws(cards: tuple[tuple[int, int, bool], ...], deck_ids: tuple[int, ...], used_ids: tuple[int, ...]) -> Mapping[tuple[int, int], int]:
+    deck, used = Counter(deck_ids), Counter(used_ids)
     if not deck:
         deck, used = used, Counter()
     size = sum(deck.values())
     out: Counter = Counter()
     for i, n in deck.items():
-        first = cards[i]
-        if not first.escalation:
+        a1, d1, escalation = cards[i]
+        if not escalation:
             # weighted by the second draw's count so every branch shares one denominator
             second_size = size - 1 if size > 1 else sum(used.values()) + 1
-            out[(first.attacker, first.defender)] += n * second_size
+            out[(a1, d1)] += n * second_size
             continue
         rest = deck - Counter({i: 1})
         if not rest:
             rest = used + Counter({i: 1})
         for j, m in rest.items():
-            second = cards[j]
-            out[(first.attacker + second.attacker, first.defender + second.defender)] += n * m
-    return out
+            a2, d2, _ = cards[j]
+            out[(a1 + a2, d1 + d2)] += n * m
+    return MappingProxyType(dict(out))
 
 
 def battle_odds(
@@ -105,7 +114,7 @@ def battle_odds(
     attacker, defender = frame["attacker"], frame["defender"]
     if "bp" in frame:  # already resolved: the result is known
         base = (frame["bp"]["a"], frame["bp"]["d"])
-        draws: Counter = Counter({(0, 0): 1})
+        draws: Mapping[tuple[int, int], int] = {(0, 0): 1}
     else:
         if not count(rules, state, area, defender):
             raise ValueError(f"no {defender} units in {rules.area_name(area)}: no battle")
@@ -114,13 +123,13 @@ def battle_odds(
         draws = card_draws(rules, state)
     stranded = sum(1 for g in groups_of(state, frame) if sum(g.units.values()) > return_room(rules, state, frame, g))
     total = sum(draws.values())
-    joint: dict[tuple[int, int], Fraction] = {}
     a_marg: Counter = Counter()
     d_marg: Counter = Counter()
     wins = a_loss = d_loss = 0
+    joint_n: Counter = Counter()
     for (da, dd), n in sorted(draws.items()):
         a, d = base[0] + da, base[1] + dd
-        joint[(a, d)] = joint.get((a, d), 0) + Fraction(n, total)
+        joint_n[(a, d)] += n
         a_marg[a] += n
         d_marg[d] += n
         won = a > d
@@ -132,7 +141,7 @@ def battle_odds(
         attacker=attacker,
         defender=defender,
         base=base,
-        joint=joint,
+        joint={k: Fraction(n, total) for k, n in joint_n.items()},
         p_attacker_wins=Fraction(wins, total),
         attacker_bp={k: Fraction(v, total) for k, v in sorted(a_marg.items())},
         defender_bp={k: Fraction(v, total) for k, v in sorted(d_marg.items())},
