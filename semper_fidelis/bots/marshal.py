@@ -9,8 +9,11 @@ general's answers, at its speed.
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
-sides on through the end of the turn and the opponent's reply (``turns``), where
-:func:`evaluate` scores the position. The
+sides on to the end of the Stage, where the VP are scored (at most ``turns`` turns), and
+:func:`evaluate` scores the position: a won, lost or drawn game when it was the last Stage. A
+shorter horizon (the opponent's reply only) cost more games than the fewer playouts do: with 16
+playouts a decision the marshal as ZURL won 14 of 20 Scenario 1 games against the general when
+it played to the end, 6 of 20 with 32 playouts through the reply. The
 plans share their deals — every plan is played on the same deals with the same playout seeds
 (common random numbers), so they are compared on the same luck — and sequential halving drops
 the worse half of the plans each time the number of deals doubles. The general's choice is never
@@ -35,10 +38,11 @@ from .general import OWN_TYPES, UNIT_VALUE, GeneralBot
 from .seat import Seat
 
 PL, ZURL = "PL", "ZURL"
-#: decisions a playout may take at most before it is scored
-DEPTH = 400
-#: turn boundaries a playout crosses: 2 plays the opponent's reply and scores when the own turn comes back
-TURNS = 2
+#: decisions a playout may take at most before it is scored (a whole Stage takes about 250)
+DEPTH = 1000
+#: turn boundaries a playout crosses at most; it stops sooner at the end of the Stage, where the
+#: VP are scored (a Stage is four rounds, so 8 plays every playout to the end of its Stage)
+TURNS = 8
 #: points a won game is worth in the evaluation, against a few VP for the rest
 WIN = 100.0
 
@@ -157,7 +161,7 @@ class MarshalBot:
 
     def _playout(self, seat: Seat, plan: list[str], seed: int) -> float:
         """One deal of the unseen, the plan played in it, then the general for both sides to the
-        end of the turn; the evaluation for the searching side."""
+        end of the Stage; the evaluation for the searching side."""
         side = seat.player
         rng = random.Random(seed)
         world: Game = seat.sample(rng)
@@ -169,14 +173,14 @@ class MarshalBot:
             except IllegalAction:
                 break  # a battle or a card asked something first; the general goes on
         policy = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
-        owner, crossed = side, 0
+        owner, crossed, stage = side, 0, seat.view()["stage"]
         for _ in range(self.depth):
             if world.over:
                 break
             decision = world.decision()
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
-                if crossed >= self.turns:
+                if crossed >= self.turns or world.view(None)["stage"] != stage:
                     break
             world.apply(policy[decision.player].choose(Seat(world, decision.player)))
         return evaluate(world.view(None), side)

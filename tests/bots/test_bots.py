@@ -168,3 +168,21 @@ def test_the_general_garrisons_winniki_for_zurl_in_relief():
         first = bot.choose(Seat(game, "ZURL"))
         game.apply(first)
     assert bot.plan == ["from lesienice", "units 3s", "to winniki"]
+
+
+def test_marshal_playouts_run_to_the_end_of_the_stage(monkeypatch):
+    """A playout goes on past the turns of both sides to the End of Stage, where the VP are
+    scored, and stops there (Scenario 2 has three Stages): the evaluation sees the first
+    decision of the next Stage."""
+    from semper_fidelis.bots import marshal
+
+    seen = []
+    monkeypatch.setattr(marshal, "evaluate", lambda view, side: seen.append(view) or 0.0)
+    game = Game(2, 3)
+    while game.decision().kind != "orders":
+        game.apply(GeneralBot(1).choose(Seat(game, game.decision().player)))
+    start = game.view(None)
+    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)
+    (end,) = seen
+    assert (start["stage"], end["stage"]) == (1, 2)
+    assert end["round"] == start["rounds"] // start["stages"] + 1 and end["vp"] != start["vp"]
