@@ -91,6 +91,16 @@ class Board:
         return {t: n for t, n in units.items() if n}
 
 
+def _fill(spare: dict[str, int], room: int) -> dict[str, int]:
+    """The most valuable of ``spare`` that fit in ``room``."""
+    take: dict[str, int] = {}
+    for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]]):
+        k = min(n, room - sum(take.values()))
+        if k > 0:
+            take[t] = k
+    return take
+
+
 class GeneralBot:
     name = "general"
 
@@ -197,7 +207,8 @@ class GeneralBot:
     def alternatives(self, seat: Seat, options, attacks: int = 3) -> list[list[str]]:
         """The plans a searching bot may weigh at an Orders decision besides the general's own:
         each card played for its effect, the ``attacks`` best attacks (also some a little
-        below the general's odds), the best plan of each other kind, and ending the phase.
+        below the general's odds), the best plan of each other kind, reinforcing a threatened
+        Strategic Area (a plan the general itself never makes), and ending the phase.
         Cards for their AP and the tokens are left to the general (it always takes the most)."""
         self._look(seat)
         by_kind: dict[str, list[Option]] = {}
@@ -207,7 +218,7 @@ class GeneralBot:
         board = Board(self.view, seat.player, hold=self._aims(seat))
         out = [[o.notation] for o in by_kind.get("card-effect", []) if not self.view["turn"]["card_played"]]
         out += self._attack_plans(seat, board, ap, slack=0.15)[:attacks]
-        for make in (self._occupy_plan, self._march_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+        for make in (self._occupy_plan, self._reinforce_plan, self._march_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
             plan = make(seat, board, by_kind, ap)
             if plan:
                 out.append(plan)
@@ -307,12 +318,7 @@ class GeneralBot:
             if room <= 0 or board.enemy(area) or not any(board.enemy(b) for b in near):
                 continue
             for origin in sorted(geo.neighbours[area]):
-                spare = board.spare(origin) if origin in board.held() else {}
-                take: dict[str, int] = {}
-                for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]]):
-                    k = min(n, room - sum(take.values()))
-                    if k > 0:
-                        take[t] = k
+                take = _fill(board.spare(origin) if origin in board.held() else {}, room)
                 if take:
                     return ["move", f"from {origin}", f"units {_units_text(take)}", f"to {area}"]
         return None
@@ -353,14 +359,32 @@ class GeneralBot:
             for b in sorted(steps):
                 if dist[b] >= here:
                     continue
-                take: dict[str, int] = {}
-                for t, n in sorted(spare.items(), key=lambda x: -UNIT_VALUE[x[0]]):
-                    k = min(n, room[b] - sum(take.values()))
-                    if k > 0:
-                        take[t] = k
+                take = _fill(spare, room[b])
                 key = (sum(take.values()), -dist[b], b)
                 if best is None or key > best[0]:
                     best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {b}"])
+        return best[1] if best else None
+
+    def _reinforce_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Strengthen the held Strategic Area the enemy threatens most (more enemy units next to
+        it than own units in it): the largest spare group next door moves in (1 AP). Only a
+        searching bot weighs it; the general itself trusts the one unit it keeps there."""
+        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+            return None
+        geo, held = seat.board, board.held()
+        best: tuple[tuple, list[str]] | None = None
+        for area in held:
+            if area not in board.strategic:
+                continue
+            gap = sum(board.enemy(b) for b in geo.neighbours[area]) - sum(board.own(area).values())
+            room = geo.limit[area] - board.total(area)
+            if gap <= 0 or room <= 0:
+                continue
+            for origin in sorted(geo.neighbours[area] & set(held)):
+                take = _fill(board.spare(origin), min(room, gap))
+                key = (gap, sum(take.values()), area, origin)
+                if take and (best is None or key > best[0]):
+                    best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {area}"])
         return best[1] if best else None
 
     def _occupy_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:

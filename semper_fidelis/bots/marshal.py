@@ -3,9 +3,9 @@ what it cannot see.
 
 Only the Orders Phase is searched — where a turn is won or lost — and there not the engine's
 single steps but whole plans: the general's own choice, each card played for its effect, its
-best attacks (some a little below its odds), each of its other plans, and ending the phase
-(:meth:`GeneralBot.alternatives`). Every other decision, and the steps of a chosen plan, are the
-general's answers, at its speed.
+best attacks (some a little below its odds), each of its other plans, reinforcing the Strategic
+Area the enemy threatens most, and ending the phase (:meth:`GeneralBot.alternatives`). Every
+other decision, and the steps of a chosen plan, are the general's answers, at its speed.
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both

@@ -186,3 +186,21 @@ def test_marshal_playouts_run_to_the_end_of_the_stage(monkeypatch):
     (end,) = seen
     assert (start["stage"], end["stage"]) == (1, 2)
     assert end["round"] == start["rounds"] // start["stages"] + 1 and end["vp"] != start["vp"]
+
+
+def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
+    """Rynek held by one volunteer with four PL volunteers next door: among the plans a
+    searching bot weighs is the spare group next door moving in, as many as the threat."""
+    game = Game.from_position({"scenario": 1, "to_act": {"side": "ZURL", "phase": "orders"}, "turn": {"ap": 3},
+                               "units": {"rynek": {"zurl-volunteer": 1}, "sejm-krajowy": {"zurl-volunteer": 3},
+                                         "dom-akademicki": {"pl-volunteer": 4}, "szkola-sienkiewicza": {"pl-hq": 1},
+                                         "namiestnictwo": {"zurl-hq": 1}}}, seed=1)
+    seat = Seat(game, "ZURL")
+    plans = GeneralBot(1).alternatives(seat, seat.options())
+    assert ["move", "from sejm-krajowy", "units 3v", "to rynek"] in plans
+    calm = Game.from_position({"scenario": 1, "to_act": {"side": "ZURL", "phase": "orders"}, "turn": {"ap": 3},
+                               "units": {"rynek": {"zurl-volunteer": 1}, "sejm-krajowy": {"zurl-volunteer": 3},
+                                         "dom-akademicki": {"pl-volunteer": 1}, "szkola-sienkiewicza": {"pl-hq": 1},
+                                         "namiestnictwo": {"zurl-hq": 1}}}, seed=1)
+    seat = Seat(calm, "ZURL")
+    assert not any(p[-1] == "to rynek" for p in GeneralBot(1).alternatives(seat, seat.options()))
