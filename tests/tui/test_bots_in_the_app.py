@@ -44,3 +44,25 @@ async def test_the_screen_answers_while_a_bot_thinks(make_app):
         await pilot.pause()
         app.screen.action_menu()
         await pilot.pause()
+
+
+@sync
+async def test_one_thinking_notice_at_a_time(make_app):
+    """A searching bot decides several times a turn (a plan's steps come at once): the notice
+    that it is thinking is shown again only once the last one has gone, never stacked."""
+    import time
+
+    app = make_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game(1, {"PL": "marshal", "ZURL": "marshal"}, privacy=False)
+        await pilot.pause(0.2)
+        screen = app.screen
+        shown: list[float] = []
+        screen.notify = lambda message, **kw: shown.append(time.monotonic()) if "thinking" in message else None
+        screen.bot_pace = 0.0
+        before = len(screen.session.game.actions)
+        await pilot.pause(4.0)
+        assert len(screen.session.game.actions) > before + 3  # several bot decisions went by
+        assert shown and all(b - a >= 1.4 for a, b in zip(shown, shown[1:]))
+        app.screen.action_menu()
+        await pilot.pause()

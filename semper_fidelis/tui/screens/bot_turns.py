@@ -12,11 +12,16 @@ from textual.worker import get_current_worker
 from ...engine import IllegalAction
 from ..session import EngineFailure
 
+#: seconds the "is thinking" notice stays up; no second one is shown meanwhile
+THINKING_NOTICE = 1.5
+
 
 class BotTurns:
     """Mixed into the game screen, which provides ``session``, ``generation`` (bumped at every
     change: a stale bot move is dropped), ``bot_lock``, ``bot_pace``, ``skipping`` and
     ``after_change``."""
+
+    _thinking_until = 0.0  # when the "is thinking" notice on screen goes
 
     def schedule_bot(self) -> None:
         if self.session.bot_to_move and self.app.screen is self:
@@ -36,8 +41,10 @@ class BotTurns:
             if generation != self.generation or not self.session.bot_to_move:
                 return
             side = self.session.decider
-            if self.session.thinks(side) and not self.skipping:
-                self.app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=1.5)
+            if self.session.thinks(side) and not self.skipping and time.monotonic() >= self._thinking_until:
+                # one notice at a time: a searching bot decides several times a turn
+                self._thinking_until = time.monotonic() + THINKING_NOTICE
+                self.app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
             action = self.session.bot_action()
         self.app.call_from_thread(self._bot_apply, generation, action)
 
