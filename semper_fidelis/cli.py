@@ -264,8 +264,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
              f"seeds {args.seed}..{args.seed + args.games - 1}")
     console.print(simulate_report(batch, data, title))
     if records is not None:
+        _label_records(batch, records)
         console.print(f"Records of the {args.games} games in {records} (open one with '{PROG} review FILE').")
     return 0
+
+
+def _label_records(batch, records: Path) -> None:
+    """Beside each kept record, the seats and a one-line result, as for a saved game, so the
+    review list says who won each game without replaying it."""
+    from .play.batch import record_name
+    from .tui.saves import write_players
+
+    m = batch.matchup
+    for g in batch.games:
+        result = f"{g.winner} won" if g.winner else "a draw"
+        summary = (f"Scenario {m.scenario}, round {g.rounds}, finished, {result} {g.vp['PL']}–{g.vp['ZURL']} VP "
+                   f"(PL {m.pl}, ZURL {m.zurl}), seed {g.seed}")
+        write_players(records / record_name(m, g.seed), {"PL": m.pl, "ZURL": m.zurl}, privacy=False, summary=summary, over=True)
 
 
 def _balance_args(parser: argparse.ArgumentParser) -> None:

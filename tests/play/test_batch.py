@@ -10,6 +10,7 @@ from semper_fidelis.cli import main
 from semper_fidelis.play.batch import BatchResult, GameSummary, Matchup, run_batch
 from semper_fidelis.play.stats import verdict, wilson
 from semper_fidelis.tui.review import Review
+from semper_fidelis.tui.saves import list_saves
 
 
 def test_wilson_interval_known_values():
@@ -74,6 +75,8 @@ def test_simulate_keeps_five_records_that_review_opens(tmp_path, capsys):
         review = Review.open(f)
         assert review.end > 0 and review.record["seed"] == int(f.stem.rsplit("seed", 1)[1])
     assert "Games to review (seeds): largest PL win" in out and str(tmp_path / "kept") in out
+    listed = list_saves(tmp_path / "kept")  # what the review list shows: the result, no replay
+    assert len(listed) == 5 and all(", finished, " in s.summary and "(PL random, ZURL random), seed " in s.summary for s in listed)
 
 
 def test_the_extreme_games_are_named_by_seed():
