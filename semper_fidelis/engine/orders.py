@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .cards import card_title, discard_card, effect_of
+from .cards import discard_card, effect_of
 from .commanders import ability
 from .flow import take_token, token_choices
 from .losses import start_losses, skip_if_empty
@@ -577,12 +577,12 @@ def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         discard_card(state, side, n)
         turn.card_played = True
         turn.ap += card.ap
-        event(state, "card", f"{side} plays {card_title(rules, side, n)} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
+        event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
     elif verb == "effect":
         n = int(words[1])
         discard_card(state, side, n)
         turn.card_played = True
-        event(state, "card", f"{side} plays {card_title(rules, side, n)} for its effect.", side=side, card=n, use="effect")
+        event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
         state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
         effect_of(rules, side, n).apply(rules, state, side)
         checkpoint(rules, state)
