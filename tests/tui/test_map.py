@@ -30,6 +30,10 @@ def _label_bar(board, area: str) -> str:
     return board.last_lines[top].plain[left:right]
 
 
+def _footer(screen) -> list[str]:
+    return [key.description for key in screen.query("FooterKey")]
+
+
 @sync
 async def test_at_120x40_the_whole_board_shows_without_scrolling(make_app):
     async with opening(make_app, (120, 40)) as (pilot, screen):
@@ -42,6 +46,9 @@ async def test_at_120x40_the_whole_board_shows_without_scrolling(make_app):
         assert view.size.height >= len(board.last_lines)
         decision = screen.query_one(DecisionPanel)
         assert decision.region.width >= 40 and decision.region.bottom <= 40
+        assert "Map/panels" not in _footer(screen)  # both are on screen: no m
+        await pilot.press("m")
+        assert decision.region.width >= 40 and view.region.width
 
 
 @sync
@@ -49,6 +56,7 @@ async def test_at_80x24_map_and_panels_take_turns(make_app):
     async with opening(make_app, (80, 24)) as (pilot, screen):
         decision, view = screen.query_one(DecisionPanel), screen.query_one(MapView)
         assert decision.display and decision.region.width == 80 and not view.region.width
+        assert "Map/panels" in _footer(screen)
         await pilot.press("m")
         assert view.region.width == 80 and not decision.region.width
         await pilot.press("m")

@@ -34,6 +34,8 @@ from .table_keys import TableKeys
 
 LOG_LINES = 40
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
+#: below this width the map and the panels (decision, hand, log) take turns on screen
+NARROW_BELOW = 100
 
 
 class GameScreen(BotTurns, TableKeys, Screen):
@@ -62,7 +64,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
     ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
     # every key is a priority binding: they are then handled in the order typed
     #: below 100 columns map and panels take turns on the screen (``m``); above, side by side
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
 
     def __init__(self, session: Session, *, bot_pace: float = 0.3):
         super().__init__()
@@ -400,10 +402,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def action_toggle_map(self) -> None:
         """Narrow screens: switch between the map and the panels (decision, hand, log)."""
-        if self.has_class("-narrow"):
-            self.toggle_class("-map-shown")
-        else:
-            self.notify("Map and panels are both on screen (m switches them below 100 columns).", timeout=3)
+        self.toggle_class("-map-shown")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``m`` is offered (and in the footer) only below 100 columns, where map and panels take
+        turns; wider, both are on screen."""
+        return self.size.width < NARROW_BELOW if action == "toggle_map" else True
+
+    def on_resize(self) -> None:
+        self.refresh_bindings()
 
     def action_skip(self) -> None:
         self.skipping = True
