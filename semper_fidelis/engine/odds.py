@@ -15,11 +15,11 @@ yet played, an Evasion not yet decided, Losses changed by cards or Medicine afte
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Mapping
 
 from .battle import battle_data, battle_points, groups_of, return_room
 from .notation import parse_units
