@@ -360,7 +360,7 @@ def _go_back(rules: Rules, state: State, f: dict, g: AttackGroup, verb: str, how
         add_units(state, g.origin, back)
         first, _, rest = verb.partition(" ")  # "returns to": the verb agrees with the units
         agreed = first if sum(back.values()) == 1 else first.removesuffix("s")
-        log(state, f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.", area=f["area"], to_area=g.origin)
+        log(state, f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.", side=attacker, area=f["area"], to_area=g.origin)
         enter_area(rules, state, attacker, g.origin, how)  # §13.2 Militia
     return back
 
@@ -578,7 +578,7 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         units = parse_units(side, words[2])
         remove_units(state, f["area"], units)
         add_units(state, words[1], units)
-        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.", from_area=f["area"], to_area=words[1])
+        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.", side=side, from_area=f["area"], to_area=words[1])
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
@@ -603,12 +603,12 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         if _stranded_units(rules, state, f, where):
             f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
         if words[1] == "none":
-            log(state, f"{side}: {describe(stranded)} have nowhere to go and are dispersed.", area=f["area"], from_area=where)
+            log(state, f"{side}: {describe(stranded)} have nowhere to go and are dispersed.", side=side, area=f["area"], from_area=where)
             disperse_in_battle(rules, state, f, side, stranded)
         else:
             add_units(state, words[1], stranded)
             f.setdefault("placed", []).append([words[1], dict(stranded)])
-            log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(words[1])}.", area=f["area"], from_area=where, to_area=words[1])
+            log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(words[1])}.", side=side, area=f["area"], from_area=where, to_area=words[1])
         if not f["stranded"]:
             state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
             pop(state, c)
@@ -645,7 +645,7 @@ def play_special(rules: Rules, state: State, f: dict, side: str, number: int, se
 
 def _log_advance(rules: Rules, state: State, f: dict, c: dict) -> None:
     n = sum(c.get("moved", {}).values())
-    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", area=f["area"])
+    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
 
 
 procedure(

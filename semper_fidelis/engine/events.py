@@ -9,8 +9,9 @@ An event never changes once written; ``Event.to_dict()`` is its plain form::
 
 ``visible`` is ``"all"`` or the one side that may see it (a face-down token taken, the cards a
 player draws); such an event has no text in the public log, or a text that hides the secret.
-Kinds: ``note`` (anything else in the log), ``turn``, ``move``, ``battle``, ``loss``,
-``track``, ``card``, ``token``, ``alliance``, ``draw``, ``game-over``.
+Kinds: ``note`` (anything else in the log; ``side``: who did it, where one side did), ``turn``,
+``move``, ``battle``, ``loss``, ``track``, ``card``, ``token``, ``alliance``, ``draw``,
+``game-over``.
 
 Every event that changes the map (units, tokens, fortifications, units on a border) names the
 areas it changed in the facts listed in :data:`AREA_FACTS`, so a client can mark what a turn did.

@@ -218,7 +218,7 @@ def _deploy_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     add_units(state, area, {item["unit"]: 1})
     state.pool[side][item["unit"]] -= 1
     item["count"] -= 1
-    log(state, f"{side} deploys 1 {unit_name(item['unit'])} in {rules.area_name(area)}.", area=area)
+    log(state, f"{side} deploys 1 {unit_name(item['unit'])} in {rules.area_name(area)}.", side=side, area=area)
     if item["count"] == 0:
         f["todo"].pop(0)
     if not f["todo"]:
@@ -272,7 +272,7 @@ def _place_hq(rules: Rules, state: State, f: dict, area: str) -> None:
     side = f["side"]
     state.mob[side][HQ[side]] -= 1
     add_units(state, area, {HQ[side]: 1})
-    log(state, f"{side} HQ placed in {rules.area_name(area)}.", area=area)
+    log(state, f"{side} HQ placed in {rules.area_name(area)}.", side=side, area=area)
     pop(state, f)
     checkpoint(rules, state)
 
@@ -417,7 +417,7 @@ def _relief_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     state.turn.ap -= cost
     state.relief_waiting[side][utype] -= 1 * n
     add_units(state, area, {utype: n})
-    log(state, f"{side} Relief: {n} {unit_name(utype, n)} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".", area=area)
+    log(state, f"{side} Relief: {n} {unit_name(utype, n)} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".", side=side, area=area)
     enter_area(rules, state, side, area, "deploys Relief")  # §13.2: a neutral Militia there turns
     checkpoint(rules, state)
     if not any(state.relief_waiting[side].values()):

@@ -194,7 +194,7 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         group["units"][utype] -= 1
         remove_units(state, group["area"], {utype: 1})
         add_units(state, dest, {utype: 1})
-        log(state, f"{side} withdraws 1 more {unit_name(utype)} from {rules.area_name(group['area'])} to {rules.area_name(dest)} (by choice, §9.4).", area=group["area"], to_area=dest)
+        log(state, f"{side} withdraws 1 more {unit_name(utype)} from {rules.area_name(group['area'])} to {rules.area_name(dest)} (by choice, §9.4).", side=side, area=group["area"], to_area=dest)
         if not _extra_withdrawals(rules, state, f):
             _finish(state, f)
         return

@@ -333,11 +333,11 @@ def _fortify_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         if cost == 0 and not f.get("free"):
             state.turn.free_barricade_used = True
         state.barricades.setdefault(area, []).append((side, parts[2]))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(parts[2])} ({cost} AP).", area=area)
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(parts[2])} ({cost} AP).", side=side, area=area)
     else:
         state.redoubts[area] = side
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} ({cost} AP).", area=area)
+        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} ({cost} AP).", side=side, area=area)
     f["count"] = f.get("count", 1) - 1
     if f["count"] <= 0:
         pop(state, f)
@@ -421,7 +421,7 @@ def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     zone = state.mob["neutral"] if utype in NEUTRAL_TYPES else state.mob[side]
     zone[utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} ({paid}).", area=area)
+    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} ({paid}).", side=side, area=area)
     checkpoint(rules, state)
     if f.get("free") == 0 and "free" in f:
         pop(state, f)
@@ -617,7 +617,7 @@ def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
         if state.redoubts.get(area) == side:
             del state.redoubts[area]
-        log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", area=area)
+        log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
 
 
 def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -> None:

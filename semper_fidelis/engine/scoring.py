@@ -163,7 +163,7 @@ def _corridor_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     else:
         add_units(state, area, {"pl-soldier": 1})
     f["left"] -= 1
-    log(state, f"Breakthrough: 1 Soldier to {rules.area_name(area) if area != 'mobilization' else 'the Mobilization Zone (no room in the Villages)'}.", area=area if area != "mobilization" else None)
+    log(state, f"Breakthrough: 1 Soldier to {rules.area_name(area) if area != 'mobilization' else 'the Mobilization Zone (no room in the Villages)'}.", side=PL, area=area if area != "mobilization" else None)
     if f["left"] == 0:
         pop(state, f)
 

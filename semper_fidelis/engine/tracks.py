@@ -8,10 +8,10 @@ from .rules import Rules
 from .state import PL, ZURL, State
 
 
-def log(state: State, text: str, **areas: str | None) -> None:
+def log(state: State, text: str, side: str | None = None, **areas: str | None) -> None:
     """A line of the log with no structure of its own (a ``note`` event); ``areas``: the
-    ``AREA_FACTS`` of what it changed on the map (events.py)."""
-    event(state, "note", text, **areas)
+    ``AREA_FACTS`` of what it changed on the map (events.py), and ``side``: who did it."""
+    event(state, "note", text, **({"side": side} if side else {}), **areas)
 
 
 def end_game(state: State, winner: str | None, reason: str) -> None:

@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import Event, Game
+from ..engine import AREA_FACTS, Event, Game
 from .panels import token_words
 
 #: the kinds a summary tells, with the words its headline counts them by (one, more)
@@ -20,20 +20,31 @@ TOLD = {
     "alliance": ("alliance change", "alliance changes"), "track": ("track change", "track changes"),
     "token": ("Supply Token taken", "Supply Tokens taken"), "loss": ("unit lost or withdrawn", "units lost or withdrawn"),
     "game-over": ("end of the game", "end of the game"),
+    "map": ("other change on the map", "other changes on the map"),
 }
+#: kinds whose ``side`` fact is who acted (elsewhere, as for a track, it is whom it befell)
+ACTED = ("move", "card", "loss", "map")
 #: how many lines a summary shows before pointing to the log
 MAX_LINES = 24
 
 
+def kind_told(e: Event) -> str:
+    """The kind a summary tells an event as: a log note that changed the map (a unit
+    mobilized, a Relief placed, a Barricade built, units withdrawn) is a map change."""
+    return "map" if e.kind == "note" and any(e.get(fact) for fact in AREA_FACTS) else e.kind
+
+
 def others_events(events: list[Event], me: str) -> list[Event]:
     """The events of the other side's turns (and the automatic steps of the round between),
-    told in the summary; what ``me`` did in its own turn is left out."""
-    return [e for e in events if e.kind in TOLD and e.turn != me and e.text and e.visible in ("all", me)]
+    told in the summary; what ``me`` did — in its own turn, or answering in the other's
+    battles — is left out."""
+    return [e for e in events if kind_told(e) in TOLD and e.turn != me and e.text and e.visible in ("all", me)
+            and not (kind_told(e) in ACTED and e.get("side") == me)]
 
 
 def headline(events: list[Event]) -> str:
     """'3 moves, 1 battle, 2 cards played'."""
-    counts = Counter(e.kind for e in events)
+    counts = Counter(kind_told(e) for e in events)
     return ", ".join(f"{n} {TOLD[k][n != 1]}" for k, n in counts.items())
 
 
@@ -52,7 +63,7 @@ def summary_renderable(events: list[Event], me: str, notices: list[str] = ()) ->
     bullets.add_column(no_wrap=True)
     bullets.add_column(ratio=1)
     for e in told[:MAX_LINES]:
-        bullets.add_row("• ", Text(e.text, style=style.get(e.kind, "")))
+        bullets.add_row("• ", Text(e.text, style=style.get(kind_told(e), "")))
     lines.append(bullets)
     if len(told) > MAX_LINES:
         lines.append(Text(f"… and {len(told) - MAX_LINES} more: press l for the whole log.", style="dim"))

@@ -71,3 +71,20 @@ def test_the_headline_counts_in_words():
     line = headline(told)
     assert "takens" not in line and "Loss taken" not in line
     assert all(part.split(" ", 1)[0].isdigit() for part in line.split(", "))
+
+
+def test_the_summary_tells_map_changes_and_leaves_out_what_you_did_in_their_turn():
+    """Mobilizing, placing a Relief, building a Barricade are told as changes on the map; your
+    own card, Losses and evasions while answering in their battles are not news to you."""
+    from semper_fidelis.tui.summary import ACTED, kind_told
+
+    game = a_played_round(seed=5)
+    for me, other in (("PL", "ZURL"), ("ZURL", "PL")):
+        told = others_events(game.events(me), me)
+        assert not [e.text for e in told if kind_told(e) in ACTED and e.get("side") == me]
+        theirs = [e.text for e in game.events(me) if e.kind == "note" and e.get("side") == other and e.turn == other
+                  and any(e.get(f) for f in ("area", "from_area", "to_area"))]
+        assert theirs and all(text in [e.text for e in told] for text in theirs)
+        assert "other change" in headline(told)
+    mine_in_theirs = [e for e in game.events("PL") if e.turn == "ZURL" and e.get("side") == "PL" and e.kind in ("card", "loss", "note")]
+    assert mine_in_theirs  # the check above had something to leave out

@@ -22,12 +22,17 @@ async def test_after_the_bots_turn_a_summary_tells_what_it_did_and_w_shows_it_ag
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await start_game(pilot, 1, pl="human", zurl="general", privacy=True)  # ZURL has the initiative
-        for _ in range(200):
-            if isinstance(app.screen, InfoScreen) or not game_screen(app).session.bot_to_move:
+        for _ in range(400):
+            if isinstance(app.screen, InfoScreen):
                 break
+            session = game_screen(app).session
+            if not session.bot_to_move:  # PL answering in ZURL's battles: no summary yet
+                assert session.view()["active"] == "ZURL"
+                game_screen(app).apply(session.game.legal()[0])
             await pilot.pause(0.02)
-        text = info_text(app)
         game = game_screen(app).session.game
+        assert game.view(None)["active"] == "PL"  # the summary opens when PL's own turn begins
+        text = info_text(app)
         zurl_lines = [e.text for e in game.events("PL") if e.turn == "ZURL" and e.kind in ("move", "card", "track") and e.text]
         assert zurl_lines and all(line in " ".join(text.split()) for line in zurl_lines[:3])
         assert "PL" not in text.split("\n")[0] or "move" in text.split("\n")[0]  # a headline that counts
@@ -95,6 +100,29 @@ async def test_ending_the_orders_with_ap_left_asks_again(make_app):
         assert any("You still have 4 AP" in n.message for n in app._notifications)
         await keys(pilot, KEYS[end], "enter")
         assert game.actions[-1] == "end"
+
+
+@sync
+async def test_ap_left_with_only_orders_to_give_also_asks_again(make_app):
+    """Later in a turn the card is played and only orders are left, whose cost comes in their
+    later steps: ending with 2 AP still asks (a play-tester lost a turn's AP to '1 Enter')."""
+    from semper_fidelis.engine import Game
+
+    game = Game.from_position({"scenario": 1, "to_act": {"side": "PL", "phase": "orders"},
+                               "turn": {"ap": 2, "card_played": True},
+                               "units": {"dworzec-glowny": {"pl-volunteer": 3}, "szkola-sienkiewicza": {"pl-hq": 1},
+                                         "rynek": {"zurl-hq": 1}}}, seed=1)
+    assert all(o.ap_cost == 0 for o in game.options() if o.kind == "order")
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game(1, {"PL": "human", "ZURL": "human"}, privacy=False, game=game)
+        await pilot.pause()
+        screen = game_screen(app)
+        screen.apply("end")
+        await pilot.pause()
+        assert game.decision().kind == "orders" and not game.actions  # not ended: warned
+        screen.apply("end")
+        assert game.actions == ["end"]
 
 
 @sync

@@ -29,7 +29,8 @@ class TableKeys:
         ap = self.session.view()["turn"]["ap"]
         if action != "end" or d is None or d.kind != "orders" or ap <= 0 or self._confirm_end == len(game.actions):
             return False
-        if not any(not o.closes and (o.ap_cost is None or 0 < o.ap_cost <= ap) for o in game.options()):
+        # an order's cost comes in its later steps (its first step costs 0); a card gives AP
+        if not any(not o.closes and (o.ap_cost is None or o.ap_cost <= ap) for o in game.options()):
             return False
         self._confirm_end = len(game.actions)
         self.notify(f"You still have {ap} AP to spend. Apply 'End' again to end your Orders Phase anyway.",
@@ -37,8 +38,9 @@ class TableKeys:
         return True
 
     def _news_screen(self, handing_over: bool):
-        """The turn summary for the human about to decide, if the other side (a bot, or the
-        other hot-seat player) did something since; and notices of what only that player may
+        """The turn summary for the human about to decide, at the start of their turn or when
+        they take the keyboard, if the other side (a bot, or the other hot-seat player) did
+        something since; and notices of what only that player may
         know (cards drawn, a token taken face down) — as toasts, or when the keyboard is being
         handed over inside the summary box, which opens under the hand-over screen (a toast
         would show to whoever is at the screen; toasts are cleared at every hand-over)."""
@@ -47,6 +49,8 @@ class TableKeys:
         if d is None or session.is_bot(d.player) or not session.may_see(d.player):
             return None
         me = d.player
+        if not handing_over and session.view()["active"] != me:
+            return None  # answering in the other side's battle: the news waits for the own turn
         events = session.news(me)
         notices = private_notices(game, events, me)
         if not handing_over:
