@@ -176,7 +176,10 @@ def losses_renderable(view: dict, data: GameData, offered: set[str] | None = Non
             ("Battle: ", "bold"), badge(b["attacker"]), f" {bp['attacker']} : {bp['defender']} ", badge(b["defender"]),
             " — ", badge(b["winner"]), " wins; each side takes the other's Battle Points as Losses",
         ))
-    grid = Table("Loss Table", "Withdraw", "Disperse", "Break", box=None, padding=(0, 2), header_style="bold")
+    # narrow enough for the decision panel beside the map at 120 columns (about 34 wide)
+    lines.append(Text(f"Loss Table, {table_role}: the Losses one unit absorbs", style="bold"))
+    grid = Table("Morale", "Withdraw", "Disperse", "Break", box=None, padding=(0, 1), collapse_padding=True, pad_edge=False,
+                 header_style="bold")
     # the row in force is lit, but only its effects offered now (no withdrawal under Artillery
     # fire, by an attacker or at low Morale)
     lit = {"withdraw": f.get("may_withdraw", False), "disperse": True, "break": True}
@@ -186,9 +189,9 @@ def losses_renderable(view: dict, data: GameData, offered: set[str] | None = Non
         row = f["table"][row_band]
         now = row_band == band
         grid.add_row(
-            Text(f"{'▶ ' if now else '  '}{row_band} Morale, {table_role}", style="bold reverse" if now else "dim"),
-            *(Text(f"{row[v]} Loss{'es' * (row[v] != 1)}" if v in row and (lit[v] or not now) else "—",
-                   style="bold reverse" if now and lit[v] else "dim") for v in ("withdraw", "disperse", "break")),
+            Text(f"{'▶ ' if now else '  '}{row_band}", style="bold reverse" if now else "dim"),
+            *(Text(str(row[v]) if v in row and (lit[v] or not now) else "—",
+                   style="bold reverse" if now and lit[v] else "dim", justify="center") for v in ("withdraw", "disperse", "break")),
         )
     lines.append(grid)
     for g in f["groups"]:

@@ -37,7 +37,7 @@ def test_artillery_losses_say_artillery_and_offer_no_withdrawal():
     text = plain(losses_renderable(view, g.data))
     assert "under Artillery fire at Rynek" in text and " as artillery" not in text
     table_row = next(line for line in text.splitlines() if "▶" in line)
-    assert table_row.split()[4:] == ["—", "2", "Losses", "3", "Losses"], table_row  # withdraw is not offered
+    assert table_row.split()[2:] == ["—", "2", "3"], table_row  # withdraw is not offered
     assert not any(a.startswith("withdraw") for a in g.legal())
     assert "Medicine used" not in text
 
@@ -47,7 +47,15 @@ def test_only_the_ways_offered_now_are_lit():
     g = under_artillery_fire()
     text = plain(losses_renderable(g.view(None), g.data, offered={"break"}))
     row = next(line for line in text.splitlines() if "▶" in line)
-    assert row.split()[4:] == ["—", "—", "3", "Losses"], row
+    assert row.split()[2:] == ["—", "—", "3"], row
+
+
+def test_the_loss_table_fits_the_decision_panel_beside_the_map():
+    """At 120 columns the panel is about 34 wide: the table's headers and Losses are whole."""
+    g = under_artillery_fire()
+    text = plain(losses_renderable(g.view(None), g.data), width=32)
+    assert "…" not in text and all(word in text for word in ("Withdraw", "Disperse", "Break"))
+    assert "Loss Table, defender" in text
 
 
 def test_a_move_into_a_neutral_militia_area_is_flagged_before_it_is_made():
