@@ -33,9 +33,13 @@ CYTADELA = "cytadela"
 #: the battle procedure in the printed order of §9.3–§9.4; each step may skip itself
 STEPS = (
     "evade", "a-card", "d-card", "a-token", "d-token", "ammo-card", "resolve",
-    "post-card", "withdraw", "a-losses", "d-losses", "advance", "return", "finish",
+    "post-card", "withdraw", "a-losses", "post-a-card", "d-losses", "post-d-card", "advance", "return", "finish",
 )
-CARD_STEPS = ("a-card", "d-card", "ammo-card", "post-card")
+#: the windows for a card "after the Battle" (§7.2 Ammunition, FAQ): once the battle is resolved
+#: (loss-reducing cards need it), and again after each side's Losses (Example of Battles 14–16:
+#: Collective Responsibility takes the units PL has just dispersed); each asks as ``post-card``
+POST_STEPS = ("post-card", "post-a-card", "post-d-card")
+CARD_STEPS = ("a-card", "d-card", "ammo-card", *POST_STEPS)
 
 
 def _next(f: dict) -> None:
@@ -185,10 +189,11 @@ def _run(rules: Rules, state: State, f: dict) -> None:
             log(state, f"{defender} cannot evade: {barred}.")
     elif step in CARD_STEPS:
         sides = {"a-card": [attacker], "d-card": [defender]}.get(step, [attacker, defender])
+        slot = "post-card" if step in POST_STEPS else step
         _next(f)
         for side in reversed(sides):  # pushed in reverse: the attacker chooses first
-            if special_options(rules, state, f, side, step):
-                _choose(state, f, side, step)
+            if special_options(rules, state, f, side, slot):
+                _choose(state, f, side, slot)
     elif step in ("a-token", "d-token"):
         side = attacker if step == "a-token" else defender
         kinds = ("grenades", "ammunition") if side == attacker else ("machine-gun", "ammunition")
@@ -204,6 +209,7 @@ def _run(rules: Rules, state: State, f: dict) -> None:
             _attacker_withdraws(rules, state, f)
     elif step in ("a-losses", "d-losses"):
         _next(f)
+        f.setdefault("losses_done", []).append(step[0])  # its Loss modifiers are now spent
         _push_losses(rules, state, f, step)
     elif step == "advance":
         _next(f)

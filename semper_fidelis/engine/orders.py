@@ -117,15 +117,15 @@ def _occupied(rules: Rules, state: State, side: str) -> list[str]:
 
 
 def waiting_groups(state: State, side: str, target: str) -> list[AttackGroup]:
-    """``side``'s groups lined up on ``target``'s border by Move orders, waiting for the Battle
-    Phase."""
+    """``side``'s groups lined up on ``target``'s border by Move orders or a card's free move,
+    waiting for the Battle Phase (not yet paid into an Assault)."""
     return [g for g in state.attacks.get(target, ()) if g.side == side and not g.assault]
 
 
 def _joining_charge(rules: Rules, state: State, side: str, target: str, f: dict) -> int:
     """FAQ "Orders – Assault": "2 APs for each involved group of Units in the Battle", and all
     the units in the battled area fight. The first Assault group into an area also pays for the
-    units already inside it and for each group a Move order lined up on its border: they are
+    units already inside it and for each group lined up on its border (by a Move order or a card): they are
     ordered to fight now (§6.2: the same units may receive several orders in a turn)."""
     if f["mode"] != "assault" or f.get("inner_paid"):
         return 0

@@ -18,7 +18,7 @@ from .state import State
 BATTLE_STEPS = ("Evade", "Special cards", "Combat tokens", "Battle card", "Losses", "Advance")
 _STEP_OF = {
     "evade": 0, "a-card": 1, "d-card": 1, "a-token": 2, "d-token": 2, "ammo-card": 2, "resolve": 3,
-    "post-card": 4, "withdraw": 4, "retreat": 4, "a-losses": 4, "d-losses": 4, "advance": 5, "finish": 5,
+    "post-card": 4, "withdraw": 4, "retreat": 4, "a-losses": 4, "post-a-card": 4, "d-losses": 4, "post-d-card": 4, "advance": 5, "finish": 5,
 }
 
 

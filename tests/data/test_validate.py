@@ -462,6 +462,6 @@ def test_validate_plays_the_rulebook_examples(data_dir, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == [
         "examples/99-hostile.toml: cannot be read (nested too deeply)",
-        "examples/09-cytadela: step 7: supply.PL is 5, the book says 6",
+        "examples/09-cytadela: step 8: supply.PL is 5, the book says 6",
     ]
     assert lines[2].startswith("FAILED: 2 problems")

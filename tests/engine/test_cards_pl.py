@@ -156,6 +156,43 @@ def test_pl04_nurses_reduce_losses_but_not_the_outcome():
     assert f"distribute {f['bp']['a'] - 2} Loss" in g.decision().prompt
 
 
+@pytest.mark.rule("§9.4 B", "§7.2 Ammunition", "FAQ:battle-ammunition-second-card", "ruling:cards-in-battle")
+def test_pl04_nurses_after_the_battle_only_while_its_losses_are_to_come():
+    """A second card after the battle (Ammunition) is offered once the battle is resolved and again
+    after each side's Losses (§9.4 B: the Attacker's first). Nurses still helps the Defender after
+    the Attacker's Losses, but an Attacker that has taken its Losses is not offered it."""
+    g = _pl_defends([4], attacks=(("sejm-krajowy", "5v"),), pl_units="1v")
+    s = g.state
+    s.supply[ZURL] = 6
+    give_tokens(g, PL, "ammunition1")
+    pass_until(g, PL, "battle", "defends")
+    g.apply("pass")
+    pass_until(g, PL, "battle", "Machine Gun")
+    g.apply("token ammunition1")
+    pass_until(g, PL, "battle", "after the battle")
+    g.apply("pass")  # not yet: ZURL takes its Losses first
+    pass_until(g, PL, "battle", "after the battle")
+    f = battle_frame(g)
+    assert "a" in f["losses_done"] and "d" not in f["losses_done"]
+    g.apply("special 4")
+    assert f["loss_mods"]["d"] == 2
+    assert f"distribute {f['bp']['a'] - 2} Loss" in g.decision().prompt
+
+    g2 = _pl_attacks([4], zurl_units="2v", attacks=(("sejm-krajowy", "4v"),))
+    give_tokens(g2, PL, "ammunition1")
+    g2.apply("pass")
+    pass_until(g2, PL, "battle", "Grenades")
+    g2.apply("token ammunition1")
+    g2.apply("pass")  # the second card now
+    pass_until(g2, PL, "battle", "after the battle")
+    g2.apply("pass")
+    pass_until(g2, PL, "losses")
+    while g2.decision().player == PL and g2.decision().kind == "losses":
+        g2.apply(g2.decision().actions[0])
+    assert (g2.decision().player, g2.decision().kind) == (ZURL, "losses")  # PL is not offered Nurses again
+    assert "a" in battle_frame(g2)["losses_done"] and 4 in g2.state.hand[PL]
+
+
 # ---------------------------------------------------------------------- PL #5 Appeal to the People
 
 

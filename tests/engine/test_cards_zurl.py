@@ -89,6 +89,32 @@ def test_z02_assault_platoon_joins_a_battle_awaiting_resolution():
     assert group.units == {"zurl-volunteer": 5} and group.origin == "namiestnictwo"
 
 
+@pytest.mark.rule("FAQ:orders-assault-trigger-cost", "FAQ:orders-assault-some-units", "ruling:assault-cost", "ruling:card-moves")
+def test_z02_a_group_lined_up_by_assault_platoon_costs_a_later_assault_2_ap():
+    """FAQ "Orders – Assault": "2 APs for each involved group of Units in the Battle". A group
+    Assault Platoon lined up on Rynek's border fights in a later Assault from Namiestnictwo and is
+    paid for, as a group a Move order lined up there would be: 4 AP in both cases."""
+    costs = {}
+    for how in ("card", "move"):
+        g = orders_game(ZURL, ap=6)
+        s = g.state
+        put(g, "sejm-krajowy", ZURL, "3v")
+        put(g, "namiestnictwo", ZURL, "2v")
+        put(g, "rynek", PL, "2v")
+        if how == "card":
+            s.hand[ZURL] = [2]
+            g.apply("effect 2")
+            g.apply("from sejm-krajowy")
+            g.apply("units 2v")
+            g.apply("to rynek via sejm-krajowy attack")
+        else:
+            order(g, "move", "sejm-krajowy", "2v", "rynek via sejm-krajowy attack")
+        before = s.turn.ap
+        costs[how] = order(g, "assault", "namiestnictwo", "2v", "rynek via namiestnictwo attack")
+        assert before - s.turn.ap == costs[how]
+    assert costs == {"card": 4, "move": 4}
+
+
 # ---------------------------------------------------------------------- ZURL #3 Heroic Defense
 
 
@@ -247,6 +273,39 @@ def test_z09_collective_responsibility_after_the_battle_with_ammunition():
     assert s.mob[PL] == {"pl-volunteer": 2, "pl-soldier": 0}
     assert s.removed[PL] == {"pl-volunteer": 1, "pl-soldier": 1}
     assert s.pool[PL] == pool
+
+
+@pytest.mark.rule("Example of Battles", "§9.3", "§9.4 B", "FAQ:battle-ammunition-second-card", "ruling:cards-in-battle")
+def test_example_of_battles_15_collective_responsibility_after_pls_losses():
+    """Example of Battles steps 14-16 with PL's Mobilization Zone empty before the battle: PL
+    breaks one unit and disperses another (§9.4 B: "The Attacker takes Losses first"); ZURL, with
+    its Ammunition, then plays 'Collective Responsibility' on the unit just dispersed (§9.3
+    "immediately or after the Battle"), and only then takes its own Losses."""
+    attacks = (("szkola-kadecka", "3v"), ("park-stryjski", "3s"))
+    g = _zurl_defends([9], area="cytadela", zurl_units="2v", attacks=attacks)
+    s = g.state
+    s.mob[PL] = {}
+    give_tokens(g, ZURL, "ammunition1")
+    s.supply[PL], s.supply[ZURL], s.morale[PL] = 6, 3, 4  # as in the book: 3 : 3 after the 0:1 card
+    force_battle_card(g, 0, 1)  # a tie: ZURL holds, and PL takes its Losses first
+    pass_until(g, ZURL, "battle", "defends")
+    assert "special 9" not in g.legal()  # nothing in the Zone to take
+    g.apply("pass")
+    g.apply("token ammunition1")
+    pass_until(g, PL, "losses")
+    assert not any("Special" in line for line in s.log[-3:])
+    while g.decision().player == PL and g.decision().kind == "losses":
+        d = g.decision()
+        g.apply(next((a for a in d.actions if a.startswith("disperse")), d.actions[0]))
+    assert sum(s.mob[PL].values()) >= 1
+    d = g.decision()
+    assert d.player == ZURL and "after the battle" in d.prompt and "special 9" in d.actions
+    dispersed = sum(s.mob[PL].values())
+    g.apply("special 9")
+    while g.decision().kind == "card":
+        g.apply(g.decision().actions[0])
+    assert sum(s.removed[PL].values()) == min(2, dispersed) and sum(s.mob[PL].values()) == dispersed - min(2, dispersed)
+    assert g.decision().player == ZURL and g.decision().kind == "losses"  # the Defender's Losses come last
 
 
 # ------------------------------------------------------------------------------ ZURL #10 Trucks

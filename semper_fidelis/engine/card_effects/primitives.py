@@ -367,7 +367,7 @@ def commit_group(rules: Rules, state: State, side: str, origin: str, units: dict
     """Carry out one free move (see :func:`free_reach`); returns the destination area."""
     remove_units(state, origin, units)
     what, src = describe(units), rules.area_name(origin)
-    parts = land_group(rules, state, side, units, key, assault=True)
+    parts = land_group(rules, state, side, units, key, assault=False)  # lined up like a Move: an Assault pays for it
     to = rules.area_name(parts[0])
     if len(parts) == 1:
         log(state, f"{side} moves {what} from {src} to {to} at no AP cost ({why}).", from_area=origin, to_area=parts[0])
@@ -612,17 +612,28 @@ def bp_card(
     return card(battle_playable=playable, battle_apply=apply)
 
 
+def losses_to_come(f: dict, side: str) -> bool:
+    """Whether ``side``'s Losses in this battle are still to be taken (§9.4 B: the Attacker's
+    first, then the Defender's), so a card changing them still does something."""
+    return role(f, side) not in f.get("losses_done", [])
+
+
 def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
     """A Special card that changes Losses after the battle: the player takes ``own`` fewer, his
-    opponent ``enemy`` more. Playable in the battle or after it (with Ammunition)."""
+    opponent ``enemy`` more. Playable in the battle or after it (with Ammunition), while a side
+    it changes has not yet taken its Losses; only the part still to come applies."""
+
+    def playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+        return (own > 0 and losses_to_come(f, side)) or (enemy > 0 and losses_to_come(f, other(side)))
 
     def apply(rules: Rules, state: State, f: dict, side: str) -> None:
         why = card_name(rules, effect_id)
-        change_losses(rules, state, f, side, -own, why)
-        if enemy:
+        if own and losses_to_come(f, side):
+            change_losses(rules, state, f, side, -own, why)
+        if enemy and losses_to_come(f, other(side)):
             change_losses(rules, state, f, other(side), +enemy, why)
 
-    return card(battle_apply=apply, after_battle=True)
+    return card(battle_playable=playable, battle_apply=apply, after_battle=True)
 
 
 def free_evasion_room(rules: Rules, state: State, f: dict) -> bool:
