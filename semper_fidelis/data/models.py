@@ -319,7 +319,7 @@ class Scenario(Sourced):
         default=(), description="VP deducted from ZURL on each space; one more space, the skull, follows"
     )
     negotiation: tuple[NegotiationTrack, ...] = ()
-    reinforcement: dict[Side, Literal["none", "districts", "corridor", "morale"]]
+    reinforcement: dict[Side, Literal["none", "districts", "corridor", "morale", "morale-villages"]]
     scoring: tuple[StageScoring, ...]
     automatic_victories: tuple[Literal["supply-cut-winniki"], ...] = ()
     special_rules: tuple[str, ...] = ()

@@ -568,15 +568,17 @@ def _attrition(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[O
     return out
 
 
-@describer("corridor")
-def _corridor(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+@describer("reinforce-villages")
+def _reinforce_villages(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+    units = ((f["unit"], 1),)
+    what = f"1 {unit_name(f['unit'], 1)}"
     out = []
     for action in legal:
         where = action.split()[1]
         if where == "mobilization":
-            out.append(Option(action, "reinforce", "1 Soldier to the Mobilization Zone (no room in your Villages)", units=(("pl-soldier", 1),)))
+            out.append(Option(action, "reinforce", f"{what} to the Mobilization Zone (no room in your Villages)", units=units))
         else:
-            out.append(Option(action, "reinforce", f"1 Soldier to {_name(rules, where)}", area=where, to_area=where, units=(("pl-soldier", 1),)))
+            out.append(Option(action, "reinforce", f"{what} to {_name(rules, where)}", area=where, to_area=where, units=units))
     return out
 
 

@@ -550,9 +550,10 @@ def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
             out.append("propaganda destruction")
     # §13.1 Negotiation (Scenarios 2, 3): once per turn, one step, cost printed on the space
     out += [a for a, c in negotiation_options(rules, state, side).items() if c <= turn.ap]
+    # §7.2 generic use, once a turn; FAQ: only a (gray) non-Combat token raises Supply (ruling:supply-raise)
     if turn.generic_tokens == 0 or ability(rules, state, side) == "multiple-supply-tokens":
         if state.supply[side] < rules.supply_range[1]:
-            out += [f"supply {label}" for label in _labels(state, side)]
+            out += [f"supply {label}" for label in _labels(state, side, rules.supply_raisers)]
     if not turn.specific_token:
         out += _specific_uses(rules, state, side)
     out += [f"dismantle {a}" for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]

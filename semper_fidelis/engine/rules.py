@@ -30,6 +30,7 @@ class Rules:
     morale_range: tuple[int, int]
     supply_range: tuple[int, int]
     allies: dict[str, tuple[str | None, ...]]  # neutral -> the side allied with it, per track space
+    supply_raisers: tuple[str, ...]  # the (gray) non-Combat token kinds, the ones that raise Supply (FAQ)
 
     @property
     def number(self) -> int:
@@ -76,6 +77,7 @@ def build_rules(data: GameData, scenario_number: int) -> Rules:
             t.neutral: tuple({"ally-PL": "PL", "ally-ZURL": "ZURL"}.get(space.stance) for space in t.spaces)
             for t in scenario.negotiation
         },
+        supply_raisers=tuple(sorted(t.kind for t in data.supply_tokens.tokens if t.use == "orders")),
     )
 
 

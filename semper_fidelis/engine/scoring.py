@@ -130,14 +130,21 @@ CORRIDOR = {0: (0, 0), 1: (2, 1), 2: (5, 2), 3: (8, 5)}
 
 
 def reinforce(rules: Rules, state: State) -> None:
+    """§5.2 End of Stage step 2: each side's Reinforcements as its scenario says."""
     kinds = rules.scenario.reinforcement
     if kinds.get(PL) == "districts":
         _to_mob(rules, state, PL, "pl-volunteer", pl_district_reinforcements(rules, state), "Districts and Villages")
+    zurl_n = rules.zurl_reinforcement[state.morale[ZURL]]
     if kinds.get(ZURL) == "morale":
-        _to_mob(rules, state, ZURL, "zurl-volunteer", rules.zurl_reinforcement[state.morale[ZURL]], f"Morale {state.morale[ZURL]}")
+        _to_mob(rules, state, ZURL, "zurl-volunteer", zurl_n, f"Morale {state.morale[ZURL]}")
     for side, n in sorted(state.extra_reinforcement.items()):  # cards (PL #20)
         _to_mob(rules, state, side, VOLUNTEER[side], n, "an Event card")
     state.extra_reinforcement.clear()
+    if kinds.get(ZURL) == "morale-villages":  # Scenario 4 card: "Reinforcements arrive in occupied Villages"
+        zurl_n = min(zurl_n, state.pool[ZURL].get("zurl-volunteer", 0))
+        log(state, f"ZURL Reinforcements: Morale {state.morale[ZURL]} brings {plural(zurl_n, 'Volunteer')} to its occupied Villages.")
+        if zurl_n:
+            push(state, "reinforce-villages", side=ZURL, unit="zurl-volunteer", left=zurl_n, why="Reinforcements")
     if kinds.get(PL) == "corridor":
         width = corridor_width(rules, state)
         soldiers, tokens = CORRIDOR[min(width, 3)]
@@ -148,32 +155,41 @@ def reinforce(rules: Rules, state: State) -> None:
             state.my_tokens[PL].append(token)
             state.revealed = True
         if soldiers:
-            push(state, "corridor", side=PL, left=soldiers)
+            push(state, "reinforce-villages", side=PL, unit="pl-soldier", left=soldiers, why="Breakthrough")
 
 
-def _corridor_areas(rules: Rules, state: State) -> list[str]:
-    return [a for a in sorted(rules.villages) if occupant(rules, state, a) == PL and total(state, a) < rules.limit[a]]
+def village_room(rules: Rules, state: State, side: str) -> list[str]:
+    """The Villages ``side`` occupies with room under the area limit (Scenario 4: Reinforcements
+    arrive there, ruling:breakthrough, ruling:siege-reinforcements)."""
+    return [a for a in sorted(rules.villages) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]]
 
 
-def _corridor_apply(rules: Rules, state: State, f: dict, action: str) -> None:
-    area = action.split()[1]
-    state.pool[PL]["pl-soldier"] -= 1
+def _villages_legal(rules: Rules, state: State, f: dict) -> list[str]:
+    return [f"reinforce {a}" for a in village_room(rules, state, f["side"])] or ["reinforce mobilization"]
+
+
+def _villages_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+    """One unit from the pool to an occupied Village with room, or to the Mobilization Zone when
+    none has room (or the side occupies none)."""
+    side, utype, area = f["side"], f["unit"], action.split()[1]
+    state.pool[side][utype] -= 1
     if area == "mobilization":
-        state.mob[PL]["pl-soldier"] = state.mob[PL].get("pl-soldier", 0) + 1
+        state.mob[side][utype] = state.mob[side].get(utype, 0) + 1
     else:
-        add_units(state, area, {"pl-soldier": 1})
+        add_units(state, area, {utype: 1})
     f["left"] -= 1
-    log(state, f"Breakthrough: 1 Soldier to {rules.area_name(area) if area != 'mobilization' else 'the Mobilization Zone (no room in the Villages)'}.", side=PL, area=area if area != "mobilization" else None)
+    where = rules.area_name(area) if area != "mobilization" else "the Mobilization Zone (no room in its Villages)"
+    log(state, f"{f['why']}: 1 {unit_name(utype, 1)} to {where}.", side=side, area=area if area != "mobilization" else None)
     if f["left"] == 0:
         pop(state, f)
 
 
 procedure(
-    "corridor",
+    "reinforce-villages",
     decision="reinforce",
-    who=lambda r, s, f: PL,
-    prompt=lambda r, s, f: f"PL: place {f['left']} Breakthrough Soldiers in occupied Villages",
-    legal=lambda r, s, f: [f"reinforce {a}" for a in _corridor_areas(r, s)] or ["reinforce mobilization"],
-    apply=_corridor_apply,
+    who=lambda r, s, f: f["side"],
+    prompt=lambda r, s, f: f"{f['side']}: place {f['left']} {f['why']} {unit_name(f['unit'], f['left'])} in occupied Villages",
+    legal=_villages_legal,
+    apply=_villages_apply,
     section="§5.2, Scenario 4",
 )

@@ -446,10 +446,11 @@ def test_women_volunteer_legion_gives_four_ap(decks):
     assert "2 Volunteers" in legion.effect
 
 
-@pytest.mark.rule("Example of a Player Turn")
-def test_zurl_has_a_zero_ap_card_lowering_pl_morale(decks):
-    # Example of a Player Turn, step 11
-    assert any(c.kind == "action" and c.ap == 0 and "Lower PL Morale" in c.effect
+@pytest.mark.rule("Example of a Player Turn", "ruling:searches-and-arrests-ap")
+def test_zurl_has_an_action_card_lowering_pl_morale(decks):
+    """Example of a Player Turn, step 11: an Action card lowering PL Morale, played for its effect
+    at a cost of 0 AP; its own AP value is not printed (ruling:searches-and-arrests-ap)."""
+    assert any(c.kind == "action" and c.ap >= 1 and "Lower PL Morale" in c.effect
                for c in decks["ZURL"].cards)
 
 

@@ -246,7 +246,7 @@ CARDS: dict[int, dict] = {
         relief=[("ZURL", 3, "sich-rifleman", 5, None), ("ZURL", 7, "sich-rifleman", 5, None)],
         destruction=[0, -1, -1, -2, -2, -3],
         negotiation={},
-        reinforcement={"PL": "corridor", "ZURL": "morale"},
+        reinforcement={"PL": "corridor", "ZURL": "morale-villages"},
         scoring={1: {"strategic", "morale", "cards"},
                  2: {"strategic", "morale", "cards", "fallen-commander", "losses", "destruction"}},
         automatic=[],

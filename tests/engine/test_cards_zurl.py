@@ -179,19 +179,26 @@ def test_z04_hutsul_sotnia_example_of_battles_11_to_4():
 # ----------------------------------------------------------------- ZURL #5 Searches and Arrests
 
 
+@pytest.mark.rule("Example of a Player Turn", "§5.1 Orders Phase", "ruling:searches-and-arrests-ap")
 def test_z05_searches_and_arrests_lowers_pl_morale_or_destruction():
+    """Example of a Player Turn step 11: "Plays an Action Card which effect is lowering the PL's
+    Morale (0 AP)" — the step costs 0 AP, as a card played for its effect does (§5.1 B "ignore
+    its APs"); the card itself is worth 1 AP when played for its AP (ruling:searches-and-arrests-ap)."""
     g = orders_game(ZURL)
     s = g.state
     s.morale[PL] = 5
     s.hand[ZURL] = [5]
+    assert "card 5" in g.legal()
     g.apply("effect 5")
-    assert s.morale[PL] == 4 and s.turn.ap == 0  # a 0-AP card (Example of a Player Turn, step 11)
+    assert s.morale[PL] == 4 and s.turn.ap == 0  # the effect: no AP gained, none spent
     s.morale[PL], s.hand[ZURL], s.turn.card_played = 1, [5], False
     g.apply("effect 5")  # Scenario 2: at the bottom, Destruction moves instead (§8)
     assert s.morale[PL] == 1 and s.destruction == 1
     g1 = orders_game(ZURL, scenario=1)
     g1.state.morale[PL], g1.state.hand[ZURL] = 1, [5]
     assert "effect 5" not in g1.legal()  # no Destruction track: nothing would happen
+    g1.apply("card 5")
+    assert g1.state.turn.ap == 1
 
 
 # ------------------------------------------------------------------------ ZURL #6 Accurate Fire
@@ -588,22 +595,22 @@ def test_z23_village_requisitions_need_a_village():
 # ------------------------------------------------------------------- ZURL #24 Captured Depots
 
 
-def test_z24_captured_depots_two_tokens_free():
+@pytest.mark.rule("§7.2", "ruling:token-cards", "ruling:unplayable-cards")
+def test_z24_captured_depots_raise_supply_and_take_no_tokens():
+    """§7.2 names the cards that take Supply Tokens as PL's ("PL may use Action / Special Card
+    (e.g. 'Evacuation', 'Scout')"): Captured Depots raises ZURL Supply by 1 instead, leaves the
+    board's tokens where they are, and is not the turn's Supply Token use."""
     g = orders_game(ZURL, ap=0)
     s = g.state
     put(g, "namiestnictwo", ZURL, "1v")
-    put(g, "dworzec-glowny", PL, "1v")
-    s.tokens = {
-        "namiestnictwo": [Token("food", 1), Token("plane", 2), Token("uniform", 1)],
-        "dworzec-glowny": [Token("food", 2)],
-    }
+    s.tokens = {"namiestnictwo": [Token("food", 1), Token("plane", 2)]}
     s.hand[ZURL] = [24]
+    s.supply[ZURL] = g.rules.supply_range[1]
+    assert "effect 24" not in g.legal()  # nothing to raise
+    s.supply[ZURL] = 5
     g.apply("effect 24")
-    assert {a.split()[1] for a in g.legal()} == {"namiestnictwo"}
-    g.apply("take namiestnictwo hidden")
-    g.apply("take namiestnictwo hidden")
-    assert len(s.my_tokens[ZURL]) == 2 and len(s.tokens["namiestnictwo"]) == 1
-    assert s.turn.provisions == 0 and s.turn.ap == 0
+    assert s.supply[ZURL] == 6 and s.turn.generic_tokens == 0
+    assert len(s.tokens["namiestnictwo"]) == 2 and not s.my_tokens[ZURL]
 
 
 # -------------------------------------------------------------------- ZURL #25 Viceroy Huyn

@@ -381,14 +381,52 @@ def test_scenario_4_corridor_reinforcement():
     _to_end_of_stage(g, setup)
     assert scoring.corridor_width(g.rules, s) == 2
     placed = []
-    while g.decision().kind == "reinforce":
+    while g.decision().kind == "reinforce" and g.decision().player == PL:
         assert set(g.legal()) == {"reinforce zimna-woda", "reinforce sknilow", "reinforce kozielniki"}
         placed.append(g.apply(g.legal()[0]))
     assert len(placed) == 5
     assert sum(units(g, v).get("pl-soldier", 0) for v in ("zimna-woda", "sknilow", "kozielniki")) == 5
     assert len(s.my_tokens[PL]) == 2  # (the board had no tokens to collect)
+    while g.decision().kind == "reinforce":  # ZURL's, in its Villages (test below)
+        g.apply(g.legal()[0])
     assert s.round == 5
-    assert s.mob[ZURL].get("zurl-volunteer", 0) == zurl_mob + g.rules.zurl_reinforcement[4]
+    assert s.mob[ZURL].get("zurl-volunteer", 0) == zurl_mob  # none to the Mobilization Zone
+
+
+@pytest.mark.rule("§5.2 ZURL Reinforcements", "Scenario 4", "FAQ:relief-where", "ruling:siege-reinforcements")
+def test_scenario_4_zurl_reinforcements_arrive_in_occupied_villages():
+    """Scenario 4 card: "Reinforcement for ZURL is determined by Morale. Reinforcements arrive in
+    occupied Villages"; FAQ: "With exception on Scenario 4 where Reinforcement arrives directly on
+    the occupied Areas". ZURL places the Volunteers its Morale space gives in Villages it occupies,
+    within the area limits (a contested Village or one full does not take them); what finds no
+    room goes to the Mobilization Zone (ruling:siege-reinforcements)."""
+    g = new_game(4, seed=4)
+    s = g.state
+
+    def setup(g):
+        put(g, "winniki", ZURL, "5v")  # room for 1
+        put(g, "zboiska", ZURL, "6v")  # full
+        put(g, "lesienice", ZURL, "1v")
+        put(g, "lesienice", PL, "2v")  # contested: not occupied (Attrition leaves 1 PL unit)
+        put(g, "rynek", ZURL, "1v")  # a City area: no Reinforcements there
+        put(g, "zimna-woda", PL, "1v")
+        g.state.morale[ZURL] = 4
+
+    _to_end_of_stage(g, setup)
+    while g.decision().kind == "attrition" or (g.decision().player, g.decision().kind) == (PL, "reinforce"):
+        g.apply(g.legal()[0])
+    zurl_mob = s.mob[ZURL].get("zurl-volunteer", 0)  # with the Volunteer Attrition dispersed
+    n = g.rules.zurl_reinforcement[4]
+    assert n == 2
+    d = g.decision()
+    assert (d.player, d.kind) == (ZURL, "reinforce") and "place 2 Reinforcements" in d.prompt
+    assert g.legal() == ["reinforce winniki"]
+    g.apply("reinforce winniki")
+    assert g.legal() == ["reinforce mobilization"]  # Winniki is full now, Zboiska was
+    g.apply("reinforce mobilization")
+    assert units(g, "winniki") == {"zurl-volunteer": 6} and units(g, "zboiska") == {"zurl-volunteer": 6}
+    assert s.mob[ZURL].get("zurl-volunteer", 0) == zurl_mob + 1
+    assert s.round == 5
 
 
 # ------------------------------------------------------------------------------- Relief

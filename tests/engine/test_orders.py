@@ -509,6 +509,24 @@ def test_propaganda_destruction_for_pl():
     assert not any(a.startswith("propaganda") for a in g.legal())
 
 
+@pytest.mark.rule("§6.2 Propaganda", "§8", "§12", "ruling:propaganda")
+def test_propaganda_is_pls_in_every_scenario_and_destruction_only_where_the_track_is():
+    """§8 lists "Propaganda order (PL player only)"; §6.2's "(only for Polish player in Scenarios
+    2, 4, or 5 …)" names the Scenarios with a Destruction Track, which limit only that option:
+    ZURL is never offered Propaganda; PL raises Morale with it in Scenario 1 too, where it has no
+    Destruction to ease."""
+    from card_helpers import orders_game
+
+    z = orders_game(ZURL, scenario=2, ap=10)
+    z.state.morale[ZURL] = 3
+    assert not any(a.startswith("propaganda") for a in z.legal())
+    g1 = orders_game(PL, scenario=1, ap=10)
+    g1.state.morale[PL] = 3
+    assert [a for a in g1.legal() if a.startswith("propaganda")] == ["propaganda morale"]
+    g1.apply("propaganda morale")
+    assert g1.state.morale[PL] == 4
+
+
 @pytest.mark.rule("§7.1", "§7.2", "FAQ:supply-token-per-turn")
 def test_generic_supply_token_once_per_turn():
     """§7.1, §7.2 Generic use: a token discarded raises Supply by its value, once per turn."""

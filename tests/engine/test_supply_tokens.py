@@ -49,6 +49,20 @@ def test_faq_one_generic_and_one_specific_token_in_the_orders_phase():
     assert s.supply[PL] == 6 and not any(a.startswith("supply ") for a in g.legal())
 
 
+@pytest.mark.rule("§7.2", "FAQ:supply-token-per-turn", "ruling:supply-raise")
+def test_faq_only_a_gray_non_combat_token_raises_supply():
+    """FAQ "How many Supply Tokens can I use in a Turn?": "1 (gray) non-Combat Supply Token during
+    Order Phase for general purpose (i.e. raise a Supply)" — Grenades, Machine Gun, Ammunition
+    and Medicine (the red Combat tokens) are kept for battles and never offered for Supply."""
+    g = orders_game(PL, ap=0)
+    s = g.state
+    s.supply[PL] = 4
+    give_tokens(g, PL, "grenades3", "machine-gun2", "ammunition1", "medicine2", "uniform1")
+    assert sorted(a for a in g.legal() if a.startswith("supply ")) == ["supply uniform1"]
+    g.apply("supply uniform1")
+    assert s.supply[PL] == 5 and len(s.my_tokens[PL]) == 4
+
+
 @pytest.mark.rule("§6.2 Provisioning", "FAQ:supply-token-same-turn")
 def test_faq_tokens_taken_in_the_orders_phase_can_be_used_at_once():
     """FAQ "Can I use the Supply Tokens I receive during my Order Phase (Provisioning)?": yes."""

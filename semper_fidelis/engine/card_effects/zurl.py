@@ -35,8 +35,6 @@ from .primitives import (
     shift_stance,
     stance_of,
     step,
-    take_tokens,
-    token_areas,
     track_card,
 )
 
@@ -215,17 +213,9 @@ register("village-requisitions", track_card(
     requires=lambda r, s, side: any(occupant(r, s, a) == side for a in r.villages),
 ))
 
-# ZURL #24 Captured Depots — up to 2 tokens from one area ZURL occupies, free.
-
-
-def _depot_areas(rules: Rules, state: State, side: str) -> list[str]:
-    return token_areas(state, side, lambda a: occupant(rules, state, a) == side)
-
-
-register("captured-depots", card(
-    playable=lambda r, s, side: bool(_depot_areas(r, s, side)),
-    apply=lambda r, s, side: take_tokens(r, s, side, "captured-depots", _depot_areas(r, s, side), 2),
-))
+# ZURL #24 Captured Depots — ZURL Supply +1 (§7.2 gives token-taking cards to PL only,
+# ruling:token-cards).
+register("captured-depots", track_card("captured-depots", "supply", +1))
 
 # ZURL #25 Viceroy Huyn — the Austro-Hungarian marker 1 step toward ZURL; from Neutral ZURL may
 # skip Disarmament (FAQ); it is the turn's Negotiation.
