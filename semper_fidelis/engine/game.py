@@ -31,6 +31,10 @@ from .setup import new_state
 from .state import State
 from .view import view_state
 
+#: actions of a loaded position tried on a copy before the game starts (a long Deployment list
+#: is mostly the same action on other areas)
+TRIED_ACTIONS = 200
+
 #: 1: scenario, seed, options, actions; 2: and the position the game started from, if any
 RECORD_FORMAT = 2
 #: undo keeps a copy of the state every SNAPSHOT_EVERY actions and replays at most
@@ -92,9 +96,29 @@ class Game:
         game.state = start.to_state(game.rules, game.seed, game.settings)
         game.actions, game.reveal_at, game._snapshots, game._marks = [], 0, {}, []
         game._legal, game._options, game._options_of = None, None, None
-        advance(game.rules, game.state, flow.next_phase)
-        game.state.revealed = start.revealed
+        try:
+            advance(game.rules, game.state, flow.next_phase)
+            game.state.revealed = start.revealed
+            game._check_playable()
+        except PositionError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - whatever a crafted position breaks, it is refused here
+            raise PositionError(f"procedure: the position cannot be played on ({type(exc).__name__}: {short(str(exc), 80)})") from None
         return game
+
+    def _check_playable(self) -> None:
+        """A position is refused at the door rather than failing later, somewhere else, on every
+        try: its decision lists its actions and options, both players' views build, and every
+        action offered (the first :data:`TRIED_ACTIONS`) applies to a copy and runs on to the
+        next decision."""
+        if self.over:
+            return
+        legal = self.legal()
+        self.options()
+        for player in (None, "PL", "ZURL"):
+            self.view(player)
+        for action in legal[:TRIED_ACTIONS]:
+            apply_action(self.rules, self.state.clone(), action, flow.next_phase, legal)
 
     def position(self) -> Position:
         """The position now, to save or to start another game from (see engine/position.py)."""

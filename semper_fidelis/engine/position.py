@@ -33,11 +33,16 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .events import event
-from .machine import PROCEDURES
+from .frames import frame_problem
 from .occupancy import occupant
 from .rules import Rules, shipped_rules
 from .setup import new_state
 from .state import SIDES, TYPE_SIDE, AttackGroup, State, Token, TurnState
+
+#: a position's decision stack: the engine's own never holds a dozen frames
+MAX_FRAMES = 40
+#: AP one turn can reach: the best Commander and card, the Plane token, a card's extras
+MAX_AP = 30
 
 Side = Literal["PL", "ZURL"]
 Zone = Literal["PL", "ZURL", "neutral"]
@@ -368,6 +373,7 @@ class _Builder:
         self.token_mix = Counter(
             (t.kind, v) for t in rules.data.supply_tokens.tokens for v, n in t.values.items() for _ in range(n)
         )
+        self.card_set = {side: sorted(self.state.hand[side] + self.state.deck[side] + self.state.discard[side]) for side in SIDES}
 
     def fail(self, where: str, message: str) -> None:
         raise PositionError(f"{where}: {message}")
@@ -445,10 +451,9 @@ class _Builder:
         if p.last_battle is not None:
             s.last_battle = {side: p.last_battle.get(side) for side in SIDES}
         if p.rng is not None:
-            if len(p.rng) != 625:
-                self.fail("rng", f"a generator state has 625 numbers, not {len(p.rng)}")
-            s.rng.setstate((3, tuple(p.rng), None))
+            self.rng(p.rng)
         self.decision_point()
+        self.whole()
         s.log, s.events = [], []
         event(s, "note", f"Scenario {rules.number}: {rules.scenario.name} — from a position, round {s.round}, {s.active} to act.")
         return s
@@ -721,6 +726,41 @@ class _Builder:
             s.turn = TurnState(ap=self.base_ap(s.active))
         s.revealed = p.revealed
 
+    def rng(self, numbers: list[int]) -> None:
+        """Mersenne Twister state: 624 words below 2**32 and a position 1..624."""
+        if len(numbers) != 625:
+            self.fail("rng", f"a generator state has 625 numbers, not {len(numbers)}")
+        if any(not 0 <= n < 2**32 for n in numbers[:624]) or not 1 <= numbers[624] <= 624 or not any(numbers[:624]):
+            self.fail("rng", "not a generator state (624 words below 2**32, not all zero, then a position 1..624)")
+        self.state.rng.setstate((3, tuple(numbers), None))
+
+    def whole(self) -> None:
+        """The position as a whole: every card, token and battle card in exactly one place, the
+        turn's counts within what one turn can reach, no empty attack group."""
+        s, rules = self.state, self.rules
+        for side in SIDES:
+            cards = sorted(s.hand[side] + s.deck[side] + s.discard[side])
+            if cards != self.card_set[side]:
+                missing = len(self.card_set[side]) - len(cards)
+                self.fail(f"deck.{side}", f"{side}'s hand, deck and discard hold {len(cards)} cards, the scenario's deck {len(self.card_set[side])}"
+                          + (f" ({missing} missing)" if missing > 0 else " (a card twice)"))
+        have = Counter((t.kind, t.value) for t in [t for ts in s.tokens.values() for t in ts] + [t for ts in s.my_tokens.values() for t in ts] + s.token_pool)
+        if have != self.token_mix:
+            short = sum((self.token_mix - have).values())
+            self.fail("token_pool", f"{sum(have.values())} Supply Tokens in the game, it has {sum(self.token_mix.values())}" + (f" ({short} missing)" if short else ""))
+        copies = Counter({i: c.copies for i, c in enumerate(rules.data.battle_deck.cards)})
+        if Counter(s.battle_deck + s.battle_used) != copies:
+            self.fail("battle_deck", f"the battle deck and its used cards hold {len(s.battle_deck) + len(s.battle_used)} cards, the game has {sum(copies.values())}")
+        for area, groups in s.attacks.items():
+            for i, g in enumerate(groups):
+                if not sum(g.units.values()):
+                    self.fail(f"attacks.{area}[{i}].units", "an attack group with no units")
+        t = s.turn
+        for name, value, top in (("ap", t.ap, MAX_AP), ("generic_tokens", t.generic_tokens, 3), ("provisions", t.provisions, 3),
+                                 ("mobilize_credit", t.mobilize_credit, 1), ("commander_changes", t.commander_changes, 3)):
+            if not 0 <= value <= top:
+                self.fail(f"turn.{name}", f"{value} is more than one turn can reach ({top})")
+
     def base_ap(self, side: str) -> int:
         s = self.state
         cid = s.commander[side]
@@ -731,11 +771,16 @@ class _Builder:
         try:
             data = json.loads(self.pos.procedure)
             s.phase, s.active, s.turn_index, s.stack = data["phase"], data["active"], int(data["turn_index"]), list(data["stack"])
+        except RecursionError:
+            self.fail("procedure", "nested too deeply")
         except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             self.fail("procedure", f"not the engine's frames ({exc})")
+        if not isinstance(s.stack, list) or len(s.stack) > MAX_FRAMES:
+            self.fail("procedure", f"the stack holds at most {MAX_FRAMES} frames")
         for i, frame in enumerate(s.stack):
-            if not isinstance(frame, dict) or frame.get("kind") not in PROCEDURES:
-                self.fail("procedure", f"frame {i + 1} is not a known engine step")
+            problem = frame_problem(self.rules, frame)
+            if problem:
+                self.fail("procedure", f"frame {i + 1}: {problem}")
             if frame["kind"] == "losses":
                 self.relink(frame)
 

@@ -15,13 +15,33 @@ from __future__ import annotations
 
 import random
 
+from .battle import evasion_cost, special_options
 from .rules import Rules
 from .state import SIDES, State, Token, other
+
+
+#: redeals tried for a deal consistent with the decision in progress (the true deal is one of
+#: them, so a tight constraint, e.g. one Special card among 20 unseen, still passes at once)
+TRIES = 1000
 
 
 def sample_state(rules: Rules, state: State, player: str, rng: random.Random) -> State:
     if player not in SIDES:
         raise ValueError(f"a sample is for a player, PL or ZURL, not {player!r}")
+    opponent = other(player)
+    for _ in range(TRIES):
+        s = _deal(state, player, rng)
+        if _asked_alike(rules, s, opponent):
+            break
+    else:  # never met in practice: keep the opponent's true hand and tokens rather than a dead end
+        s = _deal(state, player, rng)
+        s.hand[opponent], s.deck[opponent] = list(state.hand[opponent]), list(state.deck[opponent])
+        s.my_tokens[opponent] = [Token(t.kind, t.value, t.face_up, t.only) for t in state.my_tokens[opponent]]
+    s.rng = random.Random(rng.getrandbits(64))
+    return s
+
+
+def _deal(state: State, player: str, rng: random.Random) -> State:
     s = state.clone()
     opponent = other(player)
 
@@ -51,9 +71,30 @@ def sample_state(rules: Rules, state: State, player: str, rng: random.Random) ->
             s.tokens[a][i] = Token(*next(dealt), only=s.tokens[a][i].only)
     s.my_tokens[opponent] = [Token(*next(dealt), only=t.only) for t in s.my_tokens[opponent]]
     s.token_pool = [Token(*next(dealt)) for _ in s.token_pool]
-
-    s.rng = random.Random(rng.getrandbits(64))
     return s
+
+
+def _asked_alike(rules: Rules, s: State, opponent: str) -> bool:
+    """Whether the engine would have asked the opponent what it is being asked now, with the
+    dealt hand and tokens: a battle question is put only to a side that can answer it (§9.2
+    an Evasion needs cards worth the sides attacked; a Special card or combat token slot needs
+    one), so the question itself is something the sampling player has seen."""
+    for i, c in enumerate(s.stack):
+        if c["kind"] != "battle-choice" or c["side"] != opponent:
+            continue
+        f = next(b for b in reversed(s.stack[:i]) if b["kind"] == "battle")
+        step = c["step"]
+        if step == "evade" and not c.get("moving"):
+            paying = sum(rules.card(opponent, n).ap for n in s.hand[opponent] if rules.card(opponent, n).kind != "event")
+            if paying < evasion_cost(rules, s, f):
+                return False
+        elif step in ("a-card", "d-card", "ammo-card", "post-card") and not special_options(rules, s, f, opponent, step):
+            return False
+        elif step in ("a-token", "d-token"):
+            kinds = ("grenades", "ammunition") if step == "a-token" else ("machine-gun", "ammunition")
+            if not any(t.kind in kinds for t in s.my_tokens[opponent]):
+                return False
+    return True
 
 
 __all__ = ["sample_state"]

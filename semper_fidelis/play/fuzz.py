@@ -51,8 +51,19 @@ class GameReport:
 
 def fuzz_game(scenario: int, seed: int, data_dir: Path | None = None) -> GameReport:
     """Play one random game, checking everything; stop at the first failure (the state after
-    it proves nothing more). ``data_dir``: data from ``--assets`` (None: the shipped data)."""
+    it proves nothing more). ``data_dir``: data from ``--assets`` (None: the shipped data).
+    Whatever goes wrong, even in a check itself (a dead end while listing, a sample that
+    cannot go on), is this game's failure with its seed and action count: never the run's."""
     report = GameReport(scenario, seed)
+    try:
+        return _play(report, data_dir)
+    except Exception as exc:  # noqa: BLE001 - the fuzz reports every kind of crash
+        report.failure = Failure(scenario, seed, report.actions, "exception", _one_line(f"{type(exc).__name__}: {exc}"))
+        return report
+
+
+def _play(report: GameReport, data_dir: Path | None) -> GameReport:
+    scenario, seed = report.scenario, report.seed
 
     def fail(check: str, message: str) -> GameReport:
         report.failure = Failure(scenario, seed, report.actions, check, _one_line(message))

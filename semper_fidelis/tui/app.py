@@ -150,5 +150,7 @@ class SemperFidelisApp(App):
 
 
 def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None) -> int:
-    SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review).run()
-    return 0
+    """Run the app; the exit status is Textual's return code (1 after a crash, 0 otherwise)."""
+    app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review)
+    app.run()
+    return app.return_code or 0
