@@ -3,8 +3,9 @@ records, example files, folder paths: it is shown as it is written, never obeyed
 
 Two dangers: markup (``[/]`` crashes a markup parser, ``[@click=app.quit]`` binds an action) and
 terminal control codes (``ESC ]0;…BEL`` retitles the terminal, ``ESC [2J`` wipes the screen).
-Markup is disarmed by never parsing outside text (:func:`plain` gives a Rich ``Text``; text put
-into markup goes through :func:`escaped`); control characters are shown as their escape
+Markup is disarmed by never parsing outside text (:func:`plain` gives a Rich ``Text``; Textual
+notices are sent with ``markup=False``; should outside text ever be put into markup, it goes through
+``rich.markup.escape``); control characters are shown as their escape
 (``\\x1b``) rather than dropped, so a damaged file still shows what it holds and can be found.
 
 ``validate`` uses :func:`text_problem` to refuse such text in game data, since the app shows it.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from rich.markup import RE_TAGS, escape
+from rich.markup import RE_TAGS
 from rich.text import Text
 
 #: C0 (without tab and newline), DEL and C1 (ESC's 8-bit twins CSI, OSC, ...)
@@ -33,11 +34,6 @@ def printable(text: object, *, lines: bool = False) -> str:
 def plain(text: object, style: str = "", *, lines: bool = False) -> Text:
     """Outside text as a Rich ``Text``: shown literally, markup characters and all."""
     return Text(printable(text, lines=lines), style=style)
-
-
-def escaped(text: object) -> str:
-    """Outside text to put into Rich markup the program composes."""
-    return escape(printable(text, lines=True))
 
 
 def text_problem(text: str) -> str | None:

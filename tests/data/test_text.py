@@ -8,11 +8,12 @@ import os
 from pathlib import Path
 
 import pytest
+from rich.markup import escape
 from test_validate import edit_asset, edit_scenario
 
 from semper_fidelis.cli import main
 from semper_fidelis.data.loader import load_game_data
-from semper_fidelis.data.text import escaped, plain, printable, text_problem
+from semper_fidelis.data.text import plain, printable, text_problem
 from semper_fidelis.engine import examples_dir
 
 MARKUP = ["[/]", "[@click=app.quit]x[/]", "[link=http://x]y[/link]", "[bold red on white]"]
@@ -35,7 +36,7 @@ def test_markup_is_shown_literally(text):
     assert plain(text).plain == text and not plain(text).spans
     console = Console(record=True, width=80, file=open(os.devnull, "w"))
     console.print(plain(text, "bold"))
-    console.print(Text.from_markup(f"[italic]{escaped(text)}[/italic]"))
+    console.print(Text.from_markup(f"[italic]{escape(text)}[/italic]"))
     assert console.export_text() == f"{text}\n{text}\n"
 
 
