@@ -4,6 +4,8 @@ Every subcommand is one ``_cmd_<name>`` function registered in :data:`COMMANDS` 
 :func:`command`; adding one (``play``, ``simulate``, ``replay``, ``review``, ``fuzz``, ``bench``) is one decorated
 function with its arguments. Every command accepts ``--assets DIR`` before or after its name.
 Errors (bad data, unknown scenario, bad arguments) print one line on stderr and exit with 2.
+Text from files and paths is printed by the rule of :mod:`.data.text`: never as markup, no
+control characters.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .data.loader import DataError, GameData, load_game_data, resolve_dirs
+from .data.text import plain, printable
 from .engine import RecordError
 
 PROG = "semper-fidelis"
@@ -126,17 +129,17 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         examples, problems = validate_examples(assets_dir, data if data_dir is not None else None)
     out = sys.stdout
     for problem in problems:
-        print(problem, file=out)
+        print(printable(problem), file=out)
     if problems:
         n = len(problems)
-        print(f"FAILED: {n} problem{'s' * (n != 1)} in {assets_dir} and {scenarios_dir}", file=out)
+        print(printable(f"FAILED: {n} problem{'s' * (n != 1)} in {assets_dir} and {scenarios_dir}"), file=out)
         return 1
     cards = "+".join(str(len(data.decks[s].cards)) for s in ("PL", "ZURL"))
-    print(
+    print(printable(
         f"OK: {len(data.board.areas)} areas, {len(data.board.districts)} districts, "
         f"{len(data.board.railways)} railways, {len(data.scenarios)} scenarios, "
         f"{cards} action cards, {len(data.commanders.commanders)} commanders, {examples} rulebook examples "
-        f"(assets: {assets_dir}; scenarios: {scenarios_dir})",
+        f"(assets: {assets_dir}; scenarios: {scenarios_dir})"),
         file=out,
     )
     return 0
@@ -265,7 +268,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     console.print(simulate_report(batch, data, title))
     if records is not None:
         _label_records(batch, records)
-        console.print(f"Records of the {args.games} games in {records} (open one with '{PROG} review FILE').")
+        console.print(plain(f"Records of the {args.games} games in {records} (open one with '{PROG} review FILE')."))
     return 0
 
 
@@ -337,10 +340,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     console.print(BoardMap(game.data, position_from_view(view, game.data)))
     decision = game.decision()
     now = f"waiting for {decision.prompt}" if decision else "the game is over"
-    console.print(f"After {len(game.actions)} actions — round {view['round']}, {now}.")
+    console.print(plain(f"After {len(game.actions)} actions — round {view['round']}, {now}."))
     console.print(f"Victory Points: PL {view['vp']['PL']}, ZURL {view['vp']['ZURL']}.")
     if view["result"]:
-        console.print(f"Result: {view['result']['reason']}.")
+        console.print(plain(f"Result: {view['result']['reason']}."))
     return 0
 
 
@@ -487,7 +490,7 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     for kind, heading in kinds:
         print(f"{heading}: {summary[kind]['cited']} of {summary[kind]['total']} cited by a test")
         for e in shown(kind):
-            title = " ".join(e.title.split())
+            title = " ".join(printable(e.title, lines=True).split())
             title = title if len(title) <= 70 else title[:69] + "…"
             if e.tests:
                 status = f"{len(e.tests)} test{'s' * (len(e.tests) != 1)}"
@@ -538,15 +541,12 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             return _cmd_play(args)
         return args.handler(args)
-    except CliError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+    except (CliError, RecordError) as exc:
+        print(f"{PROG}: error: {printable(exc)}", file=sys.stderr)
         return 2
     except DataError as exc:
         first = " ".join(exc.problems[0].split()) if exc.problems else str(exc)
-        print(f"{PROG}: error: {first}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {printable(first)}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help / --version
         return exc.code if isinstance(exc.code, int) else 0

@@ -215,3 +215,41 @@ def test_bench_json_has_every_figure_for_every_scenario(capsys):
         for key in ("game_ms", "apply_us", "legal_us", "clone_us", "view_us", "digest_us"):
             assert isinstance(figures[key], float)
         assert figures["undo_ms"] is None or isinstance(figures["undo_ms"], float)  # None: nothing to undo
+
+
+#: markup that would crash, bind an action or style; an escape that would retitle the terminal
+HOSTILE = "[/][@click=app.quit]x[/][link=http://x]y[/link][bold red on white]\x1b]0;pwned\x07"
+
+
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_replay_or_review_error_shows_the_file_s_text_literally(tmp_path, capsys, command):
+    """Issue "Every file is data": a record's version and the file's name are quoted in the
+    error line as written, control characters as escapes."""
+    from semper_fidelis.data.text import printable
+
+    bad = tmp_path / "[bold][@click=app.quit]x\x1b[2J.json"
+    bad.write_text(json.dumps({"format": 99, "version": HOSTILE[:40], "scenario": 2, "seed": 1, "actions": []}))
+    assert main([command, str(bad)]) == 2
+    line = one_line_error(capsys)
+    assert printable(bad) in line and printable(HOSTILE[:40]) in line and "\x1b" not in line
+
+
+def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys):
+    """``board`` and ``simulate`` print a scenario name, area name and card name holding markup
+    and escapes as written (validate refuses them; --assets still loads them)."""
+    from semper_fidelis.data.text import printable
+
+    shutil.copytree(REPO / "assets", tmp_path / "assets")
+    shutil.copytree(REPO / "scenarios", tmp_path / "scenarios")
+    for path, old in ((tmp_path / "scenarios" / "2-semper-fidelis.toml", 'name = "Semper Fidelis"'),
+                      (tmp_path / "assets" / "board.toml", 'name = "Rynek"'),
+                      (tmp_path / "assets" / "cards_pl.toml", 'name = "Polish Wings"')):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace(old, f"name = {json.dumps(HOSTILE)}", 1), encoding="utf-8")
+    assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 0
+    out = capsys.readouterr().out
+    assert f"Scenario 2: {printable(HOSTILE)}" in out and "\x1b" not in out
+    assert main(["--assets", str(tmp_path), "simulate", "--scenario", "2", "--games", "1", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "".join(printable(HOSTILE).split()) in "".join(out.split())  # the table's title wraps
+    assert "\x1b" not in out

@@ -11,6 +11,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .text import printable_document
+
 from .models import (
     SIDES,
     ActionDeck,
@@ -103,6 +105,10 @@ def _merge_messages(messages: list[str]) -> str:
 
 
 def read_toml(path: Path) -> dict:
+    """The parsed file, or one line saying why not. What is not a regular file is refused
+    before opening it: a FIFO would block the reader forever."""
+    if path.exists() and not path.is_file():
+        raise DataError([f"{path}: not a regular file"])
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -119,10 +125,11 @@ def read_toml(path: Path) -> dict:
 
 
 def load_model(path: Path, model: type[M]) -> M:
-    """Load one TOML file into ``model``; every schema problem becomes one line."""
+    """Load one TOML file into ``model``; every schema problem becomes one line. Control
+    characters in its text are shown as escapes (``validate`` refuses them)."""
     data = read_toml(path)
     try:
-        return model.model_validate(data)
+        return model.model_validate(printable_document(data))
     except ValidationError as exc:
         by_field: dict[str, list[str]] = {}
         for err in exc.errors():

@@ -77,6 +77,8 @@ def _items(text: str) -> list[str]:
 def load_rulings(assets_dir: Path | None = None) -> dict[str, Ruling]:
     """The rulings of ``assets_dir`` (default: the shipped data); :class:`DataError` if malformed."""
     path = (assets_dir or default_assets_dir()) / RULINGS_FILE
+    if path.exists() and not path.is_file():  # a FIFO would block the reader
+        raise DataError([f"{path}: not a regular file"])
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..data.loader import DataError, GameData
+from ..data.validate import text_problems
 from .game import Game
 from .machine import IllegalAction
 from .position import ExampleStep, Position, PositionError, WorkedExample
@@ -86,6 +87,7 @@ def validate_examples(assets_dir: Path, data: GameData | None = None) -> tuple[i
     each that cannot be read or does not play as printed."""
     examples, problems = load_examples(examples_dir(assets_dir))
     for example in examples:
+        problems += [f"{example.name}: {p}" for p in text_problems(example.position.dump())]
         found = check_example(example, data)
         if found:
             problems.append("; ".join(found[:1] + [p.removeprefix(f"{example.name}: ") for p in found[1:]]))

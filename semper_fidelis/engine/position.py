@@ -239,6 +239,8 @@ class Position(_Model):
     def load(cls, path: str | Path) -> Position:
         """A ``.toml`` or ``.json`` position file."""
         path = Path(path)
+        if path.exists() and not path.is_file():  # a FIFO would block the reader
+            raise PositionError(f"{path}: not a regular file")
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:

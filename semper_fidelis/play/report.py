@@ -7,6 +7,7 @@ from rich.console import Group
 from rich.table import Table
 
 from ..data.loader import GameData
+from ..data.text import plain
 from .batch import PL, ZURL, BatchResult, margin
 from .stats import verdict
 
@@ -21,7 +22,7 @@ def _ci(lo_hi: tuple[float, float]) -> str:
 
 def simulate_report(batch: BatchResult, data: GameData, title: str) -> Group:
     n = len(batch.games)
-    results = Table(title=title)
+    results = Table(title=plain(title))
     for col in ("", "PL", "ZURL", "draw"):
         results.add_column(col, justify="right")
     results.add_row("wins", *(f"{batch.wins(s)} ({_pct(batch.rate(s))})" for s in (PL, ZURL, None)))
@@ -46,7 +47,7 @@ def simulate_report(batch: BatchResult, data: GameData, title: str) -> Group:
         row = [str(number)]
         for side in (PL, ZURL):
             card = next((c for c in data.decks[side].cards if c.number == number), None)
-            row += [card.name if card else "", str(effects.get(f"{side} #{number}", 0)) if card else ""]
+            row += [plain(card.name if card else ""), str(effects.get(f"{side} #{number}", 0)) if card else ""]
         cards.add_row(*row)
     lines.append(cards)
     return Group(*lines)
@@ -78,11 +79,11 @@ def balance_rows(batches: list[BatchResult], names: dict[int, str]) -> list[list
 
 
 def balance_table(rows: list[list[str]], title: str) -> Table:
-    table = Table(title=title)
+    table = Table(title=plain(title))
     for col in BALANCE_COLUMNS:
         table.add_column(col, justify="left" if col in ("Scenario", "PL bot", "ZURL bot", "Verdict") else "right")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(plain, row))
     return table
 
 

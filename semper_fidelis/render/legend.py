@@ -88,7 +88,7 @@ def legend(data: GameData) -> RenderResult:
         rail.add_column(no_wrap=True, style="bold")
         rail.add_column(ratio=1)
         for line in data.board.railways:
-            rail.add_row(line.name + ":", " ═ ".join(names.get(a, a) for a in line.areas))
+            rail.add_row(Text(line.name + ":"), Text(" ═ ".join(names.get(a, a) for a in line.areas)))
         yield rail
 
 

@@ -11,8 +11,10 @@ import random
 from pathlib import Path
 
 from textual.app import App
+from textual.notifications import SeverityLevel
 
 from ..data.loader import GameData
+from ..data.text import printable
 from ..engine import Game, RecordError, shipped_data
 from .review import Review
 from .saves import (
@@ -57,6 +59,13 @@ class SemperFidelisApp(App):
 
     def get_default_screen(self):
         return MainMenuScreen()
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice of the app, its screens' too, is plain text: notices carry folder paths,
+        record errors and names from data files (:mod:`~semper_fidelis.data.text`), so markup is
+        never parsed (``markup`` is ignored) and control characters are shown as escapes."""
+        super().notify(printable(message, lines=True), title=printable(title), severity=severity, timeout=timeout, markup=False)
 
     # ---------------------------------------------------------------------------- games
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..data.loader import DataError, default_assets_dir
 from ..data.rulings import CITATION, RULINGS_FILE, Ruling, load_rulings
+from ..data.text import printable
 from ..engine import Decision
 
 _SECTION = re.compile(r"§\s?(\d+(?:\.\d+)?)")
@@ -26,8 +27,10 @@ def help_dir() -> Path:
 
 @lru_cache(maxsize=8)
 def _read(path: Path) -> str:
+    """A help file's Markdown, control characters shown as escapes; "" when it is missing or no
+    regular file (a FIFO would block)."""
     try:
-        return path.read_text(encoding="utf-8")
+        return printable(path.read_text(encoding="utf-8"), lines=True) if path.is_file() else ""
     except OSError:
         return ""
 

@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..data.text import plain
 from .session import SIDES, Session
 from .theme import ELITE_INK, SIDE_INK, badge
 
@@ -131,7 +132,7 @@ def sides_table(session: Session) -> Table:
             Text.assemble(morale_scale(data, level), " ", (band, "bold")),
             supply_text(data, side, view["supply"][side]),
             Text.assemble((f"{view['vp'][side]}", "bold"), f" ({gain:+d} → {view['vp'][side] + gain})"),
-            commander_text(data, view, side),
+            plain(commander_text(data, view, side)),  # a Commander's name from the data: never markup
             f"{mob} / {broken}",
         )
     return table

@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ...data.text import plain
 from ...engine import Decision, RecordError, read_record
 from ..helptext import decision_help
 from ..saves import describe, safe_name
@@ -39,7 +40,7 @@ class SaveScreen(ModalScreen):
             yield Static("", id="save-error")
 
     def say(self, text: str, style: str = "bold red") -> None:
-        self.query_one("#save-error", Static).update(Text(text, style=style))
+        self.query_one("#save-error", Static).update(plain(text, style))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.confirm = None

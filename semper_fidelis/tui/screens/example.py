@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...data.text import plain, printable
 from ...engine import Example, ExampleProgress, example_progress
 from ..widgets.decision import DecisionPanel
 from .game import GameScreen
@@ -22,7 +23,7 @@ from .game import GameScreen
 
 def prose(text: str) -> str:
     """A text from an example file as paragraphs: the file's line breaks inside a paragraph go."""
-    return "\n\n".join(" ".join(paragraph.split()) for paragraph in text.strip().split("\n\n"))
+    return "\n\n".join(" ".join(printable(paragraph, lines=True).split()) for paragraph in text.strip().split("\n\n"))
 
 
 def back_to_book(can_undo: bool) -> str:
@@ -36,7 +37,7 @@ def card_text(progress: ExampleProgress, can_undo: bool = True) -> Text:
     """The example's card: title and section, the printed outcome once reached (first, so it is
     seen without scrolling), the text, the steps (✓ played as printed, ▶ next)."""
     about = progress.example
-    text = Text.assemble((about.title, "bold"), "\n", (about.section, "italic"), "\n\n")
+    text = Text.assemble(plain(about.title, "bold"), "\n", plain(about.section, "italic"), "\n\n")
     if progress.reached:
         text.append("The printed outcome — reached\n", style="bold green")
         text.append(prose(about.outcome) + "\n\n")
@@ -46,11 +47,11 @@ def card_text(progress: ExampleProgress, can_undo: bool = True) -> Text:
         done = progress.on_line and i <= progress.done
         mark = "✓" if done else "▶" if progress.next_step is step else "·"
         text.append(f" {mark} {i}. ", style="bold green" if done else "bold yellow" if mark == "▶" else "dim")
-        text.append(step.say + "\n", style="dim" if done else "")
+        text.append(printable(step.say) + "\n", style="dim" if done else "")
     if not progress.on_line:
         text.append(f"\nThe game has left the book's line: {back_to_book(can_undo)}.\n", style="italic yellow")
     elif progress.problems:
-        text.append("\nNot as the book prints it: " + "; ".join(progress.problems) + "\n", style="bold red")
+        text.append("\nNot as the book prints it: " + printable("; ".join(progress.problems)) + "\n", style="bold red")
     return text
 
 

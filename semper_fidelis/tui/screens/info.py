@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...data.text import plain
+
 
 class InfoScreen(ModalScreen):
     DEFAULT_CSS = """
@@ -33,6 +35,6 @@ class InfoScreen(ModalScreen):
 
     def compose(self):
         with VerticalScroll(id="info-box") as box:
-            box.border_title = self.title_text
+            box.border_title = plain(self.title_text)
             box.border_subtitle = "Esc, Enter or space to close"
             yield Static(self.body, id="info-text")

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.loader import DataError
+from ...data.text import plain
 from ...engine import Example, PositionError, examples_dir, load_examples
 from ..session import HUMAN, Session
 from .example import ExampleScreen, prose
@@ -48,7 +49,7 @@ class LearnScreen(Screen):
         ol.border_title = "Learn from the rulebook"
         for i, example in enumerate(self.examples):
             about = example.about
-            ol.add_option(Option(Text.assemble((about.title, "bold"), "\n", (about.section, "dim")), id=str(i)))
+            ol.add_option(Option(Text.assemble(plain(about.title, "bold"), "\n", plain(about.section, "dim")), id=str(i)))
         if not self.examples:
             ol.add_option(Option(Text("No rulebook examples in this game data.", style="dim"), disabled=True))
         else:
@@ -59,14 +60,14 @@ class LearnScreen(Screen):
         ol.focus()
 
     def say(self, text: str) -> None:
-        self.query_one("#learn-message", Static).update(Text(text, style="bold red"))
+        self.query_one("#learn-message", Static).update(plain(text, "bold red"))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is None:
             return
         about = self.examples[int(event.option.id)].about
         self.query_one("#learn-text", Static).update(Text.assemble(
-            (about.title, "bold"), "\n", (about.section, "italic"), "\n\n", prose(about.text), "\n\n",
+            plain(about.title, "bold"), "\n", plain(about.section, "italic"), "\n\n", prose(about.text), "\n\n",
             ("Enter opens it at the printed situation; the steps are on the card (F2 in the game).", "dim"),
         ))
 

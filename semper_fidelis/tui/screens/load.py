@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...data.text import plain
 from ..saves import list_saves
 
 
@@ -27,10 +28,10 @@ class LoadScreen(Screen):
     def on_mount(self) -> None:
         saves = list_saves(self.app.saves_dir)
         self.saves = saves
-        self.query_one("#load-where", Static).update(Text(f"Saves in {self.app.saves_dir}", style="dim"))
+        self.query_one("#load-where", Static).update(plain(f"Saves in {self.app.saves_dir}", "dim"))
         ol = self.query_one("#load-options", OptionList)
         for i, info in enumerate(saves):
-            ol.add_option(Option(Text(info.summary, style="" if info.ok else "red"), id=str(i)))
+            ol.add_option(Option(plain(info.summary, "" if info.ok else "red"), id=str(i)))
         if not saves:
             ol.add_option(Option(Text("No saved games yet (press s during a game to save).", style="dim"), disabled=True))
         else:
@@ -41,7 +42,7 @@ class LoadScreen(Screen):
         info = self.saves[int(event.option.id)]
         error = self.app.open_save(info.path)
         if error:
-            self.query_one("#load-message", Static).update(Text(error, style="bold red"))
+            self.query_one("#load-message", Static).update(plain(error, "bold red"))
 
     def action_back(self) -> None:
         self.app.pop_screen()

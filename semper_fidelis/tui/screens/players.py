@@ -11,6 +11,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...bots import BOTS
+from ...data.text import plain
 from ...engine import Game
 from ..session import BOT, HUMAN
 
@@ -40,7 +41,7 @@ class PlayersScreen(Screen):
     def compose(self):
         with Vertical(id="players-box") as box:
             sc = self.app.game_data.scenarios[self.scenario]
-            box.border_title = f"Players — Scenario {sc.number}: {sc.name}"
+            box.border_title = plain(f"Players — Scenario {sc.number}: {sc.name}")
             yield OptionList(id="players-options")
             yield Static(id="players-note")
         yield Footer()

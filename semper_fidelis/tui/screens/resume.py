@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...data.text import plain
 from ..saves import KEEP_FINISHED, recent_games
 
 
@@ -35,7 +36,7 @@ class ResumeScreen(Screen):
         ol.clear_options()
         for i, info in enumerate(self.games):
             style = "dim" if info.over else ("" if info.ok else "red")
-            ol.add_option(Option(Text(info.summary, style=style), id=str(i)))
+            ol.add_option(Option(plain(info.summary, style), id=str(i)))
         if not self.games:
             ol.add_option(Option(Text("No games yet.", style="dim"), disabled=True))
         else:
@@ -46,7 +47,7 @@ class ResumeScreen(Screen):
         error = self.app.open_save(info.path)
         if error:
             self.refresh_games()
-            self.query_one("#resume-message", Static).update(Text(error, style="bold red"))
+            self.query_one("#resume-message", Static).update(plain(error, "bold red"))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...data.text import printable
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
 from ..panels import hand_renderable, map_position, public_log
@@ -101,7 +102,7 @@ class ReviewScreen(Screen):
     def _bar(self) -> Text:
         review = self.review
         seen = f"{self.viewer}'s view" if self.viewer else "both hands open"
-        text = Text.assemble((" REVIEW ", "bold reverse"), f" {review.name} · step {review.at}/{review.end} · ", (seen, "bold"),
+        text = Text.assemble((" REVIEW ", "bold reverse"), f" {printable(review.name)} · step {review.at}/{review.end} · ", (seen, "bold"),
                              " · read-only", style="")
         text.no_wrap = True
         text.overflow = "ellipsis"

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...data.text import plain
 from ..saves import SaveInfo, list_saves, recent_games
 
 #: a folder of simulated games may hold thousands: the newest are listed
@@ -52,17 +53,17 @@ class ReviewListScreen(Screen):
         ol.clear_options()
         self.files = []
         for title, infos in sections:
-            ol.add_option(Option(Text(title, style="bold"), disabled=True))
+            ol.add_option(Option(plain(title, "bold"), disabled=True))
             if not infos:
                 ol.add_option(Option(Text("  none", style="dim"), disabled=True))
             for info in infos:
-                ol.add_option(Option(Text("  " + info.summary, style="" if info.ok else "red"), id=str(len(self.files))))
+                ol.add_option(Option(plain("  " + info.summary, "" if info.ok else "red"), id=str(len(self.files))))
                 self.files.append(info)
         first = next((i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled), None)
         ol.highlighted = first
 
     def say(self, text: str) -> None:
-        self.query_one("#review-message", Static).update(Text(text, style="bold red"))
+        self.query_one("#review-message", Static).update(plain(text, "bold red"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.open(self.files[int(event.option.id)].path)
