@@ -217,6 +217,28 @@ SCHEMAS: dict[str, type[_Frame]] = {
     "losses": Losses, "mobilize": Mobilize, "order": Order, "reinforce-villages": ReinforceVillages, "relief": Relief,
 }
 
+class Procedure(_Frame):
+    """Where the turn stands (``flow.PHASES``) and the decision stack above it."""
+
+    phase: Literal[
+        "setup", "after-deploy", "begin-turn", "orders", "battle", "end-turn", "after-turn", "end-round",
+        "after-round", "end-stage", "next-round",
+    ]
+    active: Side
+    turn_index: Literal[0, 1]
+    stack: list[Any]
+
+
+def procedure_problem(data: Any) -> str | None:
+    """What is wrong with a position's procedure around its frames, in a few words."""
+    try:
+        Procedure.model_validate_json(json.dumps(data))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        return f"{'.'.join(str(x) for x in err['loc']) or 'procedure'}: {err['msg']}"
+    return None
+
+
 #: the keys that name an area, a unit type, a commander — checked against the rules
 _AREA_KEYS = ("area", "target", "origin")
 

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .frames import frame_problem
 from .occupancy import total
 from .state import SIDES, State
 
@@ -140,6 +141,14 @@ class Invariants:
             self.counts["hand limit"] += 1
             problems += [("hand limit", p) for p in check_hand_limit(game)]
         return problems
+
+
+    def frames(self, game: Game) -> list[tuple[str, str]]:
+        """Every frame the engine builds fits the schema a loaded position is held to (a frame
+        the engine makes but a position may not hold would make saved positions unloadable)."""
+        self.counts["frames"] += 1
+        problems = ((i, frame_problem(game.rules, f)) for i, f in enumerate(game.state.stack))
+        return [("frames", f"frame {i + 1}: {p}") for i, p in problems if p]
 
 
 def _turn(game: Game) -> tuple[int, int]:

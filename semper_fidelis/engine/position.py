@@ -33,8 +33,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .events import event
-from .frames import frame_problem
+from .frames import frame_problem, procedure_problem
 from .occupancy import occupant
+from .records import short
 from .rules import Rules, shipped_rules
 from .setup import new_state
 from .state import SIDES, TYPE_SIDE, AttackGroup, State, Token, TurnState
@@ -748,8 +749,8 @@ class _Builder:
                           + (f" ({missing} missing)" if missing > 0 else " (a card twice)"))
         have = Counter((t.kind, t.value) for t in [t for ts in s.tokens.values() for t in ts] + [t for ts in s.my_tokens.values() for t in ts] + s.token_pool)
         if have != self.token_mix:
-            short = sum((self.token_mix - have).values())
-            self.fail("token_pool", f"{sum(have.values())} Supply Tokens in the game, it has {sum(self.token_mix.values())}" + (f" ({short} missing)" if short else ""))
+            lacking = sum((self.token_mix - have).values())
+            self.fail("token_pool", f"{sum(have.values())} Supply Tokens in the game, it has {sum(self.token_mix.values())}" + (f" ({lacking} missing)" if lacking else ""))
         copies = Counter({i: c.copies for i, c in enumerate(rules.data.battle_deck.cards)})
         if Counter(s.battle_deck + s.battle_used) != copies:
             self.fail("battle_deck", f"the battle deck and its used cards hold {len(s.battle_deck) + len(s.battle_used)} cards, the game has {sum(copies.values())}")
@@ -772,12 +773,15 @@ class _Builder:
         s = self.state
         try:
             data = json.loads(self.pos.procedure)
-            s.phase, s.active, s.turn_index, s.stack = data["phase"], data["active"], int(data["turn_index"]), list(data["stack"])
+            problem = procedure_problem(data)
         except RecursionError:
             self.fail("procedure", "nested too deeply")
-        except (json.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
-            self.fail("procedure", f"not the engine's frames ({exc})")
-        if not isinstance(s.stack, list) or len(s.stack) > MAX_FRAMES:
+        except ValueError as exc:
+            self.fail("procedure", f"not the engine's frames ({short(str(exc), 80)})")
+        if problem:
+            self.fail("procedure", problem)
+        s.phase, s.active, s.turn_index, s.stack = data["phase"], data["active"], data["turn_index"], data["stack"]
+        if len(s.stack) > MAX_FRAMES:
             self.fail("procedure", f"the stack holds at most {MAX_FRAMES} frames")
         for i, frame in enumerate(s.stack):
             problem = frame_problem(self.rules, frame)

@@ -100,6 +100,9 @@ def _play(report: GameReport, data_dir: Path | None) -> GameReport:
             problem = leak(game, rng.choice(SIDES), rng)
             if problem:
                 return fail("leak", problem)
+            problems = invariants.frames(game)
+            if problems:
+                return fail(*problems[0])
         if undo_here and game.can_undo:
             report.checks["undo"] += 1
             after = game.record()["digest"]

@@ -23,7 +23,7 @@ from .helpers import game_screen, keys, sync, text_of
 
 @pytest.fixture(scope="module")
 def finished() -> Game:
-    """A whole simulated game of Scenario 2 (random bots, 430 actions, 5 battles)."""
+    """A whole simulated game of Scenario 2 (random bots, 502 actions, 5 battles)."""
     return play_game(Matchup(2), 3)
 
 
@@ -136,7 +136,7 @@ async def test_review_steps_forward_and_back_showing_the_engines_position(make_a
         same_position(shown(), engine_at(finished, 0))
         await keys(pilot, *["right"] * 12)
         same_position(shown(), engine_at(finished, 12))
-        assert "step 12/430" in text_of(screen.query_one("#review-bar"))
+        assert "step 12/502" in text_of(screen.query_one("#review-bar"))
         step_text = text_of(screen.query_one("#review-events"))
         assert finished.actions[11] in step_text
         await keys(pilot, "left", "left", "left")
@@ -231,4 +231,4 @@ async def test_review_a_game_lists_kept_games_and_reports_a_bad_one_in_one_line(
         assert [info.path for info in screen.files] == [other / "copy.json"]
         screen.open(record_file)
         await until(pilot, lambda: shows_review(app))
-        assert "step 0/430" in text_of(app.screen.query_one("#review-bar"))
+        assert "step 0/502" in text_of(app.screen.query_one("#review-bar"))
