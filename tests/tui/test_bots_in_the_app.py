@@ -3,6 +3,9 @@ and the screen stays responsive while a searching bot thinks."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 from semper_fidelis.tui.screens.dialogs import LogScreen
 from semper_fidelis.tui.screens.game import GameScreen
 
@@ -29,40 +32,75 @@ async def test_players_screen_steps_through_the_bots(make_app):
 
 
 @sync
-async def test_the_screen_answers_while_a_bot_thinks(make_app):
+async def test_the_screen_answers_while_a_bot_thinks(make_app, monkeypatch):
+    """The bot decides in a worker: while it thinks (here until the test lets it go, so no clock
+    is involved) the screen opens the log and goes back."""
+    from semper_fidelis.tui.session import Session
+
     app = make_app(seed=3)
+    release = threading.Event()
+    decide = Session.bot_action
+    monkeypatch.setattr(Session, "bot_action", lambda self: release.wait(30) and decide(self))
     async with app.run_test(size=SIZE) as pilot:
         app.new_game(2, {"PL": "marshal", "ZURL": "marshal"}, privacy=False)
-        await pilot.pause(0.5)
-        assert isinstance(app.screen, GameScreen) and app.screen.session.thinks("PL")
-        before = len(app.screen.session.game.actions)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        session = app.screen.session
+        assert session.thinks("PL")
+        before = len(session.game.actions)
         await pilot.press("l")
         assert isinstance(app.screen, LogScreen)
-        # the log opened while the marshal was still weighing its first choice (1 s)
-        assert len(app.screen.app.screen_stack[-2].session.game.actions) == before
+        assert len(session.game.actions) == before  # the marshal is still weighing its first choice
         await pilot.press("escape")
-        await pilot.pause()
+        release.set()
+        await until(pilot, lambda: len(session.game.actions) > before)
         app.screen.action_menu()
         await pilot.pause()
 
 
 @sync
-async def test_one_thinking_notice_at_a_time(make_app):
+async def test_one_thinking_notice_at_a_time(make_app, monkeypatch):
     """A searching bot decides several times a turn (a plan's steps come at once): the notice
-    that it is thinking is shown again only once the last one has gone, never stacked."""
-    import time
+    that it is thinking is shown again only once the last one has gone, never stacked. The
+    bots' clock is a fake one that moves 0.25 s at each look, so no load can bend the test."""
+    from semper_fidelis.tui.screens import bot_turns
 
+    clock = FakeClock()
+    monkeypatch.setattr(bot_turns, "time", clock)
     app = make_app(seed=3)
     async with app.run_test(size=SIZE) as pilot:
         app.new_game(1, {"PL": "marshal", "ZURL": "marshal"}, privacy=False)
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = app.screen
         shown: list[float] = []
-        screen.notify = lambda message, **kw: shown.append(time.monotonic()) if "thinking" in message else None
+        due = screen._thinking_notice_due
+        screen._thinking_notice_due = lambda: due() and not shown.append(clock.now)
         screen.bot_pace = 0.0
         before = len(screen.session.game.actions)
-        await pilot.pause(4.0)
-        assert len(screen.session.game.actions) > before + 3  # several bot decisions went by
-        assert shown and all(b - a >= 1.4 for a, b in zip(shown, shown[1:]))
+        await until(pilot, lambda: len(shown) >= 3 and len(screen.session.game.actions) > before + 3)
+        assert all(b - a >= bot_turns.THINKING_NOTICE for a, b in zip(shown, shown[1:]))
         app.screen.action_menu()
         await pilot.pause()
+
+
+class FakeClock:
+    """``time`` for the bot worker: ``monotonic`` moves 0.25 s at each look, ``sleep`` is real."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        self.now += 0.25
+        return self.now
+
+    @staticmethod
+    def sleep(seconds: float) -> None:
+        time.sleep(seconds)
+
+
+async def until(pilot, check, seconds: float = 60.0) -> None:
+    """Let the app run until ``check()`` holds; fail after ``seconds`` (a generous bound, not a
+    measure: the test passes as soon as it holds)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "the app did not get there"
+        await pilot.pause(0.05)

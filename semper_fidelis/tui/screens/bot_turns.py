@@ -41,14 +41,23 @@ class BotTurns:
             if generation != self.generation or not self.session.bot_to_move:
                 return
             side = self.session.decider
-            if self.session.thinks(side) and not self.skipping and time.monotonic() >= self._thinking_until:
-                # one notice at a time: a searching bot decides several times a turn
-                self._thinking_until = time.monotonic() + THINKING_NOTICE
+            if self.session.thinks(side) and not self.skipping and self._thinking_notice_due():
                 self.app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
             action = self.session.bot_action()
         self.app.call_from_thread(self._bot_apply, generation, action)
 
+    def _thinking_notice_due(self) -> bool:
+        """One notice at a time: a searching bot decides several times a turn, and a new notice
+        is due only once the last one has gone."""
+        now = time.monotonic()
+        if now < self._thinking_until:
+            return False
+        self._thinking_until = now + THINKING_NOTICE
+        return True
+
     def _bot_apply(self, generation: int, action: str) -> None:
+        if not self.is_attached:  # the player left the game while the bot thought: drop its move
+            return
         if generation != self.generation or not self.session.bot_to_move or self.app.screen is not self:
             self.schedule_bot()
             return
