@@ -3,7 +3,8 @@
 Every subcommand is one ``_cmd_<name>`` function registered in :data:`COMMANDS` by
 :func:`command`; adding one (``play``, ``simulate``, ``replay``, ``review``, ``fuzz``, ``bench``) is one decorated
 function with its arguments. Every command accepts ``--assets DIR`` before or after its name.
-Errors (bad data, unknown scenario, bad arguments) print one line on stderr and exit with 2.
+Errors (bad data, unknown scenario, bad arguments) print one line on stderr and exit with 2; an
+unexpected failure prints one line and exits with 1 (``SEMPER_FIDELIS_DEBUG=1`` re-raises it).
 Text from files and paths is printed by the rule of :mod:`.data.text`: never as markup, no
 control characters.
 """
@@ -557,6 +558,12 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except Exception as exc:  # noqa: BLE001 - a bug: one line and a failing status, never a traceback
+        if os.environ.get("SEMPER_FIDELIS_DEBUG"):
+            raise
+        message = " ".join(str(exc).split())[:200]
+        print(f"{PROG}: internal error: {type(exc).__name__}: {printable(message)} (SEMPER_FIDELIS_DEBUG=1 shows where)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -253,3 +253,17 @@ def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "".join(printable(HOSTILE).split()) in "".join(out.split())  # the table's title wraps
     assert "\x1b" not in out
+
+
+def test_an_unexpected_failure_is_one_line_and_a_failing_status(monkeypatch, capsys):
+    """Every command exits non-zero after an error: a bug in a command prints one line."""
+    from semper_fidelis import cli
+
+    def broken(args):
+        raise ZeroDivisionError("division by zero\n\x1b]0;x\x07")
+
+    help_text, arguments, _ = cli.COMMANDS["bench"]
+    monkeypatch.setitem(cli.COMMANDS, "bench", (help_text, arguments, broken))
+    assert cli.main(["bench"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "internal error: ZeroDivisionError: division by zero" in err and "\x1b" not in err

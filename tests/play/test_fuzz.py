@@ -73,3 +73,25 @@ def test_an_engine_exception_is_a_failure_with_its_action_index(monkeypatch):
     monkeypatch.setattr(Game, "apply", apply)
     failure = fuzz_game(2, 3).failure
     assert (failure.check, failure.action) == ("exception", 7) and "KeyError: 'boom'" in failure.message
+
+
+def test_a_crash_inside_a_check_is_that_games_failure_and_the_run_goes_on(monkeypatch, capsys):
+    """A dead end met while sampling for the leak check (it once killed the whole run, which
+    then printed nothing and exited 0) is reported as the game's failure with its seed and
+    action count; the other games still run and the results are printed."""
+    honest = Game.sample
+    calls = {"n": 0}
+
+    def dies_once(self, player, rng):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("no legal action in step battle-choice")
+        return honest(self, player, rng)
+
+    monkeypatch.setattr(Game, "sample", dies_once)
+    assert main(["fuzz", "--scenario", "1", "--seed", "7", "--games", "3", "--json"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 3 and len(result["failures"]) == 1
+    failure = result["failures"][0]
+    assert (failure["seed"], failure["check"]) == (7, "exception") and failure["action"] > 0
+    assert "no legal action in step battle-choice" in failure["message"]
