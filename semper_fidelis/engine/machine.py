@@ -1,4 +1,4 @@
-"""The decision machine (DESIGN §3): a stack of procedure frames on the state.
+"""The decision machine (README, "How it is built"): a stack of procedure frames on the state.
 
 The frame on top either needs a player's decision (it lists the legal actions, each a short
 text notation) or is automatic (it runs and pushes/pops frames). When the stack is empty the

@@ -1,6 +1,6 @@
 """The reconstructed board (assets/board.toml) against everything the rulebook says about it.
 
-The rulebook does not print the board; /work/shared/rules/board-facts.md gathers what it does say
+The rulebook does not print the board; these tests gather what it does say
 (areas, districts, terrain, adjacency and railway facts from the examples, the FAQ and the
 scenario cards). Each fact gets a focused test citing its section. The board is built straight
 from the Board model so these tests do not need the other asset files.
@@ -467,7 +467,7 @@ def test_railway_stations_known_and_consecutive_adjacent(board, areas):
 
 
 def test_sources(board):
-    """DESIGN §4: every entry says where it comes from; named areas cite the rulebook."""
+    """README, "Data and provenance": every entry says where it comes from; named areas cite the rulebook."""
     for a in board.areas:
         if a.id in NAMED_AREAS or a.id in NAMED_VILLAGES:
             assert a.source.startswith("rulebook"), a.id

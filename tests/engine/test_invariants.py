@@ -1,4 +1,4 @@
-"""Property test (issue 3, DESIGN §6): random legal games of every scenario, with the game's
+"""Property test (issue 3): random legal games of every scenario, with the game's
 invariants checked after every action."""
 
 from __future__ import annotations
