@@ -11,9 +11,22 @@ from .rules import Rules
 from .situation import battle_view, losses_view
 from .state import ATOM_FIELDS, FLAT_FIELDS, NESTED_FIELDS, SIDES, State, to_jsonable
 
-#: fields a view leaves out (what they hold is secret or internal; sizes are given instead; the
-#: events come from Game.events, filtered for the player)
-HIDDEN = frozenset({"rng", "deck", "battle_deck", "token_pool", "commander_deck", "stack", "events"})
+#: the state's fields both players may see as they are, field by field: a field not named here
+#: is private until someone decides otherwise (tests/engine/test_view_fields.py holds every
+#: field of State to a decision, here or in SHOWN_OTHERWISE)
+PUBLIC = frozenset({
+    "scenario", "seed", "options", "round", "stages", "rounds", "initiative", "active", "turn_index", "phase",
+    "units", "attacks", "barricades", "redoubts", "strategic", "mob", "broken", "pool", "removed", "relief_waiting",
+    "discard", "battle_used", "morale", "supply", "vp", "destruction", "commander", "commander_status", "fallen",
+    "last_battle", "negotiation", "austrians_disarmed", "austrians_defend_for", "relief", "turn", "losses_this_round",
+    "strategic_holder", "log", "revealed", "result", "card_effect_counts", "extra_reinforcement",
+})
+#: fields shown only in part (hands and face-down tokens per viewer, decks by their sizes) or
+#: not at all (the generator, the decision stack: its decision is shown; events come from
+#: Game.events, filtered for the player)
+SHOWN_OTHERWISE = frozenset({
+    "hand", "tokens", "my_tokens", "deck", "battle_deck", "token_pool", "commander_deck", "rng", "stack", "events",
+})
 
 
 def _token(token, visible: bool) -> dict[str, Any]:
@@ -44,7 +57,7 @@ _FIELDS = {
 
 def view_state(rules: Rules, state: State, player: str | None, legal: list[str] | None = None) -> dict[str, Any]:
     """``legal``: the pending decision's legal actions, if the caller has them listed."""
-    data = {name: _FIELDS.get(name, to_jsonable)(value) for name, value in state.__dict__.items() if name not in HIDDEN}
+    data = {name: _FIELDS.get(name, to_jsonable)(value) for name, value in state.__dict__.items() if name in PUBLIC}
     data["deck_size"] = {s: len(state.deck[s]) for s in SIDES}
     data["battle_deck_size"] = len(state.battle_deck)
     data["token_pool_size"] = len(state.token_pool)
