@@ -28,14 +28,14 @@ import re
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .events import event
 from .frames import frame_problem, procedure_problem
 from .occupancy import occupant
-from .records import short
+from .records import SEED_LIMIT, GameOptions, short
 from .rules import Rules, shipped_rules
 from .setup import new_state
 from .state import SIDES, TYPE_SIDE, AttackGroup, State, Token, TurnState
@@ -99,9 +99,9 @@ class Barricade(_Model):
 
 class ReliefEntry(_Model):
     side: Side
-    round: int = Field(ge=1)
+    round: int = Field(ge=1, le=99)
     unit: str
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=99)
     commander: str | None = None
 
 
@@ -154,10 +154,10 @@ class Position(_Model):
     ``food1 only PL`` (available only to PL); battle cards ``1:0``, ``1:0 escalation``,
     ``1:1 explosion``; decks list their bottom card first (cards are drawn from the end)."""
 
-    scenario: int | None = Field(default=None, ge=1)
-    seed: int | None = None
+    scenario: int | None = Field(default=None, ge=1, le=99)
+    seed: int | None = Field(default=None, ge=-SEED_LIMIT, lt=SEED_LIMIT)
     options: dict[str, Any] = {}
-    round: int | None = Field(default=None, ge=1)
+    round: int | None = Field(default=None, ge=1, le=99)
     initiative: Side | None = None
     to_act: ToAct | None = None
     turn: Turn | None = None
@@ -165,7 +165,7 @@ class Position(_Model):
     attacks: dict[str, list[Group]] | None = None
     barricades: dict[str, list[Barricade]] | None = None
     redoubts: dict[str, Side] | None = None
-    strategic: dict[str, int] | None = None
+    strategic: dict[str, Annotated[int, Field(ge=1, le=9)]] | None = None
     held: dict[str, Literal["PL", "ZURL", "none"]] | None = Field(
         default=None, description="who holds a Strategic Area for Morale, where the board alone does not say (left empty to attack from it)"
     )
@@ -199,12 +199,18 @@ class Position(_Model):
     removed: dict[Zone, UnitCounts] | None = None
     relief_waiting: dict[Side, UnitCounts] | None = None
     relief: list[ReliefEntry] | None = None
-    card_effect_counts: dict[str, int] | None = None
-    extra_reinforcement: dict[str, int] | None = None
+    card_effect_counts: dict[str, Annotated[int, Field(ge=0, le=99)]] | None = None
+    extra_reinforcement: dict[Side, Annotated[int, Field(ge=0, le=99)]] | None = None
     rng: list[int] | None = Field(default=None, description="the random generator's state; without it the game's seed seeds it")
     revealed: bool = False
     procedure: str | None = Field(default=None, description="engine frames (JSON), for positions taken in the middle of a procedure")
     example: WorkedExample | None = Field(default=None, description="the rulebook example this position sets up (not part of the game)")
+
+    @field_validator("options")
+    @classmethod
+    def _known_options(cls, value: dict[str, Any]) -> dict[str, Any]:
+        GameOptions.model_validate(value)  # an unknown or mistyped option is refused
+        return value
 
     # ------------------------------------------------------------------------ reading, writing
 
