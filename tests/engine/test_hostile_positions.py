@@ -82,7 +82,7 @@ def test_nesting_100000_levels_deep_is_refused():
         ({"to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 10**18}}, "turn.ap: 1000000000000000000 is more than one turn can reach"),
         ({"hand": {"PL": [1, 2]}, "deck": {"PL": []}, "discard": {"PL": []}}, "deck.PL: PL's hand, deck and discard hold 2 cards"),
         ({"token_pool": []}, "token_pool: "),
-        ({"options": {"handicap": "yes"}}, "options: "),
+        ({"options": {"handicap": "yes"}}, "options.handicap: "),
         ({"strategic": {"rynek": -5}}, "strategic.rynek: "),
         ({"extra_reinforcement": {"PL": 10**9}}, "extra_reinforcement.PL: "),
         ({"seed": 10**30}, "seed: "),
