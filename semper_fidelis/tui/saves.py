@@ -19,7 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
-from ..engine import Game, RecordError, load_record, read_json, write_record
+from ..engine import Game, RecordError, load_record, read_json, write_atomic, write_record
 
 AUTOSAVES = "autosave"  # the directory of per-game autosave slots
 LEGACY_AUTOSAVE = "autosave.json"  # the single slot of earlier versions, still resumable
@@ -186,13 +186,9 @@ def players_path(save: Path) -> Path:
 
 
 def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False) -> None:
-    """The seats of a saved game and its summary line (atomic enough: a lost sidecar only means
-    default seats and a shorter line in the lists)."""
-    path = players_path(save)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"players": players, "privacy": privacy, "summary": summary, "over": over}), encoding="utf-8")
-    os.replace(tmp, path)
+    """The seats of a saved game and its summary line, written like the record itself."""
+    data = {"players": players, "privacy": privacy, "summary": summary, "over": over}
+    write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
 
 
 def _read_sidecar(save: Path) -> dict | None:
