@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -35,10 +36,23 @@ def default_saves_dir() -> Path:
     return platformdirs.user_data_path("semper-fidelis", appauthor=False) / "saves"
 
 
+#: what a file name may not hold on some system: separators, control characters (and the
+#: Unicode ones that reorder or break a line), lone surrogates, Windows' ``<>:"|?*``; and spaces
+UNSAFE_IN_NAMES = re.compile(r'[\x00-\x1f\x7f-\x9f/\\<>:"|?*\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\s]+')
+#: names Windows keeps for devices, whatever follows the first dot
+RESERVED_ON_WINDOWS = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?", re.IGNORECASE)
+MAX_NAME = 60  # characters: at most 240 bytes of UTF-8, within every file system's 255
+
+
 def safe_name(name: str) -> str:
-    """A file name from what the player typed: letters, digits, '-', '_' (and '.json')."""
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-")[:60] or "game"
-    return stem + ".json"
+    """A file name from what the player typed, letters of every language kept ("ąęł" gives
+    ``ąęł.json``): NFC, unsafe characters and spaces as '-', no leading dot or '-' (a hidden
+    file, an option), no Windows device name, at most :data:`MAX_NAME` characters, and
+    ``.json``."""
+    stem = UNSAFE_IN_NAMES.sub("-", unicodedata.normalize("NFC", name)).strip("-.")
+    if RESERVED_ON_WINDOWS.fullmatch(stem):
+        stem = "_" + stem
+    return (stem[:MAX_NAME].rstrip("-.") or "game") + ".json"
 
 
 @dataclass(frozen=True)
@@ -91,15 +105,25 @@ def recent_games(saves_dir: Path) -> list[SaveInfo]:
 
 
 def new_autosave_path(saves_dir: Path, label: str, now: datetime | None = None) -> Path:
-    """A fresh slot for a game, named by when it started and ``label`` (``s2``: scenario 2);
-    never an existing file."""
-    stem = f"{(now or datetime.now()):%Y%m%d-%H%M%S}-{label}"
-    folder = saves_dir / AUTOSAVES
+    """A fresh slot for a game, named by when it started, to the millisecond (names sort by
+    time), and ``label`` (``s2``: scenario 2); created empty by :func:`_new_file`, so two copies
+    of the app starting games at the same moment get two slots, never one."""
+    when = now or datetime.now()
+    return _new_file(saves_dir / AUTOSAVES, f"{when:%Y%m%d-%H%M%S}.{when.microsecond // 1000:03d}-{label}")
+
+
+def _new_file(folder: Path, stem: str) -> Path:
+    """``folder/stem.json``, or ``stem-2.json``, ``-3``…: the first name that is free, created
+    exclusively (O_EXCL: an existing name, a link included, is never taken over)."""
+    folder.mkdir(parents=True, exist_ok=True)
     path, n = folder / f"{stem}.json", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}.json"
-    return path
+    while True:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            return path
+        except FileExistsError:
+            n += 1
+            path = folder / f"{stem}-{n}.json"
 
 
 def summary_line(game: Game, players: dict[str, str]) -> str:
@@ -136,13 +160,7 @@ def prune_finished(saves_dir: Path, keep: int = KEEP_FINISHED) -> list[Path]:
 
 def set_aside(path: Path, saves_dir: Path) -> Path:
     """Move a save that cannot be loaded into ``damaged/`` (never overwriting anything)."""
-    folder = saves_dir / DAMAGED
-    folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{path.stem}-{datetime.now():%Y%m%d-%H%M%S}"
-    aside, n = folder / f"{stem}.json", 1
-    while aside.exists():
-        n += 1
-        aside = folder / f"{stem}-{n}.json"
+    aside = _new_file(saves_dir / DAMAGED, f"{path.stem}-{datetime.now():%Y%m%d-%H%M%S}")
     os.replace(path, aside)
     if players_path(path).exists():
         players_path(aside).parent.mkdir(exist_ok=True)
@@ -161,7 +179,6 @@ def adopt_legacy_autosave(saves_dir: Path) -> Path | None:
     if not legacy.is_file():
         return None
     slot = new_autosave_path(saves_dir, "earlier", datetime.fromtimestamp(legacy.stat().st_mtime))
-    slot.parent.mkdir(parents=True, exist_ok=True)
     os.replace(legacy, slot)
     if players_path(legacy).exists():
         players_path(slot).parent.mkdir(exist_ok=True)

@@ -9,11 +9,12 @@ import random
 import signal
 import tempfile
 import time
+from datetime import datetime
 
 import pytest
 
 from semper_fidelis.engine import Game, load_record, write_atomic
-from semper_fidelis.tui.saves import players_path, read_players, save_game
+from semper_fidelis.tui.saves import MAX_NAME, new_autosave_path, players_path, read_players, safe_name, save_game
 
 SEATS = {"PL": "human", "ZURL": "random"}
 
@@ -94,3 +95,76 @@ def test_kill_9_during_a_save_never_damages_the_file(tmp_path):
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         assert path.read_text() in versions
+
+
+# ------------------------------------------------------------------------------ names
+
+
+@pytest.mark.parametrize("typed, name", [
+    ("ąęł", "ąęł.json"),  # the hostile tester's: it was game.json
+    ("Lwów 1918", "Lwów-1918.json"),
+    ("e\u0301cole", "\u00e9cole.json"),  # NFC: one é, as every system spells it
+    ("日本語のゲーム", "日本語のゲーム.json"),
+    ("my game", "my-game.json"),
+    ("../../etc/passwd", "etc-passwd.json"),
+    ("..\\..\\windows\\win.ini", "windows-win.ini.json"),
+    ("C:\\saves", "C-saves.json"),
+    (".hidden", "hidden.json"),
+    ("...", "game.json"),
+    ("-rf", "rf.json"),
+    ("", "game.json"),
+    ("   ", "game.json"),
+    ("a\x00b\nc\x1bd\x9be", "a-b-c-d-e.json"),
+    ('a<b>c:d"e|f?g*h', "a-b-c-d-e-f-g-h.json"),
+    ("evil\u202egnp.exe", "evil-gnp.exe.json"),  # a right-to-left override would disguise the name
+    ("line\u2028break", "line-break.json"),
+    ("\ud800lone", "lone.json"),  # a lone surrogate cannot even be written as UTF-8
+    ("CON", "_CON.json"),
+    ("nul.txt", "_nul.txt.json"),
+    ("com1", "_com1.json"),
+    ("LPT9", "_LPT9.json"),
+    ("console", "console.json"),
+    ("trailing.", "trailing.json"),
+])
+def test_save_names_keep_their_letters_and_lose_only_what_is_unsafe(typed, name):
+    assert safe_name(typed) == name
+
+
+@pytest.mark.parametrize("letter", ["x", "ł", "語", "👍"])
+def test_a_long_name_is_capped_in_characters_and_fits_every_file_system(tmp_path, letter):
+    name = safe_name(letter * 500)
+    assert name == letter * MAX_NAME + ".json" and len(name.encode()) <= 255
+    save_game(Game(2, 1), tmp_path / name, SEATS, True)  # the temporary file's name fits as well
+    assert load_record(tmp_path / name).scenario == 2
+
+
+def test_every_safe_name_stays_in_the_saves_folder(tmp_path):
+    rng = random.Random(5)
+    alphabet = "./\\:*?\"<>| \x00\x01\t\nąęłé語👍aZ09-_.\u202e\u2028\ud800"
+    for _ in range(500):
+        name = safe_name("".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 80))))
+        path = tmp_path / name
+        assert path.parent == tmp_path and not name.startswith((".", "-")) and name.endswith(".json")
+        assert not any(c in name for c in '/\\<>:"|?*\x00\n') and len(name) <= MAX_NAME + 5
+        name.encode()  # no lone surrogate
+
+
+# ------------------------------------------------------------------------------ slots
+
+
+def test_two_games_started_in_the_same_millisecond_get_two_slots(tmp_path):
+    now = datetime(2026, 12, 1, 21, 0, 0, 123456)
+    first = new_autosave_path(tmp_path, "s2", now)
+    second = new_autosave_path(tmp_path, "s2", now)
+    assert (first.name, second.name) == ("20261201-210000.123-s2.json", "20261201-210000.123-s2-2.json")
+    assert first.exists() and second.exists()  # each made at once: no second copy can take it
+
+
+def test_a_slot_is_never_a_planted_link(tmp_path, outside):
+    now = datetime(2026, 12, 1, 21, 0, 0)
+    (tmp_path / "autosave").mkdir()
+    (tmp_path / "autosave" / "20261201-210000.000-s2.json").symlink_to(outside)
+    slot = new_autosave_path(tmp_path, "s2", now)
+    assert slot.name == "20261201-210000.000-s2-2.json" and not slot.is_symlink()
+    save_game(Game(2, 1), slot, SEATS, True)
+    assert outside.read_text() == "mine"
