@@ -21,6 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from ..engine import Game, RecordError, load_record, read_json, write_atomic, write_record
+from .locks import OpenElsewhere, lock_game
 
 AUTOSAVES = "autosave"  # the directory of per-game autosave slots
 LEGACY_AUTOSAVE = "autosave.json"  # the single slot of earlier versions, still resumable
@@ -105,25 +106,25 @@ def recent_games(saves_dir: Path) -> list[SaveInfo]:
 
 
 def new_autosave_path(saves_dir: Path, label: str, now: datetime | None = None) -> Path:
-    """A fresh slot for a game, named by when it started, to the millisecond (names sort by
-    time), and ``label`` (``s2``: scenario 2); created empty by :func:`_new_file`, so two copies
-    of the app starting games at the same moment get two slots, never one."""
+    """A fresh slot for a game, named by when it started, to the millisecond, and ``label``
+    (``s2``: scenario 2); created empty by :func:`_new_file`, so two copies of the app starting
+    games at the same moment get two slots (``….123-s2``, ``….123.2-s2``: sorted by time)."""
     when = now or datetime.now()
-    return _new_file(saves_dir / AUTOSAVES, f"{when:%Y%m%d-%H%M%S}.{when.microsecond // 1000:03d}-{label}")
+    return _new_file(saves_dir / AUTOSAVES, f"{when:%Y%m%d-%H%M%S}.{when.microsecond // 1000:03d}", f"-{label}")
 
 
-def _new_file(folder: Path, stem: str) -> Path:
-    """``folder/stem.json``, or ``stem-2.json``, ``-3``…: the first name that is free, created
-    exclusively (O_EXCL: an existing name, a link included, is never taken over)."""
+def _new_file(folder: Path, stem: str, tail: str = "") -> Path:
+    """``folder/<stem><tail>.json``, or ``<stem>.2<tail>.json``, ``.3``…: the first name that is
+    free, created exclusively (O_EXCL: an existing name, a link included, is never taken over)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path, n = folder / f"{stem}.json", 1
+    path, n = folder / f"{stem}{tail}.json", 1
     while True:
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             return path
         except FileExistsError:
             n += 1
-            path = folder / f"{stem}-{n}.json"
+            path = folder / f"{stem}.{n}{tail}.json"
 
 
 def summary_line(game: Game, players: dict[str, str]) -> str:
@@ -188,13 +189,22 @@ def adopt_legacy_autosave(saves_dir: Path) -> Path | None:
 
 def set_aside_damaged_autosaves(saves_dir: Path) -> list[tuple[Path, str]]:
     """At the app's start: every autosave whose record cannot even be read is set aside, so it
-    blocks nothing; returns (where it went, why). Replay failures are found on Resume."""
+    blocks nothing — unless another copy of the app has it open; returns (where it went, why).
+    Replay failures are found on Resume."""
     moved = []
     for path in autosave_paths(saves_dir):
         info = describe(path)
-        if not info.ok:
+        if info.ok:
+            continue
+        try:
+            lock = lock_game(path)
+        except OpenElsewhere:  # another copy is playing it (a new slot is empty until its first save)
+            continue
+        try:
             reason = info.summary.split(" — damaged: ", 1)[1].rsplit(" — ", 1)[0]
             moved.append((set_aside(path, saves_dir), reason))
+        finally:
+            lock.release()
     return moved
 
 

@@ -156,7 +156,9 @@ def test_two_games_started_in_the_same_millisecond_get_two_slots(tmp_path):
     now = datetime(2026, 12, 1, 21, 0, 0, 123456)
     first = new_autosave_path(tmp_path, "s2", now)
     second = new_autosave_path(tmp_path, "s2", now)
-    assert (first.name, second.name) == ("20261201-210000.123-s2.json", "20261201-210000.123-s2-2.json")
+    assert (first.name, second.name) == ("20261201-210000.123-s2.json", "20261201-210000.123.2-s2.json")
+    assert sorted([second.name, new_autosave_path(tmp_path, "s2", now.replace(microsecond=124000)).name, first.name]) == [
+        first.name, second.name, "20261201-210000.124-s2.json"]  # sorted as started
     assert first.exists() and second.exists()  # each made at once: no second copy can take it
 
 
@@ -165,6 +167,6 @@ def test_a_slot_is_never_a_planted_link(tmp_path, outside):
     (tmp_path / "autosave").mkdir()
     (tmp_path / "autosave" / "20261201-210000.000-s2.json").symlink_to(outside)
     slot = new_autosave_path(tmp_path, "s2", now)
-    assert slot.name == "20261201-210000.000-s2-2.json" and not slot.is_symlink()
+    assert slot.name == "20261201-210000.000.2-s2.json" and not slot.is_symlink()
     save_game(Game(2, 1), slot, SEATS, True)
     assert outside.read_text() == "mine"

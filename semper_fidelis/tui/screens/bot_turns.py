@@ -54,7 +54,7 @@ class BotTurns:
             return
         try:
             self.session.apply(action)
-        except (IllegalAction, EngineFailure, OSError) as exc:
+        except (IllegalAction, EngineFailure) as exc:
             self.notify(f"Bot: {exc}", severity="error", timeout=10)
             return  # the bot stops; the player can undo, save or leave
         self.after_change()
