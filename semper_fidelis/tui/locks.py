@@ -8,6 +8,7 @@ never leaves a game locked.
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -21,12 +22,22 @@ def lock_path(save: Path) -> Path:
     return save.parent / ".locks" / f"{save.name}.lock"
 
 
+def own_folder(folder: Path) -> Path:
+    """One of the app's hidden folders beside the saves (``.locks``, ``.players``), made if
+    missing; a link planted in its place is refused (OSError), as the files would land where
+    it points."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if folder.is_symlink():
+        raise OSError(errno.ELOOP, "a link where a folder of the saves should be", str(folder))
+    return folder
+
+
 def lock_game(save: Path) -> FileLock:
     """The lock on ``save``, held (raises :class:`OpenElsewhere` at once if another copy holds
     it, OSError if no lock can be made there). Each call is a lock of its own: a second session
     of the same process is refused like another process."""
     path = lock_path(save)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    own_folder(path.parent)
     lock = FileLock(path, timeout=0, thread_local=False)
     try:
         lock.acquire()

@@ -21,7 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from ..engine import Game, RecordError, load_record, read_json, write_atomic, write_record
-from .locks import OpenElsewhere, lock_game
+from .locks import OpenElsewhere, lock_game, own_folder
 
 AUTOSAVES = "autosave"  # the directory of per-game autosave slots
 LEGACY_AUTOSAVE = "autosave.json"  # the single slot of earlier versions, still resumable
@@ -215,6 +215,7 @@ def players_path(save: Path) -> Path:
 def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False) -> None:
     """The seats of a saved game and its summary line, written like the record itself."""
     data = {"players": players, "privacy": privacy, "summary": summary, "over": over}
+    own_folder(players_path(save).parent)
     write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
 
 

@@ -14,6 +14,7 @@ from datetime import datetime
 import pytest
 
 from semper_fidelis.engine import Game, load_record, write_atomic
+from semper_fidelis.tui.locks import lock_game
 from semper_fidelis.tui.saves import MAX_NAME, new_autosave_path, players_path, read_players, safe_name, save_game
 
 SEATS = {"PL": "human", "ZURL": "random"}
@@ -65,6 +66,25 @@ def test_a_link_at_the_destination_is_replaced_not_written_through(tmp_path, out
     save_game(Game(2, 1), save, SEATS, True)
     assert outside.read_text() == "mine"
     assert not target.is_symlink() and target.is_file()
+
+
+@pytest.mark.parametrize("folder", [".players", ".locks"])
+def test_a_link_planted_for_a_hidden_folder_is_refused(tmp_path, folder):
+    """``.players`` linked to a project folder would put the seats of a save named "package"
+    over its package.json."""
+    elsewhere = tmp_path / "project"
+    elsewhere.mkdir()
+    (elsewhere / "package.json").write_text("mine")
+    (elsewhere / "package.json.lock").write_text("mine")
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / folder).symlink_to(elsewhere)
+    with pytest.raises(OSError, match="a link where a folder of the saves should be"):
+        if folder == ".players":
+            save_game(Game(2, 1), saves / "package.json", SEATS, True)
+        else:
+            lock_game(saves / "package.json")
+    assert [p.read_text() for p in sorted(elsewhere.iterdir())] == ["mine", "mine"]
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
