@@ -177,13 +177,15 @@ class SemperFidelisApp(App):
             self.confirm_leave(screen.session, self.exit)
 
     def back_to_menu(self) -> None:
-        """Close every screen over the menu; the games among them are left (their files freed)."""
+        """Close every screen over the menu; the games among them are left (their bots stopped,
+        their files freed)."""
         from .screens.game import GameScreen
 
         while len(self.screen_stack) > 1:
             if isinstance(self.screen, GameScreen):
-                self.screen.session.close()
-            self.pop_screen()
+                self.screen.leave()
+            else:
+                self.pop_screen()
 
     @property
     def game_screen(self):

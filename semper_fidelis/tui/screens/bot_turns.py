@@ -30,6 +30,7 @@ class BotTurns:
     @work(thread=True, exclusive=True, group="bot")
     def bot_turn(self, generation: int) -> None:
         worker = get_current_worker()
+        app = self.app  # taken now: once the game is left, the screen no longer knows its app
         end = time.monotonic() + (0 if self.skipping else self.bot_pace)
         while time.monotonic() < end and not self.skipping:
             if worker.is_cancelled:
@@ -44,11 +45,14 @@ class BotTurns:
             if self.session.thinks(side) and not self.skipping and time.monotonic() >= self._thinking_until:
                 # one notice at a time: a searching bot decides several times a turn
                 self._thinking_until = time.monotonic() + THINKING_NOTICE
-                self.app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
+                app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
             action = self.session.bot_action()
-        self.app.call_from_thread(self._bot_apply, generation, action)
+        if not worker.is_cancelled:  # the game was left while the bot thought
+            app.call_from_thread(self._bot_apply, generation, action)
 
     def _bot_apply(self, generation: int, action: str) -> None:
+        if not self.app.is_running:  # the app is closing: the screen is being taken apart
+            return
         if generation != self.generation or not self.session.bot_to_move or self.app.screen is not self:
             self.schedule_bot()
             return
