@@ -53,7 +53,8 @@ and the Battle Points and winner once resolved) and ``losses`` (the Losses being
 how many in all and still to take, the Loss Table rows, the groups that can take them).
 ``game.data`` and ``game.scenario`` are the printed components the game is played with.
 
-Around a game: ``read_record``/``write_record`` (saves, one-line errors), ``shipped_data()``
+Around a game: ``read_record``/``write_record`` (saves, one-line errors; ``write_atomic`` writes
+any file the same crash-proof way), ``shipped_data()``
 (the shipped components, loaded once) and ``bench_scenario`` (engine speed: the medians
 ``game_ms``, ``apply_us``, ``legal_us``, ``clone_us``, ``view_us``, ``digest_us``, ``undo_ms``
 and the slowest position's ``undo_max_ms``, as ``semper-fidelis bench --json`` prints them).
@@ -159,11 +160,11 @@ from .machine import Decision, IllegalAction
 from .odds import BattleOdds
 from .options import Option
 from .position import Position, PositionError
-from .records import GameRecord, load_record, read_json, read_record, write_record
+from .records import GameRecord, load_record, read_json, read_record, write_atomic, write_record
 from .rules import shipped_data
 
 __all__ = [
     "Game", "Invariants", "Decision", "Event", "AREA_FACTS", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
-    "GameRecord", "load_record", "read_json", "read_record", "write_record", "shipped_data", "bench_scenario",
+    "GameRecord", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]

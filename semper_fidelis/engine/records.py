@@ -180,13 +180,22 @@ def read_record(path: Path, data: GameData | None = None) -> Game:
 
 
 def write_record(game: Game, path: Path) -> None:
-    """Write the record next to its destination, then rename: a crash never leaves half a file."""
-    path = Path(path)
+    """Write the record so that a crash never leaves half a file (:func:`write_atomic`)."""
+    write_atomic(Path(path), json.dumps(game.record(), ensure_ascii=False, indent=1))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to a new temporary file beside ``path`` and rename it over ``path``: a
+    crash (even kill -9) leaves the old file or the new one, never half of one. The temporary
+    name is random and created exclusively without following links (``mkstemp``), so a link
+    planted in the folder is never written through; a link at ``path`` is replaced, not
+    followed (``os.replace``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    # a short prefix: the temporary name stays within the 255 bytes a file name may have
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(game.record(), fh, ensure_ascii=False, indent=1)
+            fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

@@ -8,6 +8,7 @@ and starts, loads and leaves games; everything about a game in progress is in
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import App
@@ -16,6 +17,7 @@ from textual.notifications import SeverityLevel
 from ..data.loader import GameData
 from ..data.text import printable
 from ..engine import Game, RecordError, shipped_data
+from .locks import OpenElsewhere, lock_game
 from .review import Review
 from .saves import (
     adopt_legacy_autosave,
@@ -27,7 +29,7 @@ from .saves import (
     set_aside_damaged_autosaves,
 )
 from .screens.menu import MainMenuScreen
-from .session import HUMAN, Session
+from .session import HUMAN, Session, cannot_write
 
 
 class SemperFidelisApp(App):
@@ -90,32 +92,60 @@ class SemperFidelisApp(App):
         if game is None:
             seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
             game = Game(scenario=scenario, seed=seed, options=options or {}, data=self.data)
-        session = Session(game=game, players=players, privacy=privacy, saves_dir=self.saves_dir,
-                          autosave_path=new_autosave_path(self.saves_dir, f"s{scenario}"))
-        self._autosave(session)
+        session = Session(game=game, players=players, privacy=privacy, saves_dir=self.saves_dir)
+        self._give_slot(session)
+        session.autosave()
         self.show_game(session)
         return session
 
     def open_save(self, path: Path) -> str | None:
-        """Load and show a saved game; on failure return the one-line reason. A named save is
+        """Load and show a saved game; on failure return the one-line reason. A game open in
+        another copy of the app is refused (its moves would be overwritten). A named save is
         left untouched and goes on in a new autosave slot; an autosave that cannot be replayed
         is set aside so it blocks nothing."""
         autosaved = is_autosave(path, self.saves_dir)
         try:
+            lock = lock_game(path)
+        except OpenElsewhere as exc:
+            return str(exc)
+        except OSError:  # no lock where nothing can be written: the failed autosave tells the player
+            lock = None
+        try:
             seats = read_players(path) or ({"PL": HUMAN, "ZURL": HUMAN}, True)
             session = Session.load(path, self.data, self.saves_dir, players=seats[0], privacy=seats[1])
         except RecordError as exc:
-            if not autosaved:
-                return str(exc)
             try:
-                aside = set_aside(path, self.saves_dir)
-            except OSError:
-                return str(exc)
-            return f"{exc} — set aside as {aside.parent.name}/{aside.name}"
-        session.autosave_path = path if autosaved else new_autosave_path(self.saves_dir, f"s{session.game.scenario.number}")
-        self._autosave(session)
+                return self._refused(path, exc, autosaved)
+            finally:
+                if lock is not None:
+                    lock.release()
+        if lock is not None:
+            session.locks[path] = lock
+        if autosaved:
+            session.autosave_path = path
+        else:
+            self._give_slot(session)
+        session.autosave()
         self.show_game(session)
         return None
+
+    def _refused(self, path: Path, exc: RecordError, autosaved: bool) -> str:
+        if not autosaved:
+            return str(exc)
+        try:
+            aside = set_aside(path, self.saves_dir)
+        except OSError:
+            return str(exc)
+        return f"{exc} — set aside as {aside.parent.name}/{aside.name}"
+
+    def _give_slot(self, session: Session) -> None:
+        """A new autosave slot for the game, held by it; when the saves folder cannot be
+        written the game is played unsaved (the screen tells, leaving asks first)."""
+        try:
+            session.autosave_path = new_autosave_path(self.saves_dir, f"s{session.game.scenario.number}")
+            session.hold(session.autosave_path)
+        except OSError as exc:
+            session.unsaved = cannot_write(exc, self.saves_dir)
 
     def open_review(self, path: Path) -> str | None:
         """Open a record in the replay viewer; on failure return the one-line reason (the file
@@ -132,21 +162,39 @@ class SemperFidelisApp(App):
 
         self.push_screen(ReviewScreen(review))
 
-    def _autosave(self, session: Session) -> None:
-        try:
-            session.autosave()
-        except OSError as exc:
-            self.notify(f"Autosave failed: {exc}", severity="error")
-
     def show_game(self, session: Session) -> None:
         from .screens.game import GameScreen
 
         self.back_to_menu()
         self.push_screen(GameScreen(session, bot_pace=self.bot_pace))
 
+    def confirm_leave(self, session: Session, leave: Callable[[], object]) -> None:
+        """Leave a game (``leave``), asking first when its last changes are not saved."""
+        from .screens.dialogs import LeaveScreen
+
+        if session.unsaved is None:
+            leave()
+        else:
+            self.push_screen(LeaveScreen(session.unsaved), lambda sure: sure and leave())
+
+    def action_quit(self) -> None:
+        """Ctrl+Q: quitting leaves the game on screen like ``q`` does."""
+        screen = self.game_screen
+        if screen is None:
+            self.exit()
+        else:
+            self.confirm_leave(screen.session, self.exit)
+
     def back_to_menu(self) -> None:
+        """Close every screen over the menu; the games among them are left (their bots stopped,
+        their files freed)."""
+        from .screens.game import GameScreen
+
         while len(self.screen_stack) > 1:
-            self.pop_screen()
+            if isinstance(self.screen, GameScreen):
+                self.screen.leave()
+            else:
+                self.pop_screen()
 
     @property
     def game_screen(self):

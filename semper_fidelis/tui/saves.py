@@ -13,13 +13,15 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 
-from ..engine import Game, RecordError, load_record, read_json, write_record
+from ..engine import Game, RecordError, load_record, read_json, write_atomic, write_record
+from .locks import OpenElsewhere, lock_game, own_folder
 
 AUTOSAVES = "autosave"  # the directory of per-game autosave slots
 LEGACY_AUTOSAVE = "autosave.json"  # the single slot of earlier versions, still resumable
@@ -35,10 +37,23 @@ def default_saves_dir() -> Path:
     return platformdirs.user_data_path("semper-fidelis", appauthor=False) / "saves"
 
 
+#: what a file name may not hold on some system: separators, control characters (and the
+#: Unicode ones that reorder or break a line), lone surrogates, Windows' ``<>:"|?*``; and spaces
+UNSAFE_IN_NAMES = re.compile(r'[\x00-\x1f\x7f-\x9f/\\<>:"|?*\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\s]+')
+#: names Windows keeps for devices, whatever follows the first dot
+RESERVED_ON_WINDOWS = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?", re.IGNORECASE)
+MAX_NAME = 60  # characters: at most 240 bytes of UTF-8, within every file system's 255
+
+
 def safe_name(name: str) -> str:
-    """A file name from what the player typed: letters, digits, '-', '_' (and '.json')."""
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", name.strip()).strip("-")[:60] or "game"
-    return stem + ".json"
+    """A file name from what the player typed, letters of every language kept ("ąęł" gives
+    ``ąęł.json``): NFC, unsafe characters and spaces as '-', no leading dot or '-' (a hidden
+    file, an option), no Windows device name, at most :data:`MAX_NAME` characters, and
+    ``.json``."""
+    stem = UNSAFE_IN_NAMES.sub("-", unicodedata.normalize("NFC", name)).strip("-.")
+    if RESERVED_ON_WINDOWS.fullmatch(stem):
+        stem = "_" + stem
+    return (stem[:MAX_NAME].rstrip("-.") or "game") + ".json"
 
 
 @dataclass(frozen=True)
@@ -91,15 +106,25 @@ def recent_games(saves_dir: Path) -> list[SaveInfo]:
 
 
 def new_autosave_path(saves_dir: Path, label: str, now: datetime | None = None) -> Path:
-    """A fresh slot for a game, named by when it started and ``label`` (``s2``: scenario 2);
-    never an existing file."""
-    stem = f"{(now or datetime.now()):%Y%m%d-%H%M%S}-{label}"
-    folder = saves_dir / AUTOSAVES
-    path, n = folder / f"{stem}.json", 1
-    while path.exists():
-        n += 1
-        path = folder / f"{stem}-{n}.json"
-    return path
+    """A fresh slot for a game, named by when it started, to the millisecond, and ``label``
+    (``s2``: scenario 2); created empty by :func:`_new_file`, so two copies of the app starting
+    games at the same moment get two slots (``….123-s2``, ``….123.2-s2``: sorted by time)."""
+    when = now or datetime.now()
+    return _new_file(saves_dir / AUTOSAVES, f"{when:%Y%m%d-%H%M%S}.{when.microsecond // 1000:03d}", f"-{label}")
+
+
+def _new_file(folder: Path, stem: str, tail: str = "") -> Path:
+    """``folder/<stem><tail>.json``, or ``<stem>.2<tail>.json``, ``.3``…: the first name that is
+    free, created exclusively (O_EXCL: an existing name, a link included, is never taken over)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path, n = folder / f"{stem}{tail}.json", 1
+    while True:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            return path
+        except FileExistsError:
+            n += 1
+            path = folder / f"{stem}.{n}{tail}.json"
 
 
 def summary_line(game: Game, players: dict[str, str]) -> str:
@@ -136,13 +161,7 @@ def prune_finished(saves_dir: Path, keep: int = KEEP_FINISHED) -> list[Path]:
 
 def set_aside(path: Path, saves_dir: Path) -> Path:
     """Move a save that cannot be loaded into ``damaged/`` (never overwriting anything)."""
-    folder = saves_dir / DAMAGED
-    folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{path.stem}-{datetime.now():%Y%m%d-%H%M%S}"
-    aside, n = folder / f"{stem}.json", 1
-    while aside.exists():
-        n += 1
-        aside = folder / f"{stem}-{n}.json"
+    aside = _new_file(saves_dir / DAMAGED, f"{path.stem}-{datetime.now():%Y%m%d-%H%M%S}")
     os.replace(path, aside)
     if players_path(path).exists():
         players_path(aside).parent.mkdir(exist_ok=True)
@@ -161,7 +180,6 @@ def adopt_legacy_autosave(saves_dir: Path) -> Path | None:
     if not legacy.is_file():
         return None
     slot = new_autosave_path(saves_dir, "earlier", datetime.fromtimestamp(legacy.stat().st_mtime))
-    slot.parent.mkdir(parents=True, exist_ok=True)
     os.replace(legacy, slot)
     if players_path(legacy).exists():
         players_path(slot).parent.mkdir(exist_ok=True)
@@ -171,13 +189,22 @@ def adopt_legacy_autosave(saves_dir: Path) -> Path | None:
 
 def set_aside_damaged_autosaves(saves_dir: Path) -> list[tuple[Path, str]]:
     """At the app's start: every autosave whose record cannot even be read is set aside, so it
-    blocks nothing; returns (where it went, why). Replay failures are found on Resume."""
+    blocks nothing — unless another copy of the app has it open; returns (where it went, why).
+    Replay failures are found on Resume."""
     moved = []
     for path in autosave_paths(saves_dir):
         info = describe(path)
-        if not info.ok:
+        if info.ok:
+            continue
+        try:
+            lock = lock_game(path)
+        except OpenElsewhere:  # another copy is playing it (a new slot is empty until its first save)
+            continue
+        try:
             reason = info.summary.split(" — damaged: ", 1)[1].rsplit(" — ", 1)[0]
             moved.append((set_aside(path, saves_dir), reason))
+        finally:
+            lock.release()
     return moved
 
 
@@ -186,13 +213,10 @@ def players_path(save: Path) -> Path:
 
 
 def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False) -> None:
-    """The seats of a saved game and its summary line (atomic enough: a lost sidecar only means
-    default seats and a shorter line in the lists)."""
-    path = players_path(save)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"players": players, "privacy": privacy, "summary": summary, "over": over}), encoding="utf-8")
-    os.replace(tmp, path)
+    """The seats of a saved game and its summary line, written like the record itself."""
+    data = {"players": players, "privacy": privacy, "summary": summary, "over": over}
+    own_folder(players_path(save).parent)
+    write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
 
 
 def _read_sidecar(save: Path) -> dict | None:

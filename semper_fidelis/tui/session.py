@@ -10,9 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from filelock import FileLock
+
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..engine import Decision, Game, IllegalAction, RecordError, read_record
+from .locks import lock_game
 from .saves import save_game
 
 SIDES = ("PL", "ZURL")
@@ -30,6 +33,11 @@ HUMAN = "human"
 BOT, LEGACY_BOT = "general", "random"
 
 
+def cannot_write(exc: OSError, path: Path) -> str:
+    """Why a save failed, in a few words: which file, what the system said."""
+    return f"cannot write {exc.filename or path}: {exc.strerror or exc}"
+
+
 def seat_kind(value: str) -> str | None:
     """A player setting as saved: "human" or a bot's name; None if it is neither."""
     if value == "bot":
@@ -45,6 +53,10 @@ class Session:
     saves_dir: Path | None = None
     #: this game's own autosave slot (None: no autosave)
     autosave_path: Path | None = None
+    #: the locks on the files this game was opened from and saves to, held until :meth:`close`
+    locks: dict[Path, FileLock] = field(default_factory=dict)
+    #: why the game's last changes are not saved (a save that failed), else None
+    unsaved: str | None = None
     #: the side whose private information the screen shows (None: both, privacy off or no human;
     #: TABLE: neither, for a hot-seat decision that needs nothing hidden)
     viewer: str | None = None
@@ -232,12 +244,39 @@ class Session:
 
     # ------------------------------------------------------------------------------ saving
 
+    def hold(self, path: Path) -> None:
+        """Lock ``path`` for this game (raises OpenElsewhere when another copy has it open)."""
+        if path not in self.locks:
+            self.locks[path] = lock_game(path)
+
+    def close(self) -> None:
+        """The game is left: its files are free for another copy of the app."""
+        for lock in self.locks.values():
+            lock.release()
+        self.locks.clear()
+
     def autosave(self) -> None:
-        if self.autosave_path is not None:
+        """Save to the game's slot. A failure does not stop the game: it is kept in
+        :attr:`unsaved`, which the screen tells and which makes leaving ask first."""
+        if self.autosave_path is None:
+            return
+        try:
             save_game(self.game, self.autosave_path, self.players, self.privacy)
+        except OSError as exc:
+            self.unsaved = cannot_write(exc, self.autosave_path)
+            return
+        self.unsaved = None
 
     def save_to(self, path: Path) -> None:
-        save_game(self.game, path, self.players, self.privacy)
+        """Save under a name (raises OSError, or OpenElsewhere when another copy has that save
+        open: saving over it would change the game under it)."""
+        lock = None if path in self.locks else lock_game(path)
+        try:
+            save_game(self.game, path, self.players, self.privacy)
+        finally:
+            if lock is not None:
+                lock.release()
+        self.unsaved = None
 
     @classmethod
     def load(cls, path: Path, data: GameData | None, saves_dir: Path | None, players=None, privacy=True) -> Session:

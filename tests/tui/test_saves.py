@@ -93,3 +93,18 @@ async def test_a_damaged_autosave_is_reported_and_never_overwritten(make_app, sa
                            f"enclosed in double quotes at line 1)); kept as damaged/{kept[0].name}."]
         await start_game(pilot, 1)  # nothing blocks a new game
         assert json.loads(autosave_paths(saves)[0].read_text())["scenario"] == 1
+
+
+@sync
+async def test_a_save_name_keeps_its_letters(make_app, saves):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2)
+        await pilot.press("s")
+        app.screen.query_one("#save-name").value = "Obrona Lwowa — ąęł"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert [p.name for p in saves.glob("*.json")] == ["Obrona-Lwowa-—-ąęł.json"]
+        await pilot.press("q", "3")
+        assert [info.summary.split(" — ")[0] for info in app.screen.saves] == ["Obrona-Lwowa-—-ąęł"]

@@ -30,6 +30,7 @@ class BotTurns:
     @work(thread=True, exclusive=True, group="bot")
     def bot_turn(self, generation: int) -> None:
         worker = get_current_worker()
+        app = self.app  # taken now: once the game is left, the screen no longer knows its app
         end = time.monotonic() + (0 if self.skipping else self.bot_pace)
         while time.monotonic() < end and not self.skipping:
             if worker.is_cancelled:
@@ -42,9 +43,10 @@ class BotTurns:
                 return
             side = self.session.decider
             if self.session.thinks(side) and not self.skipping and self._thinking_notice_due():
-                self.app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
+                app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
             action = self.session.bot_action()
-        self.app.call_from_thread(self._bot_apply, generation, action)
+        if not worker.is_cancelled:  # the game was left while the bot thought
+            app.call_from_thread(self._bot_apply, generation, action)
 
     def _thinking_notice_due(self) -> bool:
         """One notice at a time: a searching bot decides several times a turn, and a new notice
@@ -56,14 +58,14 @@ class BotTurns:
         return True
 
     def _bot_apply(self, generation: int, action: str) -> None:
-        if not self.is_attached:  # the player left the game while the bot thought: drop its move
+        if not self.is_attached or not self.app.is_running:  # the game was left, or the app is closing
             return
         if generation != self.generation or not self.session.bot_to_move or self.app.screen is not self:
             self.schedule_bot()
             return
         try:
             self.session.apply(action)
-        except (IllegalAction, EngineFailure, OSError) as exc:
+        except (IllegalAction, EngineFailure) as exc:
             self.notify(f"Bot: {exc}", severity="error", timeout=10)
             return  # the bot stops; the player can undo, save or leave
         self.after_change()

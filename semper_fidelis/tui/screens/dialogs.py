@@ -1,4 +1,5 @@
-"""Small screens over the game: save under a name, help for the decision, the full log."""
+"""Small screens over the game: save under a name, leave an unsaved game, help for the decision,
+the full log."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.widgets import Input, Static
 from ...data.text import plain
 from ...engine import Decision, RecordError, read_record
 from ..helptext import decision_help
+from ..locks import OpenElsewhere
 from ..saves import describe, safe_name
 from ..session import Session
 
@@ -62,11 +64,35 @@ class SaveScreen(ModalScreen):
             return
         try:
             self.session.save_to(path)
+        except OpenElsewhere as exc:
+            self.say(f"Not saved: {exc}")
+            return
         except OSError as exc:
             self.say(f"Cannot save: {exc}")
             return
         self.app.notify(f"Saved to {path}")
         self.dismiss()
+
+
+class LeaveScreen(ModalScreen[bool]):
+    """Leaving a game whose last changes could not be saved asks first: y leaves (True), n or
+    Esc stays (then ``s`` may save it somewhere else)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Leave"), Binding("n", "answer(False)", "Stay"),
+                Binding("escape", "answer(False)", "Stay", show=False)]
+
+    def __init__(self, why: str):
+        super().__init__()
+        self.why = why
+
+    def compose(self):
+        with Vertical(id="save-box") as box:
+            box.border_title = "Leave an unsaved game?"
+            yield Static(Text(f"This game is not saved ({self.why}).", style="bold red"), id="leave-why")
+            yield Static("y: leave it anyway · n or Esc: stay (s saves it under a name)")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
 
 
 class HelpScreen(ModalScreen):

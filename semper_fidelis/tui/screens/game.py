@@ -83,6 +83,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self._decision_key: tuple | None = None
         self._last_render = 0.0
         self._area_chosen: str | None = None
+        self.unsaved_told: str | None = None  # the save failure the player was told about
 
     # ------------------------------------------------------------------------------ layout
 
@@ -244,8 +245,6 @@ class GameScreen(BotTurns, TableKeys, Screen):
         except EngineFailure as exc:
             self.notify(str(exc), severity="error", timeout=10)
             self._decision_key = None
-        except OSError as exc:
-            self.notify(f"Autosave failed: {exc}", severity="error")
         finally:
             self.bot_lock.release()
         self.after_change()
@@ -254,6 +253,10 @@ class GameScreen(BotTurns, TableKeys, Screen):
         """Refresh, then push what the new position calls for."""
         self.generation += 1
         game, session = self.game, self.session
+        if session.unsaved != self.unsaved_told:  # told once, not at every action
+            self.unsaved_told = session.unsaved
+            if session.unsaved:
+                self.notify(f"Not saved: {session.unsaved}. Leaving the game will ask first.", severity="error", timeout=10)
         log = session.view()["log"]
         report = stage_report(log, self.seen_log)
         started = [i for i in range(self.seen_log, len(log)) if opens_battle(log[i])]
@@ -418,9 +421,18 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.notify("Bots play on to your next decision.", timeout=2)
 
     def action_menu(self) -> None:
+        self.app.confirm_leave(self.session, self.leave)
+
+    def leave(self) -> None:
+        """Back to the menu: the bots stop and the game's files are freed at once (another copy
+        of the app, or this one, may open it now)."""
         self.generation += 1
         self.workers.cancel_group(self, "bot")
+        self.session.close()
         self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        self.session.close()  # the app quits with the game on screen
 
     # ----------------------------------------------------------------------------- events
 

@@ -88,11 +88,11 @@ class GameOverScreen(Screen):
         return Group(*lines)
 
     def action_menu(self) -> None:
-        self.app.back_to_menu()
+        self.app.confirm_leave(self.session, self.app.back_to_menu)
 
     def action_rematch(self, how: str) -> None:
         game, players = rematch(self.session, how, data=self.app.data)
-        self.app.new_game(game.scenario.number, players, self.session.privacy, game=game)
+        self.app.confirm_leave(self.session, lambda: self.app.new_game(game.scenario.number, players, self.session.privacy, game=game))
 
     def action_back(self) -> None:
         self.app.pop_screen()
