@@ -204,6 +204,7 @@ async def test_rematch_with_sides_swapped_at_game_over(make_app, saves, finished
         assert session.players == {"PL": "random", "ZURL": "human"}
         assert session.game.seed == finished.seed and session.game.scenario.number == 2
         assert session.viewer == "ZURL"
+        await until(pilot, lambda: not session.bot_to_move)  # a bot thread must not outlive the app
 
 
 @sync
