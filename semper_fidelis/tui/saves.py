@@ -56,8 +56,12 @@ def _when(path: Path) -> str:
 
 def describe(path: Path) -> SaveInfo:
     """A quick look without replaying: the record's schema is checked, its summary (written
-    with the seats) is used when there is one."""
-    when = _when(path)
+    with the seats) is used when there is one. A file gone since it was listed is reported like a
+    damaged one (a list describes its rows only when it shows them)."""
+    try:
+        when = _when(path)
+    except OSError:
+        when = "?"  # the record's reading below says why
     try:
         record = load_record(path)
     except RecordError as exc:

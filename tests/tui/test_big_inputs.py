@@ -55,6 +55,8 @@ def test_a_listing_reads_only_the_saves_asked_for_newest_first(tmp_path, describ
     assert [info.ok for info in shown[:4]] == [True, True, False, True]
     assert "damaged: damaged record (not JSON" in shown[2].summary
     assert listing[1] is shown[1] and len(described) == PAGE  # described once
+    newest[PAGE].unlink()  # gone since it was listed: reported when shown, no crash
+    assert not listing[PAGE].ok and "damaged: no such file" in listing[PAGE].summary
 
 
 @sync
