@@ -25,7 +25,7 @@ from .session import HUMAN, SIDES, Session
 #: what the view toggle steps through: both hands open, then each side's own view
 VIEWERS = (None, "PL", "ZURL")
 #: at most this many copies are kept along a record (a long one keeps them further apart)
-CHECKPOINTS = 100
+CHECKPOINTS = 50
 #: … and never closer than this many actions apart
 MIN_EVERY = 64
 
