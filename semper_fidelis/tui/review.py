@@ -4,6 +4,12 @@ Kept free of Textual so the tests can walk it: the position at any step (a Game 
 record, so it is exactly the engine's), where each turn and each battle starts, what a step did
 (its events, for the side the viewer looks through), and the position to branch from. It only
 reads the record; nothing here writes a file.
+
+A record may hold tens of thousands of actions, so opening walks it once with the engine's quick
+replay (no legal lists: the digest at the end proves the record is the one the engine wrote),
+keeping a copy of the game every :attr:`Review.every` actions; a position is then a copy and
+at most that many quick replays away. A record without a digest, or one that fails on the quick
+walk, is replayed with every action checked, for the one-line reason.
 """
 
 from __future__ import annotations
@@ -18,8 +24,10 @@ from .session import HUMAN, SIDES, Session
 
 #: what the view toggle steps through: both hands open, then each side's own view
 VIEWERS = (None, "PL", "ZURL")
-#: how far back :meth:`Review.goto` steps by undo before it replays the record instead
-UNDO_STEPS = 16
+#: at most this many copies are kept along a record (a long one keeps them further apart)
+CHECKPOINTS = 50
+#: … and never closer than this many actions apart
+MIN_EVERY = 64
 
 
 @dataclass(frozen=True)
@@ -39,17 +47,18 @@ class Review:
 
     def __init__(self, record: GameRecord | dict, data: GameData | None = None, name: str = "record"):
         record = record if isinstance(record, GameRecord) else GameRecord.parse(record)
-        final = Game.from_record(record, data=data, check_digest=True)  # a bad record fails here, in one line
         self.name = name
         self.data = data
-        self.record = final.record()
-        self.actions: list[str] = list(final.actions)
-        self.steps: list[Step] = []
+        self.actions: list[str] = list(record.actions)
+        self.every = max(MIN_EVERY, -(-len(self.actions) // CHECKPOINTS))
         #: positions where a turn starts, and where a battle starts (its attack just committed)
         self.turn_starts: list[int] = [0]
         self.battle_starts: list[int] = []
-        self._index()
-        self.game = self._replay(0)
+        self._kept: list[Game] = []  # the game after every ``every``-th action
+        self._steps: dict[int, Step] = {}  # the steps shown so far
+        final = self._walk(record)
+        self.record = final.record()
+        self.game = self._kept[0].copy()
 
     @classmethod
     def open(cls, path: Path, data: GameData | None = None) -> Review:
@@ -60,23 +69,33 @@ class Review:
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from None
 
-    def _replay(self, n: int) -> Game:
-        """The game after the first ``n`` actions, replayed from the record's start."""
-        return Game.from_record({**self.record, "actions": self.actions[:n], "digest": None}, data=self.data)
+    def _walk(self, record: GameRecord) -> Game:
+        """The game at the record's end, walked quickly; a record the quick walk cannot vouch
+        for (no digest, a different one, a failure) is replayed checked, so a bad one fails
+        here, in one line."""
+        walk = Game.from_record(record.model_copy(update={"actions": [], "digest": None}), data=self.data)
+        try:
+            self._note(walk)
+        except Exception as exc:  # noqa: BLE001 - an illegal action may fail anyhow: the checked replay names it
+            Game.from_record(record, data=self.data, check_digest=True)
+            raise RecordError(f"the record cannot be replayed ({type(exc).__name__}: {exc})") from exc
+        if record.digest is None or walk.state.digest() != record.digest:
+            Game.from_record(record, data=self.data, check_digest=True)
+        return walk
 
-    def _index(self) -> None:
-        walk = self._replay(0)
-        view = walk.view(None)
+    def _note(self, walk: Game) -> None:
+        """Replay every action on ``walk``, keeping copies and noting where turns and battles start."""
+        self._kept.append(walk.copy())
+        battle = walk.battle_area
         for n, action in enumerate(self.actions, start=1):
-            d = walk.decision()
-            self.steps.append(Step(action, d.player, d.prompt, view["round"], view["active"]))
-            battle = view["battle"]
-            walk.apply(action)
+            walk.replay(action)
             if any(e.kind == "turn" for e in walk.last_events(None)):
                 self.turn_starts.append(n)
-            view = walk.view(None)
-            if view["battle"] is not None and (battle is None or battle["area"] != view["battle"]["area"]):
+            battle, before = walk.battle_area, battle
+            if battle not in (None, before):
                 self.battle_starts.append(n)
+            if n % self.every == 0:
+                self._kept.append(walk.copy())
 
     # ------------------------------------------------------------------------------ moving
 
@@ -88,18 +107,22 @@ class Review:
     def end(self) -> int:
         return len(self.actions)
 
+    def _game_at(self, n: int) -> Game:
+        """A new game after the first ``n`` actions: the nearest kept copy, replayed on."""
+        game = self._kept[n // self.every].copy()
+        for action in self.actions[len(game.actions):n]:
+            game.replay(action)
+        return game
+
     def goto(self, n: int) -> int:
-        """Show the position after ``n`` actions (clamped to the record); forward by applying the
-        record's actions, a few steps back by the engine's undo (well under a millisecond), and
-        further back, or past a card or token drawn, by replaying the record (tens of ms)."""
+        """Show the position after ``n`` actions (clamped to the record): a little forward by
+        replaying the record's actions, back or far forward from the nearest kept copy (at
+        most :attr:`every` quick replays: a few ms)."""
         n = max(0, min(n, self.end))
-        if self.at - n <= UNDO_STEPS:
-            while self.at > n and self.game.can_undo:
-                self.game.undo()
-        if n < self.at:
-            self.game = self._replay(n)
+        if not self.at <= n < self.at + self.every:
+            self.game = self._game_at(n)
         for action in self.actions[self.at:n]:
-            self.game.apply(action)
+            self.game.replay(action)
         return n
 
     def step(self, delta: int) -> int:
@@ -124,8 +147,15 @@ class Review:
 
     @property
     def last_step(self) -> Step | None:
-        """The action that led to this position (None at the start)."""
-        return self.steps[self.at - 1] if self.at else None
+        """The action that led to this position (None at the start): who took it at which
+        decision, read from the position before it when first shown."""
+        if not self.at:
+            return None
+        if self.at not in self._steps:
+            before = self._game_at(self.at - 1)
+            d, view = before.decision(), before.view(None)
+            self._steps[self.at] = Step(self.actions[self.at - 1], d.player, d.prompt, view["round"], view["active"])
+        return self._steps[self.at]
 
     def events(self, viewer: str | None) -> list[Event]:
         """What the last action did (the automatic steps after it included), as ``viewer`` may

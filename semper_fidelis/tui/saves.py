@@ -14,6 +14,7 @@ import json
 import os
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -70,8 +71,12 @@ def _when(path: Path) -> str:
 
 def describe(path: Path) -> SaveInfo:
     """A quick look without replaying: the record's schema is checked, its summary (written
-    with the seats) is used when there is one."""
-    when = _when(path)
+    with the seats) is used when there is one. A file gone since it was listed is reported like a
+    damaged one (a list describes its rows only when it shows them)."""
+    try:
+        when = _when(path)
+    except OSError:
+        when = "?"  # the record's reading below says why
     try:
         record = load_record(path)
     except RecordError as exc:
@@ -85,15 +90,39 @@ def describe(path: Path) -> SaveInfo:
 
 
 def _saves_in(directory: Path) -> list[Path]:
-    if not directory.is_dir():
+    """The saves in ``directory``, newest first: one stat each, no file opened (a folder of
+    records may hold thousands)."""
+    try:
+        with os.scandir(directory) as entries:
+            found = [(e.stat().st_mtime, e.name) for e in entries if e.name.endswith(".json") and not e.name.startswith(".") and e.is_file()]
+    except (FileNotFoundError, NotADirectoryError):
         return []
-    files = [p for p in directory.glob("*.json") if p.is_file() and not p.name.startswith(".")]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    return [directory / name for _, name in sorted(found, reverse=True)]
 
 
-def list_saves(saves_dir: Path) -> list[SaveInfo]:
+class Listing(Sequence[SaveInfo]):
+    """Saves newest first, each described (its record read) only when asked for and then kept:
+    a list shows its first rows at once however many files the folder holds."""
+
+    def __init__(self, paths: list[Path]):
+        self.paths = paths
+        self._described: dict[int, SaveInfo] = {}
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def __getitem__(self, i: int | slice):
+        if isinstance(i, slice):
+            return [self[n] for n in range(*i.indices(len(self)))]
+        n = range(len(self))[i]  # an IndexError past the end, as a list gives
+        if n not in self._described:
+            self._described[n] = describe(self.paths[n])
+        return self._described[n]
+
+
+def list_saves(saves_dir: Path) -> Listing:
     """Named saves, newest first."""
-    return [describe(p) for p in _saves_in(saves_dir)]
+    return Listing(_saves_in(saves_dir))
 
 
 def autosave_paths(saves_dir: Path) -> list[Path]:
@@ -101,8 +130,9 @@ def autosave_paths(saves_dir: Path) -> list[Path]:
     return _saves_in(saves_dir / AUTOSAVES)
 
 
-def recent_games(saves_dir: Path) -> list[SaveInfo]:
-    return [describe(p) for p in autosave_paths(saves_dir)]
+def recent_games(saves_dir: Path) -> Listing:
+    """Every game's autosave, newest first."""
+    return Listing(autosave_paths(saves_dir))
 
 
 def new_autosave_path(saves_dir: Path, label: str, now: datetime | None = None) -> Path:

@@ -45,3 +45,23 @@ def at_a_loss_distribution(seed: int = 1) -> Game:
         game.apply(action)
     assert game.decision().kind == "losses"
     return game
+
+
+def long_game(length: int, seed: int = 3) -> Game:
+    """A legal finished game of about ``length`` actions: a random game, played again with
+    ``move`` + ``cancel`` pairs (legal, and they change nothing) at each orders decision, so
+    its turns and battles are spread through the whole record."""
+
+    def play(pairs: int) -> tuple[Game, int]:
+        game, bot, padded = Game(scenario=2, seed=seed), RandomBot(seed), 0
+        while not game.over:
+            if game.decision().kind == "orders" and "move" in game.legal():
+                padded += 1
+                for _ in range(pairs):
+                    game.apply("move")
+                    game.apply("cancel")
+            game.apply(bot.choose(game))
+        return game, padded
+
+    plain, decisions = play(0)
+    return play(max(0, length - len(plain.actions)) // 2 // max(decisions, 1))[0]

@@ -23,7 +23,7 @@ from .helpers import game_screen, keys, sync, text_of
 
 @pytest.fixture(scope="module")
 def finished() -> Game:
-    """A whole simulated game of Scenario 2 (random bots, 502 actions, 5 battles)."""
+    """A whole simulated game of Scenario 2 (random bots, some 500 actions, a few battles)."""
     return play_game(Matchup(2), 3)
 
 
@@ -103,7 +103,7 @@ def test_a_format_1_record_opens_at_the_same_positions(finished):
 
 def test_a_step_shows_each_side_only_what_it_may_see(finished):
     review = Review(finished.record())
-    draw = next(n for n, s in enumerate(review.steps, start=1) if s.action == "draw")
+    draw = review.actions.index("draw") + 1
     review.goto(draw)
     mine = review.last_step.player
     other = "ZURL" if mine == "PL" else "PL"
@@ -136,7 +136,7 @@ async def test_review_steps_forward_and_back_showing_the_engines_position(make_a
         same_position(shown(), engine_at(finished, 0))
         await keys(pilot, *["right"] * 12)
         same_position(shown(), engine_at(finished, 12))
-        assert "step 12/502" in text_of(screen.query_one("#review-bar"))
+        assert f"step 12/{len(finished.actions)}" in text_of(screen.query_one("#review-bar"))
         step_text = text_of(screen.query_one("#review-events"))
         assert finished.actions[11] in step_text
         await keys(pilot, "left", "left", "left")
@@ -204,10 +204,11 @@ async def test_rematch_with_sides_swapped_at_game_over(make_app, saves, finished
         assert session.players == {"PL": "random", "ZURL": "human"}
         assert session.game.seed == finished.seed and session.game.scenario.number == 2
         assert session.viewer == "ZURL"
+        await until(pilot, lambda: not session.bot_to_move)  # a bot thread must not outlive the app
 
 
 @sync
-async def test_review_a_game_lists_kept_games_and_reports_a_bad_one_in_one_line(make_app, record_file, tmp_path):
+async def test_review_a_game_lists_kept_games_and_reports_a_bad_one_in_one_line(make_app, record_file, finished, tmp_path):
     bad = record_file.parent / "broken.json"
     bad.write_text('{"scenario": 2, "seed": 1, "actions": ["fly away"]}')
     app = make_app(records_dir=record_file.parent)
@@ -231,4 +232,4 @@ async def test_review_a_game_lists_kept_games_and_reports_a_bad_one_in_one_line(
         assert [info.path for info in screen.files] == [other / "copy.json"]
         screen.open(record_file)
         await until(pilot, lambda: shows_review(app))
-        assert "step 0/502" in text_of(app.screen.query_one("#review-bar"))
+        assert f"step 0/{len(finished.actions)}" in text_of(app.screen.query_one("#review-bar"))

@@ -72,7 +72,7 @@ async def test_an_autosave_that_cannot_be_replayed_is_reported_on_resume_and_set
         (aside,) = (saves / "damaged").glob("*.json")
         message = text_of(app.screen.query_one("#resume-message"), width=400).strip()
         assert message == f"{path}: scenario: no scenario 99 (known: 1, 2, 3, 4, 5) — set aside as damaged/{aside.name}"
-        assert app.screen.games == []
+        assert len(app.screen.games) == 0
         await pilot.press("escape")
         await start_game(pilot, 2)
         assert isinstance(app.screen, GameScreen)

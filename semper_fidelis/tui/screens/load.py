@@ -1,5 +1,5 @@
-"""Load a saved game: the saves in the user data directory, newest first. A save that cannot
-be replayed is reported in one line and left as it is."""
+"""Load a saved game: the saves in the user data directory, newest first, a page at a time. A
+save that cannot be replayed is reported in one line and left as it is."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from textual.widgets.option_list import Option
 
 from ...data.text import plain
 from ..saves import list_saves
+from .paging import PAGE, more_option
+
+MORE = "more"
 
 
 class LoadScreen(Screen):
@@ -26,19 +29,31 @@ class LoadScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        saves = list_saves(self.app.saves_dir)
-        self.saves = saves
+        self.saves = list_saves(self.app.saves_dir)
+        self.shown = PAGE
         self.query_one("#load-where", Static).update(plain(f"Saves in {self.app.saves_dir}", "dim"))
+        self.show_saves()
+        self.query_one("#load-options", OptionList).focus()
+
+    def show_saves(self) -> None:
+        """The first :attr:`shown` saves (only those are read), and a row for the rest."""
         ol = self.query_one("#load-options", OptionList)
-        for i, info in enumerate(saves):
+        highlighted = ol.highlighted
+        ol.clear_options()
+        for i, info in enumerate(self.saves[: self.shown]):
             ol.add_option(Option(plain(info.summary, "" if info.ok else "red"), id=str(i)))
-        if not saves:
+        if len(self.saves) > self.shown:
+            ol.add_option(more_option(len(self.saves) - self.shown, MORE))
+        if not self.saves:
             ol.add_option(Option(Text("No saved games yet (press s during a game to save).", style="dim"), disabled=True))
         else:
-            ol.highlighted = 0
-        ol.focus()
+            ol.highlighted = min(highlighted or 0, ol.option_count - 1)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == MORE:
+            self.shown += PAGE
+            self.show_saves()
+            return
         info = self.saves[int(event.option.id)]
         error = self.app.open_save(info.path)
         if error:

@@ -1,6 +1,6 @@
-"""Resume a recent game: every game's autosave slot, newest first, with its scenario, round,
-side to move and players. An autosave that cannot be replayed is reported in one line and set
-aside, so the list never holds a trap."""
+"""Resume a recent game: every game's autosave slot, newest first (a page at a time), with its
+scenario, round, side to move and players. An autosave that cannot be replayed is reported in
+one line and set aside, so the list never holds a trap."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ from textual.widgets.option_list import Option
 
 from ...data.text import plain
 from ..saves import KEEP_FINISHED, recent_games
+from .paging import PAGE, more_option
+
+MORE = "more"
 
 
 class ResumeScreen(Screen):
@@ -27,22 +30,34 @@ class ResumeScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.shown = PAGE
         self.refresh_games()
         self.query_one("#resume-options", OptionList).focus()
 
     def refresh_games(self) -> None:
         self.games = recent_games(self.app.saves_dir)
+        self.show_games()
+
+    def show_games(self) -> None:
+        """The first :attr:`shown` games (only those are read), and a row for the rest."""
         ol = self.query_one("#resume-options", OptionList)
+        highlighted = ol.highlighted
         ol.clear_options()
-        for i, info in enumerate(self.games):
+        for i, info in enumerate(self.games[: self.shown]):
             style = "dim" if info.over else ("" if info.ok else "red")
             ol.add_option(Option(plain(info.summary, style), id=str(i)))
+        if len(self.games) > self.shown:
+            ol.add_option(more_option(len(self.games) - self.shown, MORE))
         if not self.games:
             ol.add_option(Option(Text("No games yet.", style="dim"), disabled=True))
         else:
-            ol.highlighted = 0
+            ol.highlighted = min(highlighted or 0, ol.option_count - 1)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == MORE:
+            self.shown += PAGE
+            self.show_games()
+            return
         info = self.games[int(event.option.id)]
         error = self.app.open_save(info.path)
         if error:

@@ -1,6 +1,6 @@
 """Review a game: pick a record — a named save, a recent game's autosave, or a kept simulated
-game (``simulate --records``) — or type the path of another file or folder. Opening one only
-reads it; a record that cannot be replayed is reported in one line and left as it is."""
+game (``simulate --records``), a page at a time — or type the path of another file or folder.
+Opening one only reads it; a record that cannot be replayed is reported in one line and left as it is."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
-from ..saves import SaveInfo, list_saves, recent_games
+from ..saves import Listing, SaveInfo, list_saves, recent_games
+from .paging import PAGE, more_option
 
-#: a folder of simulated games may hold thousands: the newest are listed
-MAX_LISTED = 200
+MORE = "more-"  # + the section's number
 
 
 class ReviewListScreen(Screen):
@@ -26,7 +26,9 @@ class ReviewListScreen(Screen):
     def __init__(self):
         super().__init__()
         self.records_dir: Path | None = None
-        self.files: list[SaveInfo] = []
+        self.sections: list[tuple[str, Listing]] = []
+        self.shown: list[int] = []  # how many of each section's saves are shown (and read)
+        self.files: list[SaveInfo] = []  # the saves shown, by option id
 
     def compose(self):
         with Vertical(id="load-box") as box:
@@ -44,28 +46,42 @@ class ReviewListScreen(Screen):
 
     def refresh_files(self) -> None:
         saves = self.app.saves_dir
-        sections = (
+        self.sections = [
             (f"Saved games ({saves})", list_saves(saves)),
             ("Recent games", recent_games(saves)),
-            (f"Kept simulated games ({self.records_dir})", list_saves(self.records_dir)[:MAX_LISTED]),
-        )
+            (f"Kept simulated games ({self.records_dir})", list_saves(self.records_dir)),
+        ]
+        self.shown = [PAGE] * len(self.sections)
+        self.show_files()
+        ol = self.query_one("#review-options", OptionList)
+        ol.highlighted = next((i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled), None)
+
+    def show_files(self) -> None:
+        """Each section's first saves (only those are read), and a row for the rest."""
         ol = self.query_one("#review-options", OptionList)
         ol.clear_options()
         self.files = []
-        for title, infos in sections:
+        for k, ((title, listing), shown) in enumerate(zip(self.sections, self.shown)):
             ol.add_option(Option(plain(title, "bold"), disabled=True))
-            if not infos:
+            if not listing:
                 ol.add_option(Option(Text("  none", style="dim"), disabled=True))
-            for info in infos:
+            for info in listing[:shown]:
                 ol.add_option(Option(plain("  " + info.summary, "" if info.ok else "red"), id=str(len(self.files))))
                 self.files.append(info)
-        first = next((i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled), None)
-        ol.highlighted = first
+            if len(listing) > shown:
+                ol.add_option(more_option(len(listing) - shown, f"{MORE}{k}"))
 
     def say(self, text: str) -> None:
         self.query_one("#review-message", Static).update(plain(text, "bold red"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id.startswith(MORE):
+            ol = self.query_one("#review-options", OptionList)
+            highlighted = ol.highlighted
+            self.shown[int(event.option.id.removeprefix(MORE))] += PAGE
+            self.show_files()
+            ol.highlighted = highlighted  # the first of the rows just shown
+            return
         self.open(self.files[int(event.option.id)].path)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -39,6 +39,7 @@ class MapView(VerticalScroll, can_focus=False):
         self.data = data
         self.position: MapPosition | None = None
         self._board: BoardMap | None = None
+        self._drawn: MapPosition | None = None  # the position the map shows
 
     def compose(self):
         yield Static(id="map-body")
@@ -56,7 +57,8 @@ class MapView(VerticalScroll, can_focus=False):
 
     def show(self, position: MapPosition) -> None:
         self.position = position
-        self._draw()
+        if position != self._drawn:  # most steps of a turn change nothing on the map: no redraw
+            self._draw()
 
     def on_resize(self) -> None:
         self._draw()
@@ -64,6 +66,7 @@ class MapView(VerticalScroll, can_focus=False):
     def _draw(self) -> None:
         if self.position is None or not self.is_mounted:
             return
+        self._drawn = self.position
         board = BoardMap(self.data, self.position, legend=False, notes=False)
         width, height = max(self.size.width, 20), self.size.height
         lines = board.grid_lines(width, height)

@@ -1,0 +1,151 @@
+"""Big inputs stay responsive: a list of thousands of saves reads only the rows it shows, and the
+replay viewer opens a long record without the checked replay, at the engine's positions."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from semper_fidelis.engine import Game, RecordError, write_record
+from semper_fidelis.tui import saves as saves_module
+from semper_fidelis.tui.review import Review
+from semper_fidelis.tui.saves import list_saves
+from semper_fidelis.tui.screens.load import LoadScreen
+from semper_fidelis.tui.screens.paging import PAGE
+from semper_fidelis.tui.screens.review_list import ReviewListScreen
+
+from .conftest import SIZE
+from .helpers import keys, sync
+from .records import long_game
+from .test_review import until
+
+MANY = 2_000
+
+
+def many_saves(folder, n: int = MANY) -> list:
+    """``n`` small records written in one order and dated in another (one of the newest damaged);
+    their paths newest first."""
+    folder.mkdir(parents=True, exist_ok=True)
+    dates = list(range(n))
+    random.Random(1).shuffle(dates)
+    for i, age in enumerate(dates):
+        path = folder / f"game{i:04d}.json"
+        path.write_text(json.dumps({"scenario": 2, "seed": i, "actions": []}) if age != 2 else "{ not json")
+        os.utime(path, (1_700_000_000 + n - age, 1_700_000_000 + n - age))
+    return [folder / f"game{dates.index(age):04d}.json" for age in range(n)]
+
+
+@pytest.fixture
+def described(monkeypatch) -> list:
+    """The paths described (their records read), in order."""
+    seen, describe = [], saves_module.describe
+    monkeypatch.setattr(saves_module, "describe", lambda path: seen.append(path) or describe(path))
+    return seen
+
+
+def test_a_listing_reads_only_the_saves_asked_for_newest_first(tmp_path, described):
+    newest = many_saves(tmp_path)
+    listing = list_saves(tmp_path)
+    assert len(listing) == MANY and described == []
+    shown = listing[:PAGE]
+    assert [info.path for info in shown] == newest[:PAGE] == described
+    assert [info.ok for info in shown[:4]] == [True, True, False, True]
+    assert "damaged: damaged record (not JSON" in shown[2].summary
+    assert listing[1] is shown[1] and len(described) == PAGE  # described once
+    newest[PAGE].unlink()  # gone since it was listed: reported when shown, no crash
+    assert not listing[PAGE].ok and "damaged: no such file" in listing[PAGE].summary
+
+
+@sync
+async def test_load_shows_a_page_of_thousands_and_more_on_demand(make_app, saves, described):
+    newest = many_saves(saves)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await keys(pilot, "3")
+        screen = app.screen
+        assert isinstance(screen, LoadScreen)
+        ol = screen.query_one("#load-options")
+        assert described == newest[:PAGE] and ol.option_count == PAGE + 1
+        assert str(newest[0].stem) in ol.get_option_at_index(0).prompt.plain
+        assert f"{MANY - PAGE:,} more" in ol.get_option_at_index(PAGE).prompt.plain
+        await keys(pilot, "end", "enter")  # the row of the rest: the next page
+        assert described == newest[: 2 * PAGE] and ol.option_count == 2 * PAGE + 1
+        assert ol.highlighted == PAGE and str(newest[PAGE].stem) in ol.get_option_at_index(PAGE).prompt.plain
+
+
+@sync
+async def test_review_list_reads_a_page_of_a_big_records_folder(make_app, tmp_path, described):
+    newest = many_saves(tmp_path / "records")
+    app = make_app(records_dir=tmp_path / "records")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "6")
+        await until(pilot, lambda: isinstance(app.screen, ReviewListScreen) and app.screen.files)
+        assert [info.path for info in app.screen.files] == described == newest[:PAGE]
+
+
+# ------------------------------------------------------------------------------ the viewer
+
+
+@pytest.fixture(scope="module")
+def long() -> Game:
+    """A finished legal game padded to some 2,000 actions (see records.long_game)."""
+    return long_game(2_000)
+
+
+def count_calls(monkeypatch, name: str) -> list:
+    calls, method = [], getattr(Game, name)
+    monkeypatch.setattr(Game, name, lambda self, *args: calls.append(args) or method(self, *args))
+    return calls
+
+
+def test_a_long_record_opens_without_the_checked_replay_and_steps_from_kept_copies(long, monkeypatch):
+    listed, replayed = count_calls(monkeypatch, "legal"), count_calls(monkeypatch, "replay")
+    review = Review(long.record())
+    assert listed == [] and len(replayed) == review.end == len(long.actions)  # one quick walk, no legal lists
+    assert len(review.battle_starts) > 2 and len(review.turn_starts) > 10
+    for n in (review.end, review.end // 2, review.end // 2 - 1, 5, review.end - 3):
+        replayed.clear()
+        review.goto(n)
+        assert review.at == n and len(replayed) < review.every  # a kept copy and a few replays on
+
+
+def test_stepping_to_the_end_and_back_gives_the_positions_of_a_straight_replay(long):
+    walk, expected = Game.from_record({**long.record(), "actions": [], "digest": None}), []
+    for action in long.actions:
+        expected.append((walk.state.digest(), len(walk.state.log)))
+        walk.apply(action)
+    expected.append((walk.state.digest(), len(walk.state.log)))
+    review = Review(long.record())
+    seen = [(review.game.state.digest(), len(review.game.state.log))]
+    while review.at < review.end:
+        review.step(1)
+        seen.append((review.game.state.digest(), len(review.game.state.log)))
+    assert seen == expected
+    while review.at:
+        n = review.step(-1)
+        assert (review.game.state.digest(), len(review.game.state.log)) == expected[n], n
+    for n in random.Random(2).sample(range(review.end + 1), 40):
+        review.goto(n)
+        assert review.game.state.digest() == expected[n][0] and review.game.last_events(None) == walk_events(long, n)
+    review.goto(review.end)
+    assert review.last_step.action == long.actions[-1] and review.game.over
+
+
+def walk_events(game: Game, n: int):
+    return Game.from_record({**game.record(), "actions": game.actions[:n], "digest": None}).last_events(None)
+
+
+def test_a_bad_action_deep_in_a_long_record_is_still_named(long, tmp_path):
+    record = long.record()
+    actions = record["actions"]
+    actions[1500] = "fly away"
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(record))
+    with pytest.raises(RecordError, match=r"edited.json: action 1501 cannot be replayed: 'fly away' is not a legal action now"):
+        Review.open(path)
+    write_record(long, path)
+    assert Review.open(path).end == len(long.actions)
