@@ -196,6 +196,10 @@ class Game:
             floor = max(n for n in self._snapshots if n <= self.reveal_at)
             self._snapshots = {n: s for n, s in self._snapshots.items() if n >= floor}
 
+    def digest(self) -> str:
+        """The digest of the position now, as a record stores it (to vouch for a replay)."""
+        return self.state.digest()
+
     def copy(self) -> Game:
         """An independent game at this position, undo included (a viewer keeps copies along a
         record): the state cloned, the undo copies shared (they are only ever cloned)."""

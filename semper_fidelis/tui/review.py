@@ -79,7 +79,7 @@ class Review:
         except Exception as exc:  # noqa: BLE001 - an illegal action may fail anyhow: the checked replay names it
             Game.from_record(record, data=self.data, check_digest=True)
             raise RecordError(f"the record cannot be replayed ({type(exc).__name__}: {exc})") from exc
-        if record.digest is None or walk.state.digest() != record.digest:
+        if record.digest is None or walk.digest() != record.digest:
             Game.from_record(record, data=self.data, check_digest=True)
         return walk
 

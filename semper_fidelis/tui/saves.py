@@ -217,12 +217,18 @@ def adopt_legacy_autosave(saves_dir: Path) -> Path | None:
     return slot
 
 
-def set_aside_damaged_autosaves(saves_dir: Path) -> list[tuple[Path, str]]:
-    """At the app's start: every autosave whose record cannot even be read is set aside, so it
-    blocks nothing — unless another copy of the app has it open; returns (where it went, why).
-    Replay failures are found on Resume."""
+#: the newest autosaves checked at start: the Resume list's first page and then some (the rest are
+#: checked when their rows are shown, so thousands of slots never slow the start)
+CHECKED_AT_START = 50
+
+
+def set_aside_damaged_autosaves(saves_dir: Path, newest: int = CHECKED_AT_START) -> list[tuple[Path, str]]:
+    """At the app's start: each of the ``newest`` autosaves whose record cannot even be read is
+    set aside, so it blocks nothing — unless another copy of the app has it open; returns (where
+    it went, why). Older ones show as damaged in the Resume list; replay failures are found on
+    Resume, which sets the file aside too."""
     moved = []
-    for path in autosave_paths(saves_dir):
+    for path in autosave_paths(saves_dir)[:newest]:
         info = describe(path)
         if info.ok:
             continue

@@ -149,3 +149,24 @@ def test_a_bad_action_deep_in_a_long_record_is_still_named(long, tmp_path):
         Review.open(path)
     write_record(long, path)
     assert Review.open(path).end == len(long.actions)
+
+
+def test_the_start_checks_only_the_newest_autosaves(tmp_path, monkeypatch):
+    """With thousands of autosave slots the app's start reads only the newest (the Resume list's
+    first page and then some): a damaged new one is set aside, an old one waits for its row."""
+    import os
+
+    from semper_fidelis.tui import saves
+
+    folder = tmp_path / saves.AUTOSAVES
+    folder.mkdir()
+    for i in range(saves.CHECKED_AT_START + 20):
+        path = folder / f"slot-{i:04}.json"
+        path.write_text("{ not json", encoding="utf-8")
+        os.utime(path, (1_000_000 + i, 1_000_000 + i))  # slot-0000 is the oldest
+    read = []
+    honest = saves.describe
+    monkeypatch.setattr(saves, "describe", lambda path: read.append(path) or honest(path))
+    moved = saves.set_aside_damaged_autosaves(tmp_path)
+    assert len(read) == len(moved) == saves.CHECKED_AT_START
+    assert (folder / "slot-0000.json").exists() and not (folder / f"slot-{saves.CHECKED_AT_START + 19:04}.json").exists()
