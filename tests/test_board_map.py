@@ -4,13 +4,14 @@ Barricades pointing at the side they face, the last-move mark, and a legend that
 
 from __future__ import annotations
 
+import io
+
 from rich.console import Console
 
 from semper_fidelis.data.board_graph import rail_links
 from semper_fidelis.data.loader import load_game_data
 from semper_fidelis.render.board_map import BoardMap, Fortification, MapPosition, position_from_scenario
-from semper_fidelis.render.connections import Grid, _box, plan, route
-from semper_fidelis.render.connections import E, N, S, W
+from semper_fidelis.render.connections import E, Grid, N, S, W, _box, plan, route
 
 DATA = load_game_data()
 
@@ -94,7 +95,7 @@ def test_the_cells_grow_with_the_room():
 
 
 def test_the_printed_board_has_the_map_and_its_legend():
-    console = Console(width=120, record=True, no_color=True, file=open("/dev/null", "w"))
+    console = Console(width=120, record=True, no_color=True, file=io.StringIO())
     console.print(BoardMap(DATA, position_from_scenario(DATA, DATA.scenario(2))))
     out = console.export_text()
     assert "▲" in out and "▼" in out and "★3" in out

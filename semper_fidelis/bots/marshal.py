@@ -149,7 +149,7 @@ class MarshalBot:
         if n < 2:
             return 0
         best = max(alive, key=lambda i: (_mean(scores[i][:n]), -i))
-        diffs = [a - b for a, b in zip(scores[best][:n], scores[0][:n])]
+        diffs = [a - b for a, b in zip(scores[best][:n], scores[0][:n], strict=False)]
         mean = _mean(diffs)
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
         return best if mean > spread else 0

@@ -13,7 +13,8 @@ Nothing here knows the rules about who occupies what: callers pass predicates or
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from itertools import pairwise
 
 from .models import Area, Railway
 
@@ -33,7 +34,7 @@ def rail_links(railways: Iterable[Railway]) -> dict[str, frozenset[str]]:
     areas, with no links)."""
     links: dict[str, set[str]] = {}
     for line in railways:
-        for a, b in zip(line.areas, line.areas[1:]):
+        for a, b in pairwise(line.areas):
             links.setdefault(a, set()).add(b)
             links.setdefault(b, set()).add(a)
     return {k: frozenset(v) for k, v in links.items()}

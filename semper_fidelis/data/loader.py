@@ -6,12 +6,11 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
-
-from .text import printable_document
 
 from .models import (
     SIDES,
@@ -27,6 +26,7 @@ from .models import (
     SupplyTokens,
     Tracks,
 )
+from .text import printable_document
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -165,7 +165,7 @@ class GameData:
     def rail_neighbours(self) -> dict[str, frozenset[str]]:
         links: dict[str, set[str]] = {a: set() for a in self.areas}
         for line in self.board.railways:
-            for a, b in zip(line.areas, line.areas[1:]):
+            for a, b in pairwise(line.areas):
                 links.setdefault(a, set()).add(b)
                 links.setdefault(b, set()).add(a)
         return {k: frozenset(v) for k, v in links.items()}

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable
+from itertools import pairwise
 from pathlib import Path
-from typing import Iterable
 
 from .loader import (
     ASSET_FILES,
@@ -95,7 +96,7 @@ class _Checker:
         for number in range(1, 9):
             if number not in numbers:
                 self.add(BOARD, "districts", f"district {number} is missing")
-        romans = dict(zip(range(1, 9), "I II III IV V VI VII VIII".split()))
+        romans = dict(zip(range(1, 9), ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"], strict=True))
         for d in board.districts:
             if romans.get(d.number) and d.roman != romans[d.number]:
                 self.add(BOARD, f"district {d.number}", f"roman: {d.roman!r} should be {romans[d.number]!r}")
@@ -144,7 +145,7 @@ class _Checker:
             where = f"railway {line.id!r}"
             for station in line.areas:
                 self.area_ref(BOARD, f"{where}: areas", station)
-            for a, b in zip(line.areas, line.areas[1:]):
+            for a, b in pairwise(line.areas):
                 if a in by_id and b in by_id and b not in by_id[a].neighbours:
                     self.add(BOARD, where, f"areas: consecutive stations {a!r} and {b!r} are not adjacent")
         for side in SIDES:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 
 from .cards import card_title, discard_card, effect_of
-from .losses import skip_if_empty, start_losses, unit_leaves
 from .events import event
+from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
 from .notation import describe, parse_units, plural, subsets, token_name, units_text, with_article

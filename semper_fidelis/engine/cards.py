@@ -5,8 +5,8 @@ is registered can be played for it, every card can be played for its AP value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .machine import pop, procedure, push
 from .rules import Rules

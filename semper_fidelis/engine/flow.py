@@ -9,8 +9,10 @@ from dataclasses import replace
 from .cards import card_title, discard_card, draw_cards, effect_of
 from .commanders import ability
 from .events import event
+from .losses import unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
+from .notation import ordinal, token_words, type_for, unit_name
 from .occupancy import (
     add_units,
     contested,
@@ -22,9 +24,7 @@ from .occupancy import (
     total,
 )
 from .rules import Rules
-from .scoring import check_lead, check_supply_cut, score_stage, reinforce
-from .losses import unit_leaves
-from .notation import ordinal, token_words, type_for, unit_name
+from .scoring import check_lead, check_supply_cut, reinforce, score_stage
 from .state import CODE, HQ, PL, SIDES, ZURL, State, TurnState, other
 from .tracks import change_morale, end_game, log
 from .upkeep import checkpoint

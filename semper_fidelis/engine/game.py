@@ -17,8 +17,14 @@ from pydantic import ValidationError
 from .. import __version__
 from ..data.loader import DataError, GameData
 from ..data.models import Scenario
-from . import battle, flow, losses, orders, scoring  # noqa: F401  (registers the procedures)
-from . import card_effects  # noqa: F401  (registers every card effect)
+from . import (  # noqa: F401  (registers the procedures)
+    battle,
+    card_effects,  # noqa: F401  (registers every card effect)
+    flow,
+    losses,
+    orders,
+    scoring,
+)
 from .events import Event, visible_to
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
 from .odds import BattleOdds, battle_odds
@@ -341,7 +347,7 @@ def _slug(word: str) -> str:
 def _matches(words: list[str], action: list[str]) -> bool:
     if len(words) != len(action):
         return False
-    return all(a == w or (len(w) >= 2 and a.startswith(w)) for w, a in zip(words, action))
+    return all(a == w or (len(w) >= 2 and a.startswith(w)) for w, a in zip(words, action, strict=True))
 
 
 __all__ = ["Game", "IllegalAction", "RecordError", "Decision"]

@@ -8,8 +8,9 @@ the machine forward to the next decision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .occupancy import begin_listing, end_listing
 from .phases import rulebook_phase

@@ -18,9 +18,9 @@ primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
 
 from __future__ import annotations
 
+from .events import event
 from .notation import unit_name
 from .occupancy import count, neutral_militia, neutral_units
-from .events import event
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, PL, TYPE_SIDE, ZURL, State, other
 from .tracks import change_supply, log

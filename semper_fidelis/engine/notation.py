@@ -99,6 +99,6 @@ def subsets(units: dict[str, int], limit: int | None = None) -> list[dict[str, i
         size = sum(counts)
         if size == 0 or (limit is not None and size > limit):
             continue
-        out.append({t: c for t, c in zip(types, counts) if c})
+        out.append({t: c for t, c in zip(types, counts, strict=True) if c})
     out.sort(key=lambda u: -sum(u.values()))
     return out

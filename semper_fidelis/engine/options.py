@@ -33,8 +33,8 @@ Kinds, by decision:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .battle import evasion_cost
 from .flow import _enemy_start, relief_targets

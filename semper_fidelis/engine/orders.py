@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 from .cards import discard_card, effect_of
 from .commanders import ability
-from .flow import take_token, token_choices
-from .losses import start_losses, skip_if_empty
 from .events import event
+from .flow import take_token, token_choices
+from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
 from .notation import describe, parse_units, subsets, token_name, type_for, unit_name, units_text, with_article
@@ -493,11 +493,7 @@ def _specific_uses(rules: Rules, state: State, side: str) -> list[str]:
     hi = rules.morale_range[1]
     for label in _labels(state, side, ORDER_TOKENS):
         kind = label.rstrip("0123456789")
-        if kind == "artillery" and _artillery_targets(rules, state, side):
-            out.append(f"use {label}")
-        elif kind == "barricade" and next(_fortifications(rules, state, side, True), None):
-            out.append(f"use {label}")
-        elif kind == "uniform" and _can_mobilize(rules, state, {"side": side, "free": 1}):
+        if kind == "artillery" and _artillery_targets(rules, state, side) or kind == "barricade" and next(_fortifications(rules, state, side, True), None) or kind == "uniform" and _can_mobilize(rules, state, {"side": side, "free": 1}):
             out.append(f"use {label}")
         elif kind == "food":
             if state.morale[side] < hi:

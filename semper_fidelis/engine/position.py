@@ -693,7 +693,7 @@ class _Builder:
         if p.battle_top is not None:
             top = [self.battle_card("battle_top", x) for x in p.battle_top]
             rest = list(s.battle_deck)
-            for text, i in zip(p.battle_top, top):
+            for text, i in zip(p.battle_top, top, strict=True):
                 if i not in rest:
                     self.fail("battle_top", f"no '{text}' card left in the battle deck to put on top")
                 rest.remove(i)

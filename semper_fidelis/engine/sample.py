@@ -19,7 +19,6 @@ from .battle import evasion_cost, special_options
 from .rules import Rules
 from .state import SIDES, State, Token, other
 
-
 #: redeals tried for a deal consistent with the decision in progress (the true deal is one of
 #: them, so a tight constraint, e.g. one Special card among 20 unseen, still passes at once)
 TRIES = 1000

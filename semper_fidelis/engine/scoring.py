@@ -10,7 +10,6 @@ from .rules import Rules
 from .state import PL, SIDES, VOLUNTEER, ZURL, State
 from .tracks import change_vp, end_game, log
 
-
 NEUTRAL_FORCES = {"jewish-militia": "Jewish Militia", "austro-hungarian": "Austro-Hungarian Army"}
 
 

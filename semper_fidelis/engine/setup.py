@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .occupancy import add_units, occupant
 from .events import event
+from .occupancy import add_units, occupant
 from .rules import Rules
-from .state import NEUTRAL_TYPES, PL, SIDES, ZURL, GameRandom, State, Token, TYPE_SIDE
+from .state import NEUTRAL_TYPES, PL, SIDES, TYPE_SIDE, ZURL, GameRandom, State, Token
 
 HAND_SIZE = 5
 

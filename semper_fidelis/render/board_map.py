@@ -31,9 +31,33 @@ from ..data.models import Area, Scenario
 from .connections import Grid, Lines, route
 from .legend import legend
 from .map_style import (
-    ARROWS, CHANGED_MARK, CHANGED_STYLE, CURSOR_STYLE, DISTRICT_STYLE, DISTRICT_TINT, FORT_STYLE, HIGHLIGHT_STYLE,
-    HOLDER_MARK, HQ_GLYPH, HQ_UNITS, MAX_CELL, MAX_LINES, MIN_CELL, PERMANENT_REDOUBT, RAIL_STYLE, ROAD_STYLE, ROMAN,
-    SIDE_ORDER, SIDE_STYLE, TAG_CELL, TERRAIN_MARK, TOKEN_MARK, UNIT_GLYPH, UNIT_SIDE, UNIT_STYLE, VILLAGE_STYLE,
+    ARROWS,
+    CHANGED_MARK,
+    CHANGED_STYLE,
+    CURSOR_STYLE,
+    DISTRICT_STYLE,
+    DISTRICT_TINT,
+    FORT_STYLE,
+    HIGHLIGHT_STYLE,
+    HOLDER_MARK,
+    HQ_GLYPH,
+    HQ_UNITS,
+    MAX_CELL,
+    MAX_LINES,
+    MIN_CELL,
+    PERMANENT_REDOUBT,
+    RAIL_STYLE,
+    ROAD_STYLE,
+    ROMAN,
+    SIDE_ORDER,
+    SIDE_STYLE,
+    TAG_CELL,
+    TERRAIN_MARK,
+    TOKEN_MARK,
+    UNIT_GLYPH,
+    UNIT_SIDE,
+    UNIT_STYLE,
+    VILLAGE_STYLE,
     VILLAGE_TINT,
 )
 
@@ -417,7 +441,7 @@ class BoardMap:
         table.add_column(no_wrap=True)
         table.add_column(no_wrap=True)
         table.add_column()
-        for number, areas in self._by_district():
+        for _number, areas in self._by_district():
             for area in areas:
                 units = self.position.units.get(area.id, {})
                 unit_text = self._unit_line(units, SIDE_ORDER) or Text()

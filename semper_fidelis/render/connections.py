@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 N, E, S, W = 1, 2, 4, 8
 _DIAGONAL = {"\\": "╲", "/": "╱"}
@@ -117,13 +118,13 @@ def _candidates(a: Slot, b: Slot, cols: int, rows: int) -> list[list[Slot]]:
     paths = [[a, b]] if a[0] == b[0] or a[1] == b[1] else [[a, (b[0], a[1]), b], [a, (a[0], b[1]), b]]
     paths += [[a, (k, a[1]), (k, b[1]), b] for k in range(cols) if k not in (a[0], b[0]) and a[1] != b[1]]
     paths += [[a, (a[0], k), (b[0], k), b] for k in range(rows) if k not in (a[1], b[1]) and a[0] != b[0]]
-    return sorted(paths, key=lambda p: sum(abs(q[0] - r[0]) + abs(q[1] - r[1]) for q, r in zip(p, p[1:])) + 2 * len(p))
+    return sorted(paths, key=lambda p: sum(abs(q[0] - r[0]) + abs(q[1] - r[1]) for q, r in pairwise(p)) + 2 * len(p))
 
 
 def _runs(path: list[Slot]) -> list[tuple[Slot, str]]:
     """(slot, "h"/"v") for every empty slot a path's line crosses; a bend counts both ways."""
     runs = []
-    for q, r in zip(path, path[1:]):
+    for q, r in pairwise(path):
         way = "h" if q[1] == r[1] else "v"
         runs += [(s, way) for s in _between(q, r)]
     for bend in path[1:-1]:
@@ -181,7 +182,7 @@ def route(grid: Grid, edges: list[tuple[str, str, bool]]) -> Lines:
 def _draw_path(grid: Grid, canvas: _Canvas, path: list[Slot], rail: bool) -> None:
     """Straight legs from the first slot's edge through the bends to the last slot's edge."""
     points = [grid.anchor(*s) for s in path]
-    for i, (q, r) in enumerate(zip(path, path[1:])):
+    for i, (q, r) in enumerate(pairwise(path)):
         start, end = points[i], points[i + 1]
         if i == 0:
             start = _edge(grid, q, r)

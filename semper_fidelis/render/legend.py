@@ -10,8 +10,22 @@ from rich.text import Text
 from ..data.loader import GameData
 from ..data.models import Area
 from .map_style import (
-    CHANGED_MARK, CHANGED_STYLE, CURSOR_STYLE, DISTRICT_STYLE, FORT_STYLE, HOLDER_MARK, HQ_GLYPH, HQ_UNITS,
-    RAIL_STYLE, ROAD_STYLE, SIDE_ORDER, SIDE_STYLE, TOKEN_MARK, UNIT_SIDE, UNIT_STYLE, VILLAGE_STYLE,
+    CHANGED_MARK,
+    CHANGED_STYLE,
+    CURSOR_STYLE,
+    DISTRICT_STYLE,
+    FORT_STYLE,
+    HOLDER_MARK,
+    HQ_GLYPH,
+    HQ_UNITS,
+    RAIL_STYLE,
+    ROAD_STYLE,
+    SIDE_ORDER,
+    SIDE_STYLE,
+    TOKEN_MARK,
+    UNIT_SIDE,
+    UNIT_STYLE,
+    VILLAGE_STYLE,
 )
 
 

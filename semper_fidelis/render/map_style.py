@@ -6,7 +6,6 @@ from typing import get_args
 
 from ..data.models import UnitTypeId
 
-
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII"}
 SIDE_ORDER = ("PL", "ZURL", "neutral")
 

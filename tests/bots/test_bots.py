@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from helpers import hidden_reshuffled
+
 from semper_fidelis.bots import BOTS, GeneralBot, MarshalBot, Seat, make_bot
 from semper_fidelis.engine import Game
 from semper_fidelis.play.batch import Matchup, play_game
@@ -92,7 +92,7 @@ def test_the_hidden_information_check_catches_a_peeking_marshal():
 
 
 def test_every_bot_has_a_description_and_is_made_by_name():
-    for name, (cls, text) in BOTS.items():
+    for name, (_cls, text) in BOTS.items():
         assert text.startswith(name) and make_bot(name, 1).name == name
     with pytest.raises(ValueError, match="no bot 'oracle'"):
         make_bot("oracle", 1)

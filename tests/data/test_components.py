@@ -180,7 +180,7 @@ def test_supply_track(tracks):
     elite = [s.elite for s in supply]
     assert volunteers == sorted(volunteers) and elite == sorted(elite)
     assert all(1 <= v <= 5 for v in volunteers + elite)
-    assert all(e >= v for v, e in zip(volunteers, elite))
+    assert all(e >= v for v, e in zip(volunteers, elite, strict=True))
     # scenarios start at IV-VIII: those spaces exist
     assert {4, 5, 6, 7, 8} <= {s.level for s in supply}
 

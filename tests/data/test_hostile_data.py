@@ -11,7 +11,6 @@ from test_validate import edit_asset, edit_scenario
 from semper_fidelis.cli import main
 
 
-
 def _validate_lines(capsys, root: Path) -> list[str]:
     assert main(["validate", str(root)]) == 1
     captured = capsys.readouterr()

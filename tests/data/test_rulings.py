@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from semper_fidelis.cli import main
 from semper_fidelis.data.rulings import citation_problems, load_rulings, parse_rulings
 from semper_fidelis.data.validate import validate_dir

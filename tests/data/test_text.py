@@ -4,6 +4,7 @@ characters, and files that are no regular files (a FIFO must not hang the reader
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def test_markup_is_shown_literally(text):
     from rich.text import Text
 
     assert plain(text).plain == text and not plain(text).spans
-    console = Console(record=True, width=80, file=open(os.devnull, "w"))
+    console = Console(record=True, width=80, file=io.StringIO())
     console.print(plain(text, "bold"))
     console.print(Text.from_markup(f"[italic]{escape(text)}[/italic]"))
     assert console.export_text() == f"{text}\n{text}\n"

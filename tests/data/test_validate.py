@@ -14,7 +14,6 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
-
 from semper_fidelis.cli import main
 from semper_fidelis.data.loader import load_game_data
 from semper_fidelis.data.validate import check_game_data, validate_dir

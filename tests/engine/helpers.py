@@ -20,9 +20,9 @@ from dataclasses import replace
 from semper_fidelis.engine.examples import Example, examples_dir, load_examples, play_example
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.notation import parse_units
+from semper_fidelis.engine.occupancy import strategic_holders
 from semper_fidelis.engine.position import Position, battle_card_text
 from semper_fidelis.engine.rules import shipped_rules
-from semper_fidelis.engine.occupancy import strategic_holders
 from semper_fidelis.engine.state import PL, ZURL, Token, other
 
 __all__ = [

@@ -7,7 +7,6 @@ Then the battle rules around them (§9.2, §9.3, §9.4) on positions built here.
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,

@@ -6,7 +6,6 @@ FAQ "Orders – Assault"), the beaten Attacker's way back (§9.4), Evasion next 
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,
@@ -65,7 +64,7 @@ def test_s9_3_units_inside_are_not_a_side_of_attack():
 @pytest.mark.rule("§9.3 step 8", "ruling:sides-of-attack")
 def test_s9_3_no_side_bonus_for_the_units_inside():
     g = _contested_rynek_attacked()
-    line = next(l for l in reversed(g.state.log) if l.startswith("Battle in Rynek"))
+    line = next(entry for entry in reversed(g.state.log) if entry.startswith("Battle in Rynek"))
     assert "sides" not in line
     assert battle_frame(g)["bp"]["a"] == 3  # 5 units × 3 Strength = 15 → 3 BP, nothing more
 

@@ -5,7 +5,6 @@ the card text in the data file is the specification."""
 from __future__ import annotations
 
 import pytest
-
 from card_helpers import (
     PL,
     ZURL,
@@ -21,6 +20,7 @@ from card_helpers import (
     settle,
     units,
 )
+
 from semper_fidelis.engine.state import Token
 
 
@@ -134,7 +134,7 @@ def test_pl03_scout_takes_tokens_next_to_pl_and_they_can_be_used_at_once():
     assert "use plane2" in g.legal()
     g.apply("use plane2")
     assert s.turn.ap == 2
-    hidden = next(l for l in s.log if "takes a Supply Token from Persenkówka." in l)
+    hidden = next(entry for entry in s.log if "takes a Supply Token from Persenkówka." in entry)
     assert "food" not in hidden and "uniform" not in hidden  # the log never names a face-down token
 
 

@@ -5,7 +5,6 @@ more) per card, named after it; the card text in the data file is the specificat
 from __future__ import annotations
 
 import pytest
-
 from card_helpers import (
     PL,
     ZURL,
@@ -22,6 +21,7 @@ from card_helpers import (
     settle,
     units,
 )
+
 from semper_fidelis.engine.occupancy import occupant, owner
 from semper_fidelis.engine.state import Token
 

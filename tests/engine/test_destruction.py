@@ -7,7 +7,6 @@ the marker's space from 0; the skull is index 9)."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,
@@ -19,6 +18,7 @@ from helpers import (
     order,
     put,
 )
+
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.scoring import score_stage
 from semper_fidelis.engine.tracks import change_morale

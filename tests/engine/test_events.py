@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from helpers import battle_frame, empty_board, force_battle_card, new_game, order, put
+
 from semper_fidelis.engine import AREA_FACTS, Event, Game
 
 

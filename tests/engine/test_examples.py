@@ -5,8 +5,8 @@ broken or hostile example files reported in one line each."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import rulebook_example
+
 from semper_fidelis.engine import Game, Position, PositionError
 from semper_fidelis.engine.examples import (
     check_example,

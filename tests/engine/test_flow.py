@@ -5,7 +5,6 @@ automatic victories (ยง3) and the immediate Morale effects of Strategic Areas (ย
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,
@@ -24,6 +23,7 @@ from helpers import (
     to_orders,
     units,
 )
+
 from semper_fidelis.engine import flow, scoring
 
 

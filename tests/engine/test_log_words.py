@@ -6,8 +6,8 @@ import random
 import re
 
 import pytest
-
 from helpers import new_game
+
 from semper_fidelis.engine import Game, RecordError, read_record
 from semper_fidelis.engine.flow import change_commander
 from semper_fidelis.engine.notation import ordinal, plural, with_article

@@ -7,7 +7,6 @@ Every battle here is PL attacking Rynek in its Scenario 2 Orders Phase, with no 
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,

@@ -8,8 +8,8 @@ Austro-Hungarians [Disarmament by PL 4 AP, Neutral 3 AP, Disarmament by ZURL 3 A
 from __future__ import annotations
 
 import pytest
-
 from helpers import PL, ZURL, empty_board, finish_turn, new_game, put, settle, to_orders
+
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.occupancy import occupant, side_units
 from semper_fidelis.engine.scoring import score_stage

@@ -7,7 +7,6 @@ in PL's or ZURL's Orders Phase; the neutrals' markers start on Neutral."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,
@@ -23,6 +22,7 @@ from helpers import (
     to_orders,
     units,
 )
+
 from semper_fidelis.engine.battle import evade_targets
 from semper_fidelis.engine.flow import relief_targets
 from semper_fidelis.engine.game import Game

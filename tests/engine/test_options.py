@@ -7,13 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import PL, ZURL, empty_board, give_tokens, new_game, put, to_orders
 
 from semper_fidelis.engine import Game, Option
 from semper_fidelis.engine.flow import next_phase
 from semper_fidelis.engine.machine import PROCEDURES, apply_action
 from semper_fidelis.engine.options import DESCRIBERS
-
-from helpers import PL, ZURL, empty_board, give_tokens, new_game, put, to_orders
 
 WAYS_OUT = {"end", "cancel", "done", "pass", "event pass", "relief done", "extra pass"}
 

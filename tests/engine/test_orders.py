@@ -4,7 +4,6 @@ Propaganda and the Supply Tokens used in the Orders Phase (§7.2)."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,
@@ -18,6 +17,7 @@ from helpers import (
     put,
     units,
 )
+
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.occupancy import occupant, strategic_holders
 

@@ -5,7 +5,6 @@ an Assault decision that says why it has only one way on."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import force_battle_card, give_tokens, new_game, order, put, quiet_board
 
 

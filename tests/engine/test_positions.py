@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields
 
 import pytest
-
-from dataclasses import fields
 
 from semper_fidelis.engine import Game, Position, PositionError, RecordError
 from semper_fidelis.engine.position import Turn

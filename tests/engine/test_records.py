@@ -7,8 +7,8 @@ import json
 import random
 
 import pytest
-
 from helpers import to_orders
+
 from semper_fidelis.engine.game import Game, IllegalAction, RecordError
 
 

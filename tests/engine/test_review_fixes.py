@@ -4,7 +4,6 @@ against the rulebook (each test cites the section it checks)."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import (
     PL,
     ZURL,

@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import hidden_reshuffled
 
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.state import other
-
-from helpers import hidden_reshuffled
 
 
 def _midgame(scenario: int, seed: int, steps: int) -> Game:

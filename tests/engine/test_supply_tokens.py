@@ -6,7 +6,6 @@ Artillery breaks the Truce and damages a City area."""
 from __future__ import annotations
 
 import pytest
-
 from card_helpers import (
     PL,
     ZURL,
@@ -19,6 +18,7 @@ from card_helpers import (
     start_move_battle,
     units,
 )
+
 from semper_fidelis.engine.state import Token
 
 

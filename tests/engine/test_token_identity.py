@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from semper_fidelis.engine.flow import take_token
 from semper_fidelis.engine.game import Game
-from semper_fidelis.engine.state import PL, Token
 from semper_fidelis.engine.invariants import shared_objects
+from semper_fidelis.engine.state import PL, Token
 
 
 def test_the_chosen_hidden_token_is_the_one_that_moves():

@@ -6,7 +6,6 @@ checks after each what the book says follows."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import PL, ZURL, played_example
 
 

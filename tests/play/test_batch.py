@@ -55,14 +55,14 @@ def test_simulate_refuses_an_unknown_bot(capsys):
 
 def test_balance_markdown_has_a_row_per_scenario_and_pairing(capsys):
     assert main(["balance", "--games", "2", "--jobs", "1", "--scenarios", "1,3", "--markdown"]) == 0
-    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("| ")]
+    lines = [row for row in capsys.readouterr().out.splitlines() if row.startswith("| ")]
     assert len(lines) == 1 + 2 and "Verdict" in lines[0]
     assert lines[1].startswith("| 1 Coup | random | random | 2 |")
 
 
 def test_balance_with_the_same_bot_twice_plays_one_pairing(capsys):
     assert main(["balance", "--bots", "general,general", "--games", "2", "--jobs", "1", "--scenarios", "1", "--markdown"]) == 0
-    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("| ")]
+    lines = [row for row in capsys.readouterr().out.splitlines() if row.startswith("| ")]
     assert len(lines) == 1 + 1 and lines[1].startswith("| 1 Coup | general | general | 2 |")
 
 

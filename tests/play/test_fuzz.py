@@ -4,7 +4,6 @@ that each kind of check can fail and is reported with its seed and action index.
 from __future__ import annotations
 
 import json
-
 import random
 
 from semper_fidelis.cli import main

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import io
 from collections import deque
 
 from semper_fidelis.tui.mapnav import DIRECTIONS, step
@@ -31,7 +32,7 @@ def text_of(widget, width: int = 120) -> str:
     """The plain text a Static shows (its content rendered by Rich)."""
     from rich.console import Console
 
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    console = Console(width=width, record=True, file=io.StringIO())
     console.print(widget.content)
     return console.export_text()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from semper_fidelis.tui.battle_panel import losses_renderable  # noqa: E402
 
 
 def plain(renderable, width: int = 110) -> str:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    console = Console(width=width, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import threading
 import time
+from itertools import pairwise
 
 from semper_fidelis.tui.screens.dialogs import LogScreen
 from semper_fidelis.tui.screens.game import GameScreen
 
 from .conftest import SIZE
-from .helpers import sync, text_of
+from .helpers import sync
 
 
 @sync
@@ -77,7 +78,7 @@ async def test_one_thinking_notice_at_a_time(make_app, monkeypatch):
         screen.bot_pace = 0.0
         before = len(screen.session.game.actions)
         await until(pilot, lambda: len(shown) >= 3 and len(screen.session.game.actions) > before + 3)
-        assert all(b - a >= bot_turns.THINKING_NOTICE for a, b in zip(shown, shown[1:]))
+        assert all(b - a >= bot_turns.THINKING_NOTICE for a, b in pairwise(shown))
         app.screen.action_menu()
         await pilot.pause()
 

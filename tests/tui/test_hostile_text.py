@@ -4,8 +4,8 @@ bound, no terminal escape code reaching the screen — and never crashes the app
 
 from __future__ import annotations
 
+import io
 import json
-import os
 import re
 import shutil
 from pathlib import Path
@@ -37,7 +37,7 @@ SHORT = "[/][@click=app.quit]x[/]\x1b]0;pwned\x07"
 
 
 def rendered(renderable) -> str:
-    console = Console(width=400, record=True, file=open(os.devnull, "w"))
+    console = Console(width=400, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 
@@ -145,7 +145,7 @@ def hostile_data(root: Path) -> Path:
     def replace(path: Path, *pairs: tuple[str, str]) -> None:
         text = path.read_text(encoding="utf-8")
         for pattern, new in pairs:
-            text, n = re.subn(pattern, lambda m: new, text, count=1, flags=re.S)
+            text, n = re.subn(pattern, lambda m, new=new: new, text, count=1, flags=re.S)
             assert n == 1, pattern
         path.write_text(text, encoding="utf-8")
 

@@ -3,6 +3,7 @@ other side did, never what it alone may know."""
 
 from __future__ import annotations
 
+import io
 import random
 
 from rich.console import Console
@@ -13,7 +14,7 @@ from semper_fidelis.tui.summary import headline, others_events, private_notices,
 
 
 def plain(renderable) -> str:
-    console = Console(width=200, record=True, file=open("/dev/null", "w"))
+    console = Console(width=200, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
 

@@ -3,18 +3,20 @@ every decision kind has help, the map cursor moves where the arrow points, the p
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from rich.console import Console
 
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
+from semper_fidelis.tui.battle_panel import battle_renderable, losses_renderable
 from semper_fidelis.tui.helptext import decision_help, kind_help
 from semper_fidelis.tui.mapnav import step
-from semper_fidelis.tui.battle_panel import battle_renderable, losses_renderable
 from semper_fidelis.tui.options import option_rows
 from semper_fidelis.tui.panels import hand_renderable
-from semper_fidelis.tui.status import tracks_renderable
 from semper_fidelis.tui.session import Session
+from semper_fidelis.tui.status import tracks_renderable
 
 
 def random_positions(scenario: int, seed: int, limit: int = 400):
@@ -27,7 +29,7 @@ def random_positions(scenario: int, seed: int, limit: int = 400):
 
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
 def test_labels_help_and_panels_for_every_position(scenario):
-    console = Console(width=70, file=open("/dev/null", "w"))
+    console = Console(width=70, file=io.StringIO())
     kinds = set()
     for i, game in enumerate(random_positions(scenario, seed=scenario)):
         d = game.decision()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from rich.console import Console
 
 from semper_fidelis.engine import Game
@@ -10,7 +12,7 @@ from semper_fidelis.tui.status import tracks_renderable
 
 
 def lines_at(session: Session, width: int) -> list[str]:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))
+    console = Console(width=width, record=True, file=io.StringIO())
     console.print(tracks_renderable(session))
     return console.export_text().rstrip("\n").split("\n")
 

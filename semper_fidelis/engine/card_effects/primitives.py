@@ -29,12 +29,12 @@ a log line never names a face-down token (the log is shown to both players).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .. import negotiation
 from ..battle import evade_firsts, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
-from ..flow import collect_automatic, token_choices, take_token
+from ..flow import collect_automatic, take_token, token_choices
 from ..machine import push
 from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, units_text
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total

@@ -19,9 +19,8 @@ class HandoverScreen(Screen):
         self.side = side
 
     def compose(self):
-        with Middle():
-            with Center():
-                yield Static(self._text(), id="handover-text")
+        with Middle(), Center():
+            yield Static(self._text(), id="handover-text")
 
     def _text(self) -> Text:
         return Text.assemble(

@@ -14,10 +14,10 @@ from ...bots import BOTS
 from ...data.text import plain
 from ...engine import Game
 from ..session import BOT, HUMAN
+from ..theme import badge
 
 #: what 1 / 2 step through for a side: a human, then each bot (the strongest first)
 SEATS = (HUMAN, "general", "marshal", "random")
-from ..theme import badge
 
 
 class PlayersScreen(Screen):

@@ -61,7 +61,7 @@ class ReviewListScreen(Screen):
         ol = self.query_one("#review-options", OptionList)
         ol.clear_options()
         self.files = []
-        for k, ((title, listing), shown) in enumerate(zip(self.sections, self.shown)):
+        for k, ((title, listing), shown) in enumerate(zip(self.sections, self.shown, strict=True)):
             ol.add_option(Option(plain(title, "bold"), disabled=True))
             if not listing:
                 ol.add_option(Option(Text("  none", style="dim"), disabled=True))

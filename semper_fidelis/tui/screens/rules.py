@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from rich.markdown import Markdown
 from textual.widgets import Footer, Static
 
 from ..helptext import help_file, rulings_markdown
