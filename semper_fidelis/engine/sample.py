@@ -27,50 +27,48 @@ TRIES = 1000
 def sample_state(rules: Rules, state: State, player: str, rng: random.Random) -> State:
     if player not in SIDES:
         raise ValueError(f"a sample is for a player, PL or ZURL, not {player!r}")
+    s = state.clone()
     opponent = other(player)
+    for deck in (s.deck[player], s.battle_deck, s.commander_deck[player], s.commander_deck[opponent]):
+        deck.sort()
+        rng.shuffle(deck)
+    hand, deck, my_tokens = list(s.hand[opponent]), list(s.deck[opponent]), list(s.my_tokens[opponent])
     for _ in range(TRIES):
-        s = _deal(state, player, rng)
+        _deal(s, opponent, hand + deck, len(hand), my_tokens, rng)
         if _asked_alike(rules, s, opponent):
             break
     else:  # never met in practice: keep the opponent's true hand and tokens rather than a dead end
-        s = _deal(state, player, rng)
         s.hand[opponent], s.deck[opponent] = list(state.hand[opponent]), list(state.deck[opponent])
         s.my_tokens[opponent] = [Token(t.kind, t.value, t.face_up, t.only) for t in state.my_tokens[opponent]]
     s.rng = random.Random(rng.getrandbits(64))
     return s
 
 
-def _deal(state: State, player: str, rng: random.Random) -> State:
-    s = state.clone()
-    opponent = other(player)
-
-    # the opponent's hand, from its hand and deck together; cards it is already discarding for
-    # an Evasion stay in it (they are discarded at once when it evades)
+def _deal(s: State, opponent: str, cards: list[int], hand_size: int, my_tokens: list[Token], rng: random.Random) -> None:
+    """Deal the opponent's hand and every face-down token again, in place (``cards``: its hand
+    and deck; ``my_tokens``: its tokens as they were)."""
+    # cards it is already discarding for an Evasion stay in its hand (discarded when it evades)
     kept = [n for c in s.stack if c["kind"] == "battle-choice" and c["side"] == opponent for n in c.get("picked", ())]
-    unseen = sorted(s.hand[opponent] + s.deck[opponent])
+    unseen = sorted(cards)
     for n in kept:
         unseen.remove(n)
     rng.shuffle(unseen)
-    k = len(s.hand[opponent]) - len(kept)
+    k = hand_size - len(kept)
     s.hand[opponent], s.deck[opponent] = kept + unseen[:k], unseen[k:]
-    for deck in (s.deck[player], s.battle_deck, s.commander_deck[player], s.commander_deck[opponent]):
-        deck.sort()
-        rng.shuffle(deck)
 
     # face-down tokens: each slot keeps what the player sees of it (where it is, whom it is
     # "available only" for); kinds and values are dealt again; the pool is seen not at all.
     # New Token objects: the engine may hold one token object in two places (equal tokens).
     hidden_board = {a: [i for i, t in enumerate(ts) if not t.face_up] for a, ts in s.tokens.items()}
-    slots = [s.tokens[a][i] for a, idx in hidden_board.items() for i in idx] + s.my_tokens[opponent] + s.token_pool
+    slots = [s.tokens[a][i] for a, idx in hidden_board.items() for i in idx] + my_tokens + s.token_pool
     faces = sorted((t.kind, t.value) for t in slots)
     rng.shuffle(faces)
     dealt = iter(faces)
     for a, idx in hidden_board.items():
         for i in idx:
             s.tokens[a][i] = Token(*next(dealt), only=s.tokens[a][i].only)
-    s.my_tokens[opponent] = [Token(*next(dealt), only=t.only) for t in s.my_tokens[opponent]]
+    s.my_tokens[opponent] = [Token(*next(dealt), only=t.only) for t in my_tokens]
     s.token_pool = [Token(*next(dealt)) for _ in s.token_pool]
-    return s
 
 
 def _asked_alike(rules: Rules, s: State, opponent: str) -> bool:
