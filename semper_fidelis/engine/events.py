@@ -11,7 +11,7 @@ An event never changes once written; ``Event.to_dict()`` is its plain form::
 player draws); such an event has no text in the public log, or a text that hides the secret.
 Kinds: ``note`` (anything else in the log; ``side``: who did it, where one side did), ``turn``,
 ``move``, ``battle``, ``loss``, ``track``, ``card``, ``token``, ``alliance``, ``draw``,
-``game-over``.
+``stage`` (an End of Stage begins: ``stage``, ``categories``), ``game-over``.
 
 Every event that changes the map (units, tokens, fortifications, units on a border) names the
 areas it changed in the facts listed in :data:`AREA_FACTS`, so a client can mark what a turn did.

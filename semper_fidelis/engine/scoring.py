@@ -3,6 +3,7 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 
 from __future__ import annotations
 
+from .events import event
 from .machine import pop, procedure, push
 from .notation import plural, unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
@@ -16,7 +17,7 @@ NEUTRAL_FORCES = {"jewish-militia": "Jewish Militia", "austro-hungarian": "Austr
 def score_stage(rules: Rules, state: State) -> None:
     stage = state.stage
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
-    log(state, f"End of Stage {stage}: scoring {', '.join(categories) or 'nothing'}.")
+    event(state, "stage", f"End of Stage {stage}: scoring {', '.join(categories) or 'nothing'}.", stage=stage, categories=list(categories))
     for side, items in stage_points(rules, state).items():
         for reason, vp in items:
             change_vp(rules, state, side, vp, reason)

@@ -1,19 +1,18 @@
 """The score as players want to read it: the End of Stage report, the final breakdown by
 category (§3) and the Victory track round by round.
 
-Everything is read from the public log, so it works the same for a game played now and one
-loaded from a save.
+Everything is read from the game's public events (a ``stage`` event opens an End of Stage, a
+``track`` event with ``track == "vp"`` is a VP change with its side, delta, value and reason),
+so it works the same for a game played now and one loaded from a save.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..data.models import Scenario
-
-VP_LINE = re.compile(r"^(PL|ZURL) ([+-]\d+) VP → (-?\d+) \((.*)\)\.$")
-ROUND_LINE = re.compile(r"^— Round (\d+) ")
+from ..engine import Event
 
 CATEGORIES = (
     ("Start", ()),
@@ -35,18 +34,23 @@ def category(reason: str) -> str:
     return "Cards and other"
 
 
-def stage_report(log: list[str], since: int) -> list[str] | None:
-    """The lines of an End of Stage among ``log[since:]``: its header, the VP changes and the
-    reinforcements that follow (up to the next round or the end of the game)."""
-    lines = log[since:]
-    start = next((i for i, line in enumerate(lines) if line.startswith("End of Stage")), None)
+def is_vp(event: Event) -> bool:
+    return event.kind == "track" and event.get("track") == "vp"
+
+
+def stage_report(events: Sequence[Event], since: int = 0) -> list[Event] | None:
+    """The events of an End of Stage among ``events[since:]``: its ``stage`` event, the VP
+    changes and the reinforcements that follow (up to the next turn or End of Stage)."""
+    tail = events[since:]
+    start = next((i for i, e in enumerate(tail) if e.kind == "stage"), None)
     if start is None:
         return None
-    out = [lines[start]]
-    for line in lines[start + 1:]:
-        if line.startswith("— Round") or line.startswith("End of Stage"):
+    out = [tail[start]]
+    for e in tail[start + 1:]:
+        if e.kind in ("turn", "stage"):
             break
-        out.append(line)
+        if e.text:
+            out.append(e)
     return out
 
 
@@ -67,31 +71,27 @@ def _start_vp(scenario: Scenario) -> dict[str, int]:
     return {s: sides[s].vp if s in sides else 0 for s in ("PL", "ZURL")}
 
 
-def breakdown(scenario: Scenario, log: list[str]) -> Breakdown:
+def breakdown(scenario: Scenario, events: Sequence[Event]) -> Breakdown:
     result = Breakdown(start=_start_vp(scenario))
-    for line in log:
-        m = VP_LINE.match(line)
-        if m:
-            result.add(m.group(1), category(m.group(4)), int(m.group(2)))
+    for e in events:
+        if is_vp(e):
+            result.add(e["side"], category(e["reason"]), e["delta"])
     return result
 
 
-def vp_history(scenario: Scenario, log: list[str]) -> list[tuple[int, int, int]]:
+def vp_history(scenario: Scenario, events: Sequence[Event]) -> list[tuple[int, int, int]]:
     """(round, PL VP, ZURL VP) after every round played (round 0: the start), from the VP
-    lines of the log and its round headers; the last entry is the position now, also
+    events and the round each event happened in; the last entry is the position now, also
     mid-round."""
     vp = _start_vp(scenario)
     points: list[tuple[int, int, int]] = []
     last_round = 0
-    for line in log:
-        m = ROUND_LINE.match(line)
-        if m and int(m.group(1)) != last_round:  # a round begins: the one before is over
+    for e in events:
+        if e.kind == "turn" and e.round != last_round:  # a round begins: the one before is over
             points.append((last_round, vp["PL"], vp["ZURL"]))
-            last_round = int(m.group(1))
-            continue
-        m = VP_LINE.match(line)
-        if m:
-            vp[m.group(1)] = int(m.group(3))
+            last_round = e.round
+        elif is_vp(e):
+            vp[e["side"]] = e["value"]
     if not points or points[-1][0] != last_round:
         points.append((last_round, vp["PL"], vp["ZURL"]))
     return points

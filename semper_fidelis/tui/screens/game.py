@@ -78,6 +78,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.generation = 0
         self.bot_lock = threading.Lock()
         self.seen_log = len(session.view()["log"])
+        self.seen_events = len(session.game.events(TABLE))  # the public events shown so far
         self.last_battle: int | None = None  # log index of the battle just fought
         self.over_shown = False
         self._decision_key: tuple | None = None
@@ -258,7 +259,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
             if session.unsaved:
                 self.notify(f"Not saved: {session.unsaved}. Leaving the game will ask first.", severity="error", timeout=10)
         log = session.view()["log"]
-        report = stage_report(log, self.seen_log)
+        events = session.game.events(TABLE)
+        report = stage_report(events, self.seen_events)
+        self.seen_events = len(events)
         started = [i for i in range(self.seen_log, len(log)) if opens_battle(log[i])]
         if started:
             self.last_battle = started[-1]

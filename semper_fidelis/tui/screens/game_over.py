@@ -11,20 +11,22 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...data.text import plain
+from ...engine import Event
 from ..panels import public_log
 from ..review import rematch
 from ..score import CATEGORIES, breakdown, stage_report, vp_history
-from ..session import Session
+from ..session import TABLE, Session
 from ..theme import SIDE_INK, badge
 
 
-def _last_stage(log: list[str]) -> list[Text]:
+def _last_stage(events: list[Event]) -> list[Text]:
     """The last End of Stage report, if the game ended with one."""
-    starts = [i for i, line in enumerate(log) if line.startswith("End of Stage")]
+    starts = [i for i, e in enumerate(events) if e.kind == "stage"]
     if not starts:
         return []
-    report = stage_report(log, starts[-1]) or []
-    lines = [Text(report[0], style="bold")] + [Text("  " + line) for line in report[1:] if not line.startswith("Game over")]
+    report = stage_report(events, starts[-1]) or []
+    lines = [plain(report[0].text or "", "bold")] + [plain("  " + (e.text or "")) for e in report[1:] if e.kind != "game-over"]
     return lines + [Text("")]
 
 
@@ -58,7 +60,8 @@ class GameOverScreen(Screen):
             badge(winner, f"{winner} WINS") if winner else Text(" A DRAW ", style="bold reverse"),
             "\n", (result.get("reason", ""), "italic"), "\n",
         )
-        bd = breakdown(game.scenario, view["log"])
+        events = game.events(TABLE)
+        bd = breakdown(game.scenario, events)
         table = Table(title="Score by category", title_justify="left", header_style="bold", expand=False)
         table.add_column("Category")
         table.add_column("PL", justify="right")
@@ -69,13 +72,13 @@ class GameOverScreen(Screen):
             if row:
                 table.add_row(name, f"{row['PL']:+d}", f"{row['ZURL']:+d}")
         table.add_row(Text("Final", style="bold"), Text(str(view["vp"]["PL"]), style="bold"), Text(str(view["vp"]["ZURL"]), style="bold"))
-        last_stage = _last_stage(view["log"])
+        last_stage = _last_stage(events)
         return Group(head, table, Text(""), *last_stage, self._chart())
 
     def _chart(self) -> Group:
         """One bar per side per round: the Victory track over time."""
         scenario = self.session.game.scenario
-        points = vp_history(scenario, self.session.view()["log"])
+        points = vp_history(scenario, self.session.game.events(TABLE))
         track = scenario.time_track
         top = max([1] + [max(p[1], p[2]) for p in points])
         width = 40

@@ -7,14 +7,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..score import VP_LINE
+from ...engine import Event
+from ..score import is_vp
 from ..theme import badge
 
 
 class StageScreen(ModalScreen):
     BINDINGS = [("escape", "dismiss", "Close"), ("enter", "dismiss", "Close")]
 
-    def __init__(self, report: list[str], vp: dict[str, int]):
+    def __init__(self, report: list[Event], vp: dict[str, int]):
         super().__init__()
         self.report = report
         self.vp = vp
@@ -26,16 +27,14 @@ class StageScreen(ModalScreen):
 
     def _text(self) -> Text:
         out = Text()
-        out.append(self.report[0] + "\n\n", style="bold")
-        for line in self.report[1:]:
-            m = VP_LINE.match(line)
-            if m:
-                out.append_text(badge(m.group(1)))
-                style = "bold green" if m.group(2).startswith("+") else "bold red"
-                out.append(f" {m.group(2)} VP", style=style)
-                out.append(f"  {m.group(4)} (now {m.group(3)})\n")
+        out.append((self.report[0].text or "") + "\n\n", style="bold")
+        for e in self.report[1:]:
+            if is_vp(e):
+                out.append_text(badge(e["side"]))
+                out.append(f" {e['delta']:+d} VP", style="bold green" if e["delta"] > 0 else "bold red")
+                out.append(f"  {e['reason']} (now {e['value']})\n")
             else:
-                out.append(line + "\n", style="dim")
+                out.append((e.text or "") + "\n", style="dim")
         out.append("\nVictory Points now: ")
         out.append_text(badge("PL"))
         out.append(f" {self.vp.get('PL', 0)}   ")

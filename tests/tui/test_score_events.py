@@ -1,0 +1,37 @@
+"""The score screens read events, not log text (issue "Typed core"): the End of Stage report,
+the breakdown by category and the Victory track round by round are built from the ``stage`` and
+VP ``track`` events, and add up to the Victory Points the game holds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from semper_fidelis.engine import Game
+from semper_fidelis.tui.score import breakdown, is_vp, stage_report, vp_history
+
+
+def _finished(scenario: int, seed: int) -> Game:
+    game = Game(scenario, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.apply(rng.choice(game.legal()))
+    return game
+
+
+@pytest.mark.parametrize("scenario", [1, 2])
+def test_the_score_is_built_from_events_and_adds_up(scenario: int):
+    game = _finished(scenario, 11)
+    events = game.events("table")
+    vp = game.view(None)["vp"]
+    totals = breakdown(game.scenario, events)
+    assert {side: totals.total(side) for side in ("PL", "ZURL")} == vp
+    history = vp_history(game.scenario, events)
+    assert history[0][0] == 0 and history[-1][1:] == (vp["PL"], vp["ZURL"])
+    assert [r for r, _, _ in history] == sorted({r for r, _, _ in history})
+    stages = [i for i, e in enumerate(events) if e.kind == "stage"]
+    assert [events[i]["stage"] for i in stages] == list(range(1, len(stages) + 1)) and stages
+    report = stage_report(events, stages[0])
+    assert report[0].kind == "stage" and any(is_vp(e) for e in report[1:])
+    assert all(e.kind not in ("turn", "stage") for e in report[1:])
