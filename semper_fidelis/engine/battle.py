@@ -60,7 +60,8 @@ def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assaul
     if data["neutral_defence"]:
         state.austrians_defend_for = other(attacker)
     push(state, "battle", **data)
-    log(state, f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."))
+    event(state, "battle-start", f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."),
+          area=area, attacker=attacker, assault=assault)
 
 
 def battle_data(rules: Rules, state: State, area: str, attacker: str, *, assault: bool) -> dict:

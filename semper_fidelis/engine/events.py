@@ -11,6 +11,7 @@ An event never changes once written; ``Event.to_dict()`` is its plain form::
 player draws); such an event has no text in the public log, or a text that hides the secret.
 Kinds: ``note`` (anything else in the log; ``side``: who did it, where one side did), ``turn``,
 ``move``, ``battle``, ``loss``, ``track``, ``card``, ``token``, ``alliance``, ``draw``,
+``battle-start`` (a battle is picked or an Assault fought: ``area``, ``attacker``, ``assault``),
 ``stage`` (an End of Stage begins: ``stage``, ``categories``), ``game-over``.
 
 Every event that changes the map (units, tokens, fortifications, units on a border) names the

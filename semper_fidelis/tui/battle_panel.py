@@ -5,11 +5,14 @@ Built from the view's ``battle`` and ``losses`` (the engine's public account of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
+from ..engine import Event
 from .theme import SIDE_INK, badge
 
 
@@ -26,10 +29,12 @@ def _name(data: GameData, area: str) -> str:
     return data.areas[area].name if area in data.areas else area
 
 
-def battle_renderable(view: dict, data: GameData, odds: RenderableType | None = None) -> RenderableType | None:
+def battle_renderable(
+    view: dict, data: GameData, events: Sequence[Event], odds: RenderableType | None = None,
+) -> RenderableType | None:
     """The battle being fought: both sides' units and Strength, fortifications, sides of
-    attack, the steps, the cards and tokens played, Battle Points and the result; before it
-    is resolved, ``odds`` (tui/odds.py)."""
+    attack, the steps, the cards and tokens played, Battle Points and the result (what its
+    public ``events`` told); before it is resolved, ``odds`` (tui/odds.py)."""
     b = view.get("battle")
     if b is None:
         return None
@@ -102,40 +107,31 @@ def battle_renderable(view: dict, data: GameData, odds: RenderableType | None = 
     lines.append(steps)
     if played:
         lines.append(Text.assemble("Tokens played: ", Text("  ").join(played)))
-    lines.extend(Text(line, style="italic") for line in battle_log(view, data))
+    lines.extend(Text(line, style="italic") for line in battle_log(events, b["area"]))
     return Group(*lines)
 
 
-def opens_battle(line: str) -> bool:
-    """'Battle in Rynek: PL attacks.' (not the result line 'Battle in Rynek: Strength …')."""
-    head, _, rest = line.partition(": ")
-    return head.startswith("Battle in ") and rest.split(" ")[1:2] == ["attacks"]
+def battle_start(events: Sequence[Event], area: str) -> int | None:
+    """Index among ``events`` of the ``battle-start`` event of the battle in progress in ``area``."""
+    return next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "battle-start" and events[i]["area"] == area), None)
 
 
-def battle_start(view: dict, data: GameData) -> int | None:
-    """Index in the log of the line that opened the battle in progress."""
-    b, log = view.get("battle"), view["log"]
-    if b is None:
-        return None
-    start_text = f"Battle in {_name(data, b['area'])}: {b['attacker']} attacks"
-    return next((i for i in range(len(log) - 1, -1, -1) if log[i].startswith(start_text)), None)
+def battle_log(events: Sequence[Event], area: str) -> list[str]:
+    """What this battle has told so far (cards played, the Battle card drawn, the result)."""
+    start = battle_start(events, area)
+    return [] if start is None else [e.text for e in events[start + 1:] if e.text][-6:]
 
 
-def battle_log(view: dict, data: GameData) -> list[str]:
-    """Log lines of this battle so far (cards played, the Battle card drawn, the result)."""
-    start = battle_start(view, data)
-    return [] if start is None else view["log"][start + 1:][-6:]
-
-
-def finished_battle(log: list[str], start: int) -> RenderableType:
-    """A battle that is over, told by its log lines (up to the next battle)."""
-    if start >= len(log):
+def finished_battle(events: Sequence[Event], start: int) -> RenderableType:
+    """A battle that is over, told by its events' text (up to the next battle)."""
+    if start >= len(events):
         return Text("")
-    lines = [log[start]]
-    for line in log[start + 1:]:
-        if opens_battle(line):
+    lines = [events[start].text or ""]
+    for e in events[start + 1:]:
+        if e.kind == "battle-start":
             break
-        lines.append(line)
+        if e.text:
+            lines.append(e.text)
     body = [Text.assemble(("⚔ ", "bold"), (lines[0], "bold"))]
     for line in lines[1:12]:
         style = "bold" if " wins." in line else ""

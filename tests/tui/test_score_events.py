@@ -1,9 +1,10 @@
-"""The score screens read events, not log text (issue "Typed core"): the End of Stage report,
+"""The score screens and the battle panel read events, not log text (issue "Typed core"): the End of Stage report,
 the breakdown by category and the Victory track round by round are built from the ``stage`` and
 VP ``track`` events, and add up to the Victory Points the game holds."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -35,3 +36,30 @@ def test_the_score_is_built_from_events_and_adds_up(scenario: int):
     report = stage_report(events, stages[0])
     assert report[0].kind == "stage" and any(is_vp(e) for e in report[1:])
     assert all(e.kind not in ("turn", "stage") for e in report[1:])
+
+
+def test_the_battle_panel_reads_the_battle_from_events():
+    """A battle opens with a ``battle-start`` event (area, attacker, Assault or not); the panel
+    finds the battle in progress by it and tells a finished one from the events' text."""
+    from rich.console import Console
+
+    from semper_fidelis.tui.battle_panel import battle_log, battle_start, finished_battle
+
+    game = Game(2, 4)
+    rng = random.Random(4)
+    while not game.over and game.battle_area is None:
+        game.apply(rng.choice(game.legal()))
+    area = game.battle_area
+    events = game.events("table")
+    start = battle_start(events, area)
+    opened = events[start]
+    assert (opened.kind, opened["area"]) == ("battle-start", area) and opened["attacker"] in ("PL", "ZURL")
+    while not game.over and game.battle_area == area:
+        game.apply(rng.choice(game.legal()))
+    events = game.events("table")
+    assert battle_log(events, area) == [e.text for e in events[start + 1:] if e.text][-6:]
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(finished_battle(events, start))
+    told = console.export_text()
+    assert told.startswith(f"⚔ {opened.text}")
+    assert any(word in told for word in (" wins.", "evades", "no battle", "No ")), told

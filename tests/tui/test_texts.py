@@ -48,7 +48,7 @@ def test_labels_help_and_panels_for_every_position(scenario):
             continue  # the panels: at every battle and loss decision, and now and then
         view = session.view()
         for renderable in (tracks_renderable(session), hand_renderable(session, d.player),
-                           battle_renderable(view, game.data), losses_renderable(view, game.data)):
+                           battle_renderable(view, game.data, game.events("table")), losses_renderable(view, game.data)):
             if renderable is not None:
                 console.print(renderable)
     for kind in kinds:

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
 from ...engine import IllegalAction
-from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable, opens_battle
+from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable
 from ..last_move import last_turn_areas
 from ..mapnav import step
 from ..odds import odds_text
@@ -77,9 +77,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.skipping = False
         self.generation = 0
         self.bot_lock = threading.Lock()
-        self.seen_log = len(session.view()["log"])
         self.seen_events = len(session.game.events(TABLE))  # the public events shown so far
-        self.last_battle: int | None = None  # log index of the battle just fought
+        self.last_battle: int | None = None  # index among the public events of the battle just fought
         self.over_shown = False
         self._decision_key: tuple | None = None
         self._last_render = 0.0
@@ -188,7 +187,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         d = game.decision()
         offered = {o.kind for o in game.options()} if d is not None and d.kind == "losses" and self.shows_options() else None
         losses = losses_renderable(view, self.data, offered)
-        battle = battle_renderable(view, self.data, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
+        events = game.events(TABLE)
+        battle = battle_renderable(view, self.data, events, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
         box = self.query_one("#battle-box")
         if losses is not None:
             parts = [losses] + ([Text(""), battle] if battle is not None else [])
@@ -196,13 +196,13 @@ class GameScreen(BotTurns, TableKeys, Screen):
             box.border_title = "Losses"
             switcher.current = "battle-box"
         elif battle is not None:
-            self.last_battle = battle_start(view, self.data)
+            self.last_battle = battle_start(events, view["battle"]["area"])
             self.query_one("#battle", Static).update(battle)
             box.border_title = "Battle"
             switcher.current = "battle-box"
         elif self.last_battle is not None:
             note = Text("The battle is over (this panel closes at your next action):", style="italic dim")
-            self.query_one("#battle", Static).update(Group(note, finished_battle(view["log"], self.last_battle)))
+            self.query_one("#battle", Static).update(Group(note, finished_battle(events, self.last_battle)))
             box.border_title = "Battle — finished"
             switcher.current = "battle-box"
         else:
@@ -258,14 +258,12 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self.unsaved_told = session.unsaved
             if session.unsaved:
                 self.notify(f"Not saved: {session.unsaved}. Leaving the game will ask first.", severity="error", timeout=10)
-        log = session.view()["log"]
         events = session.game.events(TABLE)
         report = stage_report(events, self.seen_events)
-        self.seen_events = len(events)
-        started = [i for i in range(self.seen_log, len(log)) if opens_battle(log[i])]
+        started = [i for i in range(self.seen_events, len(events)) if events[i].kind == "battle-start"]
         if started:
             self.last_battle = started[-1]
-        self.seen_log = len(log)
+        self.seen_events = len(events)
         handover = session.handover_to()
         if handover:
             self.app.clear_notifications()  # a toast for the player leaving the keyboard must not stay up

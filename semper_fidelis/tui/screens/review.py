@@ -131,7 +131,7 @@ class ReviewScreen(Screen):
             lines.append(Text.assemble("The record ends here; ", badge(d.player), f" to decide: {unprefixed(d.prompt, d.player)}", style="italic"))
         else:
             lines.append(Text.assemble("Next: ", badge(d.player), f" {unprefixed(d.prompt, d.player)}", style="dim"))
-        battle = battle_renderable(view, self.data)
+        battle = battle_renderable(view, self.data, review.game.events("table"))
         if battle is not None:
             lines += [Text(""), battle]
         return Group(*lines)
