@@ -42,6 +42,7 @@ from .losses import LOSS_TABLE
 from .negotiation import TRACK_NAMES, negotiation_options
 from .notation import describe as describe_units
 from .notation import parse_units, token_words, type_for, unit_name
+from .occupancy import total
 from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost
 from .rules import Rules
 from .state import HQ, State, other
@@ -61,6 +62,8 @@ class Option:
     deciding player's units (or allied neutrals); ``card`` a card number in the deciding
     player's hand; ``token`` a Supply Token label (``food2``); ``losses`` the Losses a way of
     taking them absorbs. ``closes``: the option ends or skips the step rather than act in it.
+    ``room``: for an option placing one unit, how many more the area can take under its limit
+    (a client may offer to place several in a row; the engine still says when to stop).
     """
 
     notation: str
@@ -77,6 +80,7 @@ class Option:
     token: str | None = None
     losses: int | None = None
     closes: bool = False
+    room: int | None = None
 
     @property
     def areas(self) -> tuple[str, ...]:
@@ -167,7 +171,7 @@ def _deploy(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Opti
         _, area, code = action.split()
         units = _one(side, code)
         out.append(Option(action, "deploy", f"Place 1 {unit_name(units[0][0])} in {_name(rules, area)}",
-                          area=area, to_area=area, units=units))
+                          area=area, to_area=area, units=units, room=rules.limit[area] - total(state, area)))
     return out
 
 
@@ -578,7 +582,8 @@ def _reinforce_villages(rules: Rules, state: State, f: Frame, legal: list[str]) 
         if where == "mobilization":
             out.append(Option(action, "reinforce", f"{what} to the Mobilization Zone (no room in your Villages)", units=units))
         else:
-            out.append(Option(action, "reinforce", f"{what} to {_name(rules, where)}", area=where, to_area=where, units=units))
+            out.append(Option(action, "reinforce", f"{what} to {_name(rules, where)}", area=where, to_area=where, units=units,
+                              room=rules.limit[where] - total(state, where)))
     return out
 
 

@@ -101,14 +101,10 @@ def militia_warning(game: Game, option: Option) -> str | None:
             f"makes it ally with {rival} (§13.2).")
 
 
-def count_to_place(view: dict, game: Game, option: Option) -> int:
+def count_to_place(option: Option) -> int:
     """How many units an option placing one unit could place in its area in a row: the room
-    left there (the units still to place stop it sooner: the engine says when)."""
-    area = option.area
-    if area not in game.data.areas:
-        return 1
-    room = game.data.areas[area].limit - sum(view["units"].get(area, {}).values())
-    return max(1, room)
+    the engine says is left there (the units still to place stop it sooner: the engine says when)."""
+    return max(1, option.room or 1)
 
 
 def _kind_rank(option: Option) -> int:

@@ -160,3 +160,17 @@ def test_the_battle_in_progress_is_in_the_view():
 
 def test_an_option_reads_as_its_notation():
     assert str(Option("end", "end", "End the Orders Phase", closes=True)) == "end"
+
+
+def test_placing_options_say_how_much_room_their_area_has():
+    """An option that places one unit (deployment, Reinforcements in Villages) tells how many
+    more its area can take, so a client offering "place several" does not re-derive the limit."""
+    game = Game(4, 2)
+    rng = random.Random(2)
+    for _ in range(12):
+        options = [o for o in game.options() if o.kind == "deploy"]
+        assert options
+        for o in options:
+            units = game.view(None)["units"].get(o.area, {})
+            assert o.room == game.data.areas[o.area].limit - sum(units.values())
+        game.apply(rng.choice(options).notation)

@@ -79,7 +79,7 @@ class TableKeys:
             self.notify("x places several units at once: highlight a 'Place …' option of a deployment first.", timeout=4)
             return
         row = next(r for r in self.query_one(DecisionPanel).shown if r.action == action)
-        most = count_to_place(self.session.view(), self.game, row.option)
+        most = count_to_place(row.option)
 
         def place(n: int | None) -> None:
             if n:
