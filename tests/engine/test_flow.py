@@ -800,3 +800,51 @@ def test_morale_when_the_enemy_contests_a_strategic_area():
     assert (s.morale[PL], s.morale[ZURL]) == (5, 5)
     order(g, "move", "sejm-krajowy", "1v", "cytadela via sejm-krajowy enter")
     assert (s.morale[PL], s.morale[ZURL]) == (5, 4)  # nobody gains a contested area
+
+
+@pytest.mark.rule("§5.1 End of Turn Phase", "ruling:action-deck-exhausted")
+def test_an_exhausted_action_deck_is_the_shuffled_discard_pile():
+    """The rulebook does not say what happens when a deck runs out: the discard pile is
+    shuffled into a new deck, and the cards drawn come from it."""
+    from semper_fidelis.engine.cards import draw_cards
+
+    g = new_game(2, seed=4)
+    s = g.state
+    pile = sorted(s.deck[PL])
+    s.discard[PL], s.deck[PL] = list(pile), []
+    assert draw_cards(g.rules, s, PL, 2) == 2
+    assert sorted(s.deck[PL] + s.hand[PL][-2:]) == pile and not s.discard[PL]
+    assert any("reshuffles its discard pile" in line for line in s.log)
+
+
+@pytest.mark.rule("§3", "Scenario 1", "ruling:commander-vp")
+def test_commander_on_a_scenario_cards_vp_list_scores_nothing():
+    """Scenario 1 lists "Commander" among its VP; no rule gives VP for it, so the End of
+    Stage scoring lists no Commander item (the Fallen Commander deduction is its own)."""
+    g = new_game(1, seed=4)
+    assert "commander" in g.rules.scenario.scoring[0].categories
+    items = scoring.stage_points(g.rules, g.state)
+    assert not any("ommander" in reason and "allen" not in reason for side in items for reason, _ in items[side])
+
+
+@pytest.mark.rule("§8", "§11", "§4.2 Attrition", "ruling:hq-lost-outside-battle")
+def test_an_hq_dispersed_by_attrition_costs_no_morale():
+    """§8 lowers Morale for "losing your Commander during Battle": an HQ dispersed by the End of
+    Round's Attrition leaves the board (out until the next Initial Phase) but Morale holds."""
+    g = new_game(2, seed=4)
+    s = g.state
+    quiet_board(g)  # the HQ too: it stands only in Rynek
+    put(g, "rynek", PL, "1h")
+    put(g, "rynek", ZURL, "2v")
+    put(g, "sokolniki", PL, "1v")
+    morale = s.morale[PL]
+    finish_turn(g)
+    to_orders(g)
+    finish_turn(g)
+    mark = len(g.events(None))
+    while g.decision().kind == "attrition":
+        g.apply(g.legal()[0])
+    after = g.events(None, mark)
+    assert any(e.text and e.text.startswith("PL HQ dispersed") for e in after)  # back at PL's next Initial Phase
+    assert not any(e.kind == "track" and e.get("track") == "morale" and e.get("side") == PL for e in after)
+    assert s.morale[PL] == morale
