@@ -197,6 +197,33 @@ def _batch_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=_positive, default=default_jobs(), help="processes to spread the games over (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
+    _add_cluster(parser)
+
+
+def _add_cluster(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help="play the games on the workers of a Dask scheduler (tcp://host:8786) instead of local processes; "
+                        "the same results as a local run (needs the 'cluster' extra)")
+
+
+def _cluster(args: argparse.Namespace):
+    """The Dask cluster of ``--cluster`` as a context (None without it: nothing of Dask is
+    imported); a missing extra or an unusable scheduler is a one-line error."""
+    from contextlib import contextmanager, nullcontext
+
+    if args.cluster is None:
+        return nullcontext()
+    from .play.cluster import ClusterError, connect
+
+    @contextmanager
+    def connected():
+        try:
+            with connect(args.cluster) as cluster:
+                yield cluster
+        except ClusterError as exc:
+            raise CliError(str(exc)) from None
+
+    return connected()
 
 
 def _simulate_args(parser: argparse.ArgumentParser) -> None:
@@ -229,16 +256,13 @@ def _run_batches(matchups: list, args: argparse.Namespace, console, records: Pat
     """Play every matchup's games, with a Rich progress bar when the output is a terminal."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from .play.batch import run_batch
+    from .play.batch import run_batches
 
-    out = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
-        for m in matchups:
-            task = progress.add_task(f"Scenario {m.scenario}: {m.pl} (PL) v {m.zurl} (ZURL)", total=args.games)
-            out.append(run_batch(m, args.games, args.seed, args.jobs, progress=lambda done, t=task: progress.update(t, completed=done),
-                                 records=records))
-    return out
+    with _cluster(args) as cluster, Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                                             console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
+        tasks = [progress.add_task(f"Scenario {m.scenario}: {m.pl} (PL) v {m.zurl} (ZURL)", total=args.games) for m in matchups]
+        return run_batches(matchups, args.games, args.seed, args.jobs, progress=lambda i, done: progress.update(tasks[i], completed=done),
+                           records=records, cluster=cluster)
 
 
 def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
@@ -288,7 +312,11 @@ def _label_records(batch, records: Path) -> None:
 
 
 def _balance_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--bots", default="random", help="one bot, or two as A,B: every pairing both ways (default: random)")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--bots", default=None, help="one bot, or two as A,B: every pairing both ways (default: random)")
+    who.add_argument("--pairings", default=None, metavar="PL-ZURL,…",
+                     help="the pairings to play, each the PL bot and the ZURL bot, as general-general,marshal-marshal,general-marshal; "
+                     "with two or more, each scenario's verdicts are compared and one that only one pairing supports is flagged")
     parser.add_argument("--scenarios", default="1,2,3,4,5", help="which scenarios (default: all five)")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     _batch_args(parser)
@@ -300,27 +328,64 @@ def _cmd_balance(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from .play.report import balance_markdown, balance_rows, balance_table
+    from .play.report import (
+        VERDICT_COLUMNS,
+        balance_markdown,
+        balance_rows,
+        balance_table,
+        markdown_table,
+        scenario_verdicts,
+        verdict_rows,
+        verdicts_table,
+    )
 
     data = load_data(args.assets)
-    bots = [_bot_name(b.strip()) for b in args.bots.split(",") if b.strip()]
-    if not 1 <= len(bots) <= 2:
-        raise CliError("--bots takes one bot or two, as A,B")
-    bots = list(dict.fromkeys(bots))  # "general,general" is one pairing, not four alike
-    pairs = [(bots[0], bots[0])] if len(bots) == 1 else [(a, b) for a in bots for b in bots]
+    pairs = _pairings(args)
     scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
     console = Console(highlight=False, stderr=args.json)
     matchups = [_matchup(sc.number, pl, zurl, args) for sc in scenarios for pl, zurl in pairs]
     batches = _run_batches(matchups, args, console)
+    verdicts = scenario_verdicts(batches)
     if args.json:
-        print(json.dumps({"games_per_pairing": args.games, "results": [b.to_json() for b in batches]}))
+        print(json.dumps({"games_per_pairing": args.games, "results": [b.to_json() for b in batches],
+                          "verdicts": [v.to_json() for v in verdicts]}))
         return 0
-    rows = balance_rows(batches, {sc.number: sc.name for sc in scenarios})
+    names = {sc.number: sc.name for sc in scenarios}
+    rows = balance_rows(batches, names)
+    compared = verdict_rows(verdicts, names) if len(pairs) > 1 else []
     if args.markdown:
-        print(balance_markdown(rows))
+        print(balance_markdown(rows) + (f"\n\n{markdown_table(VERDICT_COLUMNS, compared)}" if compared else ""))
     else:
         console.print(balance_table(rows, f"Balance — {args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}"))
+        console.print(verdicts_table(compared) if compared else
+                      "One pairing per scenario: '--pairings general-general,marshal-marshal,general-marshal' tells whether the verdicts hold with other bots.")
     return 0
+
+
+def _pairings(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The (PL bot, ZURL bot) pairings of ``--pairings``, or of ``--bots`` (one bot: itself;
+    two: every pairing both ways), each once."""
+    def bot(name: str) -> str:
+        try:
+            return _bot_name(name.strip())
+        except argparse.ArgumentTypeError as exc:
+            raise CliError(str(exc)) from None
+
+    if args.pairings is not None:
+        pairs = []
+        for item in filter(None, (p.strip() for p in args.pairings.split(","))):
+            pl, dash, zurl = item.partition("-")
+            if not dash:
+                raise CliError(f"--pairings: {item!r} is not a pairing PL-ZURL (as general-marshal)")
+            pairs.append((bot(pl), bot(zurl)))
+        if not pairs:
+            raise CliError("--pairings names no pairing (as general-general,marshal-marshal)")
+        return list(dict.fromkeys(pairs))
+    bots = [bot(b) for b in (args.bots or "random").split(",") if b.strip()]
+    if not 1 <= len(bots) <= 2:
+        raise CliError("--bots takes one bot or two, as A,B")
+    bots = list(dict.fromkeys(bots))  # "general,general" is one pairing, not four alike
+    return [(bots[0], bots[0])] if len(bots) == 1 else [(a, b) for a in bots for b in bots]
 
 
 def _replay_args(parser: argparse.ArgumentParser) -> None:
@@ -364,6 +429,7 @@ def _fuzz_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over (default: 1)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON (failures with seed and action)")
+    _add_cluster(parser)
 
 
 @command("fuzz", "play random games checking the rules' invariants after every action", _fuzz_args)
@@ -385,9 +451,9 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     jobs = plan(scenarios, args.games, args.seed, args.assets)
     console = Console(highlight=False, soft_wrap=True, stderr=args.json)
     start = time.perf_counter()
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+    with _cluster(args) as cluster, Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task(f"Fuzzing scenario{'s' * (len(scenarios) > 1)} {', '.join(map(str, scenarios))}", total=args.games)
-        summary = fuzz(jobs, args.jobs, progress=lambda done: progress.update(task, completed=done))
+        summary = fuzz(jobs, args.jobs, progress=lambda done: progress.update(task, completed=done), cluster=cluster)
     seconds = round(time.perf_counter() - start, 1)
     if args.json:
         print(json.dumps(summary.to_json(scenarios=scenarios, seed=args.seed, jobs=args.jobs, seconds=seconds)))

@@ -7,17 +7,22 @@ records directory every game's record is kept there (``record_name``), to review
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import Seat, make_bot
 from ..data.loader import GameData, load_game_data
-from ..engine import Game, write_record
+from ..engine import Game
+from ..engine.records import write_atomic
+from .spread import spread
 from .stats import wilson
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 PL, ZURL = "PL", "ZURL"
 
@@ -83,15 +88,14 @@ def record_name(m: Matchup, seed: int) -> str:
     return f"s{m.scenario}-{m.pl}-v-{m.zurl}-seed{seed}.json"
 
 
-def _play_one(m: Matchup, seed: int, records: Path | None = None) -> GameSummary:
-    """One game in a worker process (the data is loaded once per process); its record is
-    written to ``records`` if given."""
+def _play_one(m: Matchup, seed: int, keep: bool = False) -> tuple[GameSummary, dict[str, Any] | None]:
+    """One game in a worker (a local process or a cluster's; the data is loaded once per
+    process), with its record if ``keep``: the caller writes it, so a game played on another
+    machine is kept on this one."""
     if m.assets not in _DATA:
         _DATA[m.assets] = load_game_data(m.assets) if m.assets is not None else None
     game = play_game(m, seed, _DATA[m.assets])
-    if records is not None:
-        write_record(game, records / record_name(m, seed))
-    return summarize(game)
+    return summarize(game), (game.record() if keep else None)
 
 
 @dataclass
@@ -183,25 +187,31 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
+def run_batches(
+    matchups: Sequence[Matchup], games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+    records: Path | None = None, cluster: Cluster | None = None,
+) -> list[BatchResult]:
+    """Play ``games`` games of each matchup with seeds ``seed``, ``seed+1`` …, all spread at once
+    (no process or worker idles between two matchups) over ``jobs`` local processes or the
+    ``cluster``; the results come back in matchup and seed order wherever they were played, and
+    ``progress(i, done)`` is told after each game of matchup ``i``. ``records``: a directory to
+    keep every game's record in (written here, whichever machine played it)."""
+    batches = [BatchResult(m) for m in matchups]
+    tasks = [(m, s, records is not None) for m in matchups for s in range(seed, seed + games)]
+    for n, (summary, record) in enumerate(spread(_play_one, tasks, jobs, cluster)):
+        i, done = divmod(n, games)
+        batches[i].games.append(summary)
+        if record is not None:
+            write_atomic(records / record_name(batches[i].matchup, summary.seed), json.dumps(record, ensure_ascii=False, indent=1))
+        if progress:
+            progress(i, done + 1)
+    return batches
+
+
 def run_batch(
     m: Matchup, games: int, seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None,
-    records: Path | None = None,
+    records: Path | None = None, cluster: Cluster | None = None,
 ) -> BatchResult:
-    """Play ``games`` games with seeds ``seed``, ``seed+1`` …; results come back in seed order
-    whatever the number of processes. ``records``: a directory to keep every game's record in."""
-    batch = BatchResult(m)
-    seeds = range(seed, seed + games)
-    for done, summary in enumerate(_results(m, seeds, jobs, records), start=1):
-        batch.games.append(summary)
-        if progress:
-            progress(done)
-    batch.games.sort(key=lambda g: g.seed)
+    """One matchup's games (:func:`run_batches`); ``progress(done)`` after each."""
+    (batch,) = run_batches([m], games, seed, jobs, None if progress is None else lambda _, done: progress(done), records, cluster)
     return batch
-
-
-def _results(m: Matchup, seeds: range, jobs: int, records: Path | None) -> Iterator[GameSummary]:
-    if jobs <= 1 or len(seeds) <= 1:
-        yield from (_play_one(m, s, records) for s in seeds)
-        return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(seeds))) as pool:
-        yield from pool.map(_play_one, [m] * len(seeds), seeds, [records] * len(seeds), chunksize=max(1, len(seeds) // (jobs * 8)))

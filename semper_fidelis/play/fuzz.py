@@ -13,12 +13,16 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..data.loader import GameData, load_game_data
 from ..engine import Game, Invariants
+from .spread import spread
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 SIDES = ("PL", "ZURL")
 #: one leak check (a random side's view against a world dealt again) per this many actions
@@ -141,22 +145,15 @@ def _data(data_dir: Path | None) -> GameData | None:
     return load_game_data(data_dir) if data_dir is not None else None
 
 
-def _fuzz_task(job: Job) -> GameReport:
-    return fuzz_game(*job)
-
-
 def plan(scenarios: Sequence[int], games: int, seed: int, data_dir: Path | None = None) -> list[Job]:
     """Game i plays scenario ``scenarios[i % len]`` with seed ``seed + i``."""
     return [(scenarios[i % len(scenarios)], seed + i, data_dir) for i in range(games)]
 
 
-def run_fuzz(jobs_list: list[Job], jobs: int = 1) -> Iterator[GameReport]:
-    """Reports in the order of ``jobs_list``; ``jobs`` > 1 spreads the games over processes."""
-    if jobs <= 1:
-        yield from map(_fuzz_task, jobs_list)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_fuzz_task, jobs_list, chunksize=max(1, min(20, len(jobs_list) // (jobs * 8))))
+def run_fuzz(jobs_list: list[Job], jobs: int = 1, cluster: Cluster | None = None) -> Iterator[GameReport]:
+    """Reports in the order of ``jobs_list``, the games spread over ``jobs`` processes or the
+    ``cluster``."""
+    yield from spread(fuzz_game, jobs_list, jobs, cluster, chunk=max(1, min(20, len(jobs_list) // (jobs * 8))))
 
 
 @dataclass
@@ -178,9 +175,10 @@ class FuzzSummary:
                 "failures": [asdict(f) for f in self.failures], **extra}
 
 
-def fuzz(jobs_list: list[Job], jobs: int = 1, progress: Callable[[int], None] | None = None) -> FuzzSummary:
+def fuzz(jobs_list: list[Job], jobs: int = 1, progress: Callable[[int], None] | None = None,
+         cluster: Cluster | None = None) -> FuzzSummary:
     summary = FuzzSummary()
-    for report in run_fuzz(jobs_list, jobs):
+    for report in run_fuzz(jobs_list, jobs, cluster):
         summary.add(report)
         if progress:
             progress(summary.games)

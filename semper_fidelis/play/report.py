@@ -10,6 +10,7 @@ from ..data.loader import GameData
 from ..data.text import plain
 from .batch import PL, ZURL, BatchResult, margin
 from .stats import verdict
+from .verdicts import Outcome, ScenarioVerdict, compare
 
 
 def _pct(x: float) -> str:
@@ -88,6 +89,32 @@ def balance_table(rows: list[list[str]], title: str) -> Table:
 
 
 def balance_markdown(rows: list[list[str]]) -> str:
-    head = "| " + " | ".join(BALANCE_COLUMNS) + " |"
-    rule = "|" + "|".join("---" for _ in BALANCE_COLUMNS) + "|"
+    return markdown_table(BALANCE_COLUMNS, rows)
+
+
+VERDICT_COLUMNS = ("Scenario", "Across the pairings")
+VERDICTS_TITLE = "Does each verdict hold with other bots? (⚑: only one pairing supports it)"
+
+
+def scenario_verdicts(batches: list[BatchResult]) -> list[ScenarioVerdict]:
+    """Each scenario's pairings compared (:mod:`.verdicts`)."""
+    return compare([(b.matchup.scenario, Outcome(b.matchup.pl, b.matchup.zurl, b.wins(PL), b.wins(ZURL))) for b in batches])
+
+
+def verdict_rows(verdicts: list[ScenarioVerdict], names: dict[int, str]) -> list[list[str]]:
+    return [[f"{v.scenario} {names.get(v.scenario, '')}".strip(), v.summary()] for v in verdicts]
+
+
+def verdicts_table(rows: list[list[str]]) -> Table:
+    table = Table(title=VERDICTS_TITLE)
+    for col in VERDICT_COLUMNS:
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*map(plain, row))
+    return table
+
+
+def markdown_table(columns: tuple[str, ...], rows: list[list[str]]) -> str:
+    head = "| " + " | ".join(columns) + " |"
+    rule = "|" + "|".join("---" for _ in columns) + "|"
     return "\n".join([head, rule] + ["| " + " | ".join(r) + " |" for r in rows])

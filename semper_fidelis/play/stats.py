@@ -18,18 +18,34 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def verdict(pl_wins: int, zurl_wins: int, margin: float = 0.1) -> str:
-    """Who a scenario favours, from the decisive games: a side whose share of the wins has its
-    whole interval above one half; "even" when the interval lies within ``margin`` of one half;
-    otherwise the sample is too small to say."""
+def lean(pl_wins: int, zurl_wins: int, margin: float = 0.1) -> str:
+    """Who a scenario favours, from the decisive games: "PL" or "ZURL" when that side's share
+    of the wins has its whole 95% interval above one half; "even" when the interval lies within
+    ``margin`` of one half; "unclear" when the sample is too small to say; "none" without a
+    decisive game."""
     decisive = pl_wins + zurl_wins
     if decisive == 0:
-        return "no decisive game"
+        return "none"
     lo, hi = wilson(pl_wins, decisive)
     if lo > 0.5:
-        return f"PL favoured ({100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
+        return "PL"
     if hi < 0.5:
-        return f"ZURL favoured ({100 * (1 - hi):.0f}–{100 * (1 - lo):.0f}% of decisive games)"
+        return "ZURL"
     if 0.5 - margin <= lo and hi <= 0.5 + margin:
+        return "even"
+    return "unclear"
+
+
+def verdict(pl_wins: int, zurl_wins: int, margin: float = 0.1) -> str:
+    """:func:`lean` in a sentence, with the interval of the decisive games."""
+    side = lean(pl_wins, zurl_wins, margin)
+    if side == "none":
+        return "no decisive game"
+    lo, hi = wilson(pl_wins, pl_wins + zurl_wins)
+    if side == "PL":
+        return f"PL favoured ({100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
+    if side == "ZURL":
+        return f"ZURL favoured ({100 * (1 - hi):.0f}–{100 * (1 - lo):.0f}% of decisive games)"
+    if side == "even":
         return f"even (PL {100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
     return f"too few games to tell (PL {100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"

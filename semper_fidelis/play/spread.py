@@ -1,0 +1,26 @@
+"""Where a batch's games are played: in this process, over local processes, or on a Dask
+cluster (:mod:`.cluster`) — always with the results in the order of the tasks, so that a batch
+is the same wherever it runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # Dask is imported only when a cluster is asked for
+    from .cluster import Cluster
+
+
+def spread(fn: Callable[..., Any], tasks: Sequence[tuple], jobs: int = 1, cluster: Cluster | None = None,
+           chunk: int | None = None) -> Iterator[Any]:
+    """``fn(*task)`` for every task, in task order: on ``cluster`` if given, else over ``jobs``
+    local processes (``chunk`` tasks sent at a time; default about 8 chunks a process)."""
+    if cluster is not None:
+        yield from cluster.map(fn, tasks)
+    elif jobs <= 1 or len(tasks) <= 1:
+        yield from (fn(*task) for task in tasks)
+    else:
+        workers = min(jobs, len(tasks))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from pool.map(fn, *zip(*tasks, strict=True), chunksize=chunk or max(1, len(tasks) // (workers * 8)))
