@@ -38,8 +38,9 @@ class Cluster:
         futures = self.client.map(fn, *zip(*tasks, strict=True), pure=False) if tasks else []
         try:
             for i, future in enumerate(futures):
-                yield future.result()
+                result = future.result()
                 futures[i] = None  # the scheduler may forget a result once it is read
+                yield result
         finally:  # interrupted (Ctrl-C, a failing game): the games not yet played are dropped
             self.client.cancel([f for f in futures if f is not None])
 

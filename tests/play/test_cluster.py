@@ -121,3 +121,32 @@ def test_workers_with_other_code_or_none_are_refused():
         check_workers({"tcp://a:1": mine, "tcp://b:2": "0.0.1/abc"})
     with pytest.raises(ClusterError, match=r"worker tcp://a:1 cannot run the games \(ModuleNotFoundError: .*install the same"):
         check_workers({"tcp://a:1": ModuleNotFoundError("No module named 'semper_fidelis'")})
+
+
+def test_games_not_yet_read_are_cancelled_when_the_run_stops():
+    """Ctrl-C or a failing game closes the run: the games still queued on the cluster are
+    dropped rather than left to play (a fake client: no Dask here)."""
+
+    class Future:
+        def __init__(self, value):
+            self.value = value
+
+        def result(self):
+            return self.value
+
+    class Client:
+        cancelled: list = []
+
+        def map(self, fn, *columns, pure):
+            assert pure is False  # two equal tasks are two games, never one result shared
+            return [Future(fn(*args)) for args in zip(*columns, strict=True)]
+
+        def cancel(self, futures):
+            self.cancelled.extend(f.value for f in futures)
+
+    cluster = cluster_module.Cluster(Client())
+    results = cluster.map(lambda a, b: a * b, [(1, 2), (3, 4), (5, 6), (7, 8)])
+    assert [next(results), next(results)] == [2, 12]
+    results.close()
+    assert Client.cancelled == [30, 56]
+    assert list(cluster_module.Cluster(Client()).map(pow, [])) == []
