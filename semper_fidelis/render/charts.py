@@ -35,7 +35,8 @@ def text(fig) -> str:
 def int_ticks(lo: float, hi: float, room: int) -> list[int]:
     """At most ``room`` whole-number ticks from ``lo`` to ``hi``, evenly spaced."""
     lo, hi = math.floor(lo), math.ceil(hi)
-    step = max(1, math.ceil((hi - lo) / max(1, room - 1)))
+    least = (hi - lo) / max(1, room - 1)
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9) if s >= least)
     return list(range(lo, hi + 1, step))
 
 
@@ -85,9 +86,18 @@ def vp_chart(course: Course, width: int, height: int) -> str:
     return text(fig)
 
 
-def bars(labels: Sequence[str], values: Sequence[float], width: int, height: int, title: str, horizontal: bool = False) -> str:
-    """A bar chart with each bar's value written on it (so it reads without the axis)."""
+def bars(labels: Sequence[str], values: Sequence[int], width: int, height: int, title: str, unit: str = "", top: int | None = None) -> str:
+    """Vertical bars, one per label, each with its value written above it (so the chart reads
+    without the axis or colour); ``top``: the value at the top of the axis (default: the largest)."""
     fig = figure(width, height)
-    fig.bar(list(labels), list(values), orientation="horizontal" if horizontal else "vertical", width=0.6)
+    xs = list(range(1, len(labels) + 1))
+    fig.bar(xs, list(values), width=0.6)
+    fig.xticks(xs, list(labels))
+    fig.xlim(0.2, len(xs) + 0.8)
+    top = top or max([1, *values])
+    fig.ylim(0, top * 1.3)
+    fig.yticks(int_ticks(0, top, max(2, height // 3)))
+    for x, v in zip(xs, values, strict=True):
+        fig.text(f"{v}{unit}", x, v + top * 0.12, alignment="center")
     fig.title(title)
     return text(fig)

@@ -19,7 +19,7 @@ class StageScreen(ModalScreen):
     DEFAULT_CSS = """
     #stage-items { height: auto; }
     #stage-text { width: 1fr; }
-    #stage-vp { width: 32; height: 12; min-height: 8; }
+    #stage-vp { width: 33; height: 12; min-height: 8; margin-left: 1; }
     """
     BINDINGS = [("escape", "dismiss", "Close"), ("enter", "dismiss", "Close")]
 
