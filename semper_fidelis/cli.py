@@ -234,6 +234,45 @@ def _simulate_args(parser: argparse.ArgumentParser) -> None:
                         help="keep every game's record in DIR, to open with 'review' (DIR left out: the records "
                         "folder next to the saves, which the app's 'Review a game' lists)")
     _batch_args(parser)
+    _chart_args(parser)
+
+
+def _chart_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--charts", action="store_true",
+                        help="print the charts (VP margin, ending round, win rates) also when the output is not a terminal")
+    parser.add_argument("--plot", type=Path, default=None, metavar="FILE",
+                        help=f"write the same charts to FILE.svg or FILE.png (needs matplotlib: pip install '{PROG}[plots]')")
+
+
+def _check_plot(args: argparse.Namespace) -> None:
+    """Refuse a ``--plot`` that cannot be written before any game is played."""
+    if args.plot is None:
+        return
+    from .play.plots import PlotsMissing, check_plot_file
+
+    try:
+        check_plot_file(args.plot)
+    except (ValueError, PlotsMissing) as exc:
+        raise CliError(str(exc)) from None
+
+
+def _charts(batches: list, args: argparse.Namespace, console, title: str) -> None:
+    """The batch's charts: to the ``--plot`` file, and on the terminal — only when the output is
+    a terminal or ``--charts`` asks, never with ``--json`` or ``--markdown``, so what a script
+    reads from a pipe stays the tables it always was."""
+    from .play.plots import figures, terminal_charts, write_plot
+
+    found = figures(batches)
+    if args.plot is not None:
+        try:
+            write_plot(found, args.plot, title)
+        except OSError as exc:
+            raise CliError(f"{args.plot}: cannot write the plot ({exc.strerror or exc})") from None
+        print(printable(f"Charts written to {args.plot}."), file=sys.stderr if args.json else sys.stdout)
+    if args.json or getattr(args, "markdown", False) or not (args.charts or console.is_terminal):
+        return
+    for chart in terminal_charts(found, console.width, max(10, min(20, console.height // 2))):
+        console.print(chart, markup=False, highlight=False, crop=False, soft_wrap=True)
 
 
 def _records_dir(args: argparse.Namespace) -> Path | None:
@@ -284,13 +323,16 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     scenario = pick_scenario(data, args.scenario)
     console = Console(highlight=False, stderr=args.json)
     records = _records_dir(args)
+    _check_plot(args)
     (batch,) = _run_batches([_matchup(scenario.number, args.pl, args.zurl, args)], args, console, records)
-    if args.json:
-        print(json.dumps(batch.to_json()))
-        return 0
     title = (f"Scenario {scenario.number}: {scenario.name} — {args.games} games, {args.pl} (PL) v {args.zurl} (ZURL), "
              f"seeds {args.seed}..{args.seed + args.games - 1}")
+    if args.json:
+        print(json.dumps(batch.to_json()))
+        _charts([batch], args, console, title)
+        return 0
     console.print(simulate_report(batch, data, title))
+    _charts([batch], args, console, title)
     if records is not None:
         _label_records(batch, records)
         console.print(plain(f"Records of the {args.games} games in {records} (open one with '{PROG} review FILE')."))
@@ -320,6 +362,7 @@ def _balance_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", default="1,2,3,4,5", help="which scenarios (default: all five)")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     _batch_args(parser)
+    _chart_args(parser)
 
 
 @command("balance", "every scenario, each pairing of bots both ways: who wins, by how much, with intervals", _balance_args)
@@ -344,11 +387,14 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
     console = Console(highlight=False, stderr=args.json)
     matchups = [_matchup(sc.number, pl, zurl, args) for sc in scenarios for pl, zurl in pairs]
+    _check_plot(args)
     batches = _run_batches(matchups, args, console)
     verdicts = scenario_verdicts(batches)
+    title = f"Balance — {args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}"
     if args.json:
         print(json.dumps({"games_per_pairing": args.games, "results": [b.to_json() for b in batches],
                           "verdicts": [v.to_json() for v in verdicts]}))
+        _charts(batches, args, console, title)
         return 0
     names = {sc.number: sc.name for sc in scenarios}
     rows = balance_rows(batches, names)
@@ -356,9 +402,10 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     if args.markdown:
         print(balance_markdown(rows) + (f"\n\n{markdown_table(VERDICT_COLUMNS, compared)}" if compared else ""))
     else:
-        console.print(balance_table(rows, f"Balance — {args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}"))
+        console.print(balance_table(rows, title))
         console.print(verdicts_table(compared) if compared else
                       "One pairing per scenario: '--pairings general-general,marshal-marshal,general-marshal' tells whether the verdicts hold with other bots.")
+    _charts(batches, args, console, title)
     return 0
 
 

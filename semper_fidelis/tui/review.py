@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..data.loader import GameData
 from ..engine import Event, Game, GameRecord, Position, RecordError, load_record
+from ..play.course import Course, course_of
 from .session import HUMAN, SIDES, Session
 
 #: what the view toggle steps through: both hands open, then each side's own view
@@ -58,6 +59,8 @@ class Review:
         self._steps: dict[int, Step] = {}  # the steps shown so far
         final = self._walk(record)
         self.record = final.record()
+        #: the whole game's course, for the chart whose cursor follows the step
+        self.course: Course = course_of(final)
         self.game = self._kept[0].copy()
 
     @classmethod
@@ -156,6 +159,11 @@ class Review:
             d, view = before.decision(), before.view(None)
             self._steps[self.at] = Step(self.actions[self.at - 1], d.player, d.prompt, view["round"], view["active"])
         return self._steps[self.at]
+
+    @property
+    def course_x(self) -> float:
+        """Where this step stands on the course's x axis."""
+        return self.course.x_after(len(self.game.events(None)))
 
     def events(self, viewer: str | None) -> list[Event]:
         """What the last action did (the automatic steps after it included), as ``viewer`` may

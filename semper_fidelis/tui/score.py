@@ -1,5 +1,5 @@
-"""The score as players want to read it: the End of Stage report, the final breakdown by
-category (§3) and the Victory track round by round.
+"""The score as players want to read it: the End of Stage report and the final breakdown by
+category (§3) (the Victory track round by round is charted from play/course.py).
 
 Everything is read from the game's public events (a ``stage`` event opens an End of Stage, a
 ``track`` event with ``track == "vp"`` is a VP change with its side, delta, value and reason),
@@ -77,21 +77,3 @@ def breakdown(scenario: Scenario, events: Sequence[Event]) -> Breakdown:
         if is_vp(e):
             result.add(e["side"], category(e["reason"]), e["delta"])
     return result
-
-
-def vp_history(scenario: Scenario, events: Sequence[Event]) -> list[tuple[int, int, int]]:
-    """(round, PL VP, ZURL VP) after every round played (round 0: the start), from the VP
-    events and the round each event happened in; the last entry is the position now, also
-    mid-round."""
-    vp = _start_vp(scenario)
-    points: list[tuple[int, int, int]] = []
-    last_round = 0
-    for e in events:
-        if e.kind == "turn" and e.round != last_round:  # a round begins: the one before is over
-            points.append((last_round, vp["PL"], vp["ZURL"]))
-            last_round = e.round
-        elif is_vp(e):
-            vp[e["side"]] = e["value"]
-    if not points or points[-1][0] != last_round:
-        points.append((last_round, vp["PL"], vp["ZURL"]))
-    return points

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from semper_fidelis.engine import Game
-from semper_fidelis.tui.score import breakdown, is_vp, stage_report, vp_history
+from semper_fidelis.tui.score import breakdown, is_vp, stage_report
 
 
 def _finished(scenario: int, seed: int) -> Game:
@@ -28,9 +28,6 @@ def test_the_score_is_built_from_events_and_adds_up(scenario: int):
     vp = game.view(None)["vp"]
     totals = breakdown(game.scenario, events)
     assert {side: totals.total(side) for side in ("PL", "ZURL")} == vp
-    history = vp_history(game.scenario, events)
-    assert history[0][0] == 0 and history[-1][1:] == (vp["PL"], vp["ZURL"])
-    assert [r for r, _, _ in history] == sorted({r for r, _, _ in history})
     stages = [i for i, e in enumerate(events) if e.kind == "stage"]
     assert [events[i]["stage"] for i in stages] == list(range(1, len(stages) + 1)) and stages
     report = stage_report(events, stages[0])

@@ -288,7 +288,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if handover:
             self.app.push_screen(HandoverScreen(handover))
         if report and not game.over:  # the final stage's report is on the game-over screen
-            self.app.push_screen(StageScreen(report, dict(session.view()["vp"])))
+            self.app.push_screen(StageScreen(report, dict(session.view()["vp"]), game))
         if game.over:
             if not self.over_shown:
                 self.over_shown = True

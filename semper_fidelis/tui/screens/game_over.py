@@ -1,5 +1,6 @@
-"""Game over: who won and why, the score by category (§3) and the Victory track over time; and
-a rematch — the same players, sides swapped, or a new seed."""
+"""Game over: who won and why, the score by category (§3) and the course of the game (VP, Morale
+and Supply round by round, as a chart); and a rematch — the same players, sides swapped, or a
+new seed."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from textual.widgets import Footer, Static
 
 from ...data.text import plain
 from ...engine import Event
+from ...play.course import course_of
 from ..panels import public_log
 from ..review import rematch
-from ..score import CATEGORIES, breakdown, stage_report, vp_history
+from ..score import CATEGORIES, breakdown, stage_report
 from ..session import TABLE, Session
-from ..theme import SIDE_INK, badge
+from ..theme import badge
+from ..widgets.course_chart import CourseChart
 
 
 def _last_stage(events: list[Event]) -> list[Text]:
@@ -31,6 +34,7 @@ def _last_stage(events: list[Event]) -> list[Text]:
 
 
 class GameOverScreen(Screen):
+    DEFAULT_CSS = "#over-course { height: 22; }"
     BINDINGS = [
         Binding("enter", "menu", "Main menu"),
         Binding("q", "menu", "Main menu"),
@@ -49,6 +53,7 @@ class GameOverScreen(Screen):
         with VerticalScroll(id="over-box") as box:
             box.border_title = "Game over"
             yield Static(self._body(), id="over-text")
+            yield CourseChart(course_of(self.session.game), id="over-course")
         yield Footer()
 
     def _body(self) -> Group:
@@ -73,22 +78,7 @@ class GameOverScreen(Screen):
                 table.add_row(name, f"{row['PL']:+d}", f"{row['ZURL']:+d}")
         table.add_row(Text("Final", style="bold"), Text(str(view["vp"]["PL"]), style="bold"), Text(str(view["vp"]["ZURL"]), style="bold"))
         last_stage = _last_stage(events)
-        return Group(head, table, Text(""), *last_stage, self._chart())
-
-    def _chart(self) -> Group:
-        """One bar per side per round: the Victory track over time."""
-        scenario = self.session.game.scenario
-        points = vp_history(scenario, self.session.game.events(TABLE))
-        track = scenario.time_track
-        top = max([1] + [max(p[1], p[2]) for p in points])
-        width = 40
-        lines = [Text("Victory Points over time", style="bold underline")]
-        for rnd, pl, zurl in points:
-            label = "start" if rnd == 0 else (f"R{rnd} {track[rnd - 1]}" if rnd <= len(track) else f"R{rnd}")
-            for side, vp in (("PL", pl), ("ZURL", zurl)):
-                bar = "█" * max(0, round(width * vp / top))
-                lines.append(Text.assemble(f"{label if side == 'PL' else '':>12} ", (f"{side:<4} ", SIDE_INK[side]), (bar, SIDE_INK[side]), f" {vp}"))
-        return Group(*lines)
+        return Group(head, table, Text(""), *last_stage, Text("The course of the game", style="bold underline"))
 
     def action_menu(self) -> None:
         self.app.confirm_leave(self.session, self.app.back_to_menu)

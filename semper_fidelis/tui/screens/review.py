@@ -20,6 +20,7 @@ from ..panels import hand_renderable, map_position, public_log
 from ..review import VIEWERS, Review
 from ..status import phase_line, tracks_renderable
 from ..theme import badge
+from ..widgets.course_chart import CourseChart
 from ..widgets.map_view import MapView
 
 EVENT_AREAS = ("area", "from_area", "to_area")
@@ -42,6 +43,7 @@ class ReviewScreen(Screen):
         _key("b", "battle(1)", "Battle"),
         _key("B", "battle(-1)", "Battle back", show=False),
         _key("v", "toggle_view", "View"),
+        _key("c", "toggle_course", "Course"),
         _key("p", "branch", "Play on"),
         _key("l", "log", "Log", show=False),
         _key("q", "back", "Back"),
@@ -68,11 +70,13 @@ class ReviewScreen(Screen):
                         yield Static(id="hand")
                     with VerticalScroll(id="log-box"):
                         yield Static(id="log")
+        yield CourseChart(id="review-course")  # in place of the table on 'c'
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#review-step").border_subtitle = "←→ action · PgUp/PgDn turn · b/B battle · v view"
         self.query_one("#log-box").border_title = "Log"
+        self.query_one(CourseChart).display = False
         self.render_all()
 
     # ------------------------------------------------------------------------- rendering
@@ -98,6 +102,7 @@ class ReviewScreen(Screen):
         self.query_one("#hand-box").border_title = f"Hand — {self.viewer} only" if self.viewer else "Hands — both open"
         self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in public_log(view)[-40:]))
         self.query_one("#log-box").scroll_end(animate=False)
+        self.query_one(CourseChart).show(review.course, review.course_x)
 
     def _bar(self) -> Text:
         review = self.review
@@ -164,6 +169,14 @@ class ReviewScreen(Screen):
     def action_toggle_view(self) -> None:
         self.viewer = VIEWERS[(VIEWERS.index(self.viewer) + 1) % len(VIEWERS)]
         self.render_all()
+
+    def action_toggle_course(self) -> None:
+        """The course of the game (VP, Morale, Supply round by round) in place of the table and
+        the tracks (whose values it shows)."""
+        chart = self.query_one(CourseChart)
+        chart.display = not chart.display
+        for other in ("#table", "#tracks"):
+            self.query_one(other).display = not chart.display
 
     # ------------------------------------------------------------------------- leaving
 

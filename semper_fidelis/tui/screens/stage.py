@@ -1,29 +1,41 @@
-"""End of Stage: the scoring report (§5.2) before play goes on."""
+"""End of Stage: the scoring report (§5.2) before play goes on, with the VP so far as a small
+chart beside its items."""
 
 from __future__ import annotations
 
 from rich.text import Text
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import Event
+from ...engine import Event, Game
+from ...play.course import course_of
 from ..score import is_vp
 from ..theme import badge
+from ..widgets.course_chart import CourseChart
 
 
 class StageScreen(ModalScreen):
+    DEFAULT_CSS = """
+    #stage-items { height: auto; }
+    #stage-text { width: 1fr; }
+    #stage-vp { width: 33; height: 12; min-height: 8; margin-left: 1; }
+    """
     BINDINGS = [("escape", "dismiss", "Close"), ("enter", "dismiss", "Close")]
 
-    def __init__(self, report: list[Event], vp: dict[str, int]):
+    def __init__(self, report: list[Event], vp: dict[str, int], game: Game | None = None):
         super().__init__()
         self.report = report
         self.vp = vp
+        self.game = game  # for the chart of the VP so far
 
     def compose(self):
         with Vertical(id="stage-box") as box:
             box.border_title = "End of Stage"
-            yield Static(self._text(), id="stage-text")
+            with Horizontal(id="stage-items"):
+                yield Static(self._text(), id="stage-text")
+                if self.game is not None:
+                    yield CourseChart(course_of(self.game), vp_only=True, id="stage-vp")
 
     def _text(self) -> Text:
         out = Text()

@@ -1,0 +1,169 @@
+"""What a batch of games found, as pictures: how the final VP margin is spread, in which round
+the games end, and each side's win rate by scenario — in the terminal (plotext, through
+render/charts.py) and, for a report, as an SVG or PNG file (matplotlib, the optional ``plots``
+extra: ``pip install 'semper-fidelis[plots]'``).
+
+The numbers come from the batch's game summaries only; :func:`figures` gathers them once for
+both kinds of output."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from .batch import PL, ZURL, BatchResult
+
+#: the file kinds ``--plot`` writes
+PLOT_SUFFIXES = (".svg", ".png")
+INSTALL = "pip install 'semper-fidelis[plots]'"
+
+
+@dataclass(frozen=True)
+class WinRates:
+    """One pairing of bots: per scenario the games, and the share won by PL, by ZURL, drawn."""
+
+    pl_bot: str
+    zurl_bot: str
+    scenarios: tuple[int, ...]
+    games: tuple[int, ...]
+    rates: dict[str | None, tuple[float, ...]]  # side (None: draws) -> one rate per scenario
+
+
+@dataclass(frozen=True)
+class Figures:
+    games: int
+    margins: tuple[int, ...]  # PL's final VP minus ZURL's, one per game
+    end_rounds: Counter[int]
+    win_rates: tuple[WinRates, ...]
+
+
+def figures(batches: list[BatchResult]) -> Figures:
+    games = [g for b in batches for g in b.games]
+    pairings: dict[tuple[str, str], list[BatchResult]] = {}
+    for b in batches:
+        pairings.setdefault((b.matchup.pl, b.matchup.zurl), []).append(b)
+    rates = tuple(
+        WinRates(pl, zurl, tuple(b.matchup.scenario for b in bs), tuple(len(b.games) for b in bs),
+                 {side: tuple(b.rate(side) for b in bs) for side in (PL, ZURL, None)})
+        for (pl, zurl), bs in pairings.items()
+    )
+    return Figures(len(games), tuple(g.vp[PL] - g.vp[ZURL] for g in games), Counter(g.rounds for g in games), rates)
+
+
+def margin_bins(margins: tuple[int, ...], most: int) -> list[tuple[str, int]]:
+    """(label, games) for the margins in at most ``most`` bins of whole VP: a tie on its own,
+    PL ahead (positive) and ZURL ahead (negative) in bins of equal width (1, 2, 5, 10 … VP)."""
+    if not margins:
+        return []
+    lo, hi = min(margins + (0,)), max(margins + (0,))
+
+    def bin_of(m: int, w: int) -> int:  # 0 alone; 1..w is bin 1, -w..-1 bin -1, and so on
+        return 0 if m == 0 else (1 if m > 0 else -1) * math.ceil(abs(m) / w)
+
+    width = next(w for w in (1, 2, 3, 5, 10, 20, 50, 100, 10**6) if bin_of(hi, w) - bin_of(lo, w) + 1 <= most)
+    counts = Counter(bin_of(m, width) for m in margins)
+    out = []
+    for k in range(bin_of(lo, width), bin_of(hi, width) + 1):
+        if k == 0:
+            label = "0"
+        else:
+            a, b = (k - 1) * width + 1, k * width if k > 0 else None
+            if k < 0:
+                a, b = k * width, (k + 1) * width - 1
+            label = f"{a:+d}" if a == b else f"{a:+d}…{b:+d}"
+        out.append((label, counts.get(k, 0)))
+    return out
+
+
+def _mean(values) -> float:
+    values = list(values)
+    return sum(values) / len(values) if values else 0.0
+
+
+def margin_title(f: Figures) -> str:
+    ahead = sum(m > 0 for m in f.margins)
+    behind = sum(m < 0 for m in f.margins)
+    return f"Final VP margin PL−ZURL: mean {_mean(f.margins):+.1f}; PL ahead {ahead}, ZURL {behind}, level {f.games - ahead - behind}"
+
+
+def rounds_title(f: Figures) -> str:
+    return f"Games by the round they ended in: mean {_mean(f.end_rounds.elements()):.1f}"
+
+
+def rates_title(w: WinRates) -> str:
+    return f"Win rate by scenario, PL {w.pl_bot} v ZURL {w.zurl_bot}"
+
+
+def terminal_charts(f: Figures, width: int, height: int) -> list[str]:
+    """The charts as text for a terminal ``width`` columns wide (each about ``height`` rows)."""
+    from ..render.charts import bars
+
+    out = [bars(*zip(*margin_bins(f.margins, max(3, (width - 8) // 9)), strict=True), width, height, margin_title(f))] if f.margins else []
+    rounds = range(min(f.end_rounds, default=0), max(f.end_rounds, default=-1) + 1)
+    if rounds:
+        out.append(bars([str(r) for r in rounds], [f.end_rounds.get(r, 0) for r in rounds], width, height, rounds_title(f)))
+    for w in f.win_rates:
+        labels = [f"{s} {side}" for s in w.scenarios for side in (PL, ZURL)]
+        values = [round(100 * w.rates[side][i]) for i in range(len(w.scenarios)) for side in (PL, ZURL)]
+        out.append(bars(labels, values, width, height, rates_title(w) + " (the rest drawn)", unit="%", top=100))
+    return out
+
+
+class PlotsMissing(RuntimeError):
+    """matplotlib is not installed: the one line says what to install."""
+
+
+def check_plot_file(path: Path) -> None:
+    """Before a batch is played: a file kind ``--plot`` can write, and matplotlib to write it."""
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise ValueError(f"--plot writes {' or '.join(PLOT_SUFFIXES)} files, not {path.name!r}")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PlotsMissing(f"--plot needs matplotlib: {INSTALL}") from None
+
+
+#: how the sides' bars are told apart without colour
+HATCH = {PL: "//", ZURL: "..", None: ""}
+
+
+def write_plot(f: Figures, path: Path, title: str) -> None:
+    """The same figures as :func:`terminal_charts`, stacked in one SVG or PNG file; an SVG keeps
+    its text as text (numbers and labels can be searched and copied)."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    rows = 2 + len(f.win_rates)
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "semper-fidelis", "hatch.linewidth": 0.8}):
+        fig = Figure(figsize=(9, 3.2 * rows), layout="constrained")
+        fig.suptitle(title)
+        axes = fig.subplots(rows, 1)
+        bins = margin_bins(f.margins, 25)
+        ax = axes[0]
+        drawn = ax.bar([b[0] for b in bins], [b[1] for b in bins], color="#888888", edgecolor="black")
+        ax.bar_label(drawn)
+        ax.set_title(margin_title(f), fontsize=9)
+        ax.set_xlabel("PL's VP minus ZURL's at the end")
+        ax.set_ylabel("games")
+        ax = axes[1]
+        rounds = sorted(f.end_rounds)
+        drawn = ax.bar([str(r) for r in rounds], [f.end_rounds[r] for r in rounds], color="#888888", edgecolor="black")
+        ax.bar_label(drawn)
+        ax.set_title(rounds_title(f), fontsize=9)
+        ax.set_xlabel("round")
+        ax.set_ylabel("games")
+        for ax, w in zip(axes[2:], f.win_rates, strict=True):
+            step = 0.27
+            for k, (side, name) in enumerate(((PL, "PL"), (ZURL, "ZURL"), (None, "draw"))):
+                xs = [i + (k - 1) * step for i in range(len(w.scenarios))]
+                drawn = ax.bar(xs, [100 * r for r in w.rates[side]], step, label=name, hatch=HATCH[side],
+                               color={PL: "#ff5f6e", ZURL: "#ffa94d", None: "#dddddd"}[side], edgecolor="black")
+                ax.bar_label(drawn, fmt="%.0f%%", fontsize=8)
+            ax.set_xticks(range(len(w.scenarios)), [f"Scenario {s}" for s in w.scenarios])
+            ax.set_ylim(0, 115)
+            ax.set_ylabel("% of games")
+            ax.set_title(rates_title(w), fontsize=9)
+            ax.legend(loc="upper right", fontsize=8)
+        fig.savefig(path)

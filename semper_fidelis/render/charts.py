@@ -1,0 +1,103 @@
+"""Charts as plain text, drawn by plotext at a given size: the course of a game (VP, Morale and
+Supply of both sides round by round) and what a batch of games found. The markers say what is
+what without colour — ▲ PL, ▼ ZURL, x a battle fought, │ a Stage end, ┃ the moment shown — and
+a client may colour them (:data:`INKS`).
+
+Each chart is drawn on a figure of its own (plotext's module-level figure is shared state)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from plotext._figure import _figure_class
+
+from ..play.course import SIDES, TRACK_NAMES, Course
+
+MARKERS = {"PL": "▲", "ZURL": "▼"}
+BATTLE, STAGE, NOW = "x", "│", "┃"
+
+
+def figure(width: int, height: int):
+    """A fresh plotext figure of ``width`` × ``height`` cells, without colour."""
+    fig = _figure_class()
+    fig._limit_size(False, False)  # our size, not the terminal's (what plotext.limitsize does)
+    fig.theme("clear")
+    fig.plotsize(max(20, width), max(8, height))
+    return fig
+
+
+def text(fig) -> str:
+    """The figure as plain text (plotext ends lines with a colour reset even without colour)."""
+    return "\n".join(line.rstrip() for line in fig.build().replace("\x1b[0m", "").splitlines())
+
+
+def int_ticks(lo: float, hi: float, room: int) -> list[int]:
+    """At most ``room`` whole-number ticks from ``lo`` to ``hi``, evenly spaced."""
+    lo, hi = math.floor(lo), math.ceil(hi)
+    least = (hi - lo) / max(1, room - 1)
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 10**9) if s >= least)
+    return list(range(lo, hi + 1, step))
+
+
+def _track(plot, course: Course, track: str, cursor: float | None, legend: bool, height: int) -> None:
+    series = course.values[track]
+    lo = min(min(series[s]) for s in SIDES)
+    hi = max(max(series[s]) for s in SIDES)
+    if hi - lo < 2:
+        lo, hi = lo - 1, hi + 1
+    x_lo, x_hi = course.xs[0], max(course.xs[-1], course.xs[0] + 1)
+    plot.xlim(x_lo, x_hi)
+    plot.ylim(lo, hi)
+    for mark in course.stage_ends:
+        plot.vline(mark.x)
+    if cursor is not None:
+        plot.scatter([cursor] * (hi - lo + 1), list(range(lo, hi + 1)), marker=NOW)
+    if legend and course.battles:
+        plot.scatter([b.x for b in course.battles], [lo] * len(course.battles), marker=BATTLE)
+    for side in SIDES:
+        plot.plot(list(course.xs), list(series[side]), marker=MARKERS[side])
+    plot.yticks(int_ticks(lo, hi, max(2, height // 2)))
+    plot.xticks(int_ticks(x_lo, x_hi, 13))
+    keys = f"  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL  {BATTLE} battle  {STAGE} Stage end" + (f"  {NOW} now" if cursor is not None else "")
+    plot.title(TRACK_NAMES[track] + (keys if legend else ""))
+
+
+def course_chart(course: Course, width: int, height: int, cursor: float | None = None) -> str:
+    """VP over the full width, Morale and Supply side by side below it; ``cursor``: the place
+    on the x axis to mark as now."""
+    fig = figure(width, height)
+    top = max(6, height * 11 // 20)
+    fig.subplots(2, 1)
+    fig.subplot(1, 1).plotsize(width, top)
+    _track(fig.subplot(1, 1), course, "vp", cursor, True, top)
+    below = fig.subplot(2, 1)
+    below.subplots(1, 2)
+    for col, track in enumerate(("morale", "supply"), start=1):
+        _track(below.subplot(1, col), course, track, cursor, False, height - top)
+    return text(fig)
+
+
+def vp_chart(course: Course, width: int, height: int) -> str:
+    """The VP of both sides so far, alone (the Stage report's small chart)."""
+    fig = figure(width, height)
+    _track(fig, course, "vp", None, False, height)
+    fig.title(f"VP  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL")
+    return text(fig)
+
+
+def bars(labels: Sequence[str], values: Sequence[int], width: int, height: int, title: str, unit: str = "", top: int | None = None) -> str:
+    """Vertical bars, one per label, each with its value written above it (so the chart reads
+    without the axis or colour); ``top``: the value at the top of the axis (default: the largest)."""
+    fig = figure(width, height)
+    xs = list(range(1, len(labels) + 1))
+    fig.bar(xs, list(values), width=0.6)
+    fig.xticks(xs, list(labels))
+    fig.xlim(0.2, len(xs) + 0.8)
+    top = top or max([1, *values])
+    fig.ylim(0, top * 1.3)
+    fig.yticks(int_ticks(0, top, max(2, height // 3)))
+    for x, v in zip(xs, values, strict=True):
+        fig.text(f"{v}{unit}", x, v + top * 0.12, alignment="center")
+    fig.title(title)
+    return text(fig)
