@@ -16,10 +16,12 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .data.loader import DataError, GameData, load_game_data, resolve_dirs
 from .data.text import plain, printable
-from .engine import RecordError
+
+if TYPE_CHECKING:  # the data and the engine are imported by the commands that use them (start-up time)
+    from .data.loader import GameData
 
 PROG = "semper-fidelis"
 
@@ -81,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def load_data(data_dir: Path | None) -> GameData:
     """Load the game data or raise a one-line :class:`CliError`."""
+    from .data.loader import DataError, load_game_data
+
     if data_dir is not None and not data_dir.is_dir():
         raise CliError(f"{data_dir}: no such data directory")
     try:
@@ -117,6 +121,7 @@ def _validate_args(parser: argparse.ArgumentParser) -> None:
 
 @command("validate", "check a data directory and print each problem on one line", _validate_args)
 def _cmd_validate(args: argparse.Namespace) -> int:
+    from .data.loader import load_game_data, resolve_dirs
     from .data.validate import validate_dir
     from .engine import validate_examples
 
@@ -187,14 +192,12 @@ def _bot_name(text: str) -> str:
 
 
 def _batch_args(parser: argparse.ArgumentParser) -> None:
-    from .play.batch import default_jobs
-
     parser.add_argument("--games", type=_positive, default=100, help="number of games (default: 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     parser.add_argument("--think", type=float, default=None, metavar="SECONDS", help="thinking time per decision for searching bots")
     parser.add_argument("--iterations", type=_positive, default=None, metavar="N",
                         help="searching bots play N playouts per decision instead of thinking for a time (reproducible)")
-    parser.add_argument("--jobs", type=_positive, default=default_jobs(), help="processes to spread the games over (default: all cores)")
+    parser.add_argument("--jobs", type=_positive, default=None, help="processes to spread the games over (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
 
@@ -229,14 +232,15 @@ def _run_batches(matchups: list, args: argparse.Namespace, console, records: Pat
     """Play every matchup's games, with a Rich progress bar when the output is a terminal."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from .play.batch import run_batch
+    from .play.batch import default_jobs, run_batch
 
+    jobs = args.jobs or default_jobs()
     out = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         for m in matchups:
             task = progress.add_task(f"Scenario {m.scenario}: {m.pl} (PL) v {m.zurl} (ZURL)", total=args.games)
-            out.append(run_batch(m, args.games, args.seed, args.jobs, progress=lambda done, t=task: progress.update(t, completed=done),
+            out.append(run_batch(m, args.games, args.seed, jobs, progress=lambda done, t=task: progress.update(t, completed=done),
                                  records=records))
     return out
 
@@ -453,6 +457,7 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     import json
 
     from .coverage import build_report, find_tests_dir, scan_tests
+    from .data.loader import resolve_dirs
     from .data.rulebook import load_rulebook_index
     from .data.rulings import load_rulings
 
@@ -532,6 +537,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
 # ----------------------------------------------------------------------------------- main
 
 
+def _user_error(exc: Exception) -> str | None:
+    """The one line for a bad record or bad data, None for anything else. Their modules are
+    looked up, not imported: a command that never loaded them cannot have raised their errors."""
+    records, loader = sys.modules.get("semper_fidelis.engine.records"), sys.modules.get("semper_fidelis.data.loader")
+    if records is not None and isinstance(exc, records.RecordError):
+        return str(exc)
+    if loader is not None and isinstance(exc, loader.DataError):
+        return " ".join(exc.problems[0].split()) if exc.problems else str(exc)
+    return None
+
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -542,12 +559,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             return _cmd_play(args)
         return args.handler(args)
-    except (CliError, RecordError) as exc:
+    except CliError as exc:
         print(f"{PROG}: error: {printable(exc)}", file=sys.stderr)
-        return 2
-    except DataError as exc:
-        first = " ".join(exc.problems[0].split()) if exc.problems else str(exc)
-        print(f"{PROG}: error: {printable(first)}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help / --version
         return exc.code if isinstance(exc.code, int) else 0
@@ -559,6 +572,10 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception as exc:  # noqa: BLE001 - a bug: one line and a failing status, never a traceback
+        user_error = _user_error(exc)
+        if user_error is not None:
+            print(f"{PROG}: error: {printable(user_error)}", file=sys.stderr)
+            return 2
         if os.environ.get("SEMPER_FIDELIS_DEBUG"):
             raise
         message = " ".join(str(exc).split())[:200]

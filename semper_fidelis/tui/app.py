@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.notifications import SeverityLevel
 
-from ..data.loader import GameData
 from ..data.text import printable
-from ..engine import Game, RecordError, shipped_data
 from .locks import OpenElsewhere, lock_game
-from .review import Review
 from .saves import (
     adopt_legacy_autosave,
     default_saves_dir,
@@ -29,7 +28,12 @@ from .saves import (
     set_aside_damaged_autosaves,
 )
 from .screens.menu import MainMenuScreen
-from .session import HUMAN, Session, cannot_write
+
+if TYPE_CHECKING:  # the engine and the game data load after the menu is shown (start-up time)
+    from ..data.loader import GameData
+    from ..engine import Game, RecordError
+    from .review import Review
+    from .session import Session
 
 
 class SemperFidelisApp(App):
@@ -55,9 +59,15 @@ class SemperFidelisApp(App):
         self.records_dir = Path(records_dir) if records_dir is not None else self.saves_dir.parent / "records"
         self.initial_review = review
         self.data = data
-        self.game_data: GameData = data if data is not None else shipped_data()
         self.bot_pace = bot_pace
         self.seed = seed
+
+    @cached_property
+    def game_data(self) -> GameData:
+        """The game data: ``--assets``' or the shipped data, loaded when first needed."""
+        from ..engine import shipped_data
+
+        return self.data if self.data is not None else shipped_data()
 
     def get_default_screen(self):
         return MainMenuScreen()
@@ -72,8 +82,13 @@ class SemperFidelisApp(App):
     # ---------------------------------------------------------------------------- games
 
     def on_mount(self) -> None:
-        """The saves are made safe before anything else: the autosave of earlier versions gets
-        its own slot, and an autosave that cannot be read is set aside with a notice."""
+        """The menu is painted first; then the saves are made safe (:meth:`check_saves`) and
+        the engine is loaded, before any key is handled."""
+        self.call_after_refresh(self.check_saves)
+
+    def check_saves(self) -> None:
+        """The saves are made safe before any game is opened: the autosave of earlier versions
+        gets its own slot, and an autosave that cannot be read is set aside with a notice."""
         try:
             adopt_legacy_autosave(self.saves_dir)
             moved = set_aside_damaged_autosaves(self.saves_dir)
@@ -82,6 +97,8 @@ class SemperFidelisApp(App):
             return
         for aside, reason in moved:
             self.notify(f"An autosave could not be read ({reason}); kept as {aside.parent.name}/{aside.name}.", severity="warning")
+        if moved and isinstance(self.screen, MainMenuScreen):
+            self.screen.refresh_items()
         if self.initial_review is not None:
             self.show_review(self.initial_review)
 
@@ -89,6 +106,9 @@ class SemperFidelisApp(App):
                  game: Game | None = None) -> Session:
         """A new game in its own autosave slot: no earlier game is touched. ``game``: one set up
         already (played on from a review, a rematch), else a fresh one of ``scenario``."""
+        from ..engine import Game
+        from .session import Session
+
         if game is None:
             seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
             game = Game(scenario=scenario, seed=seed, options=options or {}, data=self.data)
@@ -103,6 +123,9 @@ class SemperFidelisApp(App):
         another copy of the app is refused (its moves would be overwritten). A named save is
         left untouched and goes on in a new autosave slot; an autosave that cannot be replayed
         is set aside so it blocks nothing."""
+        from ..engine import RecordError
+        from .session import HUMAN, Session
+
         autosaved = is_autosave(path, self.saves_dir)
         try:
             lock = lock_game(path)
@@ -145,11 +168,16 @@ class SemperFidelisApp(App):
             session.autosave_path = new_autosave_path(self.saves_dir, f"s{session.game.scenario.number}")
             session.hold(session.autosave_path)
         except OSError as exc:
+            from .session import cannot_write
+
             session.unsaved = cannot_write(exc, self.saves_dir)
 
     def open_review(self, path: Path) -> str | None:
         """Open a record in the replay viewer; on failure return the one-line reason (the file
         is never moved or written)."""
+        from ..engine import RecordError
+        from .review import Review
+
         try:
             review = Review.open(path, data=self.data)
         except RecordError as exc:
