@@ -525,13 +525,74 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
                         "or ~/.local/share/semper-fidelis/saves)")
     parser.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
                         help="pause between a bot's actions (default: 0.3)")
+    start = parser.add_argument_group("direct start", "open a game or an example at once, not the menu")
+    start.add_argument("--scenario", default=None, metavar="N", help="a new game of scenario N (1-5 or a name) at its first decision")
+    start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help="who plays PL: human or a bot (default: human)")
+    start.add_argument("--zurl", type=_seat, default=None, metavar="SEAT", help="who plays ZURL: human or a bot (default: general)")
+    start.add_argument("--seed", type=int, default=None, help="the new game's seed (default: random)")
+    start.add_argument("--privacy", action="store_true", help="two humans: hide each hand from the other (default: both hands open)")
+    start.add_argument("--example", default=None, metavar="NAME",
+                       help="a rulebook example by its file's stem (07-cerkiew-sw-jura) or a unique prefix (07, cerkiew)")
+
+
+def _seat(text: str) -> str:
+    from .bots import BOTS
+    from .tui.session import HUMAN
+
+    if text != HUMAN and text not in BOTS:
+        raise argparse.ArgumentTypeError(f"{text!r} is neither {HUMAN} nor a bot ({', '.join(BOTS)})")
+    return text
+
+
+def pick_example(examples: list, wanted: str):
+    """The example named ``wanted``: its file's stem, or a unique prefix of the stem or of the
+    stem without its number (``07``, ``cerkiew``)."""
+    key = wanted.strip().lower()
+    exact = [e for e in examples if e.name.lower() == key]
+    matches = exact or [e for e in examples if key and (e.name.lower().startswith(key)
+                                                         or e.name.lower().partition("-")[2].startswith(key))]
+    if len(matches) == 1:
+        return matches[0]
+    names = ", ".join(e.name for e in (matches or examples)) or "none"
+    if matches:
+        raise CliError(f"example {wanted!r} is ambiguous: {names}")
+    raise CliError(f"no example {wanted!r} (known: {names})")
+
+
+def _direct_start(args: argparse.Namespace):
+    """The game or example ``play`` opens at once (checked here, so a mistake is one line), or None."""
+    from .tui.session import BOT, HUMAN
+    from .tui.start import NewGame, OpenExample
+
+    seats = {"--pl": args.pl, "--zurl": args.zurl, "--seed": args.seed, "--privacy": args.privacy or None}
+    if args.example is not None:
+        given = [name for name, value in seats.items() if value is not None] + ["--scenario"] * (args.scenario is not None)
+        if given:
+            raise CliError(f"--example opens a rulebook example as printed: {', '.join(given)} cannot go with it")
+        from .engine import PositionError, examples_dir, load_examples
+
+        data = load_data(args.assets)
+        example = pick_example(load_examples(examples_dir(data.assets_dir))[0], args.example)
+        try:
+            return OpenExample(example, example.game(data if args.assets is not None else None))
+        except PositionError as exc:
+            raise CliError(f"{example.name}: {exc}") from None
+    if args.scenario is None:
+        given = [name for name, value in seats.items() if value is not None]
+        if given:
+            raise CliError(f"{', '.join(given)}: only for a new game, give --scenario N too")
+        return None
+    scenario = pick_scenario(load_data(args.assets), args.scenario)
+    return NewGame(scenario.number, {"PL": args.pl or HUMAN, "ZURL": args.zurl or BOT}, args.privacy)
 
 
 @command("play", "open the game in the terminal (the default when no command is given)", _play_args)
 def _cmd_play(args: argparse.Namespace) -> int:
     from .tui import run
 
-    return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3))
+    start = _direct_start(args) if hasattr(args, "example") else None
+    return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3),
+               start=start, seed=getattr(args, "seed", None))
 
 
 # ----------------------------------------------------------------------------------- main

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the engine and the game data load after the menu is shown (
     from ..engine import Game, RecordError
     from .review import Review
     from .session import Session
+    from .start import Start
 
 
 class SemperFidelisApp(App):
@@ -49,15 +50,18 @@ class SemperFidelisApp(App):
         seed: int | None = None,
         records_dir: Path | None = None,
         review: Review | None = None,
+        start: Start | None = None,
     ):
         """``data``: game data from ``--assets`` (None: the shipped data); ``seed``: the seed of
         new games (None: random); ``bot_pace``: seconds between bot actions; ``records_dir``:
         where kept simulated games are looked for (None: ``records`` next to the saves);
-        ``review``: a record to open in the replay viewer at once."""
+        ``review``: a record to open in the replay viewer at once; ``start``: a game or a
+        rulebook example to open at once (``play --scenario`` / ``--example``)."""
         super().__init__()
         self.saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.records_dir = Path(records_dir) if records_dir is not None else self.saves_dir.parent / "records"
         self.initial_review = review
+        self.start = start
         self.data = data
         self.bot_pace = bot_pace
         self.seed = seed
@@ -84,7 +88,14 @@ class SemperFidelisApp(App):
     def on_mount(self) -> None:
         """The menu is painted first; then the saves are made safe (:meth:`check_saves`) and
         the engine is loaded, before any key is handled."""
-        self.call_after_refresh(self.check_saves)
+        self.call_after_refresh(self._open_first)
+
+    def _open_first(self) -> None:
+        self.check_saves()
+        if self.initial_review is not None:
+            self.show_review(self.initial_review)
+        elif self.start is not None:
+            self.start.open(self)
 
     def check_saves(self) -> None:
         """The saves are made safe before any game is opened: the autosave of earlier versions
@@ -99,8 +110,6 @@ class SemperFidelisApp(App):
             self.notify(f"An autosave could not be read ({reason}); kept as {aside.parent.name}/{aside.name}.", severity="warning")
         if moved and isinstance(self.screen, MainMenuScreen):
             self.screen.refresh_items()
-        if self.initial_review is not None:
-            self.show_review(self.initial_review)
 
     def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict | None = None,
                  game: Game | None = None) -> Session:
@@ -234,8 +243,9 @@ class SemperFidelisApp(App):
         return None
 
 
-def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None) -> int:
+def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None,
+        start: Start | None = None, seed: int | None = None) -> int:
     """Run the app; the exit status is Textual's return code (1 after a crash, 0 otherwise)."""
-    app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review)
+    app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review, start=start, seed=seed)
     app.run()
     return app.return_code or 0
