@@ -153,11 +153,11 @@ class SemperFidelisApp(App):
                     lock.release()
         if lock is not None:
             session.locks[path] = lock
-        if autosaved:
+        if autosaved:  # the slot holds this game already: not rewritten, so its date stays the last move's
             session.autosave_path = path
         else:
             self._give_slot(session)
-        session.autosave()
+            session.autosave()
         self.show_game(session)
         return None
 
