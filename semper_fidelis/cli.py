@@ -171,6 +171,20 @@ def _cmd_board(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the width of Rich output piped to a file or another program: wide enough for every table
+#: (Rich would assume 80 columns and cut them)
+PIPED_WIDTH = 500
+
+
+def _console(stderr: bool = False):
+    """A Rich console on stdout (or stderr): on a terminal, the terminal's width; piped, plain
+    text as wide as its tables."""
+    from rich.console import Console
+
+    console = Console(highlight=False, stderr=stderr)
+    return console if console.is_terminal else Console(highlight=False, stderr=stderr, width=PIPED_WIDTH)
+
+
 def _engine_data(args: argparse.Namespace) -> GameData | None:
     """The data for the engine: None (the shipped data, cached) unless --assets was given."""
     return load_data(args.assets) if args.assets is not None else None
@@ -256,13 +270,11 @@ def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
-    from rich.console import Console
-
     from .play.report import simulate_report
 
     data = load_data(args.assets)
     scenario = pick_scenario(data, args.scenario)
-    console = Console(highlight=False, stderr=args.json)
+    console = _console(stderr=args.json)
     records = _records_dir(args)
     (batch,) = _run_batches([_matchup(scenario.number, args.pl, args.zurl, args)], args, console, records)
     if args.json:
@@ -302,8 +314,6 @@ def _balance_args(parser: argparse.ArgumentParser) -> None:
 def _cmd_balance(args: argparse.Namespace) -> int:
     import json
 
-    from rich.console import Console
-
     from .play.report import balance_markdown, balance_rows, balance_table
 
     data = load_data(args.assets)
@@ -313,14 +323,14 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     bots = list(dict.fromkeys(bots))  # "general,general" is one pairing, not four alike
     pairs = [(bots[0], bots[0])] if len(bots) == 1 else [(a, b) for a in bots for b in bots]
     scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
-    console = Console(highlight=False, stderr=args.json)
+    console = _console(stderr=args.json)
     matchups = [_matchup(sc.number, pl, zurl, args) for sc in scenarios for pl, zurl in pairs]
     batches = _run_batches(matchups, args, console)
     if args.json:
         print(json.dumps({"games_per_pairing": args.games, "results": [b.to_json() for b in batches]}))
         return 0
     rows = balance_rows(batches, {sc.number: sc.name for sc in scenarios})
-    if args.markdown:
+    if args.markdown or not sys.stdout.isatty():  # piped: a Markdown table, never cut to 80 columns
         print(balance_markdown(rows))
     else:
         console.print(balance_table(rows, f"Balance — {args.games} games per pairing, seeds {args.seed}..{args.seed + args.games - 1}"))
@@ -431,7 +441,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"Engine speed (random games per scenario: {max(1, args.games)})", caption=BENCH_CAPTION)
@@ -439,7 +448,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         table.add_column(heading, justify="right")
     for number, r in figures["scenarios"].items():
         table.add_row(number, *("—" if r[key] is None else fmt.format(r[key]) for _, key, fmt in BENCH_COLUMNS))
-    Console(highlight=False).print(table)
+    _console().print(table)
     return 0
 
 
