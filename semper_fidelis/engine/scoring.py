@@ -12,12 +12,18 @@ from .state import PL, SIDES, VOLUNTEER, ZURL, State
 from .tracks import change_vp, end_game, log
 
 NEUTRAL_FORCES = {"jewish-militia": "Jewish Militia", "austro-hungarian": "Austro-Hungarian Army"}
+#: the scoring categories of a scenario card (``VPCategory``) in words, for the End of Stage line
+CATEGORY_WORDS = {
+    "strategic": "Strategic Areas", "morale": "Morale", "cards": "cards", "alliance": "alliances",
+    "losses": "broken units", "fallen-commander": "fallen Commanders", "commander": "the Commander",
+    "destruction": "Destruction",
+}
 
 
 def score_stage(rules: Rules, state: State) -> None:
     stage = state.stage
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
-    event(state, "stage", f"End of Stage {stage}: scoring {', '.join(categories) or 'nothing'}.", stage=stage, categories=list(categories))
+    event(state, "stage", f"End of Stage {stage}: scoring {', '.join(CATEGORY_WORDS.get(c, c) for c in categories) or 'nothing'}.", stage=stage, categories=list(categories))
     for side, items in stage_points(rules, state).items():
         for reason, vp in items:
             change_vp(rules, state, side, vp, reason)

@@ -115,3 +115,47 @@ async def test_a_two_option_decision_highlights_the_first_so_enter_works(make_ap
         before = len(game.actions)
         await keys(pilot, "enter")
         assert app.game_screen.game.actions[before:][:1] == [first]
+
+
+# ------------------------------------------------------------------------------ the wording
+
+
+def test_the_end_of_stage_line_names_the_categories_in_words(finished):
+    lines = [e.text for e in finished.events(None) if e.kind == "stage"]
+    assert lines and all("scoring " in line for line in lines)
+    assert any("Strategic Areas" in line for line in lines)
+    assert not any(word in line for line in lines for word in ("strategic,", "fallen-commander", "scoring strategic"))
+
+
+def test_a_scenario_whose_polish_name_is_its_name_is_not_named_twice():
+    from semper_fidelis.engine import shipped_data
+    from semper_fidelis.tui.screens.scenario import briefing
+
+    data = shipped_data()
+    two = _rendered(briefing(data.scenarios[2], data))
+    assert "Scenario 2: Semper Fidelis" in two and "(Semper Fidelis)" not in two
+    other = next(s for s in data.scenarios.values() if s.polish and s.polish != s.name)
+    assert f"({other.polish})" in _rendered(briefing(other, data))
+
+
+def test_certain_odds_are_said_in_words_not_as_0_percent():
+    from fractions import Fraction
+
+    from semper_fidelis.tui.odds import chance_words
+
+    assert chance_words("PL", Fraction(0)) == ("PL cannot win", "whatever the battle card")
+    assert chance_words("ZURL", Fraction(1)) == ("ZURL wins for certain", "whatever the battle card")
+    assert chance_words("PL", Fraction(149, 210)) == ("PL wins 71%", "exactly 149/210")
+
+
+def test_the_viewer_says_each_step_in_words(finished):
+    from semper_fidelis.tui.review import Review
+
+    review = Review(finished.record())
+    said = []
+    for at in range(1, 80):
+        review.goto(at)
+        step = review.last_step
+        said.append((step.action, step.label))
+    assert all(label for _, label in said)  # every action of the record was offered with a label
+    assert any(label != action for action, label in said)
