@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .test_battle_words import plain, under_artillery_fire
+from semper_fidelis.tui.battle_panel import losses_renderable
 
-from semper_fidelis.tui.battle_panel import losses_renderable  # noqa: I001  (after the helpers' path)
+from .test_battle_words import plain, under_artillery_fire
 
 
 def test_a_dash_in_the_loss_table_is_explained():
@@ -12,4 +12,3 @@ def test_a_dash_in_the_loss_table_is_explained():
     text = plain(losses_renderable(g.view(None), g.data))
     assert "—" in next(line for line in text.splitlines() if "▶" in line)
     assert "—: cannot be chosen now" in text
-
