@@ -159,3 +159,32 @@ def test_the_viewer_says_each_step_in_words(finished):
         said.append((step.action, step.label))
     assert all(label for _, label in said)  # every action of the record was offered with a label
     assert any(label != action for action, label in said)
+
+
+@sync
+async def test_x_mobilizes_several_units_at_once(make_app):
+    from textual.widgets import Input
+
+    from semper_fidelis.tui.screens.count import CountScreen
+
+    game = Game(scenario=2, seed=1)
+    while "mobilize" not in game.legal():
+        game.apply(game.legal()[0])
+    game.apply("mobilize")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game(2, HUMANS, privacy=False, game=game)
+        await pilot.pause()
+        panel = app.screen.query_one(DecisionPanel)
+        panel.highlight(next(i for i, r in enumerate(panel.shown) if r.action.startswith("mobilize ")))
+        action = panel.highlighted_action
+        assert action.startswith("mobilize ")
+        before = len(game.actions)
+        await pilot.press("x")
+        assert isinstance(app.screen, CountScreen) and "Mobilize how many" in app.screen.question
+        app.screen.query_one(Input).value = "3"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.game_screen.game.actions[before:] == [action] * 3
+        await keys(pilot, "u")  # one undo takes the three back
+        assert len(app.game_screen.game.actions) == before
