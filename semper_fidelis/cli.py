@@ -16,10 +16,12 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .data.loader import DataError, GameData, load_game_data, resolve_dirs
 from .data.text import plain, printable
-from .engine import RecordError
+
+if TYPE_CHECKING:  # the data and the engine are imported by the commands that use them (start-up time)
+    from .data.loader import GameData
 
 PROG = "semper-fidelis"
 
@@ -81,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def load_data(data_dir: Path | None) -> GameData:
     """Load the game data or raise a one-line :class:`CliError`."""
+    from .data.loader import DataError, load_game_data
+
     if data_dir is not None and not data_dir.is_dir():
         raise CliError(f"{data_dir}: no such data directory")
     try:
@@ -117,6 +121,7 @@ def _validate_args(parser: argparse.ArgumentParser) -> None:
 
 @command("validate", "check a data directory and print each problem on one line", _validate_args)
 def _cmd_validate(args: argparse.Namespace) -> int:
+    from .data.loader import load_game_data, resolve_dirs
     from .data.validate import validate_dir
     from .engine import validate_examples
 
@@ -166,6 +171,20 @@ def _cmd_board(args: argparse.Namespace) -> int:
     return 0
 
 
+#: the width of Rich output piped to a file or another program: wide enough for every table
+#: (Rich would assume 80 columns and cut them)
+PIPED_WIDTH = 500
+
+
+def _console(stderr: bool = False):
+    """A Rich console on stdout (or stderr): on a terminal, the terminal's width; piped, plain
+    text as wide as its tables."""
+    from rich.console import Console
+
+    console = Console(highlight=False, stderr=stderr)
+    return console if console.is_terminal else Console(highlight=False, stderr=stderr, width=PIPED_WIDTH)
+
+
 def _engine_data(args: argparse.Namespace) -> GameData | None:
     """The data for the engine: None (the shipped data, cached) unless --assets was given."""
     return load_data(args.assets) if args.assets is not None else None
@@ -187,14 +206,12 @@ def _bot_name(text: str) -> str:
 
 
 def _batch_args(parser: argparse.ArgumentParser) -> None:
-    from .play.batch import default_jobs
-
     parser.add_argument("--games", type=_positive, default=100, help="number of games (default: 100)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     parser.add_argument("--think", type=float, default=None, metavar="SECONDS", help="thinking time per decision for searching bots")
     parser.add_argument("--iterations", type=_positive, default=None, metavar="N",
                         help="searching bots play N playouts per decision instead of thinking for a time (reproducible)")
-    parser.add_argument("--jobs", type=_positive, default=default_jobs(), help="processes to spread the games over (default: all cores)")
+    parser.add_argument("--jobs", type=_positive, default=None, help="processes to spread the games over (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
     _add_cluster(parser)
@@ -295,12 +312,12 @@ def _run_batches(matchups: list, args: argparse.Namespace, console, records: Pat
     """Play every matchup's games, with a Rich progress bar when the output is a terminal."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from .play.batch import run_batches
+    from .play.batch import default_jobs, run_batches
 
     with _cluster(args) as cluster, Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                                              console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         tasks = [progress.add_task(f"Scenario {m.scenario}: {m.pl} (PL) v {m.zurl} (ZURL)", total=args.games) for m in matchups]
-        return run_batches(matchups, args.games, args.seed, args.jobs, progress=lambda i, done: progress.update(tasks[i], completed=done),
+        return run_batches(matchups, args.games, args.seed, args.jobs or default_jobs(), progress=lambda i, done: progress.update(tasks[i], completed=done),
                            records=records, cluster=cluster)
 
 
@@ -315,13 +332,11 @@ def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
 def _cmd_simulate(args: argparse.Namespace) -> int:
     import json
 
-    from rich.console import Console
-
     from .play.report import simulate_report
 
     data = load_data(args.assets)
     scenario = pick_scenario(data, args.scenario)
-    console = Console(highlight=False, stderr=args.json)
+    console = _console(stderr=args.json)
     records = _records_dir(args)
     _check_plot(args)
     (batch,) = _run_batches([_matchup(scenario.number, args.pl, args.zurl, args)], args, console, records)
@@ -369,8 +384,6 @@ def _balance_args(parser: argparse.ArgumentParser) -> None:
 def _cmd_balance(args: argparse.Namespace) -> int:
     import json
 
-    from rich.console import Console
-
     from .play.report import (
         VERDICT_COLUMNS,
         balance_markdown,
@@ -385,7 +398,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     data = load_data(args.assets)
     pairs = _pairings(args)
     scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
-    console = Console(highlight=False, stderr=args.json)
+    console = _console(stderr=args.json)
     matchups = [_matchup(sc.number, pl, zurl, args) for sc in scenarios for pl, zurl in pairs]
     _check_plot(args)
     batches = _run_batches(matchups, args, console)
@@ -399,7 +412,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     names = {sc.number: sc.name for sc in scenarios}
     rows = balance_rows(batches, names)
     compared = verdict_rows(verdicts, names) if len(pairs) > 1 else []
-    if args.markdown:
+    if args.markdown or not sys.stdout.isatty():  # piped: a Markdown table, never cut to 80 columns
         print(balance_markdown(rows) + (f"\n\n{markdown_table(VERDICT_COLUMNS, compared)}" if compared else ""))
     else:
         console.print(balance_table(rows, title))
@@ -540,7 +553,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(figures))
         return 0
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"Engine speed (random games per scenario: {max(1, args.games)})", caption=BENCH_CAPTION)
@@ -548,7 +560,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         table.add_column(heading, justify="right")
     for number, r in figures["scenarios"].items():
         table.add_row(number, *("—" if r[key] is None else fmt.format(r[key]) for _, key, fmt in BENCH_COLUMNS))
-    Console(highlight=False).print(table)
+    _console().print(table)
     return 0
 
 
@@ -566,6 +578,7 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     import json
 
     from .coverage import build_report, find_tests_dir, scan_tests
+    from .data.loader import resolve_dirs
     from .data.rulebook import load_rulebook_index
     from .data.rulings import load_rulings
 
@@ -633,16 +646,89 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
                         "or ~/.local/share/semper-fidelis/saves)")
     parser.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
                         help="pause between a bot's actions (default: 0.3)")
+    start = parser.add_argument_group("direct start", "open a game or an example at once, not the menu")
+    start.add_argument("--scenario", default=None, metavar="N", help="a new game of scenario N (1-5 or a name) at its first decision")
+    start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help="who plays PL: human or a bot (default: human)")
+    start.add_argument("--zurl", type=_seat, default=None, metavar="SEAT", help="who plays ZURL: human or a bot (default: general)")
+    start.add_argument("--seed", type=int, default=None, help="the new game's seed (default: random)")
+    start.add_argument("--privacy", action="store_true", help="two humans: hide each hand from the other (default: both hands open)")
+    start.add_argument("--example", default=None, metavar="NAME",
+                       help="a rulebook example by its file's stem (07-cerkiew-sw-jura) or a unique prefix (07, cerkiew)")
+
+
+def _seat(text: str) -> str:
+    from .bots import BOTS
+    from .tui.session import HUMAN
+
+    if text != HUMAN and text not in BOTS:
+        raise argparse.ArgumentTypeError(f"{text!r} is neither {HUMAN} nor a bot ({', '.join(BOTS)})")
+    return text
+
+
+def pick_example(examples: list, wanted: str):
+    """The example named ``wanted``: its file's stem, or a unique prefix of the stem or of the
+    stem without its number (``07``, ``cerkiew``)."""
+    key = wanted.strip().lower()
+    exact = [e for e in examples if e.name.lower() == key]
+    matches = exact or [e for e in examples if key and (e.name.lower().startswith(key)
+                                                         or e.name.lower().partition("-")[2].startswith(key))]
+    if len(matches) == 1:
+        return matches[0]
+    names = ", ".join(e.name for e in (matches or examples)) or "none"
+    if matches:
+        raise CliError(f"example {wanted!r} is ambiguous: {names}")
+    raise CliError(f"no example {wanted!r} (known: {names})")
+
+
+def _direct_start(args: argparse.Namespace):
+    """The game or example ``play`` opens at once (checked here, so a mistake is one line), or None."""
+    from .tui.session import BOT, HUMAN
+    from .tui.start import NewGame, OpenExample
+
+    seats = {"--pl": args.pl, "--zurl": args.zurl, "--seed": args.seed, "--privacy": args.privacy or None}
+    if args.example is not None:
+        given = [name for name, value in seats.items() if value is not None] + ["--scenario"] * (args.scenario is not None)
+        if given:
+            raise CliError(f"--example opens a rulebook example as printed: {', '.join(given)} cannot go with it")
+        from .engine import PositionError, examples_dir, load_examples
+
+        data = load_data(args.assets)
+        example = pick_example(load_examples(examples_dir(data.assets_dir))[0], args.example)
+        try:
+            return OpenExample(example, example.game(data if args.assets is not None else None))
+        except PositionError as exc:
+            raise CliError(f"{example.name}: {exc}") from None
+    if args.scenario is None:
+        given = [name for name, value in seats.items() if value is not None]
+        if given:
+            raise CliError(f"{', '.join(given)}: only for a new game, give --scenario N too")
+        return None
+    scenario = pick_scenario(load_data(args.assets), args.scenario)
+    return NewGame(scenario.number, {"PL": args.pl or HUMAN, "ZURL": args.zurl or BOT}, args.privacy)
 
 
 @command("play", "open the game in the terminal (the default when no command is given)", _play_args)
 def _cmd_play(args: argparse.Namespace) -> int:
     from .tui import run
 
-    return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3))
+    start = _direct_start(args) if hasattr(args, "example") else None
+    return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3),
+               start=start, seed=getattr(args, "seed", None))
 
 
 # ----------------------------------------------------------------------------------- main
+
+
+def _user_error(exc: Exception) -> str | None:
+    """The one line for a bad record or bad data, None for anything else. Their modules are
+    looked up, not imported: a command that never loaded them cannot have raised their errors."""
+    records, loader = sys.modules.get("semper_fidelis.engine.records"), sys.modules.get("semper_fidelis.data.loader")
+    if records is not None and isinstance(exc, records.RecordError):
+        return str(exc)
+    if loader is not None and isinstance(exc, loader.DataError):
+        return " ".join(exc.problems[0].split()) if exc.problems else str(exc)
+    return None
+
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -655,12 +741,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             return _cmd_play(args)
         return args.handler(args)
-    except (CliError, RecordError) as exc:
+    except CliError as exc:
         print(f"{PROG}: error: {printable(exc)}", file=sys.stderr)
-        return 2
-    except DataError as exc:
-        first = " ".join(exc.problems[0].split()) if exc.problems else str(exc)
-        print(f"{PROG}: error: {printable(first)}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help / --version
         return exc.code if isinstance(exc.code, int) else 0
@@ -672,6 +754,10 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception as exc:  # noqa: BLE001 - a bug: one line and a failing status, never a traceback
+        user_error = _user_error(exc)
+        if user_error is not None:
+            print(f"{PROG}: error: {printable(user_error)}", file=sys.stderr)
+            return 2
         if os.environ.get("SEMPER_FIDELIS_DEBUG"):
             raise
         message = " ".join(str(exc).split())[:200]

@@ -65,6 +65,8 @@ def _begin_turn(rules: Rules, state: State) -> None:
     state.phase = "orders"
     if _event_options(rules, state, side):
         push(state, "event", side=side)
+    else:
+        _say_no_event(rules, state, side)
     if any(state.relief_waiting.get(side, {}).values()):
         push(state, "relief", side=side)
     push(state, "commander", side=side, offered=arrivals)
@@ -446,6 +448,15 @@ def _event_options(rules: Rules, state: State, side: str) -> list[int]:
         if effect is None or effect.playable(rules, state, side):
             out.append(n)
     return sorted(set(out))
+
+
+def _say_no_event(rules: Rules, state: State, side: str) -> None:
+    """Why the Event step is skipped though the side holds Event cards (§5.1): none of them can
+    take effect now. Only that side is told: its hand is secret."""
+    held = sorted({n for n in state.hand[side] if rules.card(side, n).kind == "event"})
+    if held:
+        cards = ", ".join(card_title(rules, side, n) for n in held)
+        event(state, "note", f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
 
 
 def _event_apply(rules: Rules, state: State, f: dict, action: str) -> None:

@@ -227,7 +227,7 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
                   side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb])
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
-            log(state, f"{side}: {f['remaining']} further Losses are forgone (no units left).")
+            log(state, f"{side}: {plural(f['remaining'], 'further Loss is', 'further Losses are')} forgone (no units left).")
         if f.get("may_withdraw_more") and _alive(f) and _extra_withdrawals(rules, state, f):
             f["extra"] = True
             return

@@ -12,12 +12,18 @@ from .state import PL, SIDES, VOLUNTEER, ZURL, State
 from .tracks import change_vp, end_game, log
 
 NEUTRAL_FORCES = {"jewish-militia": "Jewish Militia", "austro-hungarian": "Austro-Hungarian Army"}
+#: the scoring categories of a scenario card (``VPCategory``) in words, for the End of Stage line
+CATEGORY_WORDS = {
+    "strategic": "Strategic Areas", "morale": "Morale", "cards": "cards", "alliance": "alliances",
+    "losses": "broken units", "fallen-commander": "fallen Commanders", "commander": "the Commander",
+    "destruction": "Destruction",
+}
 
 
 def score_stage(rules: Rules, state: State) -> None:
     stage = state.stage
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
-    event(state, "stage", f"End of Stage {stage}: scoring {', '.join(categories) or 'nothing'}.", stage=stage, categories=list(categories))
+    event(state, "stage", f"End of Stage {stage}: scoring {', '.join(CATEGORY_WORDS.get(c, c) for c in categories) or 'nothing'}.", stage=stage, categories=list(categories))
     for side, items in stage_points(rules, state).items():
         for reason, vp in items:
             change_vp(rules, state, side, vp, reason)
@@ -34,7 +40,7 @@ def stage_points(rules: Rules, state: State) -> dict[str, list[tuple[str, int]]]
         items = out[side]
         for cat in categories:
             if cat == "strategic":
-                vp = sum(v for a, v in state.strategic.items() if occupant(rules, state, a) == side)
+                vp = sum(v for a, v in state.strategic.items() if holder(rules, state, a) == side)
                 items.append(("Strategic Areas occupied", vp))
             elif cat == "morale":
                 if state.morale[side] == hi:
@@ -55,6 +61,17 @@ def stage_points(rules: Rules, state: State) -> dict[str, list[tuple[str, int]]]
                 items.append(("Destruction", track[min(state.destruction, len(track) - 1)]))
             # "cards" VP are counted when a card gives them; "commander" has no printed rule (ruling:commander-vp).
     return out
+
+
+def holder(rules: Rules, state: State, area: str) -> str | None:
+    """The side occupying the area (§4.2), counting the units lined up on a border to attack
+    from it: they stay in it until their battle is fought (a group that loses goes back), so an
+    area its own units attack from is not dropped from the scoring seen mid-turn. At the End of
+    Stage no attack is pending and this is ``occupant``."""
+    if total(state, area):
+        return occupant(rules, state, area)
+    sides = {g.side for groups in state.attacks.values() for g in groups if g.origin == area and sum(g.units.values())}
+    return sides.pop() if len(sides) == 1 else None
 
 
 def check_lead(rules: Rules, state: State) -> None:

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.notifications import SeverityLevel
 
-from ..data.loader import GameData
 from ..data.text import printable
-from ..engine import Game, RecordError, shipped_data
 from .locks import OpenElsewhere, lock_game
-from .review import Review
 from .saves import (
     adopt_legacy_autosave,
     default_saves_dir,
@@ -29,7 +28,13 @@ from .saves import (
     set_aside_damaged_autosaves,
 )
 from .screens.menu import MainMenuScreen
-from .session import HUMAN, Session, cannot_write
+
+if TYPE_CHECKING:  # the engine and the game data load after the menu is shown (start-up time)
+    from ..data.loader import GameData
+    from ..engine import Game, RecordError
+    from .review import Review
+    from .session import Session
+    from .start import Start
 
 
 class SemperFidelisApp(App):
@@ -45,19 +50,28 @@ class SemperFidelisApp(App):
         seed: int | None = None,
         records_dir: Path | None = None,
         review: Review | None = None,
+        start: Start | None = None,
     ):
         """``data``: game data from ``--assets`` (None: the shipped data); ``seed``: the seed of
         new games (None: random); ``bot_pace``: seconds between bot actions; ``records_dir``:
         where kept simulated games are looked for (None: ``records`` next to the saves);
-        ``review``: a record to open in the replay viewer at once."""
+        ``review``: a record to open in the replay viewer at once; ``start``: a game or a
+        rulebook example to open at once (``play --scenario`` / ``--example``)."""
         super().__init__()
         self.saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.records_dir = Path(records_dir) if records_dir is not None else self.saves_dir.parent / "records"
         self.initial_review = review
+        self.start = start
         self.data = data
-        self.game_data: GameData = data if data is not None else shipped_data()
         self.bot_pace = bot_pace
         self.seed = seed
+
+    @cached_property
+    def game_data(self) -> GameData:
+        """The game data: ``--assets``' or the shipped data, loaded when first needed."""
+        from ..engine import shipped_data
+
+        return self.data if self.data is not None else shipped_data()
 
     def get_default_screen(self):
         return MainMenuScreen()
@@ -72,8 +86,20 @@ class SemperFidelisApp(App):
     # ---------------------------------------------------------------------------- games
 
     def on_mount(self) -> None:
-        """The saves are made safe before anything else: the autosave of earlier versions gets
-        its own slot, and an autosave that cannot be read is set aside with a notice."""
+        """The menu is painted first; then the saves are made safe (:meth:`check_saves`) and
+        the engine is loaded, before any key is handled."""
+        self.call_after_refresh(self._open_first)
+
+    def _open_first(self) -> None:
+        self.check_saves()
+        if self.initial_review is not None:
+            self.show_review(self.initial_review)
+        elif self.start is not None:
+            self.start.open(self)
+
+    def check_saves(self) -> None:
+        """The saves are made safe before any game is opened: the autosave of earlier versions
+        gets its own slot, and an autosave that cannot be read is set aside with a notice."""
         try:
             adopt_legacy_autosave(self.saves_dir)
             moved = set_aside_damaged_autosaves(self.saves_dir)
@@ -82,13 +108,16 @@ class SemperFidelisApp(App):
             return
         for aside, reason in moved:
             self.notify(f"An autosave could not be read ({reason}); kept as {aside.parent.name}/{aside.name}.", severity="warning")
-        if self.initial_review is not None:
-            self.show_review(self.initial_review)
+        if moved and isinstance(self.screen, MainMenuScreen):
+            self.screen.refresh_items()
 
     def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict | None = None,
                  game: Game | None = None) -> Session:
         """A new game in its own autosave slot: no earlier game is touched. ``game``: one set up
         already (played on from a review, a rematch), else a fresh one of ``scenario``."""
+        from ..engine import Game
+        from .session import Session
+
         if game is None:
             seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
             game = Game(scenario=scenario, seed=seed, options=options or {}, data=self.data)
@@ -103,6 +132,9 @@ class SemperFidelisApp(App):
         another copy of the app is refused (its moves would be overwritten). A named save is
         left untouched and goes on in a new autosave slot; an autosave that cannot be replayed
         is set aside so it blocks nothing."""
+        from ..engine import RecordError
+        from .session import HUMAN, Session
+
         autosaved = is_autosave(path, self.saves_dir)
         try:
             lock = lock_game(path)
@@ -121,11 +153,11 @@ class SemperFidelisApp(App):
                     lock.release()
         if lock is not None:
             session.locks[path] = lock
-        if autosaved:
+        if autosaved:  # the slot holds this game already: not rewritten, so its date stays the last move's
             session.autosave_path = path
         else:
             self._give_slot(session)
-        session.autosave()
+            session.autosave()
         self.show_game(session)
         return None
 
@@ -145,11 +177,16 @@ class SemperFidelisApp(App):
             session.autosave_path = new_autosave_path(self.saves_dir, f"s{session.game.scenario.number}")
             session.hold(session.autosave_path)
         except OSError as exc:
+            from .session import cannot_write
+
             session.unsaved = cannot_write(exc, self.saves_dir)
 
     def open_review(self, path: Path) -> str | None:
         """Open a record in the replay viewer; on failure return the one-line reason (the file
         is never moved or written)."""
+        from ..engine import RecordError
+        from .review import Review
+
         try:
             review = Review.open(path, data=self.data)
         except RecordError as exc:
@@ -206,8 +243,9 @@ class SemperFidelisApp(App):
         return None
 
 
-def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None) -> int:
+def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None,
+        start: Start | None = None, seed: int | None = None) -> int:
     """Run the app; the exit status is Textual's return code (1 after a crash, 0 otherwise)."""
-    app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review)
+    app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review, start=start, seed=seed)
     app.run()
     return app.return_code or 0

@@ -181,15 +181,20 @@ def losses_renderable(view: dict, data: GameData, offered: set[str] | None = Non
     lit = {"withdraw": f.get("may_withdraw", False), "disperse": True, "break": True}
     if offered is not None:
         lit = {v: v in offered for v in lit}
+    dashes = False
     for row_band in ("high", "low"):
         row = f["table"][row_band]
         now = row_band == band
+        cells = [str(row[v]) if v in row and (lit[v] or not now) else "—" for v in ("withdraw", "disperse", "break")]
+        dashes |= "—" in cells
         grid.add_row(
             Text(f"{'▶ ' if now else '  '}{row_band}", style="bold reverse" if now else "dim"),
-            *(Text(str(row[v]) if v in row and (lit[v] or not now) else "—",
-                   style="bold reverse" if now and lit[v] else "dim", justify="center") for v in ("withdraw", "disperse", "break")),
+            *(Text(c, style="bold reverse" if now and lit[v] else "dim", justify="center") for c, v in zip(cells, ("withdraw", "disperse", "break"), strict=True)),
         )
     lines.append(grid)
+    if dashes:
+        lines.append(Text("—: cannot be chosen now (not on the table at this Morale, under Artillery fire or for an attacker, "
+                          "or not among the options).", style="dim"))
     for g in f["groups"]:
         where = "on the border from " + _name(data, g["origin"]) if g["where"] == "border" else "in " + _name(data, g["area"])
         lines.append(Text.assemble(f"Units {where}: ", _units(side, g["units"], letters)))

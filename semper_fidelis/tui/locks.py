@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import errno
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from filelock import FileLock, Timeout
+if TYPE_CHECKING:  # imported with the first lock, after the menu is shown (start-up time)
+    from filelock import FileLock
 
 
 class OpenElsewhere(Exception):
@@ -36,6 +38,8 @@ def lock_game(save: Path) -> FileLock:
     """The lock on ``save``, held (raises :class:`OpenElsewhere` at once if another copy holds
     it, OSError if no lock can be made there). Each call is a lock of its own: a second session
     of the same process is refused like another process."""
+    from filelock import FileLock, Timeout
+
     path = lock_path(save)
     own_folder(path.parent)
     lock = FileLock(path, timeout=0, thread_local=False)

@@ -28,6 +28,15 @@ def spread(bp: dict[int, Fraction]) -> str:
     return f"{low}" if low == high else f"{low}–{high} (mostly {likely})"
 
 
+def chance_words(attacker: str, p: Fraction) -> tuple[str, str]:
+    """The attacker's chance in words and its exact value: never "wins 0% (0/1)"."""
+    if p == 0:
+        return f"{attacker} cannot win", "whatever the battle card"
+    if p == 1:
+        return f"{attacker} wins for certain", "whatever the battle card"
+    return f"{attacker} wins {percent(p)}", f"exactly {p.numerator}/{p.denominator}"
+
+
 def odds_text(game: Game, area: str, attack: list[tuple[str, dict[str, int]]] | None = None, side: str | None = None,
               *, full: bool = True) -> Text | None:
     """The odds of the battle in ``area`` (in progress, pending, or with ``attack`` weighed), or
@@ -38,16 +47,16 @@ def odds_text(game: Game, area: str, attack: list[tuple[str, dict[str, int]]] | 
     except ValueError:
         return None
     a, d = odds.attacker, odds.defender
-    chance = Text.assemble(("Odds: ", "bold"), (f"{a} wins {percent(odds.p_attacker_wins)}", "bold"))
-    exact = f"{odds.p_attacker_wins.numerator}/{odds.p_attacker_wins.denominator}"
+    says, exact = chance_words(a, odds.p_attacker_wins)
+    chance = Text.assemble(("Odds: ", "bold"), (says, "bold"))
     losses = f"{a} {float(odds.expected_losses[a]):.1f}, {d} {float(odds.expected_losses[d]):.1f}"
     if full:
-        out = Text.assemble(chance, f" (exactly {exact}; ties go to {d}). Battle Points {a} {spread(odds.attacker_bp)} "
+        out = Text.assemble(chance, f" ({exact}; ties go to {d}). Battle Points {a} {spread(odds.attacker_bp)} "
                                     f"vs {d} {spread(odds.defender_bp)}. Losses to expect: {losses}.")
         if odds.excluded:
             out.append("\nNot counted (hidden or not yet decided): " + "; ".join(odds.excluded) + ".", style="dim")
         return out
-    out = Text.assemble(chance, f" ({exact}). BP {a} {spread(odds.attacker_bp)} vs {d} {spread(odds.defender_bp)}; Losses ≈ {losses}.")
+    out = Text.assemble(chance, f" ({exact.removeprefix('exactly ')}). BP {a} {spread(odds.attacker_bp)} vs {d} {spread(odds.defender_bp)}; Losses ≈ {losses}.")
     if odds.excluded:
         evasion = ", an Evasion" if any("Evasion" in e for e in odds.excluded) else ""
         out.append(f"\nNot counted: cards and tokens still to play (the opponent's are hidden){evasion}.", style="dim")

@@ -16,7 +16,7 @@ from .widgets.decision import Row
 #: the Orders menu: the orders first, then tokens, then the cards (which the hand shows anyway)
 KIND_ORDER = ("order", "propaganda", "negotiate", "supply-token", "use-token", "card", "card-effect", "dismantle")
 #: decisions where ``x`` places several units of a type at once (the game screen)
-PLACE_MANY = ("deploy", "reinforce")
+PLACE_MANY = ("deploy", "reinforce", "mobilize")
 #: a new Commander's AP replace the turn's: the label says how many, a change would mislead
 NO_AP_TAG = {"take-commander"}
 
@@ -101,9 +101,13 @@ def militia_warning(game: Game, option: Option) -> str | None:
             f"makes it ally with {rival} (§13.2).")
 
 
-def count_to_place(option: Option) -> int:
+def count_to_place(option: Option, mob: dict[str, int]) -> int:
     """How many units an option placing one unit could place in its area in a row: the room
-    the engine says is left there (the units still to place stop it sooner: the engine says when)."""
+    the engine says is left there (the units still to place stop it sooner: the engine says when);
+    for a Mobilization, the units of its type in the Mobilization Zone (``mob``; the area's room
+    and the AP stop it sooner)."""
+    if option.kind == "mobilize":
+        return max(1, sum(mob.get(utype, 0) for utype, _ in option.units or ()))
     return max(1, option.room or 1)
 
 

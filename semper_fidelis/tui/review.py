@@ -40,6 +40,7 @@ class Step:
     prompt: str
     round: int
     turn: str
+    label: str = ""  # the action in words, as the option offering it said ("" if none did)
 
 
 class Review:
@@ -157,7 +158,9 @@ class Review:
         if self.at not in self._steps:
             before = self._game_at(self.at - 1)
             d, view = before.decision(), before.view(None)
-            self._steps[self.at] = Step(self.actions[self.at - 1], d.player, d.prompt, view["round"], view["active"])
+            action = self.actions[self.at - 1]
+            label = next((o.label for o in before.options() if o.notation == action), "")
+            self._steps[self.at] = Step(action, d.player, d.prompt, view["round"], view["active"], label)
         return self._steps[self.at]
 
     @property

@@ -18,11 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
-from ..engine import Game, RecordError, load_record, read_json, write_atomic, write_record
 from .locks import OpenElsewhere, lock_game, own_folder
+
+if TYPE_CHECKING:  # the engine is imported when a save is first read or written, not to show the menu
+    from ..engine import Game
 
 AUTOSAVES = "autosave"  # the directory of per-game autosave slots
 LEGACY_AUTOSAVE = "autosave.json"  # the single slot of earlier versions, still resumable
@@ -77,6 +80,8 @@ def describe(path: Path) -> SaveInfo:
         when = _when(path)
     except OSError:
         when = "?"  # the record's reading below says why
+    from ..engine import RecordError, load_record
+
     try:
         record = load_record(path)
     except RecordError as exc:
@@ -173,6 +178,8 @@ def summary_line(game: Game, players: dict[str, str]) -> str:
 def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool) -> None:
     """Write the record with its seats and summary; once a game in an autosave slot is
     finished, drop the oldest finished slots beyond :data:`KEEP_FINISHED`."""
+    from ..engine import write_record
+
     write_record(game, path)
     write_players(path, players, privacy, summary=summary_line(game, players), over=game.over)
     if game.over and path.parent.name == AUTOSAVES:
@@ -250,6 +257,8 @@ def players_path(save: Path) -> Path:
 
 def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False) -> None:
     """The seats of a saved game and its summary line, written like the record itself."""
+    from ..engine import write_atomic
+
     data = {"players": players, "privacy": privacy, "summary": summary, "over": over}
     own_folder(players_path(save).parent)
     write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
@@ -257,6 +266,8 @@ def write_players(save: Path, players: dict[str, str], privacy: bool, summary: s
 
 def _read_sidecar(save: Path) -> dict | None:
     """The sidecar as a dict, or None for a missing or hostile one (read like a record)."""
+    from ..engine import RecordError, read_json
+
     try:
         data = read_json(players_path(save), limit=100_000)
     except RecordError:

@@ -114,12 +114,12 @@ def supply_text(data, side: str, level: int) -> Text:
 
 def sides_table(session: Session) -> Table:
     """One row a side under a header: Morale (scale and band), Supply (with the Strength of the
-    levels around it), VP and what the End of Stage scoring would add if the Stage ended now,
-    Commander (AP and cards a turn), units in the Mobilization Zone and broken."""
+    levels around it), VP and what the End of Stage scoring would add if the Stage ended now
+    (once the game is over, the final VP alone), Commander (AP and cards a turn), units in the Mobilization Zone and broken."""
     data, view = session.game.data, session.view()
-    preview = session.game.score_if_stage_ended()
+    preview, over = session.game.score_if_stage_ended(), session.game.over
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    for name in ("", "Morale", "Supply: Strength (±1)", "VP (Stage end)", "Commander", "MobZ/broken"):
+    for name in ("", "Morale", "Supply: Strength (±1)", "VP (final)" if over else "VP (Stage end)", "Commander", "MobZ/broken"):
         table.add_column(name)
     for side in SIDES:
         level = view["morale"][side]
@@ -131,7 +131,7 @@ def sides_table(session: Session) -> Table:
             badge(side, side.center(4)),
             Text.assemble(morale_scale(data, level), " ", (band, "bold")),
             supply_text(data, side, view["supply"][side]),
-            Text.assemble((f"{view['vp'][side]}", "bold"), f" ({gain:+d} → {view['vp'][side] + gain})"),
+            Text.assemble((f"{view['vp'][side]}", "bold"), "" if over else f" ({gain:+d} → {view['vp'][side] + gain})"),
             plain(commander_text(data, view, side)),  # a Commander's name from the data: never markup
             f"{mob} / {broken}",
         )
@@ -199,7 +199,7 @@ def political_line(session: Session) -> Text:
 
 def compact_sides(session: Session) -> Text:
     """The sides' tracks one line each, for a narrow screen: Morale, Supply and its Strength,
-    VP with the Stage-end preview, Mobilization Zone and broken units (the Commanders are in
+    VP with the Stage-end preview (the final VP alone once the game is over), Mobilization Zone and broken units (the Commanders are in
     the card viewer, c)."""
     data, view = session.game.data, session.view()
     preview = session.game.score_if_stage_ended()
@@ -213,7 +213,8 @@ def compact_sides(session: Session) -> Text:
         mob, broken = sum(view["mob"].get(side, {}).values()), sum(view["broken"].get(side, {}).values())
         lines.append(join_parts([
             badge(side), Text.assemble("Morale ", morale_scale(data, level), f" {band}"),
-            Text.assemble("Supply ", supply), f"{view['vp'][side]} VP (Stage {gain:+d})", f"MobZ {mob}/{broken}",
+            Text.assemble("Supply ", supply),
+            f"{view['vp'][side]} VP (final)" if session.game.over else f"{view['vp'][side]} VP (Stage {gain:+d})", f"MobZ {mob}/{broken}",
         ]))
     return Text("\n").join(lines)
 

@@ -361,6 +361,11 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self._render_detail()
 
     def action_escape(self) -> None:
+        if self.game.over:  # back from "Look at the board" to the result and the rematch keys
+            from .game_over import GameOverScreen
+
+            self.app.push_screen(GameOverScreen(self.session))
+            return
         panel = self.query_one(DecisionPanel)
         if panel.clear_filter():
             self._render_map()

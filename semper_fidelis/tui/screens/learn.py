@@ -16,9 +16,16 @@ from textual.widgets.option_list import Option
 
 from ...data.loader import DataError
 from ...data.text import plain
-from ...engine import Example, PositionError, examples_dir, load_examples
+from ...engine import Example, Game, PositionError, examples_dir, load_examples
 from ..session import HUMAN, Session
 from .example import ExampleScreen, prose
+
+
+def show_example(app, example: Example, game: Game) -> None:
+    """The example's game, set up already, over the current screen (``q`` comes back to it):
+    both sides human, both hands open, not autosaved."""
+    session = Session(game=game, players={"PL": HUMAN, "ZURL": HUMAN}, privacy=False, saves_dir=app.saves_dir)
+    app.push_screen(ExampleScreen(session, example))
 
 
 class LearnScreen(Screen):
@@ -82,8 +89,7 @@ class LearnScreen(Screen):
         except (PositionError, DataError) as exc:
             self.say(f"{example.name}: {exc}")
             return
-        session = Session(game=game, players={"PL": HUMAN, "ZURL": HUMAN}, privacy=False, saves_dir=self.app.saves_dir)
-        self.app.push_screen(ExampleScreen(session, example))
+        show_example(self.app, example, game)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -122,7 +122,8 @@ class ReviewScreen(Screen):
         elif self.viewer not in (None, step.player):  # the choice itself may be private: what it did is below
             lines.append(Text.assemble(badge(step.player), (f" decided: {unprefixed(step.prompt, step.player)}", "dim")))
         else:
-            lines.append(Text.assemble(badge(step.player), " ", (step.action, "bold"), (f"  ({unprefixed(step.prompt, step.player)})", "dim")))
+            lines.append(Text.assemble(badge(step.player), " ", (step.label or step.action, "bold"),
+                                       (f"  ({unprefixed(step.prompt, step.player)})", "dim")))
             for e in events:
                 if e.text:
                     private = "" if e.visible == "all" else f" [{e.visible} only]"

@@ -21,7 +21,8 @@ def briefing(scenario: Scenario, data) -> Group:
     stages = scenario.stages
     unit_names = {u.id: u.name.split(" (")[0] for u in data.components.units}
     lines: list = [
-        Text.assemble((f"Scenario {scenario.number}: {scenario.name}", "bold underline"), f"  ({scenario.polish})"),
+        Text.assemble((f"Scenario {scenario.number}: {scenario.name}", "bold underline"),
+                      f"  ({scenario.polish})" if scenario.polish and scenario.polish != scenario.name else ""),
         Text(scenario.dates, style="italic"),
         Text(""),
         Text.assemble(("Initiative: ", "bold"), badge(scenario.initiative), " moves first every round"),

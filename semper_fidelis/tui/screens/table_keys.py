@@ -72,20 +72,23 @@ class TableKeys:
 
     def action_many(self) -> None:
         """Place several units of the highlighted kind in its area at once (deployment,
-        reinforcements): asks how many, applies them as one step (one undo takes them back)."""
+        reinforcements, Mobilization): asks how many, applies them as one step (one undo takes them back)."""
         d = self.game.decision()
         action = self.query_one(DecisionPanel).highlighted_action
         if not self.shows_options() or d is None or d.kind not in PLACE_MANY or action is None:
-            self.notify("x places several units at once: highlight a 'Place …' option of a deployment first.", timeout=4)
+            self.notify("x places several units at once: highlight a 'Place …' or 'Mobilize …' option first.", timeout=4)
             return
         row = next(r for r in self.query_one(DecisionPanel).shown if r.action == action)
-        most = count_to_place(row.option)
+        if row.option.kind not in PLACE_MANY:  # "Done" of the same decision
+            self.notify("x places several units at once: highlight a 'Place …' or 'Mobilize …' option first.", timeout=4)
+            return
+        most = count_to_place(row.option, self.session.view()["mob"].get(d.player, {}))
 
         def place(n: int | None) -> None:
             if n:
                 self._apply_many(action, n)
 
-        self.app.push_screen(CountScreen(row.option.label.replace("Place 1 ", "Place how many ", 1), most), place)
+        self.app.push_screen(CountScreen(row.option.label.replace(" 1 ", " how many ", 1), most), place)
 
     def _apply_many(self, action: str, n: int) -> None:
         if not self.bot_lock.acquire(blocking=False):

@@ -109,7 +109,7 @@ class DecisionPanel(Vertical):
         target = None
         if keep is not None:
             target = next((i for i, r in enumerate(rows) if r.action == keep), None)
-        if target is None and (len(rows) == 1 or first):
+        if target is None and (len(rows) <= 2 or first):  # one or two: Enter takes the first at once
             target = 0 if rows else None
         self.highlight(target)
 
