@@ -288,7 +288,10 @@ def _charts(batches: list, args: argparse.Namespace, console, title: str) -> Non
         print(printable(f"Charts written to {args.plot}."), file=sys.stderr if args.json else sys.stdout)
     if args.json or getattr(args, "markdown", False) or not (args.charts or console.is_terminal):
         return
-    for chart in terminal_charts(found, console.width, max(10, min(20, console.height // 2))):
+    import shutil
+
+    size = shutil.get_terminal_size()  # piped tables run wide, but charts keep to the terminal (or $COLUMNS)
+    for chart in terminal_charts(found, size.columns, max(10, min(20, size.lines // 2))):
         console.print(chart, markup=False, highlight=False, crop=False, soft_wrap=True)
 
 
