@@ -10,7 +10,7 @@ def test_balance_piped_prints_a_markdown_table_with_whole_rows(capsys):
     assert main(["balance", "--bots", "general,random", "--games", "2", "--jobs", "1", "--scenarios", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("| Scenario | PL bot | ZURL bot |") and lines[1].startswith("|---|")
-    rows = lines[2:]
+    rows = lines[2:lines.index("")] if "" in lines else lines[2:]  # then the pairings' verdicts compared
     assert len(rows) == 4 and all(r.startswith("| 1 Coup |") and r.endswith("of decisive games) |") for r in rows)
     assert max(map(len, rows)) > 80  # whole, not cut or wrapped to the 80 columns Rich assumes
 
