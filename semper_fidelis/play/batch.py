@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import Seat, make_bot
 from ..data.loader import GameData, load_game_data
-from ..engine import Game
-from ..engine.records import write_atomic
+from ..engine import Game, write_atomic
 from .spread import spread
 from .stats import wilson
 
