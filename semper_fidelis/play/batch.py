@@ -1,7 +1,9 @@
-"""Headless self-play: one game between two bots, and batches of them over several processes.
+"""Headless self-play: one game between two bots, and batches of them over several processes
+or the machines of a Dask cluster (:mod:`.spread`).
 
 A game is fully determined by (scenario, seed, bots, options): the PL bot is seeded ``2·seed``,
-the ZURL bot ``2·seed + 1``, so a batch replays exactly, whatever the number of processes. With a
+the ZURL bot ``2·seed + 1``, so a batch replays exactly, whatever the number of processes or
+machines (for the marshal: with a budget in playouts, not seconds). With a
 records directory every game's record is kept there (``record_name``), to review it later.
 """
 
@@ -16,8 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import Seat, make_bot
 from ..data.loader import GameData, load_game_data
-from ..engine import Game
-from ..engine.records import write_atomic
+from ..engine import Game, write_atomic
 from .spread import spread
 from .stats import wilson
 

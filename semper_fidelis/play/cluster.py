@@ -52,11 +52,19 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
     timeout = TIMEOUT if timeout is None else timeout
     try:
         from distributed import Client
+        from distributed.comm.addressing import parse_address, parse_host_port
     except ImportError:
         raise ClusterError(f"--cluster needs Dask distributed, which is not installed: {INSTALL}") from None
+    try:  # checked first: a client built on a bad address complains again when it is collected
+        scheme, location = parse_address(address)
+        if scheme not in ("tcp", "tls"):
+            raise ValueError(f"the scheme is {scheme!r}")
+        parse_host_port(location)
+    except ValueError as exc:
+        raise ClusterError(f"{address!r} is not a Dask scheduler's address like tcp://host:8786 ({exc})") from None
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {address!r}: {_one_line(exc)}") from None
     try:
         try:

@@ -102,16 +102,28 @@ def test_a_missing_extra_is_one_line_naming_what_to_install(monkeypatch, capsys)
     assert err.count("\n") == 1 and "pip install 'semper-fidelis[cluster]'" in err
 
 
-def test_a_scheduler_out_of_reach_is_one_line(monkeypatch, capsys):
+def test_a_bad_address_or_a_scheduler_out_of_reach_is_one_line_and_nothing_more():
+    """In a fresh interpreter, so that whatever Dask prints on the way out is seen too."""
     import socket
 
     with socket.socket() as s:  # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    monkeypatch.setattr(cluster_module, "TIMEOUT", 0.5)
-    assert main(["fuzz", "--games", "1", "--cluster", f"tcp://127.0.0.1:{port}"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"cannot reach the Dask scheduler at 'tcp://127.0.0.1:{port}'" in err
+    code = ("import sys\n"
+            "from semper_fidelis.play import cluster\n"
+            "from semper_fidelis.cli import main\n"
+            "cluster.TIMEOUT = 0.5\n"
+            "codes = [main(['fuzz', '--games', '1', '--cluster', a]) for a in sys.argv[1:]]\n"
+            "print(codes)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", code, "notanaddress", "xyz://h:1", f"tcp://127.0.0.1:{port}"], env=env,
+                          capture_output=True, text=True, timeout=300, check=True)
+    assert done.stdout.splitlines()[-1] == "[2, 2, 2]"
+    err = [line for line in done.stderr.splitlines() if line.startswith("semper-fidelis") or "Traceback" in line or "Exception" in line]
+    assert len(err) == 3 and err[:2] == [
+        "semper-fidelis: error: 'notanaddress' is not a Dask scheduler's address like tcp://host:8786 (missing port number in address 'notanaddress')",
+        "semper-fidelis: error: 'xyz://h:1' is not a Dask scheduler's address like tcp://host:8786 (the scheme is 'xyz')"]
+    assert err[2].startswith(f"semper-fidelis: error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:{port}': ")
 
 
 def test_workers_with_other_code_or_none_are_refused():
