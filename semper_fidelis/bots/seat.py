@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import BattleOdds, Decision, Game, Option
+from ..engine.battle import CYTADELA
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,8 @@ class BoardMap:
     terrain: dict[str, str]
     limit: dict[str, int]
     relief_start: dict[str, str]
+    #: areas that always count as holding a Redoubt for their defender (Cytadela, §6.2)
+    redoubt_always: frozenset[str] = frozenset()
 
 
 class Seat:
@@ -54,8 +57,13 @@ class Seat:
                 terrain={a.id: a.terrain for a in areas},
                 limit={a.id: a.limit for a in areas},
                 relief_start=dict(self._game.data.board.relief_start),
+                redoubt_always=frozenset(a.id for a in areas if a.id == CYTADELA),
             )
         return self._board
+
+    def card_ap(self, number: int) -> int:
+        """The AP printed on one of this player's own cards (what discarding it pays for)."""
+        return self._game.rules.card(self.player, number).ap
 
     def battle_odds(self, area: str, attack: list[tuple[str, str]] | None = None) -> BattleOdds:
         """Exact odds from public facts only (the unseen battle deck's make-up; the opponent's
