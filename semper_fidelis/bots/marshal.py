@@ -9,11 +9,14 @@ other decision, and the steps of a chosen plan, are the general's answers, at it
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
-sides on to the end of the Stage, where the VP are scored (at most ``turns`` turns), and
-:func:`evaluate` scores the position: a won, lost or drawn game when it was the last Stage. A
-shorter horizon (the opponent's reply only) cost more games than the fewer playouts do: with 16
-playouts a decision the marshal as ZURL won 14 of 20 Scenario 1 games against the general when
-it played to the end, 6 of 20 with 32 playouts through the reply. The
+sides on — through the opponent's reply and this side's next turn (``turns``), or to the end of
+the Stage if that comes first — and :func:`evaluate` scores the position: a won, lost or drawn
+game when it was over; at a cut-off before the Stage's end, the VP plus what the End of Stage
+would score now (:meth:`Game.score_if_stage_ended`), so the value of the position at the Stage's
+end is estimated rather than played out. Playing every playout to the Stage's end (the first
+rounds' playouts eight turns long) made them three to eight times dearer; the horizon through
+the reply alone, scored without that estimate, cost games (6 of 20 in Scenario 1 as ZURL,
+against 14 of 20 played to the end). The
 plans share their deals — every plan is played on the same deals with the same playout seeds
 (common random numbers), so they are compared on the same luck — and sequential halving drops
 the worse half of the plans each time the number of deals doubles. The general's choice is never
@@ -40,18 +43,20 @@ from .seat import Seat
 PL, ZURL = "PL", "ZURL"
 #: decisions a playout may take at most before it is scored (a whole Stage takes about 250)
 DEPTH = 1000
-#: turn boundaries a playout crosses at most; it stops sooner at the end of the Stage, where the
-#: VP are scored (a Stage is four rounds, so 8 plays every playout to the end of its Stage)
-TURNS = 8
+#: turn boundaries a playout crosses at most before it is cut off and scored with the End of
+#: Stage estimate; it stops sooner at the end of the Stage (a Stage is four rounds: 8 would play
+#: every playout to the end of its Stage)
+TURNS = 3
 #: points a won game is worth in the evaluation, against a few VP for the rest
 WIN = 100.0
 
 
-def evaluate(view: dict[str, Any], side: str) -> float:
-    """How good an open view of a position is for ``side``, in VP: VP; the Strategic Areas each
-    side holds (what the End of Stage would score now), half for one it contests; Morale (a VP
-    at the top and the bottom of the track) and Supply (Strength); the units on the board by
-    worth, the broken ones (a VP every five) and the cards in hand (AP to come)."""
+def evaluate(view: dict[str, Any], side: str, preview: dict[str, list[tuple[str, int]]] | None = None) -> float:
+    """How good an open view of a position is for ``side``, in VP: VP; what the End of Stage
+    would score now (``preview``, :meth:`Game.score_if_stage_ended`, for a playout cut off
+    before it; else the Strategic Areas each side holds); Morale (a VP at the top and the
+    bottom of the track) and Supply (Strength); the units on the board by worth, the broken ones
+    (a VP every five) and the cards in hand (AP to come)."""
     other = ZURL if side == PL else PL
     result = view.get("result")
     if result:
@@ -60,12 +65,15 @@ def evaluate(view: dict[str, Any], side: str) -> float:
     score = float(view["vp"][side] - view["vp"][other])
     units = view["units"]
     mine_t, theirs_t = OWN_TYPES[side], OWN_TYPES[other]
-    for area, value in view["strategic"].items():
-        here = units.get(area, {})
-        mine = any(n for t, n in here.items() if t in mine_t)
-        theirs = any(n for t, n in here.items() if t in theirs_t)
-        if mine != theirs:
-            score += value if mine else -value
+    if preview is not None:
+        score += sum(vp for _, vp in preview[side]) - sum(vp for _, vp in preview[other])
+    else:
+        for area, value in view["strategic"].items():
+            here = units.get(area, {})
+            mine = any(n for t, n in here.items() if t in mine_t)
+            theirs = any(n for t, n in here.items() if t in theirs_t)
+            if mine != theirs:
+                score += value if mine else -value
     worth = {side: 0.0, other: 0.0}
     for here in units.values():
         for t, n in here.items():
@@ -173,17 +181,21 @@ class MarshalBot:
             except IllegalAction:
                 break  # a battle or a card asked something first; the general goes on
         policy = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
-        owner, crossed, stage = side, 0, seat.view()["stage"]
+        seats = {s: Seat(world, s) for s in (PL, ZURL)}
+        owner, crossed, stage, cut = side, 0, world.state.stage, False
         for _ in range(self.depth):
             if world.over:
                 break
             decision = world.decision()
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
-                if crossed >= self.turns or world.view(None)["stage"] != stage:
+                if world.state.stage != stage:
                     break
-            world.apply(policy[decision.player].choose(Seat(world, decision.player)))
-        return evaluate(world.view(None), side)
+                if crossed >= self.turns:
+                    cut = True
+                    break
+            world.apply(policy[decision.player].choose(seats[decision.player]))
+        return evaluate(world.view(None), side, world.score_if_stage_ended() if cut and not world.over else None)
 
 
 def _starts_turn(decision) -> bool:

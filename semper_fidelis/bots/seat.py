@@ -24,6 +24,25 @@ class BoardMap:
     redoubt_always: frozenset[str] = frozenset()
 
 
+#: the printed board per set of components (keyed by identity, the components kept alive with
+#: it): a search makes a Seat for every decision of every playout, and the board never changes
+_BOARDS: dict[int, tuple[Any, BoardMap]] = {}
+
+
+def _board_of(data) -> BoardMap:
+    known = _BOARDS.get(id(data))
+    if known is None or known[0] is not data:
+        areas = data.board.areas
+        known = _BOARDS[id(data)] = (data, BoardMap(
+            neighbours={a.id: frozenset(a.neighbours) for a in areas},
+            terrain={a.id: a.terrain for a in areas},
+            limit={a.id: a.limit for a in areas},
+            relief_start=dict(data.board.relief_start),
+            redoubt_always=frozenset(a.id for a in areas if a.id == CYTADELA),
+        ))
+    return known[1]
+
+
 class Seat:
     def __init__(self, game: Game, player: str):
         self._game = game
@@ -51,14 +70,7 @@ class Seat:
         """The printed board: adjacency, terrain, unit limits and where Relief arrives (nothing of
         the position)."""
         if self._board is None:
-            areas = self._game.data.board.areas
-            self._board = BoardMap(
-                neighbours={a.id: frozenset(a.neighbours) for a in areas},
-                terrain={a.id: a.terrain for a in areas},
-                limit={a.id: a.limit for a in areas},
-                relief_start=dict(self._game.data.board.relief_start),
-                redoubt_always=frozenset(a.id for a in areas if a.id == CYTADELA),
-            )
+            self._board = _board_of(self._game.data)
         return self._board
 
     def card_ap(self, number: int) -> int:

@@ -170,22 +170,27 @@ def test_the_general_garrisons_winniki_for_zurl_in_relief():
     assert bot.plan == ["from lesienice", "units 3s", "to winniki"]
 
 
-def test_marshal_playouts_run_to_the_end_of_the_stage(monkeypatch):
-    """A playout goes on past the turns of both sides to the End of Stage, where the VP are
-    scored, and stops there (Scenario 2 has three Stages): the evaluation sees the first
-    decision of the next Stage."""
+def test_marshal_playouts_stop_at_the_end_of_the_stage_or_a_cut_off(monkeypatch):
+    """A playout stops at the End of Stage, where the VP are scored (Scenario 2 has three
+    Stages: the evaluation sees the first decision of the next Stage), or, cut off sooner after
+    ``turns`` turns, is scored with what the End of Stage would give then."""
     from semper_fidelis.bots import marshal
 
     seen = []
-    monkeypatch.setattr(marshal, "evaluate", lambda view, side: seen.append(view) or 0.0)
+    monkeypatch.setattr(marshal, "evaluate", lambda view, side, preview=None: seen.append((view, preview)) or 0.0)
     game = Game(2, 3)
     while game.decision().kind != "orders":
         game.apply(GeneralBot(1).choose(Seat(game, game.decision().player)))
     start = game.view(None)
-    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)
-    (end,) = seen
-    assert (start["stage"], end["stage"]) == (1, 2)
+    MarshalBot(1, iterations=1, turns=8)._playout(Seat(game, start["active"]), ["end"], 7)
+    ((end, preview),) = seen
+    assert (start["stage"], end["stage"]) == (1, 2) and preview is None
     assert end["round"] == start["rounds"] // start["stages"] + 1 and end["vp"] != start["vp"]
+    seen.clear()
+    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)
+    ((cut, preview),) = seen
+    assert cut["stage"] == 1 and (cut["round"], cut["turn_index"]) == (start["round"] + 1, 1)  # three turns played
+    assert set(preview) == {"PL", "ZURL"}
 
 
 def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
