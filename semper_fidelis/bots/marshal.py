@@ -132,6 +132,26 @@ class MarshalBot:
 
     def _search(self, seat: Seat, plans: list[list[str]]) -> int:
         """The index of the plan to play (0, the general's, unless another beats it)."""
+        return self.weigh(seat, plans)[0]
+
+    def candidates(self, seat: Seat) -> list[list[str]]:
+        """The plans weighed at this decision, the general's first: at an Orders decision its
+        plan and the alternatives (:meth:`GeneralBot.alternatives`); at any other, its answer
+        and then each other legal action as a plan of one step. Leaves the general's plan as
+        the general made it."""
+        options = seat.options()
+        choice = self.general.choose(seat)
+        own = [choice] + self.general.plan
+        if seat.decision().kind == "orders":
+            others = self.general.alternatives(seat, options)
+        else:
+            others = [[o.notation] for o in options]
+        return [own] + [p for p in others if p != own]
+
+    def weigh(self, seat: Seat, plans: list[list[str]]) -> tuple[int, list[list[float]], list[int]]:
+        """The search: (the index of the plan to play, every plan's playout scores, the plans
+        still in the running at the end). The scores of the plans in the running are on the same
+        deals, in order."""
         self.hurry = False
         scores: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
@@ -155,12 +175,12 @@ class MarshalBot:
         self.playouts += done
         n = min(len(scores[i]) for i in alive)
         if n < 2:
-            return 0
+            return 0, scores, alive
         best = max(alive, key=lambda i: (_mean(scores[i][:n]), -i))
         diffs = [a - b for a, b in zip(scores[best][:n], scores[0][:n], strict=False)]
         mean = _mean(diffs)
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        return best if mean > spread else 0
+        return (best if mean > spread else 0), scores, alive
 
     def _spent(self, done: int, deadline: float) -> bool:
         if self.iterations is not None:
