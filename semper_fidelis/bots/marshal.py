@@ -47,6 +47,9 @@ DEPTH = 1000
 #: Stage estimate; it stops sooner at the end of the Stage (a Stage is four rounds: 8 would play
 #: every playout to the end of its Stage)
 TURNS = 3
+#: seconds of search a turn gets at most, over all its searched decisions (an Orders Phase is
+#: searched at each of its orders: five on average in Scenario 2, up to nine)
+TURN_BUDGET = 6.0
 #: points a won game is worth in the evaluation, against a few VP for the rest
 WIN = 100.0
 
@@ -98,10 +101,14 @@ class MarshalBot:
     thinks = True
 
     def __init__(self, seed: int | None = None, think: float = 1.0, iterations: int | None = None,
-                 depth: int = DEPTH, turns: int = TURNS):
+                 depth: int = DEPTH, turns: int = TURNS, turn_budget: float = TURN_BUDGET, clock=time.perf_counter):
         self.rng = random.Random(seed)
         self.general = GeneralBot(self.rng.getrandbits(32))
         self.think = think
+        self.turn_budget = turn_budget  # seconds of search in one turn at most (several decisions)
+        self.clock = clock
+        self._turn: tuple | None = None  # (round, side) of the turn being searched
+        self._turn_spent = 0.0
         self.iterations = iterations
         self.depth = depth
         self.turns = turns
@@ -155,7 +162,10 @@ class MarshalBot:
         self.hurry = False
         scores: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
-        deadline = time.perf_counter() + self.think
+        start = self.clock()
+        deadline = start + self._allowance(seat)
+        if self.iterations is None and deadline <= start:
+            return 0, scores, alive  # the turn's budget is spent: the general's plan
         done, deals, cut = 0, 0, 2
         while not self.hurry:
             seed = self.rng.getrandbits(64)
@@ -173,6 +183,7 @@ class MarshalBot:
                 continue
             break
         self.playouts += done
+        self._turn_spent += self.clock() - start
         n = min(len(scores[i]) for i in alive)
         if n < 2:
             return 0, scores, alive
@@ -182,10 +193,20 @@ class MarshalBot:
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
         return (best if mean > spread else 0), scores, alive
 
+    def _allowance(self, seat: Seat) -> float:
+        """This decision's thinking time: ``think``, but no more than half of what is left of the
+        turn's budget (a turn holds several searched decisions: an app player waits for all)."""
+        view = seat.view()
+        turn = (view["round"], view["active"])
+        if turn != self._turn:
+            self._turn, self._turn_spent = turn, 0.0
+        allowance = min(self.think, max(0.0, self.turn_budget - self._turn_spent) / 2)
+        return allowance if allowance >= self.think / 8 else 0.0  # not a search of a few playouts
+
     def _spent(self, done: int, deadline: float) -> bool:
         if self.iterations is not None:
             return done >= self.iterations
-        return done > 0 and time.perf_counter() >= deadline
+        return done > 0 and self.clock() >= deadline
 
     def _playout(self, seat: Seat, plan: list[str], seed: int) -> float:
         """One deal of the unseen, the plan played in it, then the general for both sides to the

@@ -209,3 +209,36 @@ def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
                                          "namiestnictwo": {"zurl-hq": 1}}}, seed=1)
     seat = Seat(calm, "ZURL")
     assert not any(p[-1] == "to rynek" for p in GeneralBot(1).alternatives(seat, seat.options()))
+
+
+class _FakeClock:
+    """A clock that advances a fixed step every time it is read (no wall clock in tests)."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_marshal_turn_keeps_to_its_budget():
+    """However many orders a turn has, the searches of one turn take at most the turn's budget
+    (each gets half of what is left), so an app player waits for a bounded time."""
+    clock = _FakeClock(0.05)
+    marshal = MarshalBot(2, think=1.0, turn_budget=3.0, clock=clock, depth=40, turns=1)
+    game = Game(2, 5)
+    general = GeneralBot(1)
+    spent: dict[tuple, float] = {}
+    searches = 0
+    while not game.over and game.view(None)["round"] <= 2:
+        decision = game.decision()
+        seat = Seat(game, decision.player)
+        if decision.player == "ZURL":
+            before, key = clock.now, (game.view(None)["round"], "ZURL")
+            searches += decision.kind == "orders"
+            game.apply(marshal.choose(seat))
+            spent[key] = spent.get(key, 0.0) + clock.now - before
+        else:
+            game.apply(general.choose(seat))
+    assert searches >= 4 and spent and max(spent.values()) <= 3.0 + 0.5  # each search may end one playout late
