@@ -535,6 +535,41 @@ def _bench_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", type=int, action="append", choices=range(1, 6), metavar="N",
                         help="only this scenario (repeatable; default: all five)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    parser.add_argument("--playout", action="store_true",
+                        help="measure the marshal's playouts instead (CPU ms a playout, from Orders decisions of "
+                             "--games general-v-general games per scenario)")
+    parser.add_argument("--turns", type=int, default=None, metavar="N",
+                        help="with --playout: cut playouts off after N turns (default: the marshal's own)")
+
+
+def _bench_playouts(args: argparse.Namespace) -> int:
+    """`bench --playout`: the marshal's playout cost per scenario (bots/bench.py)."""
+    import json
+    from statistics import median
+
+    from .bots.bench import playout_bench
+    from .bots.marshal import TURNS
+
+    numbers = sorted(set(args.scenario or range(1, 6)))
+    turns = args.turns or TURNS
+    figures = {}
+    for n in numbers:
+        runs = [playout_bench(n, seed=seed, turns=turns) for seed in range(max(1, args.games))]
+        figures[str(n)] = {key: median(r[key] for r in runs) for key in ("playout_ms", "first_round_ms")}
+    if args.json:
+        print(json.dumps({"turns": turns, "scenarios": figures}))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Marshal playouts (turns: {turns}; games per scenario: {max(1, args.games)})",
+                  caption="medians in CPU ms a playout; first round: decisions of a Stage's first round")
+    for heading in ("#", "playout", "first round"):
+        table.add_column(heading, justify="right")
+    for number, r in figures.items():
+        table.add_row(number, f"{r['playout_ms']:.1f}", f"{r['first_round_ms']:.1f}")
+    Console(highlight=False).print(table)
+    return 0
 
 
 BENCH_COLUMNS = (  # (heading, key, format); the units go in the caption to keep 80 columns
@@ -551,6 +586,8 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
     from .engine import bench_scenario
 
+    if args.playout:
+        return _bench_playouts(args)
     numbers = sorted(set(args.scenario or range(1, 6)))
     figures = {"scenarios": {str(n): bench_scenario(n, max(1, args.games)) for n in numbers}}
     if args.json:

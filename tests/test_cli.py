@@ -217,6 +217,16 @@ def test_bench_json_has_every_figure_for_every_scenario(capsys):
         assert figures["undo_ms"] is None or isinstance(figures["undo_ms"], float)  # None: nothing to undo
 
 
+
+def test_bench_playout_measures_the_marshals_playouts(capsys):
+    """Issue 21: ``bench --playout`` gives the marshal's playout cost per scenario (timings not
+    checked), with the horizon it used."""
+    assert main(["bench", "--playout", "--games", "1", "--scenario", "1", "--turns", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["turns"] == 2 and set(data["scenarios"]) == {"1"}
+    assert data["scenarios"]["1"]["playout_ms"] > 0 and data["scenarios"]["1"]["first_round_ms"] > 0
+
+
 #: markup that would crash, bind an action or style; an escape that would retitle the terminal
 HOSTILE = "[/][@click=app.quit]x[/][link=http://x]y[/link][bold red on white]\x1b]0;pwned\x07"
 

@@ -112,6 +112,9 @@ class GeneralBot:
         self.plans = 0
         self._seat: Seat | None = None
         self._view: dict[str, Any] | None = None
+        #: why the last Orders Phase ended with AP unspent (None: they were all spent)
+        self.reason: str | None = None
+        self._evasion_paid = 0  # AP of the cards discarded so far towards the Evasion under way
 
     # ------------------------------------------------------------------------------ dispatch
 
@@ -138,11 +141,41 @@ class GeneralBot:
         return self._view
 
     def _default(self, options: Iterable[Option]) -> str:
-        """A card's own question or anything unforeseen: the first option that acts, else a way
-        out."""
+        """A card's own question or anything unforeseen: a free fortification where it helps,
+        else the first option that acts, else a way out."""
         options = list(options)
+        if any(o.kind in ("barricade", "redoubt") for o in options):
+            return self._fortification(self._seat, options)
         acting = [o for o in options if not o.closes]
         return (acting or options)[0].notation
+
+    def _has_redoubt(self, seat: Seat, area: str) -> bool:
+        """A Redoubt already protects ``area`` for this side (Cytadela always has one): a
+        Barricade there would add nothing, the reductions do not stack (§6.2, §9.3)."""
+        return area in seat.board.redoubt_always or self.view["redoubts"].get(area) == seat.player
+
+    def _fortification(self, seat: Seat, options) -> str:
+        """The most useful Barricade or Redoubt offered: in a Strategic Area before any other,
+        facing (a Redoubt: next to) the most enemy units, never a Barricade where a Redoubt
+        stands; with none useful, the way out, else the least useless (a free one on a card
+        that must be built)."""
+        board = Board(self.view, seat.player)
+        geo = seat.board
+
+        def use(o: Option) -> tuple:
+            area = o.area or ""
+            if o.kind == "barricade":
+                threat = 0 if self._has_redoubt(seat, area) or board.own(o.facing or "") else board.enemy(o.facing or "")
+            else:
+                threat = sum(board.enemy(b) for b in geo.neighbours.get(area, ()) if not board.own(b))
+            return bool(threat), board.strategic.get(area, 0), threat, -(o.ap_cost or 0), o.notation
+
+        forts = [o for o in options if o.kind in ("barricade", "redoubt")]
+        best = max(forts, key=use)
+        if use(best)[0]:
+            return best.notation
+        out = next((o.notation for o in options if o.closes), None)
+        return out or max(forts, key=lambda o: (not self._has_redoubt(seat, o.area or ""), use(o))).notation
 
     # ------------------------------------------------------------------------ Initial Phase
 
@@ -157,11 +190,23 @@ class GeneralBot:
         return max(options, key=lambda o: (sum(board.own(o.to_area or "").values()), o.notation)).notation
 
     def _relief(self, seat: Seat, options) -> str:
+        """Relief goes in full stacks where it counts: the free area most worth holding or
+        attacking from (uncontested, a Strategic Area, the most enemy next door, own units
+        already there), filled as far as its limit allows; the next step fills the next one —
+        never one unit each over many areas."""
         board = Board(self.view, seat.player)
         free = [o for o in options if not o.closes and not o.ap_cost]
         if not free:
             return next((o.notation for o in options if o.closes), options[0].notation)
-        return max(free, key=lambda o: (board.strategic.get(o.to_area or "", 0), -board.total(o.to_area or ""))).notation
+        geo = seat.board
+
+        def worth(area: str) -> tuple:
+            front = sum(board.enemy(b) for b in geo.neighbours[area])
+            return not board.enemy(area), board.strategic.get(area, 0), min(front, 6), bool(board.own(area)), area
+
+        area = max({o.to_area or "" for o in free}, key=worth)
+        here = [o for o in free if o.to_area == area]
+        return max(here, key=lambda o: (sum(n for _, n in o.units), sum(UNIT_VALUE.get(t, 1.0) * n for t, n in o.units), o.notation)).notation
 
     def _deploy(self, seat: Seat, options) -> str:
         board = Board(self.view, seat.player)
@@ -195,14 +240,27 @@ class GeneralBot:
                 return o.notation
         if self.plans < MAX_PLANS:
             board = Board(view, side, hold=self._aims(seat) + self._guarded(seat))
-            for make in (self._guard_plan, self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+            for make in (self._guard_plan, self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan,
+                         self._reinforce_plan, self._redoubt_plan, self._advance_plan, self._more_provisions_plan, self._propaganda_plan):
                 plan = make(seat, board, by_kind, ap)
                 if plan and plan[0] in {o.notation for o in options} and " ".join(plan) not in self.tried:
                     self.tried.add(" ".join(plan))
                     self.plans += 1
                     self.plan = plan[1:]
                     return plan[0]
+        self.reason = self._saving_reason(ap)
         return "end"
+
+    def _saving_reason(self, ap: int) -> str | None:
+        """Why the Orders end with AP unspent (None when none are left): every plan was
+        weighed and none is worth its AP, or the turn's plans ran out."""
+        if ap <= 0:
+            return None
+        if self.plans >= MAX_PLANS:
+            return f"{ap} AP left: {MAX_PLANS} orders given this turn, the most the general plans"
+        return (f"{ap} AP left: no attack at good odds, no spare unit away from the front, no Barricade or "
+                "Redoubt facing the enemy and no Supply Token within reach (unspent AP are lost, so "
+                "nothing is kept back for later)")
 
     def alternatives(self, seat: Seat, options, attacks: int = 3) -> list[list[str]]:
         """The plans a searching bot may weigh at an Orders decision besides the general's own:
@@ -367,8 +425,8 @@ class GeneralBot:
 
     def _reinforce_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
         """Strengthen the held Strategic Area the enemy threatens most (more enemy units next to
-        it than own units in it): the largest spare group next door moves in (1 AP). Only a
-        searching bot weighs it; the general itself trusts the one unit it keeps there."""
+        it than own units in it): the largest spare group next door moves in (1 AP). The general
+        makes it with AP left over; a searching bot weighs it among the first plans."""
         if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
             return None
         geo, held = seat.board, board.held()
@@ -420,13 +478,72 @@ class GeneralBot:
             return None
         geo, mine = seat.board, board.view["barricades"]
         for area in board.held():
-            if area not in board.strategic or geo.terrain[area] == "village":
+            if area not in board.strategic or geo.terrain[area] == "village" or self._has_redoubt(seat, area):
                 continue
             faced = {x for s, x in mine.get(area, []) if s == seat.player}
             for b in sorted(geo.neighbours[area]):
                 if board.enemy(b) and not board.own(b) and b not in faced:
                     return ["fortify", f"barricade {area} {b}"]
         return None
+
+    def _redoubt_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """A Redoubt in a held Strategic City Area the enemy stands next to, when the AP allow
+        (4 less its own Barricades there): it stops the attacker's extra sides too."""
+        if not any(o.notation == "fortify" for o in by_kind.get("order", [])):
+            return None
+        geo, mine = seat.board, board.view["barricades"]
+        best: tuple[tuple, list[str]] | None = None
+        for area in board.held():
+            if area not in board.strategic or geo.terrain[area] != "city" or self._has_redoubt(seat, area):
+                continue
+            threat = sum(board.enemy(b) for b in geo.neighbours[area] if not board.own(b))
+            cost = max(1, 4 - sum(1 for s, _ in mine.get(area, []) if s == seat.player))
+            key = (board.strategic[area], threat, area)
+            if threat and cost <= ap and (best is None or key > best[0]):
+                best = (key, ["fortify", f"redoubt {area}"])
+        return best[1] if best else None
+
+    def _advance_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Bring the largest spare group away from the front one step (1 AP) closer to it — to
+        an area next to the enemy, through own or empty areas with room — so the AP left over
+        line up the next attacks instead of being lost."""
+        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+            return None
+        geo = seat.board
+        room = {a: geo.limit[a] - board.total(a) for a in geo.neighbours}
+        front = [a for a in geo.neighbours if not board.enemy(a) and any(board.enemy(b) and not board.own(b) for b in geo.neighbours[a])]
+        dist = {a: 0 for a in front}
+        todo = list(front)
+        for a in todo:  # breadth first from the front through areas a group could step into
+            for b in sorted(geo.neighbours[a]):
+                if b not in dist and not board.enemy(b):
+                    dist[b] = dist[a] + 1
+                    todo.append(b)
+        best: tuple[tuple, list[str]] | None = None
+        for origin in board.held():
+            here = dist.get(origin)
+            spare = board.spare(origin)
+            if not here or not spare:
+                continue
+            for b in sorted(geo.neighbours[origin]):
+                if b in dist and dist[b] < here and room[b] > 0:
+                    take = _fill(spare, room[b])
+                    key = (sum(take.values()), -dist[b], b)
+                    if take and (best is None or key > best[0]):
+                        best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {b}"])
+        return best[1] if best else None
+
+    def _more_provisions_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """A second or third Supply Token (2, then 3 AP) with AP that would be lost."""
+        taken = board.view["turn"]["provisions"]
+        if not any(o.notation == "provision" for o in by_kind.get("order", [])) or taken < 1 or ap < taken + 1:
+            return None
+        return ["provision"]
+
+    def _propaganda_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """PL's Propaganda with AP that would be lost: Morale up, else Destruction back."""
+        offered = [o for o in by_kind.get("propaganda", []) if (o.ap_cost or 0) <= ap]
+        return [min(offered, key=lambda o: ("morale" not in o.notation, o.notation)).notation] if offered else None
 
     # ---------------------------------------------------------------- steps of an order
 
@@ -447,7 +564,7 @@ class GeneralBot:
         return acting[0].notation if acting else "cancel"
 
     def _fortify(self, seat: Seat, options) -> str:
-        return next((o.notation for o in options if o.kind == "barricade"), self._default(options))
+        return self._fortification(seat, options)
 
     def _assault(self, seat: Seat, options) -> str:
         return "fight"
@@ -478,25 +595,40 @@ class GeneralBot:
             except ValueError:
                 p_att = None
         p_mine = None if p_att is None else (p_att if attacking else 1 - p_att)
+        board_own = Board(self.view, seat.player).own if "evade" in kinds else None
         if "advance" in kinds:
             return next(o.notation for o in options if o.kind == "advance")
         if "retreat" in kinds:
             return next(o.notation for o in options if o.kind == "retreat")
         if "evade" in kinds or "discard-card" in kinds:
             guarded = self._guarded(seat)
+            evade = [o for o in options if o.kind == "evade"]
+            if evade:  # once the cards are down (or mid-way), all the units at once where they can
+                self._evasion_paid = 0
+                return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(board_own(o.to_area)), o.notation)).notation
             if p_mine is not None and p_mine < 0.3 and area not in guarded:  # a guarded area is fought for
-                evade = [o for o in options if o.kind == "evade"]
-                if evade:
-                    return min(evade, key=lambda o: o.to_area not in guarded).notation  # into it, if it can
                 cards = [o for o in options if o.kind == "discard-card"]
                 if cards:
-                    return cards[0].notation
+                    if "fight" in {o.notation for o in options}:
+                        self._evasion_paid = 0  # the first card of this Evasion
+                    return self._evasion_card(seat, cards, battle)
+            self._evasion_paid = 0
             return "fight" if "fight" in {o.notation for o in options} else self._default(options)
         close = p_mine is None or 0.2 <= p_mine <= 0.85
         for kind in ("special", "combat-token"):
             if kind in kinds and close:
                 return next(o.notation for o in options if o.kind == kind)
         return next((o.notation for o in options if o.closes or o.kind == "pass"), self._default(options))
+
+    def _evasion_card(self, seat: Seat, cards: list[Option], battle: dict) -> str:
+        """The card to discard towards an Evasion: the cheapest that pays what is still owed
+        (one AP a side of attack), else the dearest (more cards follow); the cards are AP."""
+        owed = max(1, battle.get("sides_of_attack", 1) - self._evasion_paid)
+        ap = {o.notation: seat.card_ap(o.card) for o in cards}
+        enough = [o for o in cards if ap[o.notation] >= owed]
+        pick = min(enough, key=lambda o: (ap[o.notation], o.notation)) if enough else max(cards, key=lambda o: (ap[o.notation], o.notation))
+        self._evasion_paid += ap[pick.notation]
+        return pick.notation
 
     def _losses(self, seat: Seat, options) -> str:
         for o in options:

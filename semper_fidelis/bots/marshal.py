@@ -9,11 +9,14 @@ other decision, and the steps of a chosen plan, are the general's answers, at it
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
-sides on to the end of the Stage, where the VP are scored (at most ``turns`` turns), and
-:func:`evaluate` scores the position: a won, lost or drawn game when it was the last Stage. A
-shorter horizon (the opponent's reply only) cost more games than the fewer playouts do: with 16
-playouts a decision the marshal as ZURL won 14 of 20 Scenario 1 games against the general when
-it played to the end, 6 of 20 with 32 playouts through the reply. The
+sides on — through the opponent's reply and this side's next turn (``turns``), or to the end of
+the Stage if that comes first — and :func:`evaluate` scores the position: a won, lost or drawn
+game when it was over; at a cut-off before the Stage's end, the VP plus what the End of Stage
+would score now (:meth:`Game.score_if_stage_ended`), so the value of the position at the Stage's
+end is estimated rather than played out. Playing every playout to the Stage's end (the first
+rounds' playouts eight turns long) made them three to eight times dearer; the horizon through
+the reply alone, scored without that estimate, cost games (6 of 20 in Scenario 1 as ZURL,
+against 14 of 20 played to the end). The
 plans share their deals — every plan is played on the same deals with the same playout seeds
 (common random numbers), so they are compared on the same luck — and sequential halving drops
 the worse half of the plans each time the number of deals doubles. The general's choice is never
@@ -40,18 +43,23 @@ from .seat import Seat
 PL, ZURL = "PL", "ZURL"
 #: decisions a playout may take at most before it is scored (a whole Stage takes about 250)
 DEPTH = 1000
-#: turn boundaries a playout crosses at most; it stops sooner at the end of the Stage, where the
-#: VP are scored (a Stage is four rounds, so 8 plays every playout to the end of its Stage)
-TURNS = 8
+#: turn boundaries a playout crosses at most before it is cut off and scored with the End of
+#: Stage estimate; it stops sooner at the end of the Stage (a Stage is four rounds: 8 would play
+#: every playout to the end of its Stage)
+TURNS = 3
+#: seconds of search a turn gets at most, over all its searched decisions (an Orders Phase is
+#: searched at each of its orders: five on average in Scenario 2, up to nine)
+TURN_BUDGET = 6.0
 #: points a won game is worth in the evaluation, against a few VP for the rest
 WIN = 100.0
 
 
-def evaluate(view: dict[str, Any], side: str) -> float:
-    """How good an open view of a position is for ``side``, in VP: VP; the Strategic Areas each
-    side holds (what the End of Stage would score now), half for one it contests; Morale (a VP
-    at the top and the bottom of the track) and Supply (Strength); the units on the board by
-    worth, the broken ones (a VP every five) and the cards in hand (AP to come)."""
+def evaluate(view: dict[str, Any], side: str, preview: dict[str, list[tuple[str, int]]] | None = None) -> float:
+    """How good an open view of a position is for ``side``, in VP: VP; what the End of Stage
+    would score now (``preview``, :meth:`Game.score_if_stage_ended`, for a playout cut off
+    before it; else the Strategic Areas each side holds); Morale (a VP at the top and the
+    bottom of the track) and Supply (Strength); the units on the board by worth, the broken ones
+    (a VP every five) and the cards in hand (AP to come)."""
     other = ZURL if side == PL else PL
     result = view.get("result")
     if result:
@@ -60,12 +68,15 @@ def evaluate(view: dict[str, Any], side: str) -> float:
     score = float(view["vp"][side] - view["vp"][other])
     units = view["units"]
     mine_t, theirs_t = OWN_TYPES[side], OWN_TYPES[other]
-    for area, value in view["strategic"].items():
-        here = units.get(area, {})
-        mine = any(n for t, n in here.items() if t in mine_t)
-        theirs = any(n for t, n in here.items() if t in theirs_t)
-        if mine != theirs:
-            score += value if mine else -value
+    if preview is not None:
+        score += sum(vp for _, vp in preview[side]) - sum(vp for _, vp in preview[other])
+    else:
+        for area, value in view["strategic"].items():
+            here = units.get(area, {})
+            mine = any(n for t, n in here.items() if t in mine_t)
+            theirs = any(n for t, n in here.items() if t in theirs_t)
+            if mine != theirs:
+                score += value if mine else -value
     worth = {side: 0.0, other: 0.0}
     for here in units.values():
         for t, n in here.items():
@@ -90,10 +101,14 @@ class MarshalBot:
     thinks = True
 
     def __init__(self, seed: int | None = None, think: float = 1.0, iterations: int | None = None,
-                 depth: int = DEPTH, turns: int = TURNS):
+                 depth: int = DEPTH, turns: int = TURNS, turn_budget: float = TURN_BUDGET, clock=time.perf_counter):
         self.rng = random.Random(seed)
         self.general = GeneralBot(self.rng.getrandbits(32))
         self.think = think
+        self.turn_budget = turn_budget  # seconds of search in one turn at most (several decisions)
+        self.clock = clock
+        self._turn: tuple | None = None  # (round, side) of the turn being searched
+        self._turn_spent = 0.0
         self.iterations = iterations
         self.depth = depth
         self.turns = turns
@@ -124,10 +139,33 @@ class MarshalBot:
 
     def _search(self, seat: Seat, plans: list[list[str]]) -> int:
         """The index of the plan to play (0, the general's, unless another beats it)."""
+        return self.weigh(seat, plans)[0]
+
+    def candidates(self, seat: Seat) -> list[list[str]]:
+        """The plans weighed at this decision, the general's first: at an Orders decision its
+        plan and the alternatives (:meth:`GeneralBot.alternatives`); at any other, its answer
+        and then each other legal action as a plan of one step. Leaves the general's plan as
+        the general made it."""
+        options = seat.options()
+        choice = self.general.choose(seat)
+        own = [choice] + self.general.plan
+        if seat.decision().kind == "orders":
+            others = self.general.alternatives(seat, options)
+        else:
+            others = [[o.notation] for o in options]
+        return [own] + [p for p in others if p != own]
+
+    def weigh(self, seat: Seat, plans: list[list[str]]) -> tuple[int, list[list[float]], list[int]]:
+        """The search: (the index of the plan to play, every plan's playout scores, the plans
+        still in the running at the end). The scores of the plans in the running are on the same
+        deals, in order."""
         self.hurry = False
         scores: list[list[float]] = [[] for _ in plans]
         alive = list(range(len(plans)))
-        deadline = time.perf_counter() + self.think
+        start = self.clock()
+        deadline = start + self._allowance(seat)
+        if self.iterations is None and deadline <= start:
+            return 0, scores, alive  # the turn's budget is spent: the general's plan
         done, deals, cut = 0, 0, 2
         while not self.hurry:
             seed = self.rng.getrandbits(64)
@@ -145,19 +183,30 @@ class MarshalBot:
                 continue
             break
         self.playouts += done
+        self._turn_spent += self.clock() - start
         n = min(len(scores[i]) for i in alive)
         if n < 2:
-            return 0
+            return 0, scores, alive
         best = max(alive, key=lambda i: (_mean(scores[i][:n]), -i))
         diffs = [a - b for a, b in zip(scores[best][:n], scores[0][:n], strict=False)]
         mean = _mean(diffs)
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        return best if mean > spread else 0
+        return (best if mean > spread else 0), scores, alive
+
+    def _allowance(self, seat: Seat) -> float:
+        """This decision's thinking time: ``think``, but no more than half of what is left of the
+        turn's budget (a turn holds several searched decisions: an app player waits for all)."""
+        view = seat.view()
+        turn = (view["round"], view["active"])
+        if turn != self._turn:
+            self._turn, self._turn_spent = turn, 0.0
+        allowance = min(self.think, max(0.0, self.turn_budget - self._turn_spent) / 2)
+        return allowance if allowance >= self.think / 8 else 0.0  # not a search of a few playouts
 
     def _spent(self, done: int, deadline: float) -> bool:
         if self.iterations is not None:
             return done >= self.iterations
-        return done > 0 and time.perf_counter() >= deadline
+        return done > 0 and self.clock() >= deadline
 
     def _playout(self, seat: Seat, plan: list[str], seed: int) -> float:
         """One deal of the unseen, the plan played in it, then the general for both sides to the
@@ -173,17 +222,21 @@ class MarshalBot:
             except IllegalAction:
                 break  # a battle or a card asked something first; the general goes on
         policy = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
-        owner, crossed, stage = side, 0, seat.view()["stage"]
+        seats = {s: Seat(world, s) for s in (PL, ZURL)}
+        owner, crossed, stage, cut = side, 0, world.state.stage, False
         for _ in range(self.depth):
             if world.over:
                 break
             decision = world.decision()
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
-                if crossed >= self.turns or world.view(None)["stage"] != stage:
+                if world.state.stage != stage:
                     break
-            world.apply(policy[decision.player].choose(Seat(world, decision.player)))
-        return evaluate(world.view(None), side)
+                if crossed >= self.turns:
+                    cut = True
+                    break
+            world.apply(policy[decision.player].choose(seats[decision.player]))
+        return evaluate(world.view(None), side, world.score_if_stage_ended() if cut and not world.over else None)
 
 
 def _starts_turn(decision) -> bool:

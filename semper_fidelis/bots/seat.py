@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import BattleOdds, Decision, Game, Option
+from ..engine.battle import CYTADELA
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,27 @@ class BoardMap:
     terrain: dict[str, str]
     limit: dict[str, int]
     relief_start: dict[str, str]
+    #: areas that always count as holding a Redoubt for their defender (Cytadela, §6.2)
+    redoubt_always: frozenset[str] = frozenset()
+
+
+#: the printed board per set of components (keyed by identity, the components kept alive with
+#: it): a search makes a Seat for every decision of every playout, and the board never changes
+_BOARDS: dict[int, tuple[Any, BoardMap]] = {}
+
+
+def _board_of(data) -> BoardMap:
+    known = _BOARDS.get(id(data))
+    if known is None or known[0] is not data:
+        areas = data.board.areas
+        known = _BOARDS[id(data)] = (data, BoardMap(
+            neighbours={a.id: frozenset(a.neighbours) for a in areas},
+            terrain={a.id: a.terrain for a in areas},
+            limit={a.id: a.limit for a in areas},
+            relief_start=dict(data.board.relief_start),
+            redoubt_always=frozenset(a.id for a in areas if a.id == CYTADELA),
+        ))
+    return known[1]
 
 
 class Seat:
@@ -48,14 +70,12 @@ class Seat:
         """The printed board: adjacency, terrain, unit limits and where Relief arrives (nothing of
         the position)."""
         if self._board is None:
-            areas = self._game.data.board.areas
-            self._board = BoardMap(
-                neighbours={a.id: frozenset(a.neighbours) for a in areas},
-                terrain={a.id: a.terrain for a in areas},
-                limit={a.id: a.limit for a in areas},
-                relief_start=dict(self._game.data.board.relief_start),
-            )
+            self._board = _board_of(self._game.data)
         return self._board
+
+    def card_ap(self, number: int) -> int:
+        """The AP printed on one of this player's own cards (what discarding it pays for)."""
+        return self._game.rules.card(self.player, number).ap
 
     def battle_odds(self, area: str, attack: list[tuple[str, str]] | None = None) -> BattleOdds:
         """Exact odds from public facts only (the unseen battle deck's make-up; the opponent's

@@ -170,22 +170,27 @@ def test_the_general_garrisons_winniki_for_zurl_in_relief():
     assert bot.plan == ["from lesienice", "units 3s", "to winniki"]
 
 
-def test_marshal_playouts_run_to_the_end_of_the_stage(monkeypatch):
-    """A playout goes on past the turns of both sides to the End of Stage, where the VP are
-    scored, and stops there (Scenario 2 has three Stages): the evaluation sees the first
-    decision of the next Stage."""
+def test_marshal_playouts_stop_at_the_end_of_the_stage_or_a_cut_off(monkeypatch):
+    """A playout stops at the End of Stage, where the VP are scored (Scenario 2 has three
+    Stages: the evaluation sees the first decision of the next Stage), or, cut off sooner after
+    ``turns`` turns, is scored with what the End of Stage would give then."""
     from semper_fidelis.bots import marshal
 
     seen = []
-    monkeypatch.setattr(marshal, "evaluate", lambda view, side: seen.append(view) or 0.0)
+    monkeypatch.setattr(marshal, "evaluate", lambda view, side, preview=None: seen.append((view, preview)) or 0.0)
     game = Game(2, 3)
     while game.decision().kind != "orders":
         game.apply(GeneralBot(1).choose(Seat(game, game.decision().player)))
     start = game.view(None)
-    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)
-    (end,) = seen
-    assert (start["stage"], end["stage"]) == (1, 2)
+    MarshalBot(1, iterations=1, turns=8)._playout(Seat(game, start["active"]), ["end"], 7)
+    ((end, preview),) = seen
+    assert (start["stage"], end["stage"]) == (1, 2) and preview is None
     assert end["round"] == start["rounds"] // start["stages"] + 1 and end["vp"] != start["vp"]
+    seen.clear()
+    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)
+    ((cut, preview),) = seen
+    assert cut["stage"] == 1 and (cut["round"], cut["turn_index"]) == (start["round"] + 1, 1)  # three turns played
+    assert set(preview) == {"PL", "ZURL"}
 
 
 def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
@@ -204,3 +209,36 @@ def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
                                          "namiestnictwo": {"zurl-hq": 1}}}, seed=1)
     seat = Seat(calm, "ZURL")
     assert not any(p[-1] == "to rynek" for p in GeneralBot(1).alternatives(seat, seat.options()))
+
+
+class _FakeClock:
+    """A clock that advances a fixed step every time it is read (no wall clock in tests)."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_marshal_turn_keeps_to_its_budget():
+    """However many orders a turn has, the searches of one turn take at most the turn's budget
+    (each gets half of what is left), so an app player waits for a bounded time."""
+    clock = _FakeClock(0.05)
+    marshal = MarshalBot(2, think=1.0, turn_budget=3.0, clock=clock, depth=40, turns=1)
+    game = Game(2, 5)
+    general = GeneralBot(1)
+    spent: dict[tuple, float] = {}
+    searches = 0
+    while not game.over and game.view(None)["round"] <= 2:
+        decision = game.decision()
+        seat = Seat(game, decision.player)
+        if decision.player == "ZURL":
+            before, key = clock.now, (game.view(None)["round"], "ZURL")
+            searches += decision.kind == "orders"
+            game.apply(marshal.choose(seat))
+            spent[key] = spent.get(key, 0.0) + clock.now - before
+        else:
+            game.apply(general.choose(seat))
+    assert searches >= 4 and spent and max(spent.values()) <= 3.0 + 0.5  # each search may end one playout late

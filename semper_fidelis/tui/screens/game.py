@@ -53,6 +53,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("u", "undo", "Undo", priority=True),
         Binding("s", "save", "Save", priority=True),
         Binding("question_mark", "help", "Help", priority=True),
+        Binding("h", "hint", "Hint", priority=True),
         Binding("l", "log", "Log", priority=True),
         Binding("c", "cards", "Cards", priority=True),
         Binding("w", "summary", "What they did", priority=True),
@@ -399,6 +400,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
         from .dialogs import HelpScreen
 
         self.app.push_screen(HelpScreen(self.game.decision() if self.shows_options() else None))
+
+    def action_hint(self) -> None:
+        """The marshal's hint for the player's own decision (tui/screens/hint.py)."""
+        from .hint import HintScreen
+
+        if not self.shows_options():
+            self.notify("No decision of yours to hint at.", timeout=2)
+            return
+        self.app.push_screen(HintScreen(self.session))
 
     def action_log(self) -> None:
         from .dialogs import LogScreen

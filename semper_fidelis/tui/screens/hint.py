@@ -1,0 +1,86 @@
+"""The hint (``h`` in the game): what the marshal would do at the player's decision, and its
+estimate for its top plans. The search runs in a worker thread on a copy of the game from the
+deciding player's seat (bots/hint.py), so the screen stays live, the game is untouched, and
+the other side's hidden cards play no part; Esc closes it and stops the search."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import work
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+from textual.worker import get_current_worker
+
+from ...bots import MarshalBot
+from ...bots.hint import Hint, make_hint
+from ..session import Session
+
+#: the marshal's budget for a hint (a test sets ``{"iterations": N}`` for a repeatable search)
+BUDGET: dict[str, float | int] = {"think": 3.0}
+TOP = 3
+
+
+def hint_text(hint: Hint | None) -> Text:
+    if hint is None:
+        return Text("The game is over: nothing to hint at.")
+    out = Text()
+    out.append(f"The marshal, from {hint.player}'s seat ", style="bold")
+    out.append(f"({hint.playouts} playouts over deals of what {hint.player} cannot see):\n\n")
+    for n, plan in enumerate(hint.plans, 1):
+        out.append(f"{n}. ", style="bold")
+        out.append(plan.label)
+        if plan.playouts:
+            out.append(f"\n   win chance {plan.win:.0%}, estimate {plan.value:+.1f} VP ({plan.playouts} playouts)", style="cyan")
+        else:
+            out.append("\n   the only legal action", style="cyan")
+        if plan.chosen:
+            out.append("  ← what it would do", style="bold green")
+        out.append("\n")
+    out.append("\nWin chance: the share of its playouts won, or ahead where cut off before the end. "
+               "An estimate, not a promise.", style="dim italic")
+    return out
+
+
+class HintScreen(ModalScreen):
+    BINDINGS = [
+        Binding("escape", "dismiss", "Close"),
+        Binding("h", "dismiss", "Close"),
+        Binding("q", "dismiss", "Close", show=False),
+    ]
+
+    def __init__(self, session: Session):
+        super().__init__()
+        game = session.game
+        self.game = game.copy()  # taken now, on the UI thread: the search never sees later moves
+        self.seed = game.seed * 1000 + len(game.actions)
+        self.marshal = MarshalBot(self.seed, **BUDGET)
+        self.hint: Hint | None = None
+        self.done = False
+
+    def compose(self):
+        with VerticalScroll(id="hint-box") as box:
+            box.border_title = "Hint — Esc to close"
+            yield Static(Text("The marshal is thinking…", style="italic"), id="hint-text")
+
+    def on_mount(self) -> None:
+        self.search()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def search(self) -> None:
+        worker = get_current_worker()
+        hint = make_hint(self.game, self.seed, top=TOP, marshal=self.marshal)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.show, hint)
+
+    def show(self, hint: Hint | None) -> None:
+        if not self.is_attached:
+            return
+        self.hint, self.done = hint, True
+        self.query_one("#hint-text", Static).update(hint_text(hint))
+
+    def action_dismiss(self) -> None:
+        self.marshal.hurry = True  # the search stops at its next playout
+        self.workers.cancel_group(self, "hint")
+        self.dismiss()
