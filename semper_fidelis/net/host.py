@@ -22,7 +22,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..bots import Bot, Seat, make_bot
-from ..engine import Game, IllegalAction
+from ..engine import Game, IllegalAction, write_record
 from ..tui.odds import odds_text, option_odds
 from ..tui.saves import save_game
 from .protocol import MAX_JOINER_MESSAGE, PROTOCOL, SIDES, Act, Hello, Odds, Refused, SeatState, Welcome, read_joiner, version_refusal
@@ -107,6 +107,7 @@ class Host:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else port
             if started is not None:
                 started(self.port)
+            self.save(seats=True)
             if self.game.over:
                 self.done.set()
             await self.play_bots()
@@ -232,7 +233,9 @@ class Host:
 
     async def _changed(self) -> None:
         """After an action: autosave, tell every seat, print the progress; at the end, stop."""
-        self._save()
+        d = self.game.decision()
+        if self.game.over or d is None or d.player not in self.bots:
+            self.save()  # before the host waits on a joiner: a bot's moves in a row are saved once
         for side in list(self.conns):
             await self._send_state(side)
         view = self.game.view(None)
@@ -245,11 +248,16 @@ class Host:
             self.say(f"Game over after {len(self.game.actions)} actions: {result.get('reason', '')}")
             self.done.set()
 
-    def _save(self) -> None:
+    def save(self, *, seats: bool = False) -> None:
+        """Write the autosave: the record, and with ``seats`` (at the start and the end) the
+        seats and summary the app's Resume list shows (each write is fsynced: not at every action)."""
         if self.autosave is None:
             return
         try:
-            save_game(self.game, self.autosave, self.players, True)
+            if seats or self.game.over:
+                save_game(self.game, self.autosave, self.players, True)
+            else:
+                write_record(self.game, self.autosave)
         except OSError as exc:
             if self.unsaved is None:
                 self.say(f"not saved: cannot write {exc.filename or self.autosave}: {exc.strerror or exc}")
