@@ -11,6 +11,7 @@ websocket at ``/`` and nothing else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from collections.abc import Callable
@@ -278,10 +279,8 @@ class Host:
         frame = message.model_dump_json()
         if self.tap is not None and side is not None:
             self.tap(side, frame)
-        try:
+        with contextlib.suppress(ConnectionClosed):  # the joiner's handler sees it go
             await ws.send(frame)
-        except ConnectionClosed:
-            pass
 
 
 __all__ = ["Host", "HUMAN", "REMOTE", "SIDES", "new_token", "seat_state"]

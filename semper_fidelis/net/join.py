@@ -8,6 +8,7 @@ keeps the game, and sends the whole of what the seat may know to whoever takes i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -88,10 +89,8 @@ class Link:
         """Send an action for the seat's decision at the position last received."""
         if self.ws is None or self.mirror is None:
             raise JoinError("not connected")
-        try:
+        with contextlib.suppress(ConnectionClosed):  # run() tells the player
             await self.ws.send(Act(action=action, at=len(self.mirror.actions)).model_dump_json())
-        except ConnectionClosed:
-            pass  # run() tells the player
 
     async def close(self) -> None:
         if self.ws is not None:

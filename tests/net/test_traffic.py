@@ -80,5 +80,5 @@ def test_each_seat_gets_only_its_own_view_and_events(shipped):
                 assert view["decision"] is None or view["decision"]["actions"] == []
         assert states > 50
     # the private events did cross, each to its own side only: the cards each side drew
-    drawn = {side: sum('"visible":"%s"' % side in frame for frame, _, _ in sent) for side, sent in frames.items()}
+    drawn = {side: sum(f'"visible":"{side}"' in frame for frame, _, _ in sent) for side, sent in frames.items()}
     assert drawn["PL"] > 0 and drawn["ZURL"] > 0
