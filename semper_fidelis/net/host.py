@@ -26,7 +26,21 @@ from ..bots import Bot, Seat, make_bot
 from ..engine import Game, IllegalAction, write_record
 from ..tui.odds import odds_text, option_odds
 from ..tui.saves import save_game
-from .protocol import MAX_JOINER_MESSAGE, PROTOCOL, SIDES, Act, Hello, Odds, Refused, SeatState, Welcome, read_joiner, version_refusal
+from .protocol import (
+    MAX_JOINER_MESSAGE,
+    PROTOCOL,
+    SIDES,
+    Act,
+    AskOdds,
+    Hello,
+    Odds,
+    OddsAnswer,
+    Refused,
+    SeatState,
+    Welcome,
+    read_joiner,
+    version_refusal,
+)
 
 REMOTE, HUMAN = "remote", "human"
 #: seconds a new connection has to say hello before it is dropped
@@ -186,6 +200,11 @@ class Host:
         except ValueError as exc:
             await self._send(ws, side, Refused(reason=one_line(exc)))
             return
+        if isinstance(message, AskOdds):
+            async with self.lock:
+                answer = self._odds(side, message)
+            await self._send(ws, side, answer)
+            return
         if not isinstance(message, Act):
             await self._send(ws, side, Refused(reason=f"already seated as {side}"))
             return
@@ -215,6 +234,18 @@ class Host:
             self.game = Game.from_record(game.record(), data=game.data)
             return f"the engine failed on '{act.action}' ({type(exc).__name__}); the position is as before"
         return None
+
+    def _odds(self, side: str, ask: AskOdds) -> OddsAnswer:
+        """The odds a seat's bot asks for, weighed for that seat (its own hand may count, the
+        other side's never does), as a local bot's Seat would get them."""
+        attack = None if ask.attack is None else [(origin, units) for origin, units in ask.attack]
+        try:
+            odds = self.game.battle_odds(ask.area, attack=attack, side=side if attack else None)
+        except ValueError as exc:
+            return OddsAnswer(id=ask.id, reason=one_line(exc))
+        except Exception as exc:  # noqa: BLE001 - nonsense groups: an answer, never a crash
+            return OddsAnswer(id=ask.id, reason=f"cannot weigh that battle ({type(exc).__name__})")
+        return OddsAnswer(id=ask.id, odds=Odds.of(odds, None))
 
     # ------------------------------------------------------------------------------ bots
 

@@ -16,8 +16,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData
+from ..engine import BattleOdds
 from .mirror import Mirror
-from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, Hello, HostMessage, Refused, SeatState, Welcome, problem
+from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
 
 
 class JoinError(Exception):
@@ -47,6 +48,7 @@ class Link:
         self.on_refused = on_refused
         self.mirror: Mirror | None = None
         self.ws: ClientConnection | None = None
+        self._asked: dict[int, asyncio.Future] = {}
 
     async def run(self) -> Mirror:
         """Play until the game is over (returns the final mirror); JoinError otherwise."""
@@ -73,7 +75,11 @@ class Link:
             message = HostMessage.validate_json(raw)
         except ValueError as exc:
             raise JoinError(f"the host sent a malformed message ({problem(exc) if hasattr(exc, 'errors') else exc})") from None
-        if isinstance(message, Refused):
+        if isinstance(message, OddsAnswer):
+            future = self._asked.pop(message.id, None)
+            if future is not None and not future.done():
+                future.set_result(message)
+        elif isinstance(message, Refused):
             if message.fatal:
                 raise JoinError(f"refused: {message.reason}")
             self.on_refused(message.reason)
@@ -91,6 +97,31 @@ class Link:
             raise JoinError("not connected")
         with contextlib.suppress(ConnectionClosed):  # run() tells the player
             await self.ws.send(Act(action=action, at=len(self.mirror.actions)).model_dump_json())
+
+    async def odds(self, area: str, attack) -> BattleOdds:
+        """Ask the host for odds it did not send (ValueError with its reason if none)."""
+        if self.ws is None:
+            raise ValueError("not connected to the host")
+        ask = AskOdds(id=len(self._asked) + 1 + max(self._asked, default=0), area=area, attack=attack)
+        future = asyncio.get_running_loop().create_future()
+        self._asked[ask.id] = future
+        try:
+            await self.ws.send(ask.model_dump_json())
+            answer = await future
+        except ConnectionClosed:
+            raise ValueError("the connection to the host was lost") from None
+        finally:
+            self._asked.pop(ask.id, None)
+        if answer.odds is None:
+            raise ValueError(answer.reason or "no odds")
+        return answer.odds.battle_odds()
+
+    def asking(self, loop: asyncio.AbstractEventLoop, timeout: float = 60) -> Callable:
+        """``ask(area, attack)`` for a bot thinking in another thread: blocks on :meth:`odds`."""
+        def ask(area: str, attack) -> BattleOdds:
+            return asyncio.run_coroutine_threadsafe(self.odds(area, attack), loop).result(timeout)
+
+        return ask
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -127,6 +158,7 @@ async def play_with_bot(address: str, side: str, token: str, bot: Bot | str, dat
                 await link.close()
                 await asyncio.gather(runner, return_exceptions=True)
                 return mirror
+            mirror.ask = link.asking(asyncio.get_running_loop())  # odds its options do not name
             action = await asyncio.to_thread(bot.choose, Seat(mirror, side))
             await link.act(action)
             played += 1

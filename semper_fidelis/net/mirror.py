@@ -3,11 +3,16 @@ host's messages, so the app's screens and the bots read it as they read a local 
 
 It holds one seat's view, its events and, on its own decisions, its options; everything else
 (the other hand, the decks, the generator, the seed) never reaches it. The odds and the End of
-Stage preview are the host's, computed from public facts; odds the host did not send are
-unknown here (``battle_odds`` raises ValueError, as for an area without a battle).
+Stage preview are the host's: the odds of the battle in progress and of the battles the seat's
+options start come with each position; others are asked of the host through ``ask`` (a bot
+thinking in a thread), else unknown (``battle_odds`` raises ValueError, as for an area without
+a battle).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from ..data.loader import GameData
 from ..engine import BattleOdds, Decision, Event, IllegalAction, Option
@@ -37,17 +42,19 @@ class Mirror:
         self.over = False
         self.can_undo = False
         self._view: dict = {}
-        self._options: tuple[Option, ...] = ()
+        self._offered: tuple[Option, ...] = ()
         self._events: list[Event] = []
         self._last: list[Event] = []  # the events of the last update: the host sends one per action
         self._preview: dict[str, list[tuple[str, int]]] = {}
         self._odds: dict[tuple, BattleOdds] = {}
+        #: ``ask(area, attack)``: the host's odds for a battle not among those sent (None: none)
+        self.ask: Callable[[str, Any], BattleOdds] | None = None
 
     def update(self, state: SeatState) -> None:
         self.actions = ["?"] * state.actions
         self.over = state.over
         self._view = state.view
-        self._options = tuple(state.options)
+        self._offered = tuple(state.options)
         self._last = [Event.from_dict(e) for e in state.events]
         self._events = self._events[: state.first_event] + self._last
         self._preview = state.preview
@@ -70,7 +77,7 @@ class Mirror:
         return list(d.actions) if d else []
 
     def options(self) -> tuple[Option, ...]:
-        return self._options
+        return self._offered
 
     def view(self, player: str | None = None) -> dict:
         """This seat's view, whoever asks: it is the only one there is here."""
@@ -92,10 +99,14 @@ class Mirror:
         return {side: [tuple(item) for item in items] for side, items in self._preview.items()}
 
     def battle_odds(self, area: str, attack=None, side: str | None = None) -> BattleOdds:
-        try:
-            return self._odds[odds_key(area, attack)]
-        except KeyError:
-            raise ValueError(f"no odds from the host for a battle in {area}") from None
+        # sent with the position: weighed for anyone (side None), as the app asks; a bot weighing
+        # its own attack (side given) asks the host, which counts that seat's own hand too
+        known = self._odds.get(odds_key(area, attack)) if side is None else None
+        if known is not None:
+            return known
+        if self.ask is None:
+            raise ValueError(f"no odds from the host for a battle in {area}")
+        return self.ask(area, attack)
 
     def undo(self) -> str:
         raise IllegalAction("cannot undo in a hosted game: the host keeps the record")

@@ -48,6 +48,19 @@ class Act(_Message):
     at: int = Field(ge=0)
 
 
+Name = Annotated[str, StringConstraints(max_length=60)]
+
+
+class AskOdds(_Message):
+    """A joiner's bot weighing an attack its options do not name (several groups at once):
+    the host answers with the engine's odds for that seat (:class:`OddsAnswer`, same ``id``)."""
+
+    type: Literal["odds"] = "odds"
+    id: int = Field(ge=0)
+    area: Name
+    attack: Annotated[list[tuple[Name, Name | dict[Name, int]]], Field(max_length=8)] | None = None
+
+
 class Welcome(_Message):
     type: Literal["welcome"] = "welcome"
     protocol: int
@@ -104,14 +117,21 @@ class SeatState(_Message):
     odds: list[Odds] = []
 
 
+class OddsAnswer(_Message):
+    type: Literal["odds"] = "odds"
+    id: int
+    odds: Odds | None = None
+    reason: Line | None = None
+
+
 class Refused(_Message):
     type: Literal["refused"] = "refused"
     reason: Line
     fatal: bool = False
 
 
-JoinerMessage = TypeAdapter(Annotated[Hello | Act, Field(discriminator="type")])
-HostMessage = TypeAdapter(Annotated[Welcome | SeatState | Refused, Field(discriminator="type")])
+JoinerMessage = TypeAdapter(Annotated[Hello | Act | AskOdds, Field(discriminator="type")])
+HostMessage = TypeAdapter(Annotated[Welcome | SeatState | OddsAnswer | Refused, Field(discriminator="type")])
 
 
 def problem(exc: ValidationError) -> str:
@@ -121,7 +141,7 @@ def problem(exc: ValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
-def read_joiner(raw: str | bytes) -> Hello | Act:
+def read_joiner(raw: str | bytes) -> Hello | Act | AskOdds:
     """A joiner's message, or ValueError with one line."""
     try:
         return JoinerMessage.validate_json(raw)

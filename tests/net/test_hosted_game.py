@@ -17,7 +17,7 @@ SEEDS = {"PL": 5, "ZURL": 9}
 
 def played_at_one_table() -> Game:
     game = Game(scenario=1, seed=SEED)
-    bots = {side: make_bot(name, SEEDS[side]) for side, name in (("PL", "general"), ("ZURL", "random"))}
+    bots = {side: make_bot("general", SEEDS[side]) for side in ("PL", "ZURL")}
     while not game.over:
         side = game.decision().player
         game.apply(bots[side].choose(Seat(game, side)))
@@ -32,7 +32,7 @@ def test_a_hosted_game_with_a_drop_plays_to_the_end_as_at_one_table(tmp_path, sh
         game = Game(scenario=1, seed=SEED)
         async with hosting(game, {"PL": "general", "ZURL": "remote"}, autosave=autosave, bot_seeds=SEEDS, say=lines.append) as host:
             address = f"127.0.0.1:{host.port}"
-            bot = make_bot("random", SEEDS["ZURL"])  # the player comes back with the same mind
+            bot = make_bot("general", SEEDS["ZURL"])  # the player comes back with the same mind
             before = await play_with_bot(address, "ZURL", TOKEN, bot, shipped, stop_after=6)
             at_drop = (len(before.actions), before.decision())
             assert len(host.game.actions) == at_drop[0]  # nothing moved while the seat was empty

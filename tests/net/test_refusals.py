@@ -146,3 +146,20 @@ def test_an_address_is_host_and_port():
     for bad in ("8765", "host:", "host:port", "host:70000"):
         with pytest.raises(ValueError, match="is not HOST:PORT"):
             address_url(bad)
+
+
+def test_odds_asked_for_nonsense_are_an_answer_with_a_reason_and_the_game_goes_on():
+    async def main():
+        game = Game(scenario=1, seed=3)
+        async with hosting(game, {"PL": "remote", "ZURL": "random"}) as host:
+            ws, _ = await seated(host.port, turn=True)  # nothing moves until PL does
+            answers = [await say(ws, {"type": "odds", "id": 1, "area": "no-such-area"}),
+                       await say(ws, {"type": "odds", "id": 2, "area": "rynek", "attack": [["dom-akademicki", "99q"]]}),
+                       await say(ws, {"type": "odds", "id": 3, "area": "rynek", "attack": [["dom-akademicki", {"pl-volunteer": 1}]]})]
+            await ws.close()
+            return answers
+
+    nowhere, nonsense, weighed = run(main())
+    assert nowhere["id"] == 1 and nowhere["odds"] is None and nowhere["reason"]
+    assert nonsense["id"] == 2 and nonsense["odds"] is None and "\n" not in nonsense["reason"]
+    assert weighed["id"] == 3 and weighed["odds"]["area"] == "rynek" and weighed["odds"]["attacker"] == "PL"
