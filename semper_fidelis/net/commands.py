@@ -162,15 +162,20 @@ def join_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="the bot's seed (default: random)")
 
 
+def _check_seat(address: str, token: str | None) -> None:
+    """A seat is joined at HOST:PORT with the token the host printed; else one line."""
+    try:
+        address_url(address)
+    except ValueError as exc:
+        raise _error(str(exc)) from None
+    if token is None:
+        raise _error("a seat token is needed: the host printed it (--token T)")
+
+
 def join(args: argparse.Namespace, data) -> int:
     from ..engine import shipped_data
 
-    try:
-        address_url(args.address)
-    except ValueError as exc:
-        raise _error(str(exc)) from None
-    if args.token is None:
-        raise _error("a seat token is needed: the host printed it (join --token T)")
+    _check_seat(args.address, args.token)
     if args.bot is None:
         from .remote import run_joined
 
@@ -206,12 +211,7 @@ def app_command(args: argparse.Namespace) -> str:
     if getattr(args, "assets", None) is not None:
         base += ["--assets", str(args.assets)]
     if args.join is not None:
-        try:
-            address_url(args.join)
-        except ValueError as exc:
-            raise _error(str(exc)) from None
-        if args.token is None:
-            raise _error("--join needs the seat token the host printed (--token T)")
+        _check_seat(args.join, args.token)
         base += ["join", args.join, "--side", args.side, "--token", args.token]
     else:
         base += ["play"] + (["--saves", str(args.saves)] if args.saves is not None else [])

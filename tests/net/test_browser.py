@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -111,25 +110,38 @@ class Page:
         raise AssertionError("the app never got there")
 
 
-def browser(sync_playwright, tmp_path: Path, url: str, run) -> None:
+def in_browser(tmp_path: Path, serve_args: list[str], play) -> None:
+    """Serve the app (``serve`` with ``serve_args``), open it in headless Chromium and ``play``
+    on the page; a screenshot of a failure is kept too."""
+    sync_playwright = _browser_or_skip()
+    process, url = serving(*serve_args)
     frames: list = []
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), headless=True,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-            viewport={"width": 1400, "height": 900})
-        try:
-            page = context.new_page()
-            page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(1)))
-            page.goto(url)
-            page.locator("textarea").first.focus()  # the terminal's keyboard
+    try:
+        with sync_playwright() as playwright:
+            context = playwright.chromium.launch_persistent_context(
+                str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), headless=True,
+                args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+                viewport={"width": 1400, "height": 900})
             try:
-                run(Page(page, frames))
-            except AssertionError:
-                page.screenshot(path=str(artefacts(tmp_path) / "browser-failure.png"))  # what the page showed
-                raise
-        finally:
-            context.close()
+                page = context.new_page()
+                page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(1)))
+                page.goto(url)
+                page.locator("textarea").first.focus()  # the terminal's keyboard
+                try:
+                    play(Page(page, frames))
+                except AssertionError:
+                    page.screenshot(path=str(artefacts(tmp_path) / "browser-failure.png"))  # what the page showed
+                    raise
+            finally:
+                context.close()
+    finally:
+        process.kill()
+        process.wait()
+
+
+def kept(shot: Path) -> None:
+    assert shot.stat().st_size > 10_000
+    print(f"screenshot: {shot}")
 
 
 def autosaved_actions(saves: Path) -> int:
@@ -143,9 +155,7 @@ def autosaved_actions(saves: Path) -> int:
 
 
 def test_the_app_in_a_browser_starts_a_game_and_makes_a_move(tmp_path):
-    sync_playwright = _browser_or_skip()
     saves = tmp_path / "saves"
-    process, url = serving("--saves", str(saves))
     shot = artefacts(tmp_path) / "browser-game.png"
 
     def play(page: Page) -> None:
@@ -161,18 +171,13 @@ def test_the_app_in_a_browser_starts_a_game_and_makes_a_move(tmp_path):
         page.settle()
         page.page.screenshot(path=str(shot))
 
-    try:
-        browser(sync_playwright, tmp_path, url, play)
-    finally:
-        process.kill()
-        process.wait()
+    in_browser(tmp_path, ["--saves", str(saves)], play)
     assert autosaved_actions(saves) >= 1
-    assert shot.stat().st_size > 10_000
-    print(f"screenshot: {shot}")
+    kept(shot)
 
 
 def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
-    sync_playwright = _browser_or_skip()
+    _browser_or_skip()  # before the host starts
     game = Game(scenario=1, seed=3)  # ZURL decides first
     host = Host(game, {"PL": "random", "ZURL": "remote"}, "browser-token", say=lambda line: None, bot_seeds={"PL": 1})
     loop = asyncio.new_event_loop()
@@ -180,7 +185,6 @@ def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
     thread = threading.Thread(target=lambda: loop.run_until_complete(host.run("127.0.0.1", 0, started=lambda port: listening.set())))
     thread.start()
     listening.wait()
-    process, url = serving("--join", f"127.0.0.1:{host.port}", "--side", "ZURL", "--token", "browser-token")
     shot = artefacts(tmp_path) / "browser-hosted-game.png"
 
     def play(page: Page) -> None:
@@ -192,18 +196,10 @@ def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
         page.page.screenshot(path=str(shot))
 
     try:
-        browser(sync_playwright, tmp_path, url, play)
+        in_browser(tmp_path, ["--join", f"127.0.0.1:{host.port}", "--side", "ZURL", "--token", "browser-token"], play)
     finally:
-        process.kill()
-        process.wait()
         loop.call_soon_threadsafe(host.stop)
         thread.join(timeout=30)
     assert game.actions[0] in ("keep", "change")
-    assert shot.stat().st_size > 10_000
-    print(f"screenshot: {shot}")
+    kept(shot)
 
-
-def test_chromium_is_where_the_test_looks_for_it():
-    """Debian's package puts the browser at /usr/bin/chromium; `which` agrees where it exists."""
-    found = shutil.which("chromium")
-    assert found is None or Path(found).resolve() == CHROMIUM.resolve() or CHROMIUM.exists()
