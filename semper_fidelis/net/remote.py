@@ -79,8 +79,11 @@ class RemoteGameScreen(GameScreen):
     def game_over_screen(self) -> Screen:
         return RemoteGameOverScreen(self.session)
 
-    def action_save(self) -> None:
-        self.notify("The host saves a hosted game after every action.", timeout=4)
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No undo, save, placing several at once or skipping bots here: the host keeps the game."""
+        if action in ("undo", "save", "many", "skip"):
+            return False
+        return super().check_action(action, parameters)
 
     def leave(self) -> None:
         """Leaving a hosted game closes the app; the seat waits at the host for a rejoin."""
