@@ -2,7 +2,8 @@
 
 A joiner opens with :class:`Hello` (the protocol version, the seat it wants, the seat token);
 the host answers :class:`Welcome` and then a :class:`SeatState` after every change, and the
-joiner sends :class:`Act` for its own decisions. Anything the host will not do is a
+joiner sends :class:`Act` for its own decisions (and a bot's :class:`AskOdds`, answered by
+:class:`OddsAnswer`). Anything the host will not do is a
 :class:`Refused` with one line; a fatal one (wrong token, seat taken, another protocol) closes
 the connection. A joiner of another protocol version is told in one line which side must update.
 """
