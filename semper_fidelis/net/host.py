@@ -92,14 +92,12 @@ class Host:
     this machine joins it over loopback, so it is a remote seat to the host) or a bot's name.
     ``tap(side, frame)`` sees every frame sent to a seat (the traffic test)."""
 
-    def __init__(self, game: Game, seats: dict[str, str], token: str, *, autosave: Path | None = None,
-                 players: dict[str, str] | None = None, say: Callable[[str], None] = print,
+    def __init__(self, game: Game, seats: dict[str, str], token: str, *, autosave: Path | None = None, say: Callable[[str], None] = print,
                  tap: Callable[[str, str], None] | None = None, bot_seeds: dict[str, int] | None = None):
         self.game = game
         self.seats = dict(seats)
         self.token = token
         self.autosave = autosave
-        self.players = players or {side: kind for side, kind in seats.items()}
         self.say = say
         self.tap = tap
         seeds = bot_seeds or {}
@@ -287,7 +285,7 @@ class Host:
             return
         try:
             if seats or self.game.over:
-                save_game(self.game, self.autosave, self.players, True)
+                save_game(self.game, self.autosave, self.seats, True)
             else:
                 write_record(self.game, self.autosave)
         except OSError as exc:
