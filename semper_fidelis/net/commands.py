@@ -222,6 +222,10 @@ def serve(args: argparse.Namespace) -> int:
     from textual_serve.server import Server
 
     command = app_command(args)
-    _say(f"Serving the game at http://{args.host}:{args.port}/ (Ctrl+C stops it)")
-    Server(command, host=args.host, port=args.port, title="Semper Fidelis").serve()
+    # the page loads its scripts and opens its websocket at this address: every interface is
+    # not an address a browser can go to, this machine's is
+    shown = this_machine() if args.host in ("0.0.0.0", "::") else args.host
+    url = f"http://{shown}:{args.port}"
+    _say(f"Serving the game at {url}/ (Ctrl+C stops it)")
+    Server(command, host=args.host, port=args.port, title="Semper Fidelis", public_url=url).serve()
     return 0
