@@ -756,6 +756,39 @@ def _cmd_play(args: argparse.Namespace) -> int:
                start=start, seed=getattr(args, "seed", None))
 
 
+# ------------------------------------------------------------ hosted games (semper_fidelis/net)
+
+
+def _net_args(name: str) -> Callable[[argparse.ArgumentParser], None]:
+    def arguments(parser: argparse.ArgumentParser) -> None:
+        from .net import commands
+
+        getattr(commands, f"{name}_args")(parser)
+
+    return arguments
+
+
+@command("host", "hold a game for two machines: its seats human, remote or a bot; prints the seat token", _net_args("host"))
+def _cmd_host(args: argparse.Namespace) -> int:
+    from .net import commands
+
+    return commands.host(args, _engine_data(args))
+
+
+@command("join", "play a seat of a hosted game in the app, or with a bot (--bot), headless", _net_args("join"))
+def _cmd_join(args: argparse.Namespace) -> int:
+    from .net import commands
+
+    return commands.join(args, _engine_data(args))
+
+
+@command("serve", "serve the app to web browsers through textual-serve (or a seat of a hosted game: --join)", _net_args("serve"))
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from .net import commands
+
+    return commands.serve(args)
+
+
 # ----------------------------------------------------------------------------------- main
 
 

@@ -52,6 +52,14 @@ class Event:
         return {"kind": self.kind, "text": self.text, "visible": self.visible, "round": self.round, "turn": self.turn,
                 **{k: _plain(v) for k, v in self.facts}}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Event:
+        """The event back from its plain form (a client that received it over the network):
+        ``Event.from_dict(e.to_dict()) == e``."""
+        head = ("kind", "text", "visible", "round", "turn")
+        facts = tuple((k, _frozen(v)) for k, v in data.items() if k not in head)
+        return cls(data["kind"], data.get("text"), data["visible"], data["round"], data["turn"], facts)
+
 
 def _frozen(value: Any) -> Any:
     if isinstance(value, dict):

@@ -293,11 +293,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if game.over:
             if not self.over_shown:
                 self.over_shown = True
-                from .game_over import GameOverScreen
-
-                self.app.push_screen(GameOverScreen(session))
+                self.app.push_screen(self.game_over_screen())
             return
         self.schedule_bot()
+
+    def game_over_screen(self) -> Screen:
+        """The final score (a hosted game's screen offers no rematch: the host starts games)."""
+        from .game_over import GameOverScreen
+
+        return GameOverScreen(self.session)
 
     # ---------------------------------------------------------------------------- actions
 

@@ -1,0 +1,315 @@
+"""The host: the one place a hosted game is played. It alone applies actions (the engine's
+Game), writes the autosave after each one and the record at the end, plays its own bot seats,
+and sends each joiner only what its seat may see.
+
+A joiner is admitted by a hello with the protocol version, a remote seat that is free and the
+seat token; anything else gets one line and the door. After that the joiner may only act on
+its own decision; every refusal is one line and changes nothing. The port serves the game's
+websocket at ``/`` and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+from collections.abc import Callable
+from http import HTTPStatus
+from pathlib import Path
+
+from pydantic import BaseModel
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..bots import Bot, Seat, make_bot
+from ..engine import Game, IllegalAction, write_record
+from ..tui.odds import odds_text, option_odds
+from ..tui.saves import save_game
+from .protocol import (
+    MAX_JOINER_MESSAGE,
+    PROTOCOL,
+    SIDES,
+    Act,
+    AskOdds,
+    Hello,
+    Odds,
+    OddsAnswer,
+    Refused,
+    SeatState,
+    Welcome,
+    read_joiner,
+    version_refusal,
+)
+
+REMOTE, HUMAN = "remote", "human"
+#: seconds a new connection has to say hello before it is dropped
+HELLO_WAIT = 10
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def one_line(text: str, limit: int = 300) -> str:
+    return " ".join(str(text).split())[:limit]
+
+
+class _OddsTap:
+    """Hands the app's own odds code the game and keeps every battle it weighed, so a joiner's
+    screen gets exactly the odds it would show for a local game."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.asked: dict[tuple, Odds] = {}
+
+    def battle_odds(self, area: str, attack=None, side: str | None = None):
+        odds = self.game.battle_odds(area, attack=attack, side=side)
+        plain = None if attack is None else [(origin, dict(units)) for origin, units in attack]
+        self.asked[(area, repr(plain))] = Odds.of(odds, plain)
+        return odds
+
+
+def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
+    """What ``side`` may know now: its view without the seed, its options if it decides, its
+    events since ``mark`` (an index among all events; ``sent`` of its own were sent before)."""
+    view = game.view(side)
+    del view["seed"]  # with the seed and the record anyone could replay the hidden deals
+    d = game.decision()
+    options = list(game.options()) if d is not None and d.player == side else []
+    tap = _OddsTap(game)
+    if view["battle"] is not None:
+        odds_text(tap, view["battle"]["area"])
+    for option in options:
+        option_odds(tap, option, d.kind)
+    return SeatState(actions=len(game.actions), over=game.over, view=view, options=options, first_event=sent,
+                     events=[e.to_dict() for e in game.events(side, mark)], preview=game.score_if_stage_ended(),
+                     odds=list(tap.asked.values()))
+
+
+class Host:
+    """One hosted game. ``seats``: per side "remote" (a joiner plays it), "human" (the app on
+    this machine joins it over loopback, so it is a remote seat to the host) or a bot's name.
+    ``tap(side, frame)`` sees every frame sent to a seat (the traffic test)."""
+
+    def __init__(self, game: Game, seats: dict[str, str], token: str, *, autosave: Path | None = None, say: Callable[[str], None] = print,
+                 tap: Callable[[str, str], None] | None = None, bot_seeds: dict[str, int] | None = None):
+        self.game = game
+        self.seats = dict(seats)
+        self.token = token
+        self.autosave = autosave
+        self.say = say
+        self.tap = tap
+        seeds = bot_seeds or {}
+        self.bots: dict[str, Bot] = {side: make_bot(kind, seeds.get(side, secrets.randbits(31)))
+                                     for side, kind in seats.items() if kind not in (REMOTE, HUMAN)}
+        self.conns: dict[str, ServerConnection] = {}
+        self.cursor: dict[str, tuple[int, int]] = {}  # per seat: (events mark, events sent)
+        self.lock = asyncio.Lock()
+        self.done = asyncio.Event()
+        self.port: int | None = None
+        self.unsaved: str | None = None
+        self._where: tuple | None = None
+
+    # ------------------------------------------------------------------------------ running
+
+    async def run(self, host: str = "127.0.0.1", port: int = 0, started: Callable[[int], None] | None = None) -> None:
+        """Serve until the game is over (or :meth:`stop`); ``started(port)`` once listening."""
+        async with serve(self._connection, host, port, max_size=MAX_JOINER_MESSAGE, process_request=self._only_the_game,
+                         server_header=None) as server:
+            self.port = server.sockets[0].getsockname()[1] if server.sockets else port
+            if started is not None:
+                started(self.port)
+            self.save(seats=True)
+            if self.game.over:
+                self.done.set()
+            await self.play_bots()
+            await self.done.wait()
+            for ws in list(self.conns.values()):
+                await ws.close()
+
+    def stop(self) -> None:
+        self.done.set()
+
+    @staticmethod
+    def _only_the_game(connection: ServerConnection, request):
+        """The game's websocket is at ``/``; any other path is answered 404 (no files, no shell)."""
+        if request.path != "/":
+            return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
+        return None
+
+    # ---------------------------------------------------------------------------- joiners
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
+        except (TimeoutError, ConnectionClosed):
+            return
+        reason, hello = self._admit(raw)
+        if reason is not None:
+            await self._send(ws, None, Refused(reason=one_line(reason), fatal=True))
+            await ws.close()
+            return
+        side = hello.side
+        self.conns[side] = ws
+        self.cursor[side] = (0, 0)
+        self.say(f"{side} joined from {ws.remote_address[0] if ws.remote_address else 'somewhere'}")
+        try:
+            await self._send(ws, side, Welcome(protocol=PROTOCOL, side=side, scenario=self.game.scenario.number,
+                                               options=dict(self.game.settings)))
+            async with self.lock:
+                await self._send_state(side)
+            async for raw in ws:
+                await self._message(ws, side, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            if self.conns.get(side) is ws:
+                del self.conns[side]
+                if not self.done.is_set():
+                    self.say(f"{side} left: the seat waits for them to join again")
+
+    def _admit(self, raw) -> tuple[str | None, Hello | None]:
+        """Why this first message does not seat its sender (None: it does), and the hello."""
+        try:
+            loose = json.loads(raw)
+        except ValueError:
+            loose = None
+        if isinstance(loose, dict) and isinstance(loose.get("protocol"), int) and loose["protocol"] != PROTOCOL:
+            return version_refusal(loose["protocol"]), None
+        try:
+            hello = read_joiner(raw)
+        except ValueError as exc:
+            return str(exc), None
+        if not isinstance(hello, Hello):
+            return "say hello first (protocol, side and seat token)", None
+        if not secrets.compare_digest(hello.token.encode(), self.token.encode()):
+            return "wrong seat token: ask the host for it (join --token T)", None
+        kind = self.seats.get(hello.side)
+        if kind not in (REMOTE, HUMAN):
+            return f"{hello.side} is not open to a joiner: the host plays it ({kind})", None
+        if hello.side in self.conns:
+            return f"{hello.side} is taken: a player is connected to it", None
+        return None, hello
+
+    async def _message(self, ws: ServerConnection, side: str, raw) -> None:
+        try:
+            message = read_joiner(raw)
+        except ValueError as exc:
+            await self._send(ws, side, Refused(reason=one_line(exc)))
+            return
+        if isinstance(message, AskOdds):
+            async with self.lock:
+                answer = self._odds(side, message)
+            await self._send(ws, side, answer)
+            return
+        if not isinstance(message, Act):
+            await self._send(ws, side, Refused(reason=f"already seated as {side}"))
+            return
+        async with self.lock:
+            reason = self._act(side, message)
+            if reason is not None:
+                await self._send(ws, side, Refused(reason=one_line(reason)))
+                return
+            await self._changed()
+        await self.play_bots()
+
+    def _act(self, side: str, act: Act) -> str | None:
+        """Apply a joiner's action; the reason it was not applied, else None."""
+        game = self.game
+        d = game.decision()
+        if game.over or d is None:
+            return "the game is over"
+        if d.player != side:
+            return f"not your decision: {d.player} decides"
+        if act.at != len(game.actions):
+            return f"the game has moved on (action {len(game.actions)}, not {act.at}): wait for the new position"
+        try:
+            game.apply(act.action)
+        except IllegalAction as exc:
+            return str(exc)
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not end the game: back to the record
+            self.game = Game.from_record(game.record(), data=game.data)
+            return f"the engine failed on '{act.action}' ({type(exc).__name__}); the position is as before"
+        return None
+
+    def _odds(self, side: str, ask: AskOdds) -> OddsAnswer:
+        """The odds a seat's bot asks for, weighed for that seat (its own hand may count, the
+        other side's never does), as a local bot's Seat would get them."""
+        attack = None if ask.attack is None else [(origin, units) for origin, units in ask.attack]
+        try:
+            odds = self.game.battle_odds(ask.area, attack=attack, side=side if attack else None)
+        except ValueError as exc:
+            return OddsAnswer(id=ask.id, reason=one_line(exc))
+        except Exception as exc:  # noqa: BLE001 - nonsense groups: an answer, never a crash
+            return OddsAnswer(id=ask.id, reason=f"cannot weigh that battle ({type(exc).__name__})")
+        return OddsAnswer(id=ask.id, odds=Odds.of(odds, None))
+
+    # ------------------------------------------------------------------------------ bots
+
+    async def play_bots(self) -> None:
+        """The host's own bot seats play while the decision is theirs (thinking in a thread,
+        so the joiners are still answered)."""
+        while True:
+            async with self.lock:
+                d = self.game.decision()
+                if self.game.over or d is None or d.player not in self.bots:
+                    return
+                action = await asyncio.to_thread(self.bots[d.player].choose, Seat(self.game, d.player))
+                self.game.apply(action)
+                await self._changed()
+
+    # ---------------------------------------------------------------------------- sending
+
+    async def _changed(self) -> None:
+        """After an action: autosave, tell every seat, print the progress; at the end, stop."""
+        d = self.game.decision()
+        if self.game.over or d is None or d.player not in self.bots:
+            self.save()  # before the host waits on a joiner: a bot's moves in a row are saved once
+        for side in list(self.conns):
+            await self._send_state(side)
+        view = self.game.view(None)
+        where = (view["round"], view["active"])
+        if where != self._where and not self.game.over:
+            self._where = where
+            self.say(f"Round {view['round']}: {view['active']} to act (action {len(self.game.actions)})")
+        if self.game.over:
+            result = view["result"] or {}
+            self.say(f"Game over after {len(self.game.actions)} actions: {result.get('reason', '')}")
+            self.done.set()
+
+    def save(self, *, seats: bool = False) -> None:
+        """Write the autosave: the record, and with ``seats`` (at the start and the end) the
+        seats and summary the app's Resume list shows (each write is fsynced: not at every action)."""
+        if self.autosave is None:
+            return
+        try:
+            if seats or self.game.over:
+                save_game(self.game, self.autosave, self.seats, True)
+            else:
+                write_record(self.game, self.autosave)
+        except OSError as exc:
+            if self.unsaved is None:
+                self.say(f"not saved: cannot write {exc.filename or self.autosave}: {exc.strerror or exc}")
+            self.unsaved = str(exc)
+            return
+        self.unsaved = None
+
+    async def _send_state(self, side: str) -> None:
+        ws = self.conns.get(side)
+        if ws is None:
+            return
+        mark, sent = self.cursor[side]
+        state = seat_state(self.game, side, mark, sent)
+        self.cursor[side] = (len(self.game.events(None)), sent + len(state.events))
+        await self._send(ws, side, state)
+
+    async def _send(self, ws: ServerConnection, side: str | None, message: BaseModel) -> None:
+        frame = message.model_dump_json()
+        if self.tap is not None and side is not None:
+            self.tap(side, frame)
+        with contextlib.suppress(ConnectionClosed):  # the joiner's handler sees it go
+            await ws.send(frame)
+
+
+__all__ = ["Host", "HUMAN", "REMOTE", "SIDES", "new_token", "seat_state"]

@@ -1,0 +1,167 @@
+"""A joiner's end of a hosted game: the connection to the host (:class:`Link`) and a seat
+played headless by a bot (:func:`play_with_bot`). The app's end is in :mod:`.remote`.
+
+Joining again with the same command after a drop continues at the same decision: the host
+keeps the game, and sends the whole of what the seat may know to whoever takes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..bots import Bot, Seat, make_bot
+from ..data.loader import GameData
+from ..engine import BattleOdds
+from .mirror import Mirror
+from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
+
+
+class JoinError(Exception):
+    """Why the seat could not be played on (refused, unreachable, dropped): one line."""
+
+
+def address_url(address: str) -> str:
+    """``HOST:PORT`` (or ``[::1]:PORT``) as the websocket URL of the game; ValueError if not."""
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{address!r} is not HOST:PORT")
+    return f"ws://{host}:{port}/"
+
+
+class Link:
+    """One seat's connection. ``on_state(mirror)`` is called after each new position,
+    ``on_refused(reason)`` for a refusal the game goes on after."""
+
+    def __init__(self, address: str, side: str, token: str, data: GameData,
+                 on_state: Callable[[Mirror], object] = lambda m: None, on_refused: Callable[[str], object] = lambda r: None):
+        self.url = address_url(address)
+        self.address = address
+        self.side = side
+        self.token = token
+        self.data = data
+        self.on_state = on_state
+        self.on_refused = on_refused
+        self.mirror: Mirror | None = None
+        self.ws: ClientConnection | None = None
+        self._asked: dict[int, asyncio.Future] = {}
+
+    async def run(self) -> Mirror:
+        """Play until the game is over (returns the final mirror); JoinError otherwise."""
+        try:
+            async with connect(self.url, max_size=MAX_HOST_MESSAGE, open_timeout=10) as ws:
+                self.ws = ws
+                await ws.send(Hello(protocol=PROTOCOL, side=self.side, token=self.token).model_dump_json())
+                async for raw in ws:
+                    if self._receive(raw):
+                        return self.mirror
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
+            raise JoinError(f"cannot reach a host at {self.address}: {getattr(exc, 'strerror', None) or exc}") from None
+        except ConnectionClosed:
+            pass
+        finally:
+            self.ws = None
+        if self.mirror is not None and self.mirror.over:
+            return self.mirror
+        raise JoinError(f"the connection to {self.address} was lost: run the same command again to continue")
+
+    def _receive(self, raw) -> bool:
+        """Handle one message; True once the game is over."""
+        try:
+            message = HostMessage.validate_json(raw)
+        except ValueError as exc:
+            raise JoinError(f"the host sent a malformed message ({problem(exc) if hasattr(exc, 'errors') else exc})") from None
+        if isinstance(message, OddsAnswer):
+            future = self._asked.pop(message.id, None)
+            if future is not None and not future.done():
+                future.set_result(message)
+        elif isinstance(message, Refused):
+            if message.fatal:
+                raise JoinError(f"refused: {message.reason}")
+            self.on_refused(message.reason)
+        elif isinstance(message, Welcome):
+            self.mirror = Mirror(self.data, message.scenario, message.side, message.options)
+        elif isinstance(message, SeatState) and self.mirror is not None:
+            self.mirror.update(message)
+            self.on_state(self.mirror)
+            return message.over
+        return False
+
+    async def act(self, action: str) -> None:
+        """Send an action for the seat's decision at the position last received."""
+        if self.ws is None or self.mirror is None:
+            raise JoinError("not connected")
+        with contextlib.suppress(ConnectionClosed):  # run() tells the player
+            await self.ws.send(Act(action=action, at=len(self.mirror.actions)).model_dump_json())
+
+    async def odds(self, area: str, attack) -> BattleOdds:
+        """Ask the host for odds it did not send (ValueError with its reason if none)."""
+        if self.ws is None:
+            raise ValueError("not connected to the host")
+        ask = AskOdds(id=len(self._asked) + 1 + max(self._asked, default=0), area=area, attack=attack)
+        future = asyncio.get_running_loop().create_future()
+        self._asked[ask.id] = future
+        try:
+            await self.ws.send(ask.model_dump_json())
+            answer = await future
+        except ConnectionClosed:
+            raise ValueError("the connection to the host was lost") from None
+        finally:
+            self._asked.pop(ask.id, None)
+        if answer.odds is None:
+            raise ValueError(answer.reason or "no odds")
+        return answer.odds.battle_odds()
+
+    def asking(self, loop: asyncio.AbstractEventLoop, timeout: float = 60) -> Callable:
+        """``ask(area, attack)`` for a bot thinking in another thread: blocks on :meth:`odds`."""
+        def ask(area: str, attack) -> BattleOdds:
+            return asyncio.run_coroutine_threadsafe(self.odds(area, attack), loop).result(timeout)
+
+        return ask
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+
+async def play_with_bot(address: str, side: str, token: str, bot: Bot | str, data: GameData, *, seed: int = 0,
+                        say: Callable[[str], None] = print, stop_after: int | None = None) -> Mirror:
+    """Play ``side`` with a bot (one made by name and ``seed``, or one already playing), headless,
+    to the end of the game (or, for tests of a drop, until ``stop_after`` of its own actions,
+    then leave). Raises JoinError with one line."""
+    if isinstance(bot, str):
+        bot = make_bot(bot, seed)
+    if getattr(bot, "thinks", False):
+        raise JoinError(f"{bot.name} searches over guesses only the host could deal: join with another bot (general, random)")
+    queue: asyncio.Queue[Mirror] = asyncio.Queue()
+    link = Link(address, side, token, data, on_state=queue.put_nowait, on_refused=lambda r: say(f"refused: {r}"))
+    runner = asyncio.create_task(link.run())
+    played = 0
+    try:
+        while True:
+            getter = asyncio.create_task(queue.get())
+            done, _ = await asyncio.wait({getter, runner}, return_when=asyncio.FIRST_COMPLETED)
+            if runner in done:
+                getter.cancel()
+                return runner.result()
+            mirror = getter.result()
+            if not queue.empty():
+                continue  # a newer position is waiting
+            d = mirror.decision()
+            if d is None or d.player != side:
+                continue
+            if stop_after is not None and played >= stop_after:
+                await link.close()
+                await asyncio.gather(runner, return_exceptions=True)
+                return mirror
+            mirror.ask = link.asking(asyncio.get_running_loop())  # odds its options do not name
+            action = await asyncio.to_thread(bot.choose, Seat(mirror, side))
+            await link.act(action)
+            played += 1
+    finally:
+        if not runner.done():
+            runner.cancel()

@@ -1,0 +1,115 @@
+"""What a joiner knows of a hosted game: the client side of the engine's API, filled from the
+host's messages, so the app's screens and the bots read it as they read a local Game.
+
+It holds one seat's view, its events and, on its own decisions, its options; everything else
+(the other hand, the decks, the generator, the seed) never reaches it. The odds and the End of
+Stage preview are the host's: the odds of the battle in progress and of the battles the seat's
+options start come with each position; others are asked of the host through ``ask`` (a bot
+thinking in a thread), else unknown (``battle_odds`` raises ValueError, as for an area without
+a battle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..data.loader import GameData
+from ..engine import BattleOdds, Decision, Event, IllegalAction, Option
+from .protocol import SeatState
+
+TABLE = "table"
+
+
+def odds_key(area: str, attack) -> tuple:
+    """The same key for the host's odds and an engine-style ``attack`` [(origin, units dict)]."""
+    if attack is None:
+        return (area, None)
+    return (area, tuple((origin, tuple(sorted(dict(units).items()))) for origin, units in attack))
+
+
+class Mirror:
+    """A seat's copy of the game, as much of :class:`~semper_fidelis.engine.Game` as a client
+    reads. ``actions`` has one entry per action taken, by either side, without saying which."""
+
+    def __init__(self, data: GameData, scenario: int, side: str, options: dict | None = None):
+        self.data = data
+        self.scenario = data.scenario(scenario)
+        self.side = side
+        self.settings = dict(options or {})
+        self.seed = None  # the host's secret: with it and the record the whole game could be replayed
+        self.actions: list[str] = []
+        self.over = False
+        self.can_undo = False
+        self._view: dict = {}
+        self._offered: tuple[Option, ...] = ()
+        self._events: list[Event] = []
+        self._last: list[Event] = []  # the events of the last update: the host sends one per action
+        self._preview: dict[str, list[tuple[str, int]]] = {}
+        self._odds: dict[tuple, BattleOdds] = {}
+        #: ``ask(area, attack)``: the host's odds for a battle not among those sent (None: none)
+        self.ask: Callable[[str, Any], BattleOdds] | None = None
+
+    def update(self, state: SeatState) -> None:
+        self.actions = ["?"] * state.actions
+        self.over = state.over
+        self._view = state.view
+        self._offered = tuple(state.options)
+        self._last = [Event.from_dict(e) for e in state.events]
+        self._events = self._events[: state.first_event] + self._last
+        self._preview = state.preview
+        self._odds = {odds_key(o.area, o.attack): o.battle_odds() for o in state.odds}
+
+    @property
+    def ready(self) -> bool:
+        return bool(self._view)
+
+    # ---------------------------------------------------------------- the engine's client API
+
+    def decision(self) -> Decision | None:
+        d = self._view.get("decision")
+        if d is None or self.over:
+            return None
+        return Decision(d["player"], d["kind"], d["prompt"], tuple(d["actions"]), d["section"], d["phase"])
+
+    def legal(self) -> list[str]:
+        d = self.decision()
+        return list(d.actions) if d else []
+
+    def options(self) -> tuple[Option, ...]:
+        return self._offered
+
+    def view(self, player: str | None = None) -> dict:
+        """This seat's view, whoever asks: it is the only one there is here."""
+        return self._view
+
+    def events(self, player: str | None, since: int = 0) -> list[Event]:
+        """The seat's events from ``since``: all it was sent (None, or its own side), or only the
+        public ones (any other viewer, like the app's table)."""
+        chosen = self._events[since:]
+        if player is None or player == self.side:
+            return chosen
+        return [e for e in chosen if e.visible == "all"]
+
+    def last_events(self, player: str | None) -> list[Event]:
+        """The last action's events (the host sends a state after every action)."""
+        return [e for e in self._last if player is None or player == self.side or e.visible == "all"]
+
+    def score_if_stage_ended(self) -> dict[str, list[tuple[str, int]]]:
+        return {side: [tuple(item) for item in items] for side, items in self._preview.items()}
+
+    def battle_odds(self, area: str, attack=None, side: str | None = None) -> BattleOdds:
+        # sent with the position: weighed for anyone (side None), as the app asks; a bot weighing
+        # its own attack (side given) asks the host, which counts that seat's own hand too
+        known = self._odds.get(odds_key(area, attack)) if side is None else None
+        if known is not None:
+            return known
+        if self.ask is None:
+            raise ValueError(f"no odds from the host for a battle in {area}")
+        return self.ask(area, attack)
+
+    def undo(self) -> str:
+        raise IllegalAction("cannot undo in a hosted game: the host keeps the record")
+
+    def sample(self, player: str, rng):
+        raise ValueError("a hosted game cannot be sampled on a joiner's machine (the host alone knows what is hidden)")

@@ -1,0 +1,161 @@
+"""A hosted game's seat in the app: the game screen over a :class:`Mirror`, its actions sent to
+the host instead of applied here.
+
+The screens read the mirror as they read a Game; the session is the app's own with the rules
+of a remote seat: one human here, the other seat played at the host (not a bot of this app),
+no undo and no autosave (the host keeps the record), and one action on its way at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..data.loader import GameData
+from ..engine import IllegalAction
+from ..tui import app as tui_app
+from ..tui.app import SemperFidelisApp
+from ..tui.screens.game import GameScreen
+from ..tui.screens.game_over import GameOverScreen
+from ..tui.session import HUMAN, SIDES, Session
+from .join import JoinError, Link
+from .mirror import Mirror
+
+REMOTE = "remote"
+
+
+@dataclass
+class RemoteSession(Session):
+    """``send(action)`` hands an action to the connection; ``waiting``: one is on its way."""
+
+    seat: str = "PL"
+    send: Callable[[str], object] | None = None
+    waiting: bool = False
+
+    def __post_init__(self) -> None:
+        self.players = {side: HUMAN if side == self.seat else REMOTE for side in SIDES}
+        self.viewer = self.seat
+        for side in SIDES:
+            self.told.setdefault(side, 0)
+
+    def is_bot(self, side: str | None) -> bool:
+        return False  # the other seat is played at the host: nothing here decides for it
+
+    def view(self) -> dict:
+        return self.game.view(self.seat)
+
+    def apply(self, action: str) -> str:
+        if self.waiting:
+            raise IllegalAction("your last action is on its way to the host: wait for its answer")
+        if self.send is None:
+            raise IllegalAction("not connected to the host")
+        self.waiting = True
+        self.send(action)
+        return action
+
+    def apply_many(self, action: str, n: int) -> int:
+        """Over the network one action goes at a time: the host answers each before the next."""
+        self.apply(action)
+        return 1
+
+    def undo(self) -> list[str]:
+        raise IllegalAction("cannot undo in a hosted game: the host keeps the record")
+
+    def autosave(self) -> None:
+        """The host autosaves; nothing is written here."""
+
+
+class RemoteGameOverScreen(GameOverScreen):
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "rematch"  # a hosted game is restarted by its host
+
+
+class RemoteGameScreen(GameScreen):
+    def game_over_screen(self) -> Screen:
+        return RemoteGameOverScreen(self.session)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No undo, save, placing several at once or skipping bots here: the host keeps the game."""
+        if action in ("undo", "save", "many", "skip"):
+            return False
+        return super().check_action(action, parameters)
+
+    def leave(self) -> None:
+        """Leaving a hosted game closes the app; the seat waits at the host for a rejoin."""
+        self.app.exit()
+
+    def position_arrived(self) -> None:
+        self.session.waiting = False
+        self.after_change()
+
+
+class JoiningScreen(Screen):
+    def __init__(self, text: str):
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.text, id="joining", markup=False)
+
+
+class JoinApp(SemperFidelisApp):
+    """The app playing one seat of a hosted game: it shows "joining…" until the host's first
+    position, then the game screen; a refusal or a lost connection ends it with one line."""
+
+    CSS_PATH = Path(tui_app.__file__).parent / SemperFidelisApp.CSS_PATH  # Textual reads it beside the class's module
+
+    def __init__(self, address: str, side: str, token: str, *, data: GameData | None = None, saves_dir: Path | None = None):
+        super().__init__(data=data, saves_dir=saves_dir, bot_pace=0)
+        self.side = side
+        self.link = Link(address, side, token, self.game_data, on_state=self._position, on_refused=self._refused)
+        self.session: RemoteSession | None = None
+        self.ended: str | None = None  # why the app ended before the game did (one line)
+        self.sub_title = f"{side} at {address}"
+
+    def get_default_screen(self):
+        return JoiningScreen(f"Joining the game at {self.link.address} as {self.side}…")
+
+    def on_mount(self) -> None:
+        self.run_worker(self._play(), exclusive=True, group="link")
+
+    async def _play(self) -> None:
+        try:
+            await self.link.run()
+        except JoinError as exc:
+            self.ended = str(exc)
+            self.exit(return_code=2, message=self.ended)
+
+    def _position(self, mirror: Mirror) -> None:
+        if self.session is None:
+            self.session = RemoteSession(game=mirror, seat=self.side, send=self._send)
+            self.push_screen(RemoteGameScreen(self.session, bot_pace=0))
+            return
+        screen = self.game_screen
+        if screen is not None and screen.is_mounted:
+            screen.position_arrived()
+        else:
+            self.session.waiting = False
+
+    def _send(self, action: str) -> None:
+        self.run_worker(self.link.act(action), group="link-send")
+
+    def _refused(self, reason: str) -> None:
+        if self.session is not None:
+            self.session.waiting = False
+        self.notify(f"The host refused: {reason}", severity="error")
+
+    def back_to_menu(self) -> None:
+        self.exit()
+
+
+def run_joined(address: str, side: str, token: str, data: GameData | None = None) -> int:
+    """Play a seat in the terminal; the one-line reason it ended, if not the game's end, is
+    printed by the app on exit."""
+    app = JoinApp(address, side, token, data=data)
+    app.run()
+    return app.return_code or 0

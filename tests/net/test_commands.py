@@ -1,0 +1,75 @@
+"""The commands as players type them: a headless host and a bot joiner in their own processes
+on loopback; the host stopped mid-game and continued with ``host --resume`` from its autosave,
+the joiner rejoining with the same command; the record written at the end."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+from semper_fidelis.engine import Game, read_record
+
+TOKEN = "cli-token"
+
+
+def start(*args: str) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    return subprocess.Popen([sys.executable, "-m", "semper_fidelis", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env)
+
+
+def read_until(process: subprocess.Popen, start_of_line: str, seen: list[str]) -> str:
+    for line in process.stdout:
+        seen.append(line.rstrip("\n"))
+        if line.startswith(start_of_line):
+            return line
+    raise AssertionError(f"no line starting {start_of_line!r}:\n" + "\n".join(seen))
+
+
+def joiner_address(line: str) -> str:
+    return line.split("semper-fidelis join ")[1].split()[0]
+
+
+def test_host_stopped_and_resumed_and_a_joiner_rejoining_with_the_same_command(tmp_path):
+    autosave, record = tmp_path / "hosted.json", tmp_path / "final.json"
+    common = ["--pl", "general", "--zurl", "remote", "--bind", "127.0.0.1", "--port", "0", "--token", TOKEN, "--record", str(record)]
+    seen: list[str] = []
+    host = start("host", "--scenario", "1", "--seed", "21", "--autosave", str(autosave), *common)
+    join = ["join", "", "--side", "ZURL", "--bot", "random", "--token", TOKEN, "--seed", "4"]
+    try:
+        join[1] = joiner_address(read_until(host, "ZURL joins with:", seen))
+        joiner = start(*join)
+        read_until(host, "Round 2:", seen)
+        host.send_signal(signal.SIGINT)  # the host machine goes down mid-game
+        assert host.wait(timeout=30) == 130
+        out, _ = joiner.communicate(timeout=30)
+        assert joiner.returncode == 2 and "run the same command again to continue" in out
+    finally:
+        host.kill()
+    saved = read_record(autosave)
+    assert not saved.over and len(saved.actions) > 5
+
+    host = start("host", "--resume", str(autosave), *common)
+    try:
+        address = joiner_address(read_until(host, "ZURL joins with:", seen))
+        join[1] = address
+        joiner = start(*join)
+        out, _ = joiner.communicate(timeout=120)
+        assert joiner.returncode == 0, out
+        assert out.splitlines()[-1].startswith("Game over:")
+        host_out, _ = host.communicate(timeout=30)
+    finally:
+        host.kill()
+    assert host.returncode == 0, host_out
+    assert "Record written to" in host_out
+    final = read_record(record)
+    assert final.over and final.actions[: len(saved.actions)] == saved.actions
+    assert Game.from_record(final.record()).state.digest() == final.state.digest()
+
+
+def test_a_joiner_is_told_in_one_line_when_no_host_answers(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "semper_fidelis", "join", "127.0.0.1:9", "--bot", "random", "--token", "t"],
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()}, timeout=60)
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "cannot reach a host at 127.0.0.1:9" in out.stderr

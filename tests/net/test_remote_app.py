@@ -1,0 +1,76 @@
+"""A human plays a hosted game's seat in the app: the game screen over the seat's mirror, each
+action sent to the host and shown once the host has applied it (Pilot, against a host in the
+same event loop)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from semper_fidelis.engine import Game
+from semper_fidelis.net.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen
+from semper_fidelis.tui.widgets.decision import DecisionPanel
+
+from .conftest import TOKEN, hosting
+
+STEPS = 400  # pauses a wait may take before the test gives up (each one lets both ends run)
+
+
+async def until(pilot, condition) -> None:
+    for _ in range(STEPS):
+        if condition():
+            return
+        await pilot.pause()
+        await asyncio.sleep(0)
+    raise AssertionError("the app never got there")
+
+
+def test_a_human_plays_moves_of_a_hosted_game_in_the_app(tmp_path):
+    async def main():
+        game = Game(scenario=1, seed=3)
+        async with hosting(game, {"PL": "remote", "ZURL": "random"}, bot_seeds={"ZURL": 1}) as host:
+            app = JoinApp(f"127.0.0.1:{host.port}", "PL", TOKEN, saves_dir=tmp_path)
+            async with app.run_test(size=(140, 45)) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen)
+                            and game.decision().player == "PL" and app.session.game.decision().player == "PL")
+                played = []
+                for _ in range(4):
+                    await until(pilot, lambda: game.decision().player == "PL" and not app.session.waiting
+                                and len(app.session.game.actions) == len(game.actions))
+                    before = len(game.actions)
+                    await pilot.press("1")
+                    chosen = app.screen.query_one(DecisionPanel).highlighted_action
+                    await pilot.press("enter")
+                    if not app.session.waiting:  # ending the Orders with AP left asks for Enter again
+                        await pilot.press("enter")
+                    await until(pilot, lambda b=before: len(game.actions) > b and len(app.session.game.actions) == len(game.actions))
+                    played.append((chosen, game.actions[before]))
+                notices = [n.message for n in app._notifications]
+                await pilot.press("u")
+                await pilot.pause()
+                undo_refused = len(app.session.game.actions) == len(game.actions)
+                view = app.session.view()
+                return played, view, undo_refused, notices, list(game.actions)
+
+    played, view, undo_refused, notices, actions = asyncio.run(main())
+    assert [mine for mine, _ in played] == [applied for _, applied in played]
+    assert undo_refused
+    assert view["viewer"] == "PL" and all(card is None for card in view["hand"]["ZURL"])
+    assert len(actions) >= 5
+    assert any(n.startswith("PL drew #") for n in notices)  # the seat's own private events reach its screen
+
+
+def test_a_refused_seat_ends_the_app_with_one_line(tmp_path):
+    async def main():
+        async with hosting(Game(scenario=1, seed=3), {"PL": "remote", "ZURL": "random"}) as host:
+            app = JoinApp(f"127.0.0.1:{host.port}", "PL", "not-the-token", saves_dir=tmp_path)
+            async with app.run_test() as pilot:
+                await until(pilot, lambda: not app.is_running)
+            return app
+
+    app = asyncio.run(main())
+    assert app.return_code == 2 and app.ended.startswith("refused: wrong seat token")
+
+
+def test_the_final_score_of_a_hosted_game_offers_no_rematch():
+    screen = RemoteGameOverScreen.__new__(RemoteGameOverScreen)
+    assert not screen.check_action("rematch", ("same",)) and screen.check_action("log", ())
