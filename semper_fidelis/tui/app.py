@@ -86,11 +86,12 @@ class SemperFidelisApp(App):
     # ---------------------------------------------------------------------------- games
 
     def on_mount(self) -> None:
-        """The menu is painted first; then the saves are made safe (:meth:`check_saves`) and
-        the engine is loaded, before any key is handled."""
+        """The menu is painted first; then the engine and the game data are loaded and the
+        saves made safe (:meth:`check_saves`), before any key is handled."""
         self.call_after_refresh(self._open_first)
 
     def _open_first(self) -> None:
+        _ = self.game_data  # loaded now, with the menu on screen, not at the first key
         self.check_saves()
         if self.initial_review is not None:
             self.show_review(self.initial_review)

@@ -71,14 +71,17 @@ def summary_renderable(events: list[Event], me: str, notices: list[str] = ()) ->
 
 
 def private_notices(game: Game, events: list[Event], side: str) -> list[str]:
-    """What only ``side`` may know, in words: the cards it drew, the face-down token it took."""
+    """What only ``side`` may know, in words: the cards it drew (one played since is said to be,
+    not listed as if in the hand), the face-down token it took."""
     cards = {c.number: c for c in game.data.decks[side].cards}
+    hand = set(game.view(side)["hand"].get(side) or ())
     out = []
     for e in events:
         if e.visible != side:
             continue
         if e.kind == "draw" and e.get("cards"):
-            out.append(f"{side} drew " + ", ".join(f"#{n} {cards[n].name}" for n in e["cards"] if n in cards) + ".")
+            drawn = [f"#{n} {cards[n].name}" + ("" if n in hand else " (played since)") for n in e["cards"] if n in cards]
+            out.append(f"{side} drew " + ", ".join(drawn) + ".")
         elif e.kind == "token" and e.get("token"):
             where = game.data.areas[e["area"]].name if e.get("area") in game.data.areas else "the pool"
             out.append(f"{side} took {token_words(e['token'])} from {where} (face down: only you know it).")

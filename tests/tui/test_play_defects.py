@@ -188,3 +188,39 @@ async def test_x_mobilizes_several_units_at_once(make_app):
         assert app.game_screen.game.actions[before:] == [action] * 3
         await keys(pilot, "u")  # one undo takes the three back
         assert len(app.game_screen.game.actions) == before
+
+
+def test_the_draw_notice_does_not_list_a_card_played_since_as_in_the_hand(finished):
+    from semper_fidelis.tui.summary import private_notices
+
+    game = finished
+    played_since = 0
+    for side in ("PL", "ZURL"):
+        hand = set(game.view(side)["hand"][side])
+        names = {c.number: c.name for c in game.data.decks[side].cards}
+        text = " ".join(private_notices(game, game.events(side), side))
+        for n in (n for e in game.events(side) if e.kind == "draw" and e.visible == side for n in e["cards"]):
+            assert (f"#{n} {names[n]} (played since)" in text) == (n not in hand)
+            played_since += n not in hand
+    assert played_since  # the game played some of the cards drawn
+
+
+@sync
+async def test_the_thinking_notice_goes_when_the_bots_turn_is_over(make_app, monkeypatch):
+    from semper_fidelis.tui.screens import bot_turns
+    from semper_fidelis.tui.session import Session
+
+    from .helpers import settle
+
+    monkeypatch.setattr(Session, "thinks", lambda self, side: self.is_bot(side))  # the random bot "thinks"
+    monkeypatch.setattr(bot_turns, "THINKING_NOTICE", 3600.0)  # its notice would outlive the turn
+    app = make_app(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game(1, {"PL": "human", "ZURL": "random"}, privacy=False)
+        await pilot.pause()
+        while app.game_screen.game.decision().player == "PL":  # PL's first turn, to hand the keyboard to the bot
+            app.game_screen.apply(app.game_screen.game.legal()[-1])
+            await pilot.pause()
+        await settle(pilot)
+        assert app.game_screen.game.decision().player == "PL" and app.game_screen._thinking_until == 0.0
+        assert not any("is thinking" in n.message for n in app._notifications)

@@ -68,4 +68,7 @@ class BotTurns:
         except (IllegalAction, EngineFailure) as exc:
             self.notify(f"Bot: {exc}", severity="error", timeout=10)
             return  # the bot stops; the player can undo, save or leave
+        if not self.session.bot_to_move and self._thinking_until > time.monotonic():
+            self.app.clear_notifications()  # the bot's turn is over: its "is thinking" notice goes with it
+            self._thinking_until = 0.0
         self.after_change()
