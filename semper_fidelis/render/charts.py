@@ -3,7 +3,8 @@ Supply of both sides round by round) and what a batch of games found. The marker
 what without colour — ▲ PL, ▼ ZURL, x a battle fought, │ a Stage end, ┃ the moment shown — and
 a client may colour them (:data:`INKS`).
 
-Each chart is drawn on a figure of its own (plotext's module-level figure is shared state)."""
+Each chart is drawn on a figure of its own (plotext's module-level figure is shared state): plotext
+5's figure class, which its own functions wrap; plotext 6 rewrote the API, hence the pin below 6."""
 
 from __future__ import annotations
 

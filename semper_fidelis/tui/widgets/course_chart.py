@@ -6,7 +6,6 @@ markers get the sides' colours, a help for those who see them."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...play.course import Course
@@ -29,11 +28,10 @@ class CourseChart(Widget):
     CourseChart { height: 1fr; min-height: 12; }
     """
 
-    cursor: reactive[float | None] = reactive(None)
-
     def __init__(self, course: Course | None = None, vp_only: bool = False, **kwargs):
         super().__init__(**kwargs)
         self.course = course
+        self.cursor: float | None = None
         self.vp_only = vp_only
 
     def show(self, course: Course, cursor: float | None = None) -> None:
