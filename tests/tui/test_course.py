@@ -132,8 +132,12 @@ def test_snapshot_the_course_at_game_over(snap_compare, tmp_path, played, size):
                 break
             await pilot.pause(0.01)
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.pause()
-        app.screen.query_one("#over-box").scroll_end(animate=False)
-        await pilot.pause()
+        box = app.screen.query_one("#over-box")
+        for _ in range(100):  # laid out (its chart below the score), then scrolled to the chart
+            await pilot.pause()
+            if box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y:
+                break
+            box.scroll_end(animate=False, immediate=True)
+        assert box.scroll_y == box.max_scroll_y > 0
 
     assert snap_compare(app, terminal_size=SIZES[size], run_before=open_finished)
