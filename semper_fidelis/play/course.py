@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import Event, Game
 
@@ -105,9 +104,9 @@ def build(start: Mapping[str, Mapping[str, int]], first_round: int, events: Sequ
 def start_of(game: Game) -> tuple[dict[str, dict[str, int]], int]:
     """The values the game started with and its first round: the scenario card's, or those of
     the position it was started from."""
-    position: dict[str, Any] | None = game.record().get("position")
-    if position:
-        return {t: dict(position[t]) for t in TRACKS}, int(position["round"])
+    position = game.start  # the Position it was started from, if any (what its record carries)
+    if position is not None:
+        return {t: dict(getattr(position, t)) for t in TRACKS}, position.round
     sides = game.scenario.sides
     return {t: {s: getattr(sides[s], t) for s in SIDES} for t in TRACKS}, 1
 

@@ -3,7 +3,8 @@ Supply of both sides round by round) and what a batch of games found. The marker
 what without colour — ▲ PL, ▼ ZURL, x a battle fought, │ a Stage end, ┃ the moment shown — and
 a client may colour them (:data:`INKS`).
 
-Each chart is drawn on a figure of its own (plotext's module-level figure is shared state)."""
+Each chart is drawn on a figure of its own (plotext's module-level figure is shared state): plotext
+5's figure class, which its own functions wrap; plotext 6 rewrote the API, hence the pin below 6."""
 
 from __future__ import annotations
 
@@ -47,14 +48,16 @@ def _track(plot, course: Course, track: str, cursor: float | None, legend: bool,
     if hi - lo < 2:
         lo, hi = lo - 1, hi + 1
     x_lo, x_hi = course.xs[0], max(course.xs[-1], course.xs[0] + 1)
+    # the battles get a row of their own below the lowest value, where no line hides them
+    below = (hi - lo) / max(1, height - 5) if legend and course.battles else 0
     plot.xlim(x_lo, x_hi)
-    plot.ylim(lo, hi)
+    plot.ylim(lo - below, hi)
     for mark in course.stage_ends:
         plot.vline(mark.x)
     if cursor is not None:
         plot.scatter([cursor] * (hi - lo + 1), list(range(lo, hi + 1)), marker=NOW)
-    if legend and course.battles:
-        plot.scatter([b.x for b in course.battles], [lo] * len(course.battles), marker=BATTLE)
+    if below:
+        plot.scatter([b.x for b in course.battles], [lo - below] * len(course.battles), marker=BATTLE)
     for side in SIDES:
         plot.plot(list(course.xs), list(series[side]), marker=MARKERS[side])
     plot.yticks(int_ticks(lo, hi, max(2, height // 2)))

@@ -132,8 +132,38 @@ def test_snapshot_the_course_at_game_over(snap_compare, tmp_path, played, size):
                 break
             await pilot.pause(0.01)
         assert isinstance(app.screen, GameOverScreen)
-        await pilot.pause()
-        app.screen.query_one("#over-box").scroll_end(animate=False)
-        await pilot.pause()
+        box = app.screen.query_one("#over-box")
+        for _ in range(100):  # laid out (its chart below the score), then scrolled to the chart
+            await pilot.pause()
+            if box.max_scroll_y > 0 and box.scroll_y == box.max_scroll_y:
+                break
+            box.scroll_end(animate=False, immediate=True)
+        assert box.scroll_y == box.max_scroll_y > 0
 
     assert snap_compare(app, terminal_size=SIZES[size], run_before=open_finished)
+
+
+def test_c_swaps_the_table_for_the_course_and_its_cursor_follows_the_step(tmp_path, played):
+    import asyncio
+
+    path = tmp_path / "s2.json"
+    write_record(played, path)
+    app = _app(tmp_path)
+
+    async def run():
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.open_review(path) is None
+            await pilot.pause()
+            screen = app.screen
+            chart, table = screen.query_one(CourseChart), screen.query_one("#table")
+            assert table.display and not chart.display
+            await pilot.press("c")
+            assert chart.display and not table.display and not screen.query_one("#tracks").display
+            before = chart.cursor
+            await pilot.press("right_square_bracket", "right_square_bracket", "right")
+            await pilot.pause()
+            assert chart.cursor == screen.review.course_x > before
+            await pilot.press("c")
+            assert table.display and not chart.display
+
+    asyncio.run(run())

@@ -26,7 +26,8 @@ async def test_bots_play_scenario_1_to_the_final_score(make_app):
         game = app.screen.session.game
         assert game.over
         text = text_of(app.screen.query_one("#over-text"))
-        assert "GAME OVER" in text and "Score by category" in text and "Victory Points over time" in text
+        assert "GAME OVER" in text and "Score by category" in text and "The course of the game" in text
+        assert "▲ PL  ▼ ZURL" in app.screen.query_one("#over-course").render().plain  # the chart, drawn
         assert f"{game.state.vp['PL']}" in text
         await pilot.press("enter")
         await pilot.pause()

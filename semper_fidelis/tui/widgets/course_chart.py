@@ -6,7 +6,6 @@ markers get the sides' colours, a help for those who see them."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...play.course import Course
@@ -29,14 +28,16 @@ class CourseChart(Widget):
     CourseChart { height: 1fr; min-height: 12; }
     """
 
-    cursor: reactive[float | None] = reactive(None)
-
     def __init__(self, course: Course | None = None, vp_only: bool = False, **kwargs):
         super().__init__(**kwargs)
         self.course = course
+        self.cursor: float | None = None
+        self._drawn: dict[tuple[int, int, float | None], Text] = {}
         self.vp_only = vp_only
 
     def show(self, course: Course, cursor: float | None = None) -> None:
+        if course is not self.course:
+            self._drawn.clear()
         self.course = course
         self.cursor = cursor
         self.refresh()
@@ -47,4 +48,14 @@ class CourseChart(Widget):
         width, height = self.content_size
         if self.vp_only:
             return inked(vp_chart(self.course, width, height))
-        return inked(course_chart(self.course, width, height, self.cursor))
+        # plotext takes tens of ms a chart: steps whose cursor falls in the same column of the
+        # chart (a round is a few columns, and some fifty actions) share one drawing
+        cursor = self.cursor
+        if cursor is not None:
+            span = max(1.0, self.course.xs[-1] - self.course.xs[0])
+            per_column = span / max(1, width - 6)
+            cursor = round(cursor / per_column) * per_column
+        key = (width, height, cursor)
+        if key not in self._drawn:
+            self._drawn[key] = inked(course_chart(self.course, width, height, cursor))
+        return self._drawn[key]
