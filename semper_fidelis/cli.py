@@ -227,7 +227,7 @@ def _records_dir(args: argparse.Namespace) -> Path | None:
 
 def _run_batches(matchups: list, args: argparse.Namespace, console, records: Path | None = None) -> list:
     """Play every matchup's games, with a Rich progress bar when the output is a terminal."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
     from .play.batch import run_batch
 
@@ -236,8 +236,11 @@ def _run_batches(matchups: list, args: argparse.Namespace, console, records: Pat
                   console=console, transient=True, disable=args.json or not console.is_terminal) as progress:
         for m in matchups:
             task = progress.add_task(f"Scenario {m.scenario}: {m.pl} (PL) v {m.zurl} (ZURL)", total=args.games)
-            out.append(run_batch(m, args.games, args.seed, args.jobs, progress=lambda done, t=task: progress.update(t, completed=done),
-                                 records=records))
+
+            def advance(done: int, task: TaskID = task) -> None:
+                progress.update(task, completed=done)
+
+            out.append(run_batch(m, args.games, args.seed, args.jobs, progress=advance, records=records))
     return out
 
 

@@ -33,11 +33,12 @@ import random
 import time
 from typing import Any
 
+from ..data.models import SIDES
 from ..engine import Game, IllegalAction
 from .general import OWN_TYPES, UNIT_VALUE, GeneralBot
 from .seat import Seat
 
-PL, ZURL = "PL", "ZURL"
+PL, ZURL = SIDES
 #: decisions a playout may take at most before it is scored (a whole Stage takes about 250)
 DEPTH = 1000
 #: turn boundaries a playout crosses at most; it stops sooner at the end of the Stage, where the
@@ -107,6 +108,7 @@ class MarshalBot:
         options = seat.options()
         self.plan = []
         decision = seat.decision()
+        assert decision is not None  # a bot is asked to choose only while the game goes on
         choice = self.general.choose(seat)
         if decision.kind != "orders" or len(options) == 1:
             return choice
@@ -172,12 +174,13 @@ class MarshalBot:
                 world.apply(step)
             except IllegalAction:
                 break  # a battle or a card asked something first; the general goes on
-        policy = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
+        policy: dict[str, GeneralBot] = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
         owner, crossed, stage = side, 0, seat.view()["stage"]
         for _ in range(self.depth):
             if world.over:
                 break
             decision = world.decision()
+            assert decision is not None  # the world is not over
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
                 if crossed >= self.turns or world.view(None)["stage"] != stage:

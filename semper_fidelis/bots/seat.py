@@ -7,6 +7,7 @@ and the player's own view of the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,14 +54,14 @@ class Seat:
                 neighbours={a.id: frozenset(a.neighbours) for a in areas},
                 terrain={a.id: a.terrain for a in areas},
                 limit={a.id: a.limit for a in areas},
-                relief_start=dict(self._game.data.board.relief_start),
+                relief_start={side: area for side, area in self._game.data.board.relief_start.items()},
             )
         return self._board
 
-    def battle_odds(self, area: str, attack: list[tuple[str, str]] | None = None) -> BattleOdds:
+    def battle_odds(self, area: str, attack: Sequence[tuple[str, dict[str, int] | str]] | None = None) -> BattleOdds:
         """Exact odds from public facts only (the unseen battle deck's make-up; the opponent's
         cards and tokens are left out and named in the result)."""
-        return self._game.battle_odds(area, attack, side=self.player if attack else None)
+        return self._game.battle_odds(area, list(attack) if attack else None, side=self.player if attack else None)
 
     def sample(self, rng) -> Game:
         """A full game consistent with this player's view: the unseen dealt again from ``rng``.
