@@ -3,6 +3,8 @@ a rematch — the same players, sides swapped, or a new seed."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -19,6 +21,9 @@ from ..score import CATEGORIES, breakdown, stage_report, vp_history
 from ..session import TABLE, Session
 from ..theme import SIDE_INK, badge
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 
 def _last_stage(events: list[Event]) -> list[Text]:
     """The last End of Stage report, if the game ended with one."""
@@ -31,6 +36,7 @@ def _last_stage(events: list[Event]) -> list[Text]:
 
 
 class GameOverScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [
         Binding("enter", "menu", "Main menu"),
         Binding("q", "menu", "Main menu"),

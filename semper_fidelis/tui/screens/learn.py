@@ -7,6 +7,8 @@ not autosaved: it is a lesson, left with ``q`` back to this list.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -20,8 +22,12 @@ from ...engine import Example, PositionError, examples_dir, load_examples
 from ..session import HUMAN, Session
 from .example import ExampleScreen, prose
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 
 class LearnScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     DEFAULT_CSS = """
     #learn-layout { height: 1fr; }
     #learn-options { width: 56; height: 1fr; border: round $accent; }
