@@ -42,6 +42,16 @@ def _battle_game() -> Game:
     return game
 
 
+async def _reach(app, pilot, screen: type, tries: int = 500) -> None:
+    """Let the app settle until ``screen`` is on top (a resumed game mounts its game screen,
+    then pushes the hand-over on it): bounded by turns of the event loop, not by a clock."""
+    for _ in range(tries):
+        if isinstance(app.screen, screen):
+            return
+        await pilot.pause()
+    assert isinstance(app.screen, screen), type(app.screen).__name__
+
+
 async def _monkey(app, pilot, rng: random.Random, n: int, seen: Counter) -> None:
     for _ in range(n):
         await pilot.press(rng.choice(KEYS))
@@ -68,11 +78,11 @@ async def test_random_keys_never_crash_and_saves_reload(tmp_path, size):
     third = KEYS_PER_SIZE // 3
     async with app.run_test(size=size) as pilot:
         await pilot.press("2", "enter")  # resume the hot-seat game in its battle
-        assert isinstance(app.screen, HandoverScreen)
+        await _reach(app, pilot, HandoverScreen)
         await _monkey(app, pilot, rng, third, seen)
         app.back_to_menu()
         await pilot.press("3")  # the Load screen, with a damaged save on it
-        assert isinstance(app.screen, LoadScreen)
+        await _reach(app, pilot, LoadScreen)
         await _monkey(app, pilot, rng, third, seen)
         app.back_to_menu()
         await pilot.pause()
