@@ -11,8 +11,10 @@ with a wheel.
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 
 from .data.rulebook import RulebookIndex
 from .data.rulings import Ruling
@@ -87,11 +89,11 @@ def scan_tests(tests_dir: Path) -> tuple[list[Citation], list[str]]:
     return citations, problems
 
 
-def _is_test(node: ast.stmt) -> bool:
+def _is_test(node: ast.stmt) -> TypeGuard[ast.FunctionDef | ast.AsyncFunctionDef]:
     return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test")
 
 
-def _is_rule_marker(node: ast.expr) -> bool:
+def _is_rule_marker(node: ast.expr) -> TypeGuard[ast.Call]:
     """``pytest.mark.rule(...)`` or ``mark.rule(...)``."""
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "rule"
             and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "mark")
@@ -119,7 +121,7 @@ def _pytestmark_refs(tree: ast.Module, file: str, problems: list[str]) -> list[s
 
 
 def build_report(index: RulebookIndex, rulings: dict[str, Ruling], citations: list[Citation],
-                 problems: list[str] = ()) -> Report:
+                 problems: Sequence[str] = ()) -> Report:
     """Match the citations to the index and the rulings."""
     entries = (
         [Entry("section", s.id, s.title) for s in index.sections]

@@ -36,11 +36,12 @@ import random
 import time
 from typing import Any
 
+from ..data.models import SIDES
 from ..engine import Game, IllegalAction
 from .general import OWN_TYPES, UNIT_VALUE, GeneralBot
 from .seat import Seat
 
-PL, ZURL = "PL", "ZURL"
+PL, ZURL = SIDES
 #: decisions a playout may take at most before it is scored (a whole Stage takes about 250)
 DEPTH = 1000
 #: turn boundaries a playout crosses at most before it is cut off and scored with the End of
@@ -122,6 +123,7 @@ class MarshalBot:
         options = seat.options()
         self.plan = []
         decision = seat.decision()
+        assert decision is not None  # a bot is asked to choose only while the game goes on
         choice = self.general.choose(seat)
         if decision.kind != "orders" or len(options) == 1:
             return choice
@@ -221,13 +223,14 @@ class MarshalBot:
                 world.apply(step)
             except IllegalAction:
                 break  # a battle or a card asked something first; the general goes on
-        policy = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
+        policy: dict[str, GeneralBot] = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
         seats = {s: Seat(world, s) for s in (PL, ZURL)}
         owner, crossed, stage, cut = side, 0, world.state.stage, False
         for _ in range(self.depth):
             if world.over:
                 break
             decision = world.decision()
+            assert decision is not None  # the world is not over
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
                 if world.state.stage != stage:

@@ -7,6 +7,7 @@ and the player's own view of the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,10 +78,10 @@ class Seat:
         """The AP printed on one of this player's own cards (what discarding it pays for)."""
         return self._game.rules.card(self.player, number).ap
 
-    def battle_odds(self, area: str, attack: list[tuple[str, str]] | None = None) -> BattleOdds:
+    def battle_odds(self, area: str, attack: Sequence[tuple[str, dict[str, int] | str]] | None = None) -> BattleOdds:
         """Exact odds from public facts only (the unseen battle deck's make-up; the opponent's
         cards and tokens are left out and named in the result)."""
-        return self._game.battle_odds(area, attack, side=self.player if attack else None)
+        return self._game.battle_odds(area, list(attack) if attack else None, side=self.player if attack else None)
 
     def sample(self, rng) -> Game:
         """A full game consistent with this player's view: the unseen dealt again from ``rng``.

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -67,7 +67,7 @@ def default_scenarios_dir() -> Path:
     return _package_data_root() / "scenarios"
 
 
-def _entry_label(data: object, loc: tuple) -> str:
+def _entry_label(data: object, loc: tuple[int | str, ...]) -> str:
     """Turn a pydantic error location into 'entry field' words: areas[id='rynek'].neighbours.
 
     Union members' tags (``literal['PL','ZURL']``, ``function-after[...]``) are not fields of the
@@ -104,7 +104,7 @@ def _merge_messages(messages: list[str]) -> str:
     return "; ".join(messages)
 
 
-def read_toml(path: Path) -> dict:
+def read_toml(path: Path) -> dict[str, Any]:
     """The parsed file, or one line saying why not. What is not a regular file is refused
     before opening it: a FIFO would block the reader forever."""
     if path.exists() and not path.is_file():
@@ -181,7 +181,7 @@ class GameData:
 def load_assets(assets_dir: Path | None = None) -> dict[str, BaseModel]:
     """Load every asset file, gathering all problems before raising."""
     assets_dir = Path(assets_dir) if assets_dir else default_assets_dir()
-    models = {
+    models: dict[str, type[BaseModel]] = {
         "board": Board,
         "components": Components,
         "tracks": Tracks,
@@ -201,6 +201,13 @@ def load_assets(assets_dir: Path | None = None) -> dict[str, BaseModel]:
     if problems:
         raise DataError(problems)
     return loaded
+
+
+def _asset(assets: dict[str, BaseModel], key: str, model: type[M]) -> M:
+    """``assets[key]``, which load_assets loaded as ``model``."""
+    value = assets[key]
+    assert isinstance(value, model), f"{key} is not a {model.__name__}"
+    return value
 
 
 def load_scenarios(scenarios_dir: Path) -> tuple[dict[int, Scenario], dict[int, str], list[str]]:
@@ -245,13 +252,13 @@ def load_game_data(data_dir: Path | None = None, *, strict: bool = True) -> Game
     scenarios, files, problems = load_scenarios(scenarios_dir)
     data = GameData(
         assets_dir=assets_dir,
-        board=assets["board"],
-        components=assets["components"],
-        tracks=assets["tracks"],
-        supply_tokens=assets["supply_tokens"],
-        battle_deck=assets["battle_deck"],
-        commanders=assets["commanders"],
-        decks={"PL": assets["cards_pl"], "ZURL": assets["cards_zurl"]},
+        board=_asset(assets, "board", Board),
+        components=_asset(assets, "components", Components),
+        tracks=_asset(assets, "tracks", Tracks),
+        supply_tokens=_asset(assets, "supply_tokens", SupplyTokens),
+        battle_deck=_asset(assets, "battle_deck", BattleDeck),
+        commanders=_asset(assets, "commanders", Commanders),
+        decks={"PL": _asset(assets, "cards_pl", ActionDeck), "ZURL": _asset(assets, "cards_zurl", ActionDeck)},
         scenarios=scenarios,
         scenario_files=files,
     )

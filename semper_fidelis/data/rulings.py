@@ -42,7 +42,9 @@ def parse_rulings(text: str, file: str = RULINGS_FILE) -> tuple[dict[str, Ruling
     rulings: dict[str, Ruling] = {}
     problems: list[str] = []
     for item in _items(text):
-        number = int(_ITEM.match(item).group(1))
+        start = _ITEM.match(item)
+        assert start is not None  # _items starts every item at such a number
+        number = int(start.group(1))
         m = _RULING.match(item)
         if not m:
             problems.append(f"{file}: ruling {number}: needs '[name] **Title.**' after its number")
@@ -89,7 +91,7 @@ def load_rulings(assets_dir: Path | None = None) -> dict[str, Ruling]:
     return rulings
 
 
-def citation_problems(text: str, known: set[str] | dict) -> list[str]:
+def citation_problems(text: str, known: set[str] | dict[str, Ruling]) -> list[str]:
     """What is wrong with the ruling citations in ``text``: names not in ``known``, and
     citations by number or without a name. One short phrase each, in text order."""
     found = [(m.start(), f"cites ruling:{m.group(1)}, which is not a ruling")

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from .loader import (
     ASSET_FILES,
@@ -34,7 +35,7 @@ from .loader import (
     read_toml,
     resolve_dirs,
 )
-from .models import SIDES, Scenario
+from .models import SIDES, FreeDeployment, Scenario
 from .rulings import RULINGS_FILE, citation_problems, parse_rulings
 from .text import text_problem
 
@@ -50,7 +51,7 @@ HQ_TYPES = {"PL": "pl-hq", "ZURL": "zurl-hq"}
 TERRAIN_NAME = {"city": "City", "suburb": "Suburb", "village": "Village"}
 
 
-def _dupes(items: Iterable) -> list:
+def _dupes(items: Iterable[Hashable]) -> list[Hashable]:
     """Items that occur more than once, in first-seen order."""
     counts = Counter(items)
     return [item for item in dict.fromkeys(counts) if counts[item] > 1]
@@ -65,8 +66,8 @@ class _Checker:
         self.data = data
         self.problems: list[str] = []
         self.area_ids = {a.id for a in data.board.areas}
-        self.unit_side = {u.id: u.side for u in data.components.units}
-        self.unit_count = {u.id: u.count for u in data.components.units}
+        self.unit_side: dict[str, str] = {u.id: u.side for u in data.components.units}
+        self.unit_count: dict[str, int] = {u.id: u.count for u in data.components.units}
 
     def add(self, file: str, where: str, message: str) -> None:
         self.problems.append(_one_line(f"{file}: {where}: {message}"))
@@ -86,9 +87,10 @@ class _Checker:
             self.add(BOARD, f"area {dup!r}", "id: duplicate area id")
         for dup in _dupes(a.label for a in board.areas):
             self.add(BOARD, f"area label {dup!r}", "label: used by more than one area")
-        for dup in _dupes(a.pos for a in board.areas):
-            names = ", ".join(repr(a.id) for a in board.areas if a.pos == dup)
-            self.add(BOARD, f"areas {names}", f"pos: share the layout position {list(dup)}")
+        for pos in _dupes(a.pos for a in board.areas):
+            shared = [a for a in board.areas if a.pos == pos]
+            names = ", ".join(repr(a.id) for a in shared)
+            self.add(BOARD, f"areas {names}", f"pos: share the layout position {list(shared[0].pos)}")
 
         numbers = [d.number for d in board.districts]
         for dup in _dupes(numbers):
@@ -145,9 +147,9 @@ class _Checker:
             where = f"railway {line.id!r}"
             for station in line.areas:
                 self.area_ref(BOARD, f"{where}: areas", station)
-            for a, b in pairwise(line.areas):
-                if a in by_id and b in by_id and b not in by_id[a].neighbours:
-                    self.add(BOARD, where, f"areas: consecutive stations {a!r} and {b!r} are not adjacent")
+            for here, there in pairwise(line.areas):
+                if here in by_id and there in by_id and there not in by_id[here].neighbours:
+                    self.add(BOARD, where, f"areas: consecutive stations {here!r} and {there!r} are not adjacent")
         for side in SIDES:
             if side not in board.relief_start:
                 self.add(BOARD, "relief_start", f"no relief starting area for {side}")
@@ -274,13 +276,13 @@ class _Checker:
             if count > pool.get(kind, 0):
                 add(file, f"specific_tokens[{kind}]", f"{count} {kind} tokens but {TOKENS} has only {pool.get(kind, 0)}")
         random_total = 0
-        for t in sc.random_tokens:
-            label = t.area or t.to or "?"
+        for drawn in sc.random_tokens:
+            label = drawn.area or drawn.to or "?"
             where = f"random_tokens[{label}]"
-            if (t.area is None) == (t.to is None):
+            if (drawn.area is None) == (drawn.to is None):
                 add(file, where, "area/to: give exactly one of 'area' (on the board) or 'to' (a player)")
-            self.area_ref(file, f"{where}.area", t.area)
-            random_total += t.count
+            self.area_ref(file, f"{where}.area", drawn.area)
+            random_total += drawn.count
         left = sum(pool.values()) - sum(specific.values())
         if random_total > left:
             add(file, "random_tokens", f"{random_total} random tokens but only {left} are left in the pool "
@@ -404,15 +406,15 @@ class _Checker:
         # all the Reliefs of a type must fit the components, but not on top of the set-up units:
         # the Scenario 5 card itself puts 10 Soldiers on the board and 6 on the Time Track
         # against 15 red cubes (the Relief then brings what the pool holds).
-        for unit, used in setup_units.items():
-            have = self.unit_count.get(unit)
+        for utype, used in setup_units.items():
+            have = self.unit_count.get(utype)
             if have is not None and used > have:
-                add(file, f"units[{unit}]", f"{used} units at set-up (board + Mobilization Zone) but "
+                add(file, f"units[{utype}]", f"{used} units at set-up (board + Mobilization Zone) but "
                     f"{COMPONENTS} has only {have}")
-        for unit, used in relief_units.items():
-            have = self.unit_count.get(unit)
+        for utype, used in relief_units.items():
+            have = self.unit_count.get(utype)
             if have is not None and used > have:
-                add(file, f"relief[{unit}]", f"{used} units arrive as Relief but {COMPONENTS} has only {have}")
+                add(file, f"relief[{utype}]", f"{used} units arrive as Relief but {COMPONENTS} has only {have}")
 
         # negotiation
         for track in sc.negotiation:
@@ -439,7 +441,7 @@ class _Checker:
         elif owner != side:
             self.add(file, f"{where}.unit", f"{unit!r} is a {owner} unit, not {side}")
 
-    def free_capacity(self, file: str, base: str, deployments) -> None:
+    def free_capacity(self, file: str, base: str, deployments: Iterable[FreeDeployment]) -> None:
         """Units deployed freely must fit their zone's total area limit."""
         areas = self.data.board.areas
         listed = {a for fd in deployments if fd.zone == "listed" for a in fd.areas}
@@ -494,7 +496,7 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
         f"{toml.name}: {p}" for toml in shown for p in text_problems(read_toml(toml))]
 
 
-def text_problems(document: dict) -> list[str]:
+def text_problems(document: dict[str, Any]) -> list[str]:
     """Text of a data document the app could not show as written (markup, control
     characters: see :mod:`.text`), one 'entry field: why' each. Checked in the files the app
     shows: not in ``rulebook.toml``, whose errata quote the book's '[p.6, Battle Card]' and are
@@ -520,7 +522,7 @@ def ruling_problems(assets_dir: Path, scenarios_dir: Path) -> list[str]:
     return problems
 
 
-def _strings(node, loc: tuple):
+def _strings(node: object, loc: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """Every string value of a parsed TOML document with its location."""
     if isinstance(node, str):
         yield loc, node
@@ -532,7 +534,7 @@ def _strings(node, loc: tuple):
             yield from _strings(value, loc + (i,))
 
 
-def _comments(text: str):
+def _comments(text: str) -> Iterator[tuple[int, str]]:
     """(line number, comment text) of each TOML comment, skipping quoted and multi-line strings."""
     in_multiline = False
     for number, line in enumerate(text.splitlines(), 1):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from statistics import median
 
 from .game import Game
@@ -28,7 +29,7 @@ def _spread(lo: int, hi: int, k: int) -> set[int]:
     return set(range(lo, hi, step))
 
 
-def _timed(fn, *args) -> float:
+def _timed(fn: Callable[..., object], *args: object) -> float:
     t0 = time.perf_counter()
     fn(*args)
     return time.perf_counter() - t0

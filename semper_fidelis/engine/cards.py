@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from ..data.models import Side
 from .machine import pop, procedure, push
 from .rules import Rules
 from .state import State
 from .tracks import log
 
 
-def _always(*_args) -> bool:
+def _always(*_args: object) -> bool:
     return True
 
 
@@ -27,12 +29,12 @@ class CardEffect:
     ``battle_apply(rules, state, battle_frame, side)``; ``after_battle`` marks a card about the
     battle's aftermath, which may also be the second card played after it (Ammunition)."""
 
-    playable: Callable[[Rules, State, str], bool] = _always
-    apply: Callable[[Rules, State, str], None] | None = None
-    options: Callable[[Rules, State, dict], list[str]] | None = None
-    choose: Callable[[Rules, State, dict, str], None] | None = None
-    battle_playable: Callable[[Rules, State, dict, str], bool] = _always
-    battle_apply: Callable[[Rules, State, dict, str], None] | None = None
+    playable: Callable[[Rules, State, Side], bool] = _always
+    apply: Callable[[Rules, State, Side], None] | None = None
+    options: Callable[[Rules, State, dict[str, Any]], list[str]] | None = None
+    choose: Callable[[Rules, State, dict[str, Any], str], None] | None = None  # the frame, the action
+    battle_playable: Callable[[Rules, State, dict[str, Any], Side], bool] = _always
+    battle_apply: Callable[[Rules, State, dict[str, Any], Side], None] | None = None
     after_battle: bool = False
 
 
@@ -40,7 +42,7 @@ class CardEffect:
 EFFECTS: dict[str, CardEffect] = {}
 
 
-def effect_of(rules: Rules, side: str, number: int) -> CardEffect | None:
+def effect_of(rules: Rules, side: Side, number: int) -> CardEffect | None:
     return EFFECTS.get(rules.card(side, number).effect_id)
 
 
@@ -49,18 +51,22 @@ def register(effect_id: str, effect: CardEffect) -> CardEffect:
     return effect
 
 
-def start_card_step(state: State, side: str, effect_id: str, step: str, **data) -> dict:
+def start_card_step(state: State, side: Side, effect_id: str, step: str, **data: Any) -> dict[str, Any]:
     """Ask ``side`` a question on behalf of a card; the card's ``options``/``choose`` answer."""
     return push(state, "card-step", side=side, effect=effect_id, step=step, **data)
 
 
-def _step_legal(rules: Rules, state: State, f: dict) -> list[str]:
-    return EFFECTS[f["effect"]].options(rules, state, f)
+def _step_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+    options = EFFECTS[f["effect"]].options
+    assert options is not None, "a card-step frame is pushed only by an effect that answers it"
+    return options(rules, state, f)
 
 
-def _step_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _step_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     pop(state, f)
-    EFFECTS[f["effect"]].choose(rules, state, f, action)
+    choose = EFFECTS[f["effect"]].choose
+    assert choose is not None, "a card-step frame is pushed only by an effect that answers it"
+    choose(rules, state, f, action)
 
 
 procedure(
@@ -73,7 +79,7 @@ procedure(
 )
 
 
-def draw_cards(rules: Rules, state: State, side: str, n: int) -> int:
+def draw_cards(rules: Rules, state: State, side: Side, n: int) -> int:
     """Draw up to ``n`` cards; an empty deck is rebuilt from the shuffled discard pile."""
     drawn = 0
     for _ in range(n):
@@ -91,11 +97,11 @@ def draw_cards(rules: Rules, state: State, side: str, n: int) -> int:
     return drawn
 
 
-def discard_card(state: State, side: str, number: int) -> None:
+def discard_card(state: State, side: Side, number: int) -> None:
     state.hand[side].remove(number)
     state.discard[side].append(number)
 
 
-def card_title(rules: Rules, side: str, number: int) -> str:
+def card_title(rules: Rules, side: Side, number: int) -> str:
     card = rules.card(side, number)
     return f"{side} #{number} {card.name}"

@@ -41,6 +41,7 @@ class Example:
 
     @property
     def about(self) -> WorkedExample:
+        assert self.position.example is not None  # load_examples keeps only positions that have one
         return self.position.example
 
     @property
@@ -60,7 +61,8 @@ def examples_dir(assets_dir: Path) -> Path:
 def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
     """The examples of ``directory`` (``*.toml`` and ``*.json``, by file name), and one line
     for each file that cannot be read as one. A missing directory holds no examples."""
-    examples, problems = [], []
+    examples: list[Example] = []
+    problems: list[str] = []
     if not Path(directory).is_dir():
         return examples, problems
     for path in sorted(p for p in Path(directory).iterdir() if p.suffix in (".toml", ".json")):

@@ -5,9 +5,11 @@ Battle, End of Turn (tokens, cards), End of Round (attrition, truce, time) and E
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+from ..data.models import Side
 from .cards import card_title, discard_card, draw_cards, effect_of
-from .commanders import ability
+from .commanders import ability, commander_card
 from .events import event
 from .losses import unit_leaves
 from .machine import pop, procedure, push
@@ -25,7 +27,7 @@ from .occupancy import (
 )
 from .rules import Rules
 from .scoring import check_lead, check_supply_cut, reinforce, score_stage
-from .state import CODE, HQ, PL, SIDES, ZURL, State, TurnState, other
+from .state import CODE, HQ, PL, SIDES, ZURL, State, Token, TurnState, other
 from .tracks import change_morale, end_game, log
 from .upkeep import checkpoint
 
@@ -185,7 +187,7 @@ ZONE_WORDS = {
 }
 
 
-def _deploy_areas(rules: Rules, state: State, side: str, item: dict) -> list[str]:
+def _deploy_areas(rules: Rules, state: State, side: Side, item: dict[str, Any]) -> list[str]:
     zone = item["zone"]
     if zone == "city":
         pool = [a for a, t in rules.terrain.items() if t == "city"]
@@ -207,13 +209,13 @@ def _deploy_areas(rules: Rules, state: State, side: str, item: dict) -> list[str
     return out
 
 
-def _deploy_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _deploy_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     item = f["todo"][0]
     code = CODE[item["unit"]]
     return [f"place {a} {code}" for a in _deploy_areas(rules, state, f["side"], item)]
 
 
-def _deploy_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _deploy_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     _, area, code = action.split()
     item = f["todo"][0]
     side = f["side"]
@@ -239,11 +241,11 @@ procedure(
 # ------------------------------------------------------------------- Initial Phase: HQ (§5.1, §11)
 
 
-def _restore_commander(rules: Rules, state: State, side: str) -> None:
+def _restore_commander(rules: Rules, state: State, side: Side) -> None:
     status = state.commander_status[side]
     if status == "dispersed":
         state.commander_status[side] = "ok"
-        log(state, f"{side}: {rules.commanders[state.commander[side]].name} returns to command.")
+        log(state, f"{side}: {commander_card(rules, state, side).name} returns to command.")
     elif status == "killed":
         if state.commander_deck[side]:
             new = state.commander_deck[side].pop()
@@ -256,7 +258,7 @@ def _restore_commander(rules: Rules, state: State, side: str) -> None:
             log(state, f"{side} has no Commander left: no base AP and no cards (§11 No Leader).")
 
 
-def _hq_areas(rules: Rules, state: State, side: str) -> list[str]:
+def _hq_areas(rules: Rules, state: State, side: Side) -> list[str]:
     return [a for a in sorted(occupied_areas(rules, state, side)) if total(state, a) < rules.limit[a]]
 
 
@@ -270,7 +272,7 @@ procedure(
 )
 
 
-def _place_hq(rules: Rules, state: State, f: dict, area: str) -> None:
+def _place_hq(rules: Rules, state: State, f: dict[str, Any], area: str) -> None:
     side = f["side"]
     state.mob[side][HQ[side]] -= 1
     add_units(state, area, {HQ[side]: 1})
@@ -282,7 +284,7 @@ def _place_hq(rules: Rules, state: State, f: dict, area: str) -> None:
 # -------------------------------------------------------------- Initial Phase: Commander (§11)
 
 
-def _commander_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _commander_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side = f["side"]
     out = ["keep"]
     if state.commander_deck[side] and state.commander[side]:
@@ -291,7 +293,7 @@ def _commander_legal(rules: Rules, state: State, f: dict) -> list[str]:
     return out
 
 
-def _commander_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _commander_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     if action == "keep":
         for c in f["offered"]:  # a relief Commander not taken joins the Commander deck
@@ -308,7 +310,7 @@ def _commander_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     change_commander(rules, state, side, new)
 
 
-def change_commander(rules: Rules, state: State, side: str, new: str) -> None:
+def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
     """Replace the Commander; the old one leaves the game (FAQ). Morale (§8): −1 after a won
     battle or before any battle, +1 after a lost one, −1 for a second change in the turn."""
     old = state.commander[side]
@@ -345,7 +347,7 @@ procedure(
 # ------------------------------------------------------------------- Initial Phase: Relief (§10)
 
 
-def _relief_arrives(rules: Rules, state: State, side: str) -> list[str]:
+def _relief_arrives(rules: Rules, state: State, side: Side) -> list[str]:
     commanders = []
     for entry in [r for r in state.relief if r["side"] == side and r["round"] == state.round]:
         state.relief.remove(entry)
@@ -361,7 +363,7 @@ def _relief_arrives(rules: Rules, state: State, side: str) -> list[str]:
     return commanders
 
 
-def relief_targets(rules: Rules, state: State, side: str, enemy_start: bool = False) -> dict[str, int]:
+def relief_targets(rules: Rules, state: State, side: Side, enemy_start: bool = False) -> dict[str, int]:
     """Areas a Relief may deploy to, with their AP cost (§10, FAQ). ``enemy_start``: the enemy
     held the Starting Area when this deployment began — the Villages 1 or 2 spaces away stay
     open after the first units have made the Starting Area contested (§10 "After that …")."""
@@ -386,12 +388,12 @@ def relief_targets(rules: Rules, state: State, side: str, enemy_start: bool = Fa
     return {a: 0 for a in seen if total(state, a) < rules.limit[a]}
 
 
-def _enemy_start(rules: Rules, state: State, f: dict) -> bool:
+def _enemy_start(rules: Rules, state: State, f: dict[str, Any]) -> bool:
     start = rules.data.board.relief_start[f["side"]]
     return f.get("enemy_start", False) or occupant(rules, state, start) == other(f["side"])
 
 
-def _relief_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _relief_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side = f["side"]
     waiting = state.relief_waiting.get(side, {})
     out = []
@@ -406,7 +408,7 @@ def _relief_legal(rules: Rules, state: State, f: dict) -> list[str]:
     return out
 
 
-def _relief_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _relief_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     if action == "relief done":
         pop(state, f)
@@ -438,7 +440,7 @@ procedure(
 # -------------------------------------------------------------------- Initial Phase: Event (§5.1)
 
 
-def _event_options(rules: Rules, state: State, side: str) -> list[int]:
+def _event_options(rules: Rules, state: State, side: Side) -> list[int]:
     out = []
     for n in state.hand[side]:
         card = rules.card(side, n)
@@ -459,7 +461,8 @@ def _say_no_event(rules: Rules, state: State, side: str) -> None:
         event(state, "note", f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
 
 
-def _event_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _event_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+
     side = f["side"]
     pop(state, f)
     if action == "event pass":
@@ -470,7 +473,7 @@ def _event_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     state.turn.event_played = True
     log(state, f"{side} plays the Event {card_title(rules, side, number)} for {card.ap} AP; its effect benefits {other(side)}.")
     effect = effect_of(rules, side, number)
-    if effect is not None:
+    if effect is not None and effect.apply is not None:
         state.card_effect_counts[f"{side} #{number}"] = state.card_effect_counts.get(f"{side} #{number}", 0) + 1
         effect.apply(rules, state, side)
     state.turn.ap += card.ap
@@ -489,16 +492,16 @@ procedure(
 # ----------------------------------------------------------------- End of Turn: tokens and cards
 
 
-def _takeable(state: State, side: str, area: str) -> list:
+def _takeable(state: State, side: Side, area: str) -> list[Token]:
     return [t for t in state.tokens.get(area, []) if t.only in (None, side)]
 
 
-def token_choices(state: State, side: str, area: str) -> list[str]:
+def token_choices(state: State, side: Side, area: str) -> list[str]:
     labels = {t.label() if t.face_up else "hidden" for t in _takeable(state, side, area)}
     return sorted(labels)
 
 
-def take_token(rules: Rules, state: State, side: str, area: str, choice: str) -> None:
+def take_token(rules: Rules, state: State, side: Side, area: str, choice: str) -> None:
     """Take one token from an area into the hand: a face-up one by label, or a random face-down."""
     candidates = [t for t in _takeable(state, side, area) if (t.label() if t.face_up else "hidden") == choice]
     token = candidates[0] if choice != "hidden" else state.rng.choice(candidates)
@@ -517,7 +520,7 @@ def take_token(rules: Rules, state: State, side: str, area: str, choice: str) ->
         event(state, "token", f"{side} took {token.label()} from {rules.area_name(area)}.", visible=side, side=side, area=area, token=token.label())
 
 
-def collect_automatic(rules: Rules, state: State, side: str) -> list[str]:
+def collect_automatic(rules: Rules, state: State, side: Side) -> list[str]:
     """Take the token of every occupied area where there is nothing to choose; return the
     areas where the player must choose."""
     choose = []
@@ -530,7 +533,7 @@ def collect_automatic(rules: Rules, state: State, side: str) -> list[str]:
     return choose
 
 
-def _collect_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _collect_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     _, area, choice = action.split()
     take_token(rules, state, f["side"], area, choice)
     f["areas"].remove(area)
@@ -538,12 +541,12 @@ def _collect_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         pop(state, f)
 
 
-def _extra_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _extra_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     areas = sorted(a for a in occupied_areas(rules, state, f["side"]) if token_choices(state, f["side"], a))
     return [f"extra {a} {c}" for a in areas for c in token_choices(state, f["side"], a)] + ["extra pass"]
 
 
-def _extra_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _extra_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     pop(state, f)
     if action != "extra pass":
         _, area, choice = action.split()
@@ -569,14 +572,14 @@ procedure(
 )
 
 
-def _draw_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _draw_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     if action.startswith("discard "):
         number = int(action.split()[1])
         discard_card(state, side, number)
         log(state, f"{side} discards a card.")
         return
-    commander = rules.commanders[state.commander[side]]
+    commander = commander_card(rules, state, side)
     room = rules.data.tracks.hand_limit - len(state.hand[side])
     before = list(state.hand[side])
     n = draw_cards(rules, state, side, max(0, min(commander.cards, room)))
@@ -600,12 +603,12 @@ procedure(
 # ---------------------------------------------------------------------- End of Round: attrition
 
 
-def _attrition_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _attrition_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side, area = f["queue"][0]
     return [f"attrition {area} {CODE[t]}" for t in sorted(side_units(rules, state, area, side))]
 
 
-def _attrition_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _attrition_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side, area = f["queue"].pop(0)
     utype = type_for(side, action.split()[2])
     remove_units(state, area, {utype: 1})
@@ -614,7 +617,7 @@ def _attrition_apply(rules: Rules, state: State, f: dict, action: str) -> None:
     _drop_settled(rules, state, f)
 
 
-def _drop_settled(rules: Rules, state: State, f: dict) -> None:
+def _drop_settled(rules: Rules, state: State, f: dict[str, Any]) -> None:
     while f["queue"] and not count(rules, state, f["queue"][0][1], f["queue"][0][0]):
         f["queue"].pop(0)
     if not f["queue"]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .frames import frame_problem
 from .occupancy import total
-from .state import SIDES, State
+from .state import SIDES, State, Token
 
 if TYPE_CHECKING:
     from .game import Game
@@ -35,7 +35,7 @@ def unit_counts(state: State) -> dict[str, int]:
     return {t: n for t, n in seen.items() if n}
 
 
-def all_tokens(state: State) -> list:
+def all_tokens(state: State) -> list[Token]:
     """Every Supply Token object: on the board, in the hands, in the pool."""
     out = [t for ts in state.tokens.values() for t in ts]
     out += [t for side in SIDES for t in state.my_tokens[side]]
@@ -155,6 +155,6 @@ def _turn(game: Game) -> tuple[int, int]:
     return game.state.round, game.state.turn_index
 
 
-def _diff(before, after) -> str:
+def _diff(before: dict[str, int], after: dict[str, int]) -> str:
     keys = sorted(set(before) | set(after))
     return ", ".join(f"{k} {before.get(k, 0)}→{after.get(k, 0)}" for k in keys if before.get(k, 0) != after.get(k, 0))

@@ -4,6 +4,10 @@ Also the fate of a dispersed or broken unit, the HQ/Commander included (§11).""
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..data.models import Side
+from .commanders import commander_card
 from .events import event
 from .machine import pop, procedure, push
 from .notation import plural, type_for, unit_name
@@ -21,11 +25,13 @@ LOSS_TABLE = {
 }
 
 
-def _bucket(state: State, side: str, zone: str) -> dict[str, int]:
-    return getattr(state, zone).setdefault(side, {})
+def _bucket(state: State, key: str, zone: str) -> dict[str, int]:
+    """``state.<zone>[key]``: zones are keyed by side, or "neutral" for the neutral forces."""
+    bucket: dict[str, int] = getattr(state, zone).setdefault(key, {})
+    return bucket
 
 
-def send_to(state: State, side: str, zone: str, utype: str, n: int = 1, *, allied: bool = True) -> None:
+def send_to(state: State, side: Side, zone: str, utype: str, n: int = 1, *, allied: bool = True) -> None:
     # §13: a dispersed allied neutral unit goes back to the neutral Mobilization Zone, from which
     # only its ally of the moment may mobilize it; broken ones count for the ally (§3), unless
     # ``allied`` is false — neutral units that only defended themselves count for nobody
@@ -35,7 +41,7 @@ def send_to(state: State, side: str, zone: str, utype: str, n: int = 1, *, allie
     bucket[utype] = bucket.get(utype, 0) + n
 
 
-def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, in_battle: bool) -> None:
+def unit_leaves(rules: Rules, state: State, side: Side, utype: str, fate: str, in_battle: bool) -> None:
     """A unit already taken off the board is dispersed (to the Mobilization Zone) or broken.
 
     The HQ is the Commander: dispersed, his card is face down until the next Initial Phase;
@@ -44,7 +50,7 @@ def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, in
     state.losses_this_round = True
     if utype == HQ[side]:
         send_to(state, side, "mob", utype)
-        name = rules.commanders[state.commander[side]].name if state.commander.get(side) else "the HQ"
+        name = commander_card(rules, state, side).name if state.commander.get(side) else "the HQ"
         if fate == "disperse":
             state.commander_status[side] = "dispersed"
             log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.")
@@ -71,16 +77,16 @@ def unit_leaves(rules: Rules, state: State, side: str, utype: str, fate: str, in
 def start_losses(
     rules: Rules,
     state: State,
-    side: str,
+    side: Side,
     role: str,
     losses: int,
     area: str,
-    groups: list[dict],
+    groups: list[dict[str, Any]],
     *,
     protect: bool = False,
     withdraw: bool = True,
     forbidden: tuple[str, ...] = (),
-) -> dict:
+) -> dict[str, Any]:
     """Push a loss-distribution decision for ``side``. Each group is
     ``{"label", "where": "board"|"border", "area", "origin", "units"}``."""
     return push(
@@ -101,11 +107,11 @@ def start_losses(
     )
 
 
-def _alive(frame: dict) -> int:
+def _alive(frame: dict[str, Any]) -> int:
     return sum(sum(g["units"].values()) for g in frame["groups"])
 
 
-def withdraw_targets(rules: Rules, state: State, side: str, area: str, forbidden: list[str]) -> list[str]:
+def withdraw_targets(rules: Rules, state: State, side: Side, area: str, forbidden: list[str]) -> list[str]:
     """Where a defender may withdraw (§9.4): an adjacent area its side occupies with room; only
     when there is none, an adjacent neutral area — never the attacker's origin nor a neutral
     Jewish Militia area."""
@@ -123,7 +129,7 @@ def withdraw_targets(rules: Rules, state: State, side: str, area: str, forbidden
     ]
 
 
-def _extra_withdrawals(rules: Rules, state: State, f: dict) -> list[str]:
+def _extra_withdrawals(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     """§9.4: once the Losses are taken, a beaten defender may withdraw more units, whatever its
     Morale, when that serves it better (e.g. rather than stay on in a contested area)."""
     out = []
@@ -137,19 +143,20 @@ def _extra_withdrawals(rules: Rules, state: State, f: dict) -> list[str]:
     return out
 
 
-def _table(f: dict) -> dict[str, int]:
+def _table(f: dict[str, Any]) -> dict[str, int]:
     return LOSS_TABLE[(f["band"], "attacker" if f["role"] == "attacker" else "defender")]
 
 
-def least_to_absorb(f: dict) -> int:
+def least_to_absorb(f: dict[str, Any]) -> int:
     """§9.4 B "Players must distribute all Losses": the fewest Losses the next effect must absorb
     so that the units left can still absorb the rest (each at most a Break). When they cannot
     absorb them all, every unit must be broken and only the excess is forgone."""
     most = _table(f)["break"]
-    return min(most, f["remaining"] - (_alive(f) - 1) * most)
+    remaining: int = f["remaining"]
+    return min(most, remaining - (_alive(f) - 1) * most)
 
 
-def _options(rules: Rules, state: State, f: dict) -> list[str]:
+def _options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side = f["side"]
     if f.get("extra"):
         return _extra_withdrawals(rules, state, f) + ["hold"]
@@ -175,11 +182,11 @@ def _options(rules: Rules, state: State, f: dict) -> list[str]:
     return out
 
 
-def _losses_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _losses_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return _options(rules, state, f)
 
 
-def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _losses_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     if action == "hold":
         log(state, f"{side} holds on in {rules.area_name(f['area'])}.")
@@ -234,7 +241,7 @@ def _losses_apply(rules: Rules, state: State, f: dict, action: str) -> None:
         _finish(state, f)
 
 
-def _finish(state: State, f: dict) -> None:
+def _finish(state: State, f: dict[str, Any]) -> None:
     pop(state, f)
     if state.stack and "loss_report" in state.stack[-1]:  # a battle's Losses add to its tally (§8)
         report = state.stack[-1]["loss_report"].setdefault(f["side"], {"broken": 0, "dispersed": 0})
@@ -242,7 +249,7 @@ def _finish(state: State, f: dict) -> None:
         report["dispersed"] += f["dispersed"]
 
 
-def _losses_prompt(rules: Rules, state: State, f: dict) -> str:
+def _losses_prompt(rules: Rules, state: State, f: dict[str, Any]) -> str:
     if f.get("extra"):
         return f"{f['side']}: Losses taken — withdraw more units from {rules.area_name(f['area'])} by choice (§9.4), or hold"
     return (
@@ -261,7 +268,7 @@ procedure(
 )
 
 
-def skip_if_empty(state: State, frame: dict) -> bool:
+def skip_if_empty(state: State, frame: dict[str, Any]) -> bool:
     """Loss frames with nothing to lose end at once (e.g. every unit already gone)."""
     if frame["remaining"] <= 0 or _alive(frame) == 0:
         _finish(state, frame)

@@ -18,6 +18,7 @@ primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
 
 from __future__ import annotations
 
+from ..data.models import NegotiationTrack, Side
 from .events import event
 from .notation import unit_name
 from .occupancy import count, neutral_militia, neutral_units
@@ -30,7 +31,7 @@ NAMES = {MILITIA: "the Jewish Militia", AUSTRIAN: "the Austro-Hungarian units"}
 TRACK_NAMES = {MILITIA: "Jewish Militia", AUSTRIAN: "Austro-Hungarian"}
 
 
-def track_of(rules: Rules, neutral: str):
+def track_of(rules: Rules, neutral: str) -> NegotiationTrack | None:
     """The scenario's Negotiation Track for ``neutral`` (None where the scenario has none)."""
     return next((t for t in rules.scenario.negotiation if t.neutral == neutral), None)
 
@@ -40,7 +41,7 @@ def stance(rules: Rules, state: State, neutral: str) -> str | None:
     return track.spaces[state.negotiation[neutral]].stance if track else None
 
 
-def _index(track, stance_name: str) -> int:
+def _index(track: NegotiationTrack, stance_name: str) -> int:
     return next(i for i, s in enumerate(track.spaces) if s.stance == stance_name)
 
 
@@ -59,7 +60,7 @@ def _describe(neutral: str, new: str, old: str) -> str:
 # --------------------------------------------------------------------------- moving the markers
 
 
-def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: str, disarmed_by: str | None = None) -> None:
+def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: str, disarmed_by: Side | None = None) -> None:
     """Put ``neutral``'s marker on space ``index`` and log what it means; ``disarmed_by`` (a side)
     carries out the disarmament of §13.2 when the marker lands on that side's space. The
     Morale bookkeeping for Strategic Areas follows at once (an alliance changes who occupies)."""
@@ -78,7 +79,7 @@ def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: st
     checkpoint(rules, state)
 
 
-def ally_with(rules: Rules, state: State, neutral: str, side: str, reason: str) -> None:
+def ally_with(rules: Rules, state: State, neutral: str, side: Side, reason: str) -> None:
     """Move ``neutral`` straight onto its alliance with ``side`` (§13.2 automatic alliances)."""
     track = track_of(rules, neutral)
     if track is None or stance(rules, state, neutral) == f"ally-{side}":
@@ -93,7 +94,7 @@ def austrians_on_board(state: State) -> int:
     return n + sum(g.units.get(AUSTRIAN, 0) for groups in state.attacks.values() for g in groups)
 
 
-def disarm(rules: Rules, state: State, side: str) -> None:
+def disarm(rules: Rules, state: State, side: Side) -> None:
     """§13.2 Disarmament: the first side to disarm the Austro-Hungarians raises its Supply 1 step
     per Austro-Hungarian unit on the board; their Strength falls from 4 to 2 for good."""
     if state.austrians_disarmed:
@@ -108,12 +109,12 @@ def disarm(rules: Rules, state: State, side: str) -> None:
 # ------------------------------------------------------------------------ the Negotiation order
 
 
-def _step(side: str) -> int:
+def _step(side: Side) -> int:
     """Tracks run from the PL end (index 0) to the ZURL end."""
     return 1 if side == ZURL else -1
 
 
-def negotiation_options(rules: Rules, state: State, side: str) -> dict[str, int]:
+def negotiation_options(rules: Rules, state: State, side: Side) -> dict[str, int]:
     """The Negotiation orders open to ``side`` now, with their AP cost (§6.2, §13.1).
 
     One step of a marker towards the player's own end of the track, paying the AP printed on
@@ -141,12 +142,13 @@ def negotiation_options(rules: Rules, state: State, side: str) -> dict[str, int]
     return out
 
 
-def negotiate(rules: Rules, state: State, side: str, action: str) -> None:
+def negotiate(rules: Rules, state: State, side: Side, action: str) -> None:
     """Carry out a Negotiation order given as ``negotiate <neutral> <side> [ally]``."""
     cost = negotiation_options(rules, state, side)[action]
     words = action.split()
     neutral = words[1]
     track = track_of(rules, neutral)
+    assert track is not None  # negotiation_options offers only neutrals with a track
     steps = 2 if words[-1] == "ally" else 1
     index = state.negotiation[neutral] + steps * _step(side)
     target = track.spaces[index]
@@ -164,14 +166,14 @@ def negotiate(rules: Rules, state: State, side: str, action: str) -> None:
 # ------------------------------------------------------------- neutrals met on the board (§13.2)
 
 
-def enter_area(rules: Rules, state: State, side: str, area: str, how: str = "ends a move") -> None:
+def enter_area(rules: Rules, state: State, side: Side, area: str, how: str = "ends a move") -> None:
     """Units of ``side`` have come to rest in ``area`` (a move's end, a forced withdrawal, a
     Relief): a neutral Jewish Militia there allies with the opponent (§13.2)."""
     if neutral_militia(rules, state, area):
         ally_with(rules, state, MILITIA, other(side), f"{side} {how} in {rules.area_name(area)}, where the Jewish Militia stands (§13.2)")
 
 
-def austrians_defend(rules: Rules, state: State, area: str, attacker: str) -> bool:
+def austrians_defend(rules: Rules, state: State, area: str, attacker: Side) -> bool:
     """§13.2: attacked on purpose, the Austro-Hungarians "ally with the opponent side". Attacked
     by ZURL — the track has no PL alliance — they fight as PL's units for that battle only: PL
     takes their decisions, they neither evade nor withdraw (they do not move), and afterwards
@@ -188,7 +190,7 @@ def neutral_target(rules: Rules, state: State, area: str) -> bool:
     return bool(neutral_units(rules, state, area)) and not count(rules, state, area, PL) and not count(rules, state, area, ZURL)
 
 
-def attack_neutrals(rules: Rules, state: State, side: str, area: str, how: str = "attacks") -> None:
+def attack_neutrals(rules: Rules, state: State, side: Side, area: str, how: str = "attacks") -> None:
     """``side`` deliberately attacks the neutral units in ``area`` (an attack lined up on its
     border, an Assault, or Artillery aimed at them, FAQ). The Militia allies with the opponent;
     attacked by PL, the Austro-Hungarians ally with ZURL; attacked by ZURL they hand their arms

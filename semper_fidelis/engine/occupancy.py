@@ -6,11 +6,12 @@ from __future__ import annotations
 from contextvars import ContextVar
 from contextvars import Token as ListingToken
 
+from ..data.models import Side
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, NEUTRAL_TYPES, PL, TYPE_SIDE, ZURL, State, other
 
 
-def ally_of(rules: Rules, state: State, neutral: str) -> str | None:
+def ally_of(rules: Rules, state: State, neutral: str) -> Side | None:
     """The side a neutral force fights for: its Negotiation Track's ally (§13), or PL for
     Austro-Hungarians defending themselves against a ZURL attack (see :func:`track_ally`)."""
     if neutral == AUSTRIAN and state.austrians_defend_for:
@@ -18,20 +19,20 @@ def ally_of(rules: Rules, state: State, neutral: str) -> str | None:
     return track_ally(rules, state, neutral)
 
 
-def track_ally(rules: Rules, state: State, neutral: str) -> str | None:
+def track_ally(rules: Rules, state: State, neutral: str) -> Side | None:
     """The side a neutral force is allied with on its Negotiation Track (§13)."""
     sides = rules.allies.get(neutral)
     return None if sides is None else sides[state.negotiation[neutral]]
 
 
-def owner(rules: Rules, state: State, utype: str) -> str | None:
+def owner(rules: Rules, state: State, utype: str) -> Side | None:
     side = TYPE_SIDE.get(utype)
     if side is None and utype in NEUTRAL_TYPES:
         return ally_of(rules, state, utype)
     return side
 
 
-def side_units(rules: Rules, state: State, area: str, side: str) -> dict[str, int]:
+def side_units(rules: Rules, state: State, area: str, side: Side) -> dict[str, int]:
     """Units of ``side`` in the area (allied neutrals included), by type."""
     out = {}
     for t, n in state.units.get(area, {}).items():
@@ -40,10 +41,11 @@ def side_units(rules: Rules, state: State, area: str, side: str) -> dict[str, in
     return out
 
 
-def count(rules: Rules, state: State, area: str, side: str) -> int:
+def count(rules: Rules, state: State, area: str, side: Side) -> int:
     memo = _LISTING.get()
-    if memo is not None and memo.state is state and side in _SIDE_INDEX:
-        return memo.area(rules, area)[_SIDE_INDEX[side]]
+    if memo is not None and memo.state is state:
+        tally = memo.area(rules, area)
+        return tally[0] if side == PL else tally[1]
     n = 0
     for t, k in state.units.get(area, {}).items():
         if k and (TYPE_SIDE.get(t) or (t in NEUTRAL_TYPES and ally_of(rules, state, t))) == side:
@@ -63,7 +65,7 @@ def neutral_units(rules: Rules, state: State, area: str) -> dict[str, int]:
     }
 
 
-def occupant(rules: Rules, state: State, area: str) -> str | None:
+def occupant(rules: Rules, state: State, area: str) -> Side | None:
     """The side occupying the area, or None when it is neutral or contested (§4.2).
 
     A neutral Jewish Militia keeps an area neutral; a neutral Austro-Hungarian unit neither
@@ -84,11 +86,12 @@ def occupant(rules: Rules, state: State, area: str) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-EMPTY = (0, 0, 0, False, False, None)
-_SIDE_INDEX = {PL: 0, ZURL: 1}
+#: one area's units: PL's, ZURL's, all, a neutral Militia, neutral Austrians, the holder
+Tally = tuple[int, int, int, bool, bool, Side | None]
+EMPTY: Tally = (0, 0, 0, False, False, None)
 
 
-def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool, bool, str | None]]:
+def snapshot(rules: Rules, state: State) -> dict[str, Tally]:
     """Per area: (PL units, ZURL units, all units, neutral Militia present, neutral
     Austro-Hungarians present, occupant) in one pass — for the hot loops (movement search) that
     would otherwise recount every area many times. Areas without units are left out (EMPTY)."""
@@ -99,11 +102,11 @@ def snapshot(rules: Rules, state: State) -> dict[str, tuple[int, int, int, bool,
     return {area: _tally(units, allies) for area, units in state.units.items()}
 
 
-def _allies(rules: Rules, state: State) -> dict[str, str | None]:
+def _allies(rules: Rules, state: State) -> dict[str, Side | None]:
     return {MILITIA: ally_of(rules, state, MILITIA), AUSTRIAN: ally_of(rules, state, AUSTRIAN)}
 
 
-def _tally(units: dict[str, int], allies: dict[str, str | None]) -> tuple[int, int, int, bool, bool, str | None]:
+def _tally(units: dict[str, int], allies: dict[str, Side | None]) -> Tally:
     """One area's entry of the snapshot."""
     pl = zurl = tot = 0
     militia = austrians = False
@@ -134,11 +137,11 @@ class _Listing:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.areas: dict[str, tuple] = {}
-        self.allies: dict[str, str | None] | None = None
+        self.areas: dict[str, Tally] = {}
+        self.allies: dict[str, Side | None] | None = None
         self.whole = False
 
-    def area(self, rules: Rules, area: str) -> tuple:
+    def area(self, rules: Rules, area: str) -> Tally:
         info = self.areas.get(area)
         if info is None:
             units = self.state.units.get(area)
@@ -149,7 +152,7 @@ class _Listing:
             info = self.areas[area] = _tally(units, self.allies)
         return info
 
-    def board(self, rules: Rules) -> dict[str, tuple]:
+    def board(self, rules: Rules) -> dict[str, Tally]:
         if not self.whole:
             self.areas = {a: self.area(rules, a) for a in self.state.units}
             self.whole = True
@@ -159,11 +162,11 @@ class _Listing:
 _LISTING: ContextVar[_Listing | None] = ContextVar("occupancy_listing", default=None)
 
 
-def begin_listing(state: State) -> ListingToken:
+def begin_listing(state: State) -> ListingToken[_Listing | None]:
     return _LISTING.set(_Listing(state))
 
 
-def end_listing(token: ListingToken) -> None:
+def end_listing(token: ListingToken[_Listing | None]) -> None:
     _LISTING.reset(token)
 
 
@@ -171,7 +174,7 @@ def contested(rules: Rules, state: State, area: str) -> bool:
     return count(rules, state, area, PL) > 0 and count(rules, state, area, ZURL) > 0
 
 
-def has_enemy(rules: Rules, state: State, area: str, side: str) -> bool:
+def has_enemy(rules: Rules, state: State, area: str, side: Side) -> bool:
     return count(rules, state, area, other(side)) > 0
 
 
@@ -199,7 +202,7 @@ def remove_units(state: State, area: str, units: dict[str, int]) -> None:
                 bucket.pop(t, None)
 
 
-def occupied_areas(rules: Rules, state: State, side: str) -> list[str]:
+def occupied_areas(rules: Rules, state: State, side: Side) -> list[str]:
     return [a for a in state.units if occupant(rules, state, a) == side]
 
 
@@ -226,10 +229,10 @@ def austrians_neutral(rules: Rules, state: State) -> bool:
     return owner(rules, state, AUSTRIAN) is None
 
 
-def strategic_holders(rules: Rules, state: State) -> dict[str, str | None]:
+def strategic_holders(rules: Rules, state: State) -> dict[str, Side | None]:
     return {a: occupant(rules, state, a) for a in state.strategic}
 
 
-def units_of_side_anywhere(rules: Rules, state: State, side: str) -> int:
+def units_of_side_anywhere(rules: Rules, state: State, side: Side) -> int:
     return sum(count(rules, state, a, side) for a in state.units)
 

@@ -20,7 +20,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
+from ..data.models import Side
 from .battle import battle_data, battle_points, groups_of, return_room
 from .notation import parse_units
 from .occupancy import count
@@ -41,8 +43,8 @@ class BattleOdds:
     after Loss cards already played; before Medicine and what its units can absorb)."""
 
     area: str
-    attacker: str
-    defender: str
+    attacker: Side
+    defender: Side
     base: tuple[int, int]
     joint: dict[tuple[int, int], Fraction]
     p_attacker_wins: Fraction
@@ -69,7 +71,7 @@ def _draws(cards: tuple[tuple[int, int, bool], ...], deck_ids: tuple[int, ...], 
     if not deck:
         deck, used = used, Counter()
     size = sum(deck.values())
-    out: Counter = Counter()
+    out: Counter[tuple[int, int]] = Counter()
     for i, n in deck.items():
         a1, d1, escalation = cards[i]
         if not escalation:
@@ -91,7 +93,7 @@ def battle_odds(
     state: State,
     area: str,
     attack: list[tuple[str, dict[str, int] | str]] | None = None,
-    side: str | None = None,
+    side: Side | None = None,
 ) -> BattleOdds:
     """The odds of the battle in ``area``: the one in progress there, the one its border groups
     wait for, or — with ``attack`` (``[(origin, units), …]``, units by type or as ``2v1s``) —
@@ -123,10 +125,10 @@ def battle_odds(
         draws = card_draws(rules, state)
     stranded = sum(1 for g in groups_of(state, frame) if sum(g.units.values()) > return_room(rules, state, frame, g))
     total = sum(draws.values())
-    a_marg: Counter = Counter()
-    d_marg: Counter = Counter()
+    a_marg: Counter[int] = Counter()
+    d_marg: Counter[int] = Counter()
     wins = a_loss = d_loss = 0
-    joint_n: Counter = Counter()
+    joint_n: Counter[tuple[int, int]] = Counter()
     for (da, dd), n in sorted(draws.items()):
         a, d = base[0] + da, base[1] + dd
         joint_n[(a, d)] += n
@@ -150,7 +152,9 @@ def battle_odds(
     )
 
 
-def _with_attack(rules: Rules, state: State, area: str, attack, attacker: str, frame: dict | None) -> tuple[State, dict]:
+def _with_attack(
+    rules: Rules, state: State, area: str, attack: list[tuple[str, dict[str, int] | str]], attacker: Side, frame: dict[str, Any] | None,
+) -> tuple[State, dict[str, Any]]:
     """A shallow copy of the state with the weighed groups on the border, taken out of the area
     they attack from where they stand there (the real state is not touched), and the battle
     frame they would fight in."""
@@ -177,7 +181,7 @@ def _with_attack(rules: Rules, state: State, area: str, attack, attacker: str, f
     return state, {"kind": "battle", **battle_data(rules, state, area, attacker, assault=False)}
 
 
-def _excluded(state: State, f: dict) -> tuple[str, ...]:
+def _excluded(state: State, f: dict[str, Any]) -> tuple[str, ...]:
     """What could still change the battle and is not counted: every slot not yet passed where a
     side holds cards or tokens (the counts are public; what they are is not)."""
     if "bp" in f:

@@ -28,25 +28,24 @@ import re
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..data.models import BattleCard, Side
 from .events import event
 from .frames import frame_problem, procedure_problem
 from .occupancy import occupant
 from .records import SEED_LIMIT, GameOptions, short
 from .rules import Rules, shipped_rules
 from .setup import new_state
-from .state import SIDES, TYPE_SIDE, AttackGroup, State, Token, TurnState
+from .state import PL, SIDES, TYPE_SIDE, ZURL, AttackGroup, State, Token, TurnState, Zone
 
 #: a position's decision stack: the engine's own never holds a dozen frames
 MAX_FRAMES = 40
 #: AP one turn can reach: the best Commander and card, the Plane token, a card's extras
 MAX_AP = 30
 
-Side = Literal["PL", "ZURL"]
-Zone = Literal["PL", "ZURL", "neutral"]
 UnitCounts = dict[str, int]
 
 
@@ -345,6 +344,7 @@ class Position(_Model):
 # ----------------------------------------------------------------------------- notations
 
 
+_SIDE_NAMED: dict[str, Side] = {"PL": PL, "ZURL": ZURL}
 _TOKEN_RE = re.compile(r"^([a-z-]+?)(\d+)((?: up)?)((?: only (?:PL|ZURL))?)$")
 
 
@@ -352,11 +352,11 @@ def token_text(token: Token) -> str:
     return token.label() + (" up" if token.face_up else "") + (f" only {token.only}" if token.only else "")
 
 
-def battle_card_text(card) -> str:
+def battle_card_text(card: BattleCard) -> str:
     return f"{card.attacker}:{card.defender}" + (" escalation" if card.escalation else "") + (" explosion" if card.explosion else "")
 
 
-def _take(left: Counter, token: Token) -> bool:
+def _take(left: Counter[tuple[str, int]], token: Token) -> bool:
     """Count ``token`` off ``left`` if it is still wanted there."""
     key = (token.kind, token.value)
     if left[key]:
@@ -379,12 +379,12 @@ class _Builder:
         self.pos, self.rules = pos, rules
         self.state = new_state(rules, seed, options)
         self.components = {u.id: u.count for u in rules.data.components.units}
-        self.token_mix = Counter(
+        self.token_mix: Counter[tuple[str, int]] = Counter(
             (t.kind, v) for t in rules.data.supply_tokens.tokens for v, n in t.values.items() for _ in range(n)
         )
         self.card_set = {side: sorted(self.state.hand[side] + self.state.deck[side] + self.state.discard[side]) for side in SIDES}
 
-    def fail(self, where: str, message: str) -> None:
+    def fail(self, where: str, message: str) -> NoReturn:
         raise PositionError(f"{where}: {message}")
 
     # ................................................................... checks of one value
@@ -414,7 +414,7 @@ class _Builder:
         m = _TOKEN_RE.match(text.strip())
         if not m or (m.group(1), int(m.group(2))) not in self.token_mix:
             self.fail(where, f"'{text}' is not a Supply Token (like food1, plane2 up, food1 only PL)")
-        only = m.group(4).split()[-1] if m.group(4) else None
+        only = _SIDE_NAMED[m.group(4).split()[-1]] if m.group(4) else None
         return Token(m.group(1), int(m.group(2)), face_up=bool(m.group(3)), only=only)
 
     def battle_card(self, where: str, text: str) -> int:
@@ -423,12 +423,12 @@ class _Builder:
                 return i
         self.fail(where, f"'{text}' is not a battle card (like 1:0, 1:0 escalation, 1:1 explosion)")
 
-    def card(self, where: str, side: str, number: int) -> int:
+    def card(self, where: str, side: Side, number: int) -> int:
         if number not in self.rules.cards[side]:
             self.fail(where, f"{side} has no card #{number}")
         return number
 
-    def commander(self, where: str, side: str, cid: str) -> str:
+    def commander(self, where: str, side: Side, cid: str) -> str:
         c = self.rules.commanders.get(cid)
         if c is None or c.side != side:
             self.fail(where, f"'{cid}' is not a {side} Commander")
@@ -538,16 +538,17 @@ class _Builder:
                 if r.commander:
                     self.commander(f"relief[{i}].commander", r.side, r.commander)
                 s.relief.append(r.model_dump())
-        placed: Counter = Counter()
+        placed: Counter[str] = Counter()
         for units in s.units.values():
             placed.update(units)
         for groups in s.attacks.values():
             for g in groups:
                 placed.update(g.units)
-        for zone in (s.mob, s.broken, s.removed, s.relief_waiting):
-            for units in zone.values():
+        for pile in (s.mob, s.broken, s.removed, s.relief_waiting):
+            for units in pile.values():
                 placed.update(units)
-        for zone in ("PL", "ZURL", "neutral"):
+        zones: tuple[Zone, ...] = ("PL", "ZURL", "neutral")
+        for zone in zones:
             given = (p.pool or {}).get(zone)
             if given is not None:
                 s.pool[zone] = self.units(f"pool.{zone}", given, zone)
@@ -624,7 +625,7 @@ class _Builder:
         p, s, rules = self.pos, self.state, self.rules
         zones = ("hand", "discard", "deck")
         for side in SIDES:
-            given = {z: (getattr(p, z) or {}).get(side) for z in zones}
+            given: dict[str, list[int] | None] = {z: (getattr(p, z) or {}).get(side) for z in zones}
             if not any(v is not None for v in given.values()):
                 continue
             placed: dict[int, str] = {}
@@ -637,13 +638,13 @@ class _Builder:
             opening = {"hand": s.hand[side], "discard": s.discard[side], "deck": s.deck[side]}
             for z in ("hand", "discard"):
                 if given[z] is None:
-                    given[z] = [n for n in opening[z] if n not in placed]
-                    placed.update((n, z) for n in given[z])
+                    cards = given[z] = [n for n in opening[z] if n not in placed]
+                    placed.update((n, z) for n in cards)
             if given["deck"] is None:
                 freed = [n for n in opening["hand"] + opening["discard"] if n not in placed]
                 given["deck"] = freed + [n for n in opening["deck"] if n not in placed]
             for z in zones:
-                getattr(s, z)[side] = list(given[z])
+                getattr(s, z)[side] = list(given[z] or ())
             if len(s.hand[side]) > rules.data.tracks.hand_limit:
                 self.fail(f"hand.{side}", f"{len(s.hand[side])} cards exceed the hand limit of {rules.data.tracks.hand_limit}")
 
@@ -710,7 +711,7 @@ class _Builder:
         if p.procedure is not None:
             if p.to_act is not None:
                 self.fail("to_act", "a position gives either to_act or procedure, not both")
-            self.procedure()
+            self.procedure(p.procedure)
         else:
             act = p.to_act or ToAct(side=s.initiative, phase="initial")
             s.active = act.side
@@ -770,15 +771,15 @@ class _Builder:
             if not 0 <= value <= top:
                 self.fail(f"turn.{name}", f"{value} is more than one turn can reach ({top})")
 
-    def base_ap(self, side: str) -> int:
+    def base_ap(self, side: Side) -> int:
         s = self.state
         cid = s.commander[side]
         return self.rules.commanders[cid].ap if cid and s.commander_status[side] == "ok" else 0
 
-    def procedure(self) -> None:
+    def procedure(self, text: str) -> None:
         s = self.state
         try:
-            data = json.loads(self.pos.procedure)
+            data = json.loads(text)
             problem = procedure_problem(data)
         except RecursionError:
             self.fail("procedure", "nested too deeply")
@@ -796,7 +797,7 @@ class _Builder:
             if frame["kind"] == "losses":
                 self.relink(frame)
 
-    def relink(self, frame: dict) -> None:
+    def relink(self, frame: dict[str, Any]) -> None:
         """A winning attacker's Losses are taken from its groups on the border: the loss frame
         and the group share one table of units, as when the engine built the frame."""
         for group in frame["groups"]:

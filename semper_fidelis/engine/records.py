@@ -13,7 +13,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
@@ -115,7 +115,7 @@ def parse_json(blob: bytes) -> Any:
     except UnicodeDecodeError as exc:
         raise RecordError(f"damaged record (not UTF-8 text: byte {exc.start})") from None
 
-    def refuse(name: str):
+    def refuse(name: str) -> NoReturn:
         raise RecordError(f"damaged record (not JSON: {name} is not a number JSON allows)")
 
     try:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..data.loader import GameData, load_game_data
-from ..data.models import ActionCard, Commander, Scenario
+from ..data.models import ActionCard, Commander, Scenario, Side
 
 
 @dataclass(frozen=True)
@@ -22,14 +22,14 @@ class Rules:
     villages: frozenset[str]
     district_areas: dict[int, tuple[str, ...]]
     rail: dict[str, frozenset[str]]
-    cards: dict[str, dict[int, ActionCard]]
+    cards: dict[Side, dict[int, ActionCard]]
     commanders: dict[str, Commander]
     morale_band: dict[int, str]
     zurl_reinforcement: dict[int, int]
     strength: dict[int, tuple[int, int]]  # supply level -> (volunteer, elite)
     morale_range: tuple[int, int]
     supply_range: tuple[int, int]
-    allies: dict[str, tuple[str | None, ...]]  # neutral -> the side allied with it, per track space
+    allies: dict[str, tuple[Side | None, ...]]  # neutral -> the side allied with it, per track space
     supply_raisers: tuple[str, ...]  # the (gray) non-Combat token kinds, the ones that raise Supply (FAQ)
 
     @property
@@ -39,7 +39,7 @@ class Rules:
     def area_name(self, area: str) -> str:
         return self.data.areas[area].name if area in self.data.areas else area
 
-    def card(self, side: str, number: int) -> ActionCard:
+    def card(self, side: Side, number: int) -> ActionCard:
         return self.cards[side][number]
 
     @property
@@ -74,11 +74,15 @@ def build_rules(data: GameData, scenario_number: int) -> Rules:
         morale_range=(min(s.level for s in tracks.morale), max(s.level for s in tracks.morale)),
         supply_range=(min(s.level for s in tracks.supply), max(s.level for s in tracks.supply)),
         allies={
-            t.neutral: tuple({"ally-PL": "PL", "ally-ZURL": "ZURL"}.get(space.stance) for space in t.spaces)
+            t.neutral: tuple(_ALLY.get(space.stance) for space in t.spaces)
             for t in scenario.negotiation
         },
         supply_raisers=tuple(sorted(t.kind for t in data.supply_tokens.tokens if t.use == "orders")),
     )
+
+
+#: a Negotiation Track space's stance -> the side the neutral force is allied with there
+_ALLY: dict[str, Side] = {"ally-PL": "PL", "ally-ZURL": "ZURL"}
 
 
 @lru_cache(maxsize=8)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from ..data.models import Side
 from .battle import evasion_cost, special_options
 from .rules import Rules
 from .state import SIDES, State, Token, other
@@ -24,7 +25,7 @@ from .state import SIDES, State, Token, other
 TRIES = 1000
 
 
-def sample_state(rules: Rules, state: State, player: str, rng: random.Random) -> State:
+def sample_state(rules: Rules, state: State, player: Side, rng: random.Random) -> State:
     if player not in SIDES:
         raise ValueError(f"a sample is for a player, PL or ZURL, not {player!r}")
     s = state.clone()
@@ -44,7 +45,7 @@ def sample_state(rules: Rules, state: State, player: str, rng: random.Random) ->
     return s
 
 
-def _deal(s: State, opponent: str, cards: list[int], hand_size: int, my_tokens: list[Token], rng: random.Random) -> None:
+def _deal(s: State, opponent: Side, cards: list[int], hand_size: int, my_tokens: list[Token], rng: random.Random) -> None:
     """Deal the opponent's hand and every face-down token again, in place (``cards``: its hand
     and deck; ``my_tokens``: its tokens as they were)."""
     # cards it is already discarding for an Evasion stay in its hand (discarded when it evades)
@@ -71,7 +72,7 @@ def _deal(s: State, opponent: str, cards: list[int], hand_size: int, my_tokens: 
     s.token_pool = [Token(*next(dealt)) for _ in s.token_pool]
 
 
-def _asked_alike(rules: Rules, s: State, opponent: str) -> bool:
+def _asked_alike(rules: Rules, s: State, opponent: Side) -> bool:
     """Whether the engine would have asked the opponent what it is being asked now, with the
     dealt hand and tokens: a battle question is put only to a side that can answer it (§9.2
     an Evasion needs cards worth the sides attacked; a Special card or combat token slot needs

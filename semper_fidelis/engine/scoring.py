@@ -3,6 +3,9 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..data.models import Side
 from .events import event
 from .machine import pop, procedure, push
 from .notation import plural, unit_name
@@ -30,12 +33,12 @@ def score_stage(rules: Rules, state: State) -> None:
     check_lead(rules, state)
 
 
-def stage_points(rules: Rules, state: State) -> dict[str, list[tuple[str, int]]]:
+def stage_points(rules: Rules, state: State) -> dict[Side, list[tuple[str, int]]]:
     """What the End of Stage scoring of the current Stage would give each side now, item by
     item (reason, VP), zeros included; ``score_stage`` applies exactly these."""
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == state.stage), ())
     lo, hi = rules.morale_range
-    out: dict[str, list[tuple[str, int]]] = {side: [] for side in SIDES}
+    out: dict[Side, list[tuple[str, int]]] = {side: [] for side in SIDES}
     for side in SIDES:
         items = out[side]
         for cat in categories:
@@ -57,8 +60,8 @@ def stage_points(rules: Rules, state: State) -> dict[str, list[tuple[str, int]]]
             elif cat == "fallen-commander":
                 items.append(("fallen Commanders", -state.fallen[side]))
             elif cat == "destruction" and side == ZURL and state.destruction is not None:
-                track = rules.scenario.destruction_track
-                items.append(("Destruction", track[min(state.destruction, len(track) - 1)]))
+                scale = rules.scenario.destruction_track
+                items.append(("Destruction", scale[min(state.destruction, len(scale) - 1)]))
             # "cards" VP are counted when a card gives them; "commander" has no printed rule (ruling:commander-vp).
     return out
 
@@ -107,7 +110,7 @@ def _is_zurl(rules: Rules, state: State, utype: str) -> bool:
 # -------------------------------------------------------------------------- reinforcements (§5.2)
 
 
-def _to_mob(rules: Rules, state: State, side: str, utype: str, n: int, reason: str) -> None:
+def _to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, reason: str) -> None:
     have = state.pool[side].get(utype, 0)
     k = min(n, have)
     state.pool[side][utype] = have - k
@@ -175,17 +178,17 @@ def reinforce(rules: Rules, state: State) -> None:
             push(state, "reinforce-villages", side=PL, unit="pl-soldier", left=soldiers, why="Breakthrough")
 
 
-def village_room(rules: Rules, state: State, side: str) -> list[str]:
+def village_room(rules: Rules, state: State, side: Side) -> list[str]:
     """The Villages ``side`` occupies with room under the area limit (Scenario 4: Reinforcements
     arrive there, ruling:breakthrough, ruling:siege-reinforcements)."""
     return [a for a in sorted(rules.villages) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]]
 
 
-def _villages_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _villages_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return [f"reinforce {a}" for a in village_room(rules, state, f["side"])] or ["reinforce mobilization"]
 
 
-def _villages_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _villages_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     """One unit from the pool to an occupied Village with room, or to the Mobilization Zone when
     none has room (or the side occupies none)."""
     side, utype, area = f["side"], f["unit"], action.split()[1]

@@ -8,7 +8,7 @@ from typing import Any
 from .events import event
 from .occupancy import add_units, occupant
 from .rules import Rules
-from .state import NEUTRAL_TYPES, PL, SIDES, TYPE_SIDE, ZURL, GameRandom, State, Token
+from .state import NEUTRAL_TYPES, PL, SIDES, TYPE_SIDE, ZONES, ZURL, GameRandom, State, Token
 
 HAND_SIZE = 5
 
@@ -22,7 +22,7 @@ def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) ->
     state.initiative = state.active = sc.initiative
     components = {u.id: u.count for u in rules.data.components.units}
 
-    for key in (*SIDES, "neutral"):
+    for key in ZONES:
         state.mob[key], state.broken[key], state.removed[key] = {}, {}, {}
     for side in SIDES:
         setup = sc.sides[side]
@@ -49,7 +49,7 @@ def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) ->
     for area_units in state.units.values():
         for t, n in area_units.items():
             on_board[t] = on_board.get(t, 0) + n
-    for key in (*SIDES, "neutral"):
+    for key in ZONES:
         types = [t for t in components if (TYPE_SIDE.get(t) == key) or (key == "neutral" and t in NEUTRAL_TYPES)]
         state.pool[key] = {t: components[t] - on_board.get(t, 0) - state.mob[key].get(t, 0) for t in types}
 
@@ -83,15 +83,16 @@ def _place_tokens(rules: Rules, state: State) -> None:
             token = next(t for t in pool if t.kind == spec.kind)
             pool.remove(token)
             state.tokens.setdefault(spec.area, []).append(replace(token, face_up=True))
-    for spec in sc.random_tokens:
-        for _ in range(spec.count):
+    for drawn in sc.random_tokens:
+        for _ in range(drawn.count):
             if not pool:
                 break
-            token = replace(pool.pop(), only=spec.available_to)
-            if spec.to:
-                state.my_tokens.setdefault(spec.to, []).append(token)
+            token = replace(pool.pop(), only=drawn.available_to)
+            if drawn.to:
+                state.my_tokens.setdefault(drawn.to, []).append(token)
             else:
-                state.tokens.setdefault(spec.area, []).append(token)
+                assert drawn.area is not None  # validate: random tokens go to an area or a hand
+                state.tokens.setdefault(drawn.area, []).append(token)
     state.token_pool = pool
     for side in (PL, ZURL):
         state.my_tokens.setdefault(side, [])

@@ -22,7 +22,7 @@ _STEP_OF = {
 }
 
 
-def _battle_frame(state: State) -> dict | None:
+def _battle_frame(state: State) -> dict[str, Any] | None:
     return next((f for f in reversed(state.stack) if f["kind"] == "battle"), None)
 
 
@@ -111,14 +111,17 @@ def losses_view(rules: Rules, state: State) -> dict[str, Any] | None:
     }
 
 
-def _losses_total(state: State, f: dict) -> int:
+def _losses_total(state: State, f: dict[str, Any]) -> int:
     """All the Losses of this distribution, from the battle's Battle Points and modifiers."""
     if f["role"] == "artillery":
         return 2
     parent = _battle_frame(state)
     if parent is None or "bp" not in parent:
-        return f["remaining"] + (1 if f["medicine"] else 0)
-    mods = parent["loss_mods"]
+        remaining: int = f["remaining"]
+        return remaining + (1 if f["medicine"] else 0)
+    mods: dict[str, int] = parent["loss_mods"]
+    bp: dict[str, int] = parent["bp"]
     if f["role"] == "attacker":
-        return max(0, parent["bp"]["d"] + parent.get("extra_loss", 0) - mods["a"])
-    return max(0, parent["bp"]["a"] - mods["d"])
+        extra: int = parent.get("extra_loss", 0)
+        return max(0, bp["d"] + extra - mods["a"])
+    return max(0, bp["a"] - mods["d"])

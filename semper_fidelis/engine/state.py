@@ -11,23 +11,31 @@ import copy
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import Any, Final, Literal
 
-PL, ZURL = "PL", "ZURL"
-SIDES = (PL, ZURL)
+from ..data.models import Side
+
+PL: Final[Literal["PL"]] = "PL"
+ZURL: Final[Literal["ZURL"]] = "ZURL"
+SIDES: Final[tuple[Side, Side]] = (PL, ZURL)
+#: who a Mobilization Zone, pool, broken or removed pile belongs to
+Zone = Literal["PL", "ZURL", "neutral"]
+ZONES: Final[tuple[Zone, ...]] = (PL, ZURL, "neutral")
+CommanderStatus = Literal["ok", "dispersed", "killed", "none"]
 MILITIA, AUSTRIAN = "jewish-militia", "austro-hungarian"
 NEUTRAL_TYPES = (MILITIA, AUSTRIAN)
 
 #: unit types each side owns outright (neutrals belong to whoever they are allied with)
-SIDE_TYPES = {
+SIDE_TYPES: dict[Side, tuple[str, ...]] = {
     PL: ("pl-volunteer", "pl-soldier", "pl-hq"),
     ZURL: ("zurl-volunteer", "sich-rifleman", "zurl-hq"),
 }
-HQ = {PL: "pl-hq", ZURL: "zurl-hq"}
-VOLUNTEER = {PL: "pl-volunteer", ZURL: "zurl-volunteer"}
-ELITE = {PL: "pl-soldier", ZURL: "sich-rifleman"}
-TYPE_SIDE = {t: s for s, ts in SIDE_TYPES.items() for t in ts}
+HQ: dict[Side, str] = {PL: "pl-hq", ZURL: "zurl-hq"}
+VOLUNTEER: dict[Side, str] = {PL: "pl-volunteer", ZURL: "zurl-volunteer"}
+ELITE: dict[Side, str] = {PL: "pl-soldier", ZURL: "sich-rifleman"}
+TYPE_SIDE: dict[str, Side] = {t: s for s, ts in SIDE_TYPES.items() for t in ts}
 
 #: one-letter codes used in action notation, read in the context of one side's units
 CODE = {
@@ -37,7 +45,7 @@ CODE = {
 }
 
 
-def other(side: str) -> str:
+def other(side: Side) -> Side:
     return ZURL if side == PL else PL
 
 
@@ -46,24 +54,25 @@ class GameRandom(random.Random):
     immutable tuple, which copies share) and loads it at the first draw, and ``getstate`` is
     remembered until the next draw. Draws are those of ``random.Random`` with the same seed."""
 
-    _known: tuple | None = None  # what getstate() returns, while known without asking
+    _known: tuple[Any, ...] | None = None  # what getstate() returns, while known without asking
     _loaded = True  # whether the generator itself holds _known
 
     def seed(self, *args: Any, **kwargs: Any) -> None:
         super().seed(*args, **kwargs)
         self._known, self._loaded = None, True
 
-    def getstate(self) -> tuple:
+    def getstate(self) -> tuple[Any, ...]:
         if self._known is None:
             self._known = super().getstate()
         return self._known
 
-    def setstate(self, state: tuple) -> None:
+    def setstate(self, state: tuple[Any, ...]) -> None:
         self._known, self._loaded = state, False
         self.gauss_next = state[2]
 
     def _draw(self) -> None:
         if not self._loaded:
+            assert self._known is not None  # setstate keeps what it was given until the draw
             super().setstate(self._known)
             self._loaded = True
         self._known = None
@@ -85,7 +94,7 @@ class Token:
     kind: str
     value: int
     face_up: bool = False
-    only: str | None = None  # "available only for" this side
+    only: Side | None = None  # "available only for" this side
 
     def label(self) -> str:
         return f"{self.kind}{self.value}"
@@ -95,7 +104,7 @@ class Token:
 class AttackGroup:
     """Units lined up on an area's border (or already inside it), waiting for battle (§6.2)."""
 
-    side: str
+    side: Side
     origin: str  # the area they attack from (the last area passed through); "" = from inside
     units: dict[str, int]
     assault: bool = False
@@ -129,44 +138,44 @@ class State:
     round: int = 1
     stages: int = 1
     rounds: int = 4
-    initiative: str = PL
-    active: str = PL
+    initiative: Side = PL
+    active: Side = PL
     turn_index: int = 0  # 0 = initiative player's turn in the round, 1 = the other's
     phase: str = "setup"
     units: dict[str, dict[str, int]] = field(default_factory=dict)
     attacks: dict[str, list[AttackGroup]] = field(default_factory=dict)
     tokens: dict[str, list[Token]] = field(default_factory=dict)
-    barricades: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # area -> (side, facing)
-    redoubts: dict[str, str] = field(default_factory=dict)  # area -> side
+    barricades: dict[str, list[tuple[Side, str]]] = field(default_factory=dict)  # area -> (side, facing)
+    redoubts: dict[str, Side] = field(default_factory=dict)  # area -> side
     strategic: dict[str, int] = field(default_factory=dict)
-    mob: dict[str, dict[str, int]] = field(default_factory=dict)
-    broken: dict[str, dict[str, int]] = field(default_factory=dict)
-    pool: dict[str, dict[str, int]] = field(default_factory=dict)
-    removed: dict[str, dict[str, int]] = field(default_factory=dict)
-    relief_waiting: dict[str, dict[str, int]] = field(default_factory=dict)
-    hand: dict[str, list[int]] = field(default_factory=dict)
-    deck: dict[str, list[int]] = field(default_factory=dict)
-    discard: dict[str, list[int]] = field(default_factory=dict)
-    my_tokens: dict[str, list[Token]] = field(default_factory=dict)
+    mob: dict[Zone, dict[str, int]] = field(default_factory=dict)
+    broken: dict[Zone, dict[str, int]] = field(default_factory=dict)
+    pool: dict[Zone, dict[str, int]] = field(default_factory=dict)
+    removed: dict[Zone, dict[str, int]] = field(default_factory=dict)
+    relief_waiting: dict[Side, dict[str, int]] = field(default_factory=dict)
+    hand: dict[Side, list[int]] = field(default_factory=dict)
+    deck: dict[Side, list[int]] = field(default_factory=dict)
+    discard: dict[Side, list[int]] = field(default_factory=dict)
+    my_tokens: dict[Side, list[Token]] = field(default_factory=dict)
     token_pool: list[Token] = field(default_factory=list)
     battle_deck: list[int] = field(default_factory=list)
     battle_used: list[int] = field(default_factory=list)
-    morale: dict[str, int] = field(default_factory=dict)
-    supply: dict[str, int] = field(default_factory=dict)
-    vp: dict[str, int] = field(default_factory=dict)
+    morale: dict[Side, int] = field(default_factory=dict)
+    supply: dict[Side, int] = field(default_factory=dict)
+    vp: dict[Side, int] = field(default_factory=dict)
     destruction: int | None = None
-    commander: dict[str, str | None] = field(default_factory=dict)
-    commander_status: dict[str, str] = field(default_factory=dict)  # ok / dispersed / killed / none
-    commander_deck: dict[str, list[str]] = field(default_factory=dict)
-    fallen: dict[str, int] = field(default_factory=dict)
-    last_battle: dict[str, str | None] = field(default_factory=dict)  # won / lost / None
+    commander: dict[Side, str | None] = field(default_factory=dict)
+    commander_status: dict[Side, CommanderStatus] = field(default_factory=dict)  # ok / dispersed / killed / none
+    commander_deck: dict[Side, list[str]] = field(default_factory=dict)
+    fallen: dict[Side, int] = field(default_factory=dict)
+    last_battle: dict[Side, Literal["won", "lost"] | None] = field(default_factory=dict)  # won / lost / None
     negotiation: dict[str, int] = field(default_factory=dict)
     austrians_disarmed: bool = False
-    austrians_defend_for: str | None = None  # PL while neutral Austro-Hungarians fight off a ZURL attack
+    austrians_defend_for: Side | None = None  # PL while neutral Austro-Hungarians fight off a ZURL attack
     relief: list[dict[str, Any]] = field(default_factory=list)
     turn: TurnState = field(default_factory=TurnState)
     losses_this_round: bool = False
-    strategic_holder: dict[str, str | None] = field(default_factory=dict)
+    strategic_holder: dict[str, Side | None] = field(default_factory=dict)
     stack: list[dict[str, Any]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     #: what happened, as structured events (engine/events.py); the log is their text
@@ -174,7 +183,7 @@ class State:
     revealed: bool = False
     result: dict[str, Any] | None = None
     card_effect_counts: dict[str, int] = field(default_factory=dict)
-    extra_reinforcement: dict[str, int] = field(default_factory=dict)  # cards: more at the next End of Stage
+    extra_reinforcement: dict[Side, int] = field(default_factory=dict)  # cards: more at the next End of Stage
 
     # ------------------------------------------------------------------ copying & digests
 
@@ -284,7 +293,7 @@ NESTED_FIELDS = (
     "barricades", "tokens", "my_tokens",
 )
 # how State.clone copies the other fields
-_SPECIAL = {
+_SPECIAL: dict[str, Callable[[Any, dict[int, Any]], Any]] = {
     "rng": _rng,
     "attacks": lambda d, memo: {a: [_group(g, memo) for g in gs] for a, gs in d.items()},
     "turn": _dup,
@@ -308,7 +317,7 @@ def _token_lists(d: dict[str, list[Token]]) -> dict[str, list[dict[str, Any]]]:
 # How State.digest turns each field into JSON data: fields of atoms, str-keyed dicts and lists
 # (tuples print as lists) as they are; dataclasses by their __dict__ (their fields, in the
 # JSON's sorted order anyway); anything else by to_jsonable.
-_JSON = {
+_JSON: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys((*ATOM_FIELDS, *FLAT_FIELDS, *NESTED_FIELDS), _as_is),
     "tokens": _token_lists,
     "my_tokens": _token_lists,

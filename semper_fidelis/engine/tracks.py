@@ -3,18 +3,23 @@ change logged with its reason; the Destruction skull and Morale's overflow into 
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..data.models import Side
 from .events import event
 from .rules import Rules
 from .state import PL, ZURL, State
 
 
-def log(state: State, text: str, side: str | None = None, **areas: str | None) -> None:
+def log(state: State, text: str, side: Side | None = None, **areas: str | None) -> None:
     """A line of the log with no structure of its own (a ``note`` event); ``areas``: the
     ``AREA_FACTS`` of what it changed on the map (events.py), and ``side``: who did it."""
-    event(state, "note", text, **({"side": side} if side else {}), **areas)
+    facts: dict[str, Any] = {"side": side} if side else {}
+    facts.update(areas)
+    event(state, "note", text, **facts)
 
 
-def end_game(state: State, winner: str | None, reason: str) -> None:
+def end_game(state: State, winner: Side | None, reason: str) -> None:
     if state.result is None:
         state.result = {"winner": winner, "reason": reason, "vp": dict(state.vp)}
         state.phase = "over"
@@ -22,7 +27,7 @@ def end_game(state: State, winner: str | None, reason: str) -> None:
         event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason)
 
 
-def change_morale(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
+def change_morale(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
     """Move a Morale marker; PL falling below the bottom space in scenarios with a Destruction
     track moves Destruction instead (§8, §12)."""
     lo, hi = rules.morale_range
@@ -40,7 +45,7 @@ def change_morale(rules: Rules, state: State, side: str, delta: int, reason: str
               side=side, track="morale", delta=step, value=new, reason=reason)
 
 
-def change_supply(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
+def change_supply(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
     lo, hi = rules.supply_range
     new = max(lo, min(hi, state.supply[side] + delta))
     if new != state.supply[side]:
@@ -49,7 +54,7 @@ def change_supply(rules: Rules, state: State, side: str, delta: int, reason: str
               side=side, track="supply", delta=delta, value=new, reason=reason)
 
 
-def change_vp(rules: Rules, state: State, side: str, delta: int, reason: str) -> None:
+def change_vp(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
     tracks = rules.data.tracks
     new = max(tracks.victory_min, min(tracks.victory_max, state.vp[side] + delta))
     if delta:
@@ -76,11 +81,11 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> N
               side=None, track="destruction", delta=steps, value=new, reason=reason)
 
 
-def morale_band(rules: Rules, state: State, side: str) -> str:
+def morale_band(rules: Rules, state: State, side: Side) -> str:
     return rules.morale_band[state.morale[side]]
 
 
-def strength(rules: Rules, state: State, side: str, utype: str) -> int:
+def strength(rules: Rules, state: State, side: Side, utype: str) -> int:
     """Strength of one unit from its side's Supply level (§7.1, §13.2)."""
     tracks = rules.data.tracks
     if utype == "jewish-militia":

@@ -6,6 +6,7 @@ left: if they return right after the battle, neither Morale nor fortifications a
 
 from __future__ import annotations
 
+from ..data.models import Side
 from .events import event
 from .occupancy import count, strategic_holders
 from .rules import Rules
@@ -28,7 +29,7 @@ def checkpoint(rules: Rules, state: State) -> None:
     _fortifications(rules, state)
 
 
-def _away(rules: Rules, state: State, side: str, area: str) -> bool:
+def _away(rules: Rules, state: State, side: Side, area: str) -> bool:
     """``side`` left ``area`` empty only to attack from it, and no enemy has come in."""
     if count(rules, state, area, other(side)):
         return False

@@ -3,13 +3,15 @@ hidden, so hot-seat privacy and bot fairness are structural."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..data.models import Side
 from .machine import current
 from .phases import rulebook_phase
 from .rules import Rules
 from .situation import battle_view, losses_view
-from .state import ATOM_FIELDS, FLAT_FIELDS, NESTED_FIELDS, SIDES, State, to_jsonable
+from .state import ATOM_FIELDS, FLAT_FIELDS, NESTED_FIELDS, SIDES, State, Token, to_jsonable
 
 #: the state's fields both players may see as they are, field by field: a field not named here
 #: is private until someone decides otherwise (tests/engine/test_view_fields.py holds every
@@ -29,7 +31,7 @@ SHOWN_OTHERWISE = frozenset({
 })
 
 
-def _token(token, visible: bool) -> dict[str, Any]:
+def _token(token: Token, visible: bool) -> dict[str, Any]:
     if visible:
         return {"kind": token.kind, "value": token.value, "face_up": token.face_up, "only": token.only}
     return {"kind": None, "value": None, "face_up": False, "only": token.only}
@@ -39,13 +41,13 @@ def _copy(value: Any) -> Any:
     return value.copy()
 
 
-def _nested(value: dict) -> dict:
+def _nested(value: dict[str, Any]) -> dict[str, Any]:
     return {k: v.copy() for k, v in value.items()}
 
 
 # How a view copies each field into plain JSON data of its own (to_jsonable would do, but it
 # rebuilds every atom container the slow way): the same tables as State.clone.
-_FIELDS = {
+_FIELDS: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(ATOM_FIELDS, lambda value: value),
     **dict.fromkeys(FLAT_FIELDS, _copy),
     **dict.fromkeys(NESTED_FIELDS, _nested),
@@ -55,7 +57,7 @@ _FIELDS = {
 }
 
 
-def view_state(rules: Rules, state: State, player: str | None, legal: list[str] | None = None) -> dict[str, Any]:
+def view_state(rules: Rules, state: State, player: Side | None, legal: list[str] | None = None) -> dict[str, Any]:
     """``legal``: the pending decision's legal actions, if the caller has them listed."""
     data = {name: _FIELDS.get(name, to_jsonable)(value) for name, value in state.__dict__.items() if name in PUBLIC}
     data["deck_size"] = {s: len(state.deck[s]) for s in SIDES}

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Seat, make_bot
+from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData, load_game_data
+from ..data.models import SIDES
 from ..engine import Game, write_atomic
 from .spread import spread
 from .stats import wilson
@@ -25,7 +26,7 @@ from .stats import wilson
 if TYPE_CHECKING:
     from .cluster import Cluster
 
-PL, ZURL = "PL", "ZURL"
+PL, ZURL = SIDES
 
 
 @dataclass(frozen=True)
@@ -56,10 +57,12 @@ class GameSummary:
 
 def play_game(m: Matchup, seed: int, data: GameData | None = None, max_actions: int = 50_000) -> Game:
     game = Game(m.scenario, seed, dict(m.options), data=data)
-    bots = {PL: make_bot(m.pl, 2 * seed, m.think, m.iterations), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think, m.iterations)}
-    seats = {side: Seat(game, side) for side in bots}
+    bots: dict[str, Bot] = {PL: make_bot(m.pl, 2 * seed, m.think, m.iterations), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think, m.iterations)}
+    seats: dict[str, Seat] = {side: Seat(game, side) for side in bots}
     while not game.over:
-        player = game.decision().player
+        decision = game.decision()
+        assert decision is not None  # a game that is not over waits for a decision
+        player = decision.player
         game.apply(bots[player].choose(seats[player]))
         if len(game.actions) > max_actions:
             raise RuntimeError(f"scenario {m.scenario} seed {seed}: no end after {max_actions} actions")

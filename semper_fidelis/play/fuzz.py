@@ -101,9 +101,9 @@ def _play(report: GameReport, data_dir: Path | None) -> GameReport:
             return fail(check, f"after '{action}': {problem}")
         if report.actions % LEAK_EVERY == 0 and not game.over:  # a finished game has no position to sample
             report.checks["leak"] += 1
-            problem = leak(game, rng.choice(SIDES), rng)
-            if problem:
-                return fail("leak", problem)
+            leaked = leak(game, rng.choice(SIDES), rng)
+            if leaked:
+                return fail("leak", leaked)
             problems = invariants.frames(game)
             if problems:
                 return fail(*problems[0])

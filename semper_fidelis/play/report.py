@@ -3,8 +3,9 @@ Markdown)."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from ..data.loader import GameData
 from ..data.text import plain
@@ -29,7 +30,7 @@ def simulate_report(batch: BatchResult, data: GameData, title: str) -> Group:
     results.add_row("wins", *(f"{batch.wins(s)} ({_pct(batch.rate(s))})" for s in (PL, ZURL, None)))
     results.add_row("95% interval", _ci(batch.ci95(PL)), _ci(batch.ci95(ZURL)), "")
     results.add_row("mean VP", f"{batch.mean_vp(PL):.1f}", f"{batch.mean_vp(ZURL):.1f}", "")
-    lines = [
+    lines: list[RenderableType] = [
         results,
         f"Mean length: {batch.mean_rounds():.1f} rounds, {batch.mean_actions():.0f} actions ({n} games).",
         "Endings: " + "; ".join(f"{k} ×{v}" for k, v in batch.endings().items()),
@@ -45,7 +46,7 @@ def simulate_report(batch: BatchResult, data: GameData, title: str) -> Group:
         cards.add_column(f"{side} card")
         cards.add_column("×", justify="right")
     for number in range(1, max(len(data.decks[PL].cards), len(data.decks[ZURL].cards)) + 1):
-        row = [str(number)]
+        row: list[str | Text] = [str(number)]
         for side in (PL, ZURL):
             card = next((c for c in data.decks[side].cards if c.number == number), None)
             row += [plain(card.name if card else ""), str(effects.get(f"{side} #{number}", 0)) if card else ""]

@@ -18,6 +18,7 @@ letter). When the console is too narrow for the grid, the map falls back to a li
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -27,7 +28,7 @@ from rich.text import Text
 
 from ..data.board_graph import rail_links
 from ..data.loader import GameData
-from ..data.models import Area, Scenario
+from ..data.models import Area, Scenario, UnitTypeId
 from .connections import Grid, Lines, route
 from .legend import legend
 from .map_style import (
@@ -123,9 +124,9 @@ class MapPosition:
         per_area[unit] = per_area.get(unit, 0) + count
 
 
-def _units_text(data: GameData, units: dict[str, int]) -> str:
+def _units_text(data: GameData, units: Mapping[UnitTypeId, int]) -> str:
     """'12 Polish Volunteers (V)' style summary, with the map letters."""
-    names = {u.id: (u.name.split(" (")[0], u.letter) for u in data.components.units}
+    names: dict[str, tuple[str, str]] = {u.id: (u.name.split(" (")[0], u.letter) for u in data.components.units}
     return ", ".join(f"{n} {names.get(u, (u, '?'))[0]} ({names.get(u, (u, '?'))[1]})" for u, n in units.items() if n)
 
 
@@ -155,9 +156,9 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
 
     for t in scenario.specific_tokens:
         pos.tokens.setdefault(t.area, []).extend([t.kind] * t.count)
-    for t in scenario.random_tokens:
-        if t.area is not None:
-            pos.tokens.setdefault(t.area, []).extend([None] * t.count)
+    for drawn in scenario.random_tokens:
+        if drawn.area is not None:
+            pos.tokens.setdefault(drawn.area, []).extend([None] * drawn.count)
 
     # notes: who moves first, tracks, off-board units and tokens, deployment, relief
     notes = pos.notes
@@ -201,7 +202,7 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
         notes.append("Tokens only one side may take: " + ", ".join(reserved) + ".")
     for r in scenario.relief:
         label = scenario.time_track[r.round - 1] if 0 < r.round <= len(scenario.time_track) else f"round {r.round}"
-        who = data.commander_by_id.get(r.commander).name if r.commander in data.commander_by_id else r.commander
+        who = data.commander_by_id[r.commander].name if r.commander in data.commander_by_id else r.commander
         start = data.board.relief_start.get(r.side)
         notes.append(
             f"Relief {label}: {r.side} {r.count} {unit_name.get(r.unit, r.unit)}"
@@ -224,8 +225,8 @@ class BoardMap:
         self.legend = legend
         self.notes = notes
         self._contested: set[str] | None = None  # computed once per drawing, not once per cell
-        self.letters = {u.id: u.letter for u in data.components.units}
-        self.unit_order = {u.id: i for i, u in enumerate(data.components.units)}
+        self.letters: dict[str, str] = {u.id: u.letter for u in data.components.units}
+        self.unit_order: dict[str, int] = {u.id: i for i, u in enumerate(data.components.units)}
         areas = data.board.areas
         left, top = min((a.pos[0] for a in areas), default=0), min((a.pos[1] for a in areas), default=0)
         self.slots = {a.id: (a.pos[0] - left, a.pos[1] - top) for a in areas}
@@ -274,7 +275,8 @@ class BoardMap:
         label = area.name if name or len(area.name) <= room else area.label
         bar.append(prefix + self.fit(label, room), style=style)
         if changed:
-            bar.append(CHANGED_MARK, style=f"{CHANGED_STYLE} on {Style.parse(style).bgcolor.name}" if Style.parse(style).bgcolor else CHANGED_STYLE)
+            bgcolor = Style.parse(style).bgcolor
+            bar.append(CHANGED_MARK, style=f"{CHANGED_STYLE} on {bgcolor.name}" if bgcolor else CHANGED_STYLE)
         if tag:
             bar.append(" " * (width - bar.cell_len - len(mark)) + mark, style=style)
         bar.pad_right(width - bar.cell_len)
@@ -357,10 +359,10 @@ class BoardMap:
         present = tuple(s for s in SIDE_ORDER if any(n and UNIT_SIDE.get(u) == s for u, n in units.items()))
         room = height - 2  # lines between the label bar and the markers
         groups = [(s,) for s in present] if len(present) <= room else [present]
-        body = [self._unit_line(units, g, width) for g in groups]
+        body = [line for g in groups if (line := self._unit_line(units, g, width)) is not None]
         body += [Text()] * (room - len(body))
         body.append(self._pack(self._markers(area, terrain=width >= TAG_CELL), width))
-        tint = DISTRICT_TINT.get(area.district, VILLAGE_TINT)
+        tint = DISTRICT_TINT.get(area.district, VILLAGE_TINT) if area.district is not None else VILLAGE_TINT
         lines = [self._header(area, width)]
         for line in body[: height - 1]:
             line.truncate(width, overflow="ellipsis", pad=True)

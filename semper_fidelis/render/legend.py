@@ -40,7 +40,7 @@ def districts_table(data: GameData) -> Table:
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True, justify="right")
     table.add_column(ratio=1)
-    groups = [(d, sorted((a for a in data.board.areas if a.district == d), key=lambda a: (a.pos[1], a.pos[0]))) for d in sorted(districts)]
+    groups: list[tuple[int | None, list[Area]]] = [(d, sorted((a for a in data.board.areas if a.district == d), key=lambda a: (a.pos[1], a.pos[0]))) for d in sorted(districts)]
     groups.append((None, sorted((a for a in data.board.areas if a.district is None), key=lambda a: (a.pos[1], a.pos[0]))))
     for number, areas in groups:
         if not areas:
@@ -65,8 +65,8 @@ def key_table(data: GameData) -> Table:
         for unit in data.components.units:
             if UNIT_SIDE.get(unit.id) != side:
                 continue
-            mark = f"{HQ_GLYPH}{unit.letter}" if unit.id in HQ_UNITS else f"3{unit.letter}"
-            items.append(Text.assemble((mark, UNIT_STYLE.get(unit.id, "bold")), f" {unit.name.split(' (')[0]}"))
+            glyph = f"{HQ_GLYPH}{unit.letter}" if unit.id in HQ_UNITS else f"3{unit.letter}"
+            items.append(Text.assemble((glyph, UNIT_STYLE.get(unit.id, "bold")), f" {unit.name.split(' (')[0]}"))
         if items:
             key.add_row(Text(f" {side} ", style=SIDE_STYLE[side]), Text("  ").join(items))
 

@@ -120,25 +120,25 @@ def check_undo(game: Game, rng: random.Random, digests: list[str]) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))  # one game per test, so xdist spreads the fifteen
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
-def test_copies_are_deep_undo_is_exact_and_listing_writes_nothing(scenario: int) -> None:
-    for seed in range(3):
-        rng = random.Random(seed)
-        game = Game(scenario, seed)
-        digests = [game.state.digest()]
-        while not game.over:
-            before = to_jsonable(game.state) if rng.random() < 0.1 else None
-            legal = legal_actions(game.rules, game.state)
-            assert before is None or to_jsonable(game.state) == before, "listing changed the state"
-            game.apply(rng.choice(legal))
-            digests.append(game.state.digest())
-            if rng.random() < 0.04 or game.state.stack and game.state.stack[-1]["kind"] == "losses":
-                check_clone(game)
-            if rng.random() < 0.04:
-                check_undo(game, rng, digests)
-        replay = Game.from_record(game.record())
-        assert replay.state.digest() == game.state.digest()
-        assert to_jsonable(replay.state) == to_jsonable(game.state)
+def test_copies_are_deep_undo_is_exact_and_listing_writes_nothing(scenario: int, seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game(scenario, seed)
+    digests = [game.state.digest()]
+    while not game.over:
+        before = to_jsonable(game.state) if rng.random() < 0.1 else None
+        legal = legal_actions(game.rules, game.state)
+        assert before is None or to_jsonable(game.state) == before, "listing changed the state"
+        game.apply(rng.choice(legal))
+        digests.append(game.state.digest())
+        if rng.random() < 0.04 or game.state.stack and game.state.stack[-1]["kind"] == "losses":
+            check_clone(game)
+        if rng.random() < 0.04:
+            check_undo(game, rng, digests)
+    replay = Game.from_record(game.record())
+    assert replay.state.digest() == game.state.digest()
+    assert to_jsonable(replay.state) == to_jsonable(game.state)
 
 
 def test_every_state_field_says_what_it_holds():

@@ -1,8 +1,10 @@
-"""The other screens: a whole game between bots to the game-over screen (score by category and
+"""The other screens: a game between bots to the game-over screen (score by category and
 the Victory track over time), help for the decision, the full log, rules from the menu."""
 
 from __future__ import annotations
 
+from semper_fidelis.bots import Seat, make_bot
+from semper_fidelis.engine import Game
 from semper_fidelis.tui.screens.dialogs import HelpScreen, LogScreen
 from semper_fidelis.tui.screens.game_over import GameOverScreen
 from semper_fidelis.tui.screens.menu import MainMenuScreen
@@ -12,11 +14,24 @@ from .conftest import SIZE
 from .helpers import sync, text_of
 
 
+def _into_the_last_turn(scenario: int, seed: int) -> Game:
+    """A game random bots have played, in the engine alone, to the last turn of its last round:
+    the app's bots then play only that turn and the final scoring (the whole game through the
+    app took minutes)."""
+    game = Game(scenario, seed)
+    bots = {side: make_bot("random", seed + i) for i, side in enumerate(("PL", "ZURL"))}
+    while (game.state.round, game.state.turn_index) < (game.state.rounds, 1) and not game.over:
+        side = game.decision().player
+        game.apply(bots[side].choose(Seat(game, side)))
+    assert not game.over, "the seed should leave a last turn to play in the app"
+    return game
+
+
 @sync
 async def test_bots_play_scenario_1_to_the_final_score(make_app):
     app = make_app(seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_game(1, {"PL": "bot", "ZURL": "bot"}, privacy=True)
+        app.new_game(1, {"PL": "bot", "ZURL": "bot"}, privacy=True, game=_into_the_last_turn(1, 5))
         for _ in range(3000):
             if isinstance(app.screen, GameOverScreen):
                 break

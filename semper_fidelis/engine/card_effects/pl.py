@@ -3,7 +3,11 @@ text in the data file is the specification; each entry is preceded by ``# PL #N 
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...data.models import Side
 from ..cards import register
+from ..notation import describe
 from ..occupancy import add_units, austrians_neutral, count, occupant, total
 from ..rules import Rules
 from ..state import AUSTRIAN, MILITIA, PL, ZURL, State
@@ -20,7 +24,6 @@ from .primitives import (
     card,
     card_name,
     change_track,
-    describe,
     discard_tokens,
     evacuate,
     evade_free,
@@ -49,11 +52,11 @@ from .primitives import (
 # PL #1 Polish Wings — the defender's card slot, after the attacker's card; an Evasion (FAQ).
 
 
-def _wings_playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+def _wings_playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
     return side == f["defender"] and before_resolve(f) and free_evasion_room(rules, state, f)
 
 
-def _wings_apply(rules: Rules, state: State, f: dict, side: str) -> None:
+def _wings_apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
     evade_free(rules, state, f, side, card_name(rules, "polish-wings"))
 
 
@@ -68,7 +71,7 @@ register("batiar-class", card(
 # PL #3 Scout
 
 
-def _scout_areas(rules: Rules, state: State, side: str) -> list[str]:
+def _scout_areas(rules: Rules, state: State, side: Side) -> list[str]:
     mine = {a for a in state.units if occupant(rules, state, a) == side}
     return token_areas(state, side, lambda a: occupant(rules, state, a) != ZURL and bool(rules.neighbours[a] & mine))
 
@@ -99,7 +102,7 @@ register("combat-emergency-service", into_battle_card("combat-emergency-service"
 # PL #9 The "Pobudka" Newspaper — Morale +1, or (Scenarios 2, 4, 5) Destruction up 1 step.
 
 
-def _pobudka_choices(rules: Rules, state: State, side: str) -> list[str]:
+def _pobudka_choices(rules: Rules, state: State, side: Side) -> list[str]:
     out = []
     if can_change(rules, state, side, "morale", +1):
         out.append("morale")
@@ -108,7 +111,7 @@ def _pobudka_choices(rules: Rules, state: State, side: str) -> list[str]:
     return out
 
 
-def _pobudka_apply(rules: Rules, state: State, side: str) -> None:
+def _pobudka_apply(rules: Rules, state: State, side: Side) -> None:
     choices = _pobudka_choices(rules, state, side)
     if len(choices) == 1:
         _pobudka_do(rules, state, side, choices[0])
@@ -116,7 +119,7 @@ def _pobudka_apply(rules: Rules, state: State, side: str) -> None:
         ask(state, side, "pobudka-newspaper", "pobudka", f"{side}: raise Morale or move Destruction up ({card_name(rules, 'pobudka-newspaper')})")
 
 
-def _pobudka_do(rules: Rules, state: State, side: str, which: str) -> None:
+def _pobudka_do(rules: Rules, state: State, side: Side, which: str) -> None:
     why = card_name(rules, "pobudka-newspaper")
     if which == "morale":
         change_track(rules, state, side, "morale", +1, why)
@@ -130,7 +133,7 @@ register("pobudka-newspaper", card(playable=lambda r, s, side: bool(_pobudka_cho
 # PL #10 The Relief Hurries — the next PL Relief 1 round earlier, never before the next round.
 
 
-def _hurry_target(state: State, side: str) -> tuple[dict, int] | None:
+def _hurry_target(state: State, side: Side) -> tuple[dict[str, Any], int] | None:
     entry = next_relief(state, side)
     if entry is None:
         return None
@@ -138,8 +141,10 @@ def _hurry_target(state: State, side: str) -> tuple[dict, int] | None:
     return (entry, new) if new < entry["round"] else None
 
 
-def _hurry_apply(rules: Rules, state: State, side: str) -> None:
-    entry, new = _hurry_target(state, side)
+def _hurry_apply(rules: Rules, state: State, side: Side) -> None:
+    target = _hurry_target(state, side)
+    assert target is not None  # playable only when a Relief can come sooner
+    entry, new = target
     old = entry["round"]
     entry["round"] = new
     log(state, f"The next {side} Relief ({describe({entry['unit']: entry['count']})}) moves from {round_label(rules, old)} to {round_label(rules, new)} ({card_name(rules, 'relief-hurries')}).")
@@ -154,14 +159,14 @@ register("workers", fortification_card("workers"))
 SOKOLNIKI = "sokolniki"
 
 
-def _peasants_playable(rules: Rules, state: State, side: str) -> bool:
+def _peasants_playable(rules: Rules, state: State, side: Side) -> bool:
     return (
         not count(rules, state, SOKOLNIKI, ZURL) and state.pool[side].get("pl-volunteer", 0) > 0
         and total(state, SOKOLNIKI) < rules.limit[SOKOLNIKI] and not state.units.get(SOKOLNIKI, {}).get(MILITIA)
     )
 
 
-def _peasants_apply(rules: Rules, state: State, side: str) -> None:
+def _peasants_apply(rules: Rules, state: State, side: Side) -> None:
     n = min(2, state.pool[side]["pl-volunteer"], rules.limit[SOKOLNIKI] - total(state, SOKOLNIKI))
     state.pool[side]["pl-volunteer"] -= n
     add_units(state, SOKOLNIKI, {"pl-volunteer": n})
@@ -175,7 +180,7 @@ register("sokolniki-peasants", card(playable=_peasants_playable, apply=_peasants
 # PL', free; it is the turn's Negotiation.
 
 
-def _demob_apply(rules: Rules, state: State, side: str) -> None:
+def _demob_apply(rules: Rules, state: State, side: Side) -> None:
     state.turn.negotiation = True
     shift_stance(rules, state, AUSTRIAN, f"disarmed-{side}", side, card_name(rules, "demobilization"))
 
@@ -189,9 +194,11 @@ register("demobilization", card(
 _MILITIA_TOWARD_PL = {"ally-ZURL": "neutral", "neutral": "ally-PL"}
 
 
-def _agreement_apply(rules: Rules, state: State, side: str) -> None:
+def _agreement_apply(rules: Rules, state: State, side: Side) -> None:
     state.turn.negotiation = True
-    shift_stance(rules, state, MILITIA, _MILITIA_TOWARD_PL[stance_of(rules, state, MILITIA)], side, card_name(rules, "agreement"))
+    here = stance_of(rules, state, MILITIA)
+    assert here is not None  # playable only where the Militia has a track
+    shift_stance(rules, state, MILITIA, _MILITIA_TOWARD_PL[here], side, card_name(rules, "agreement"))
 
 
 register("agreement", card(
@@ -216,15 +223,23 @@ register("requisition", track_card("requisition", "supply", +1))
 
 # PL #19 Jewish Pogrom (Event, benefits ZURL) — the Militia 1 step toward 'Ally ZURL'.
 _MILITIA_TOWARD_ZURL = {"ally-PL": "neutral", "neutral": "ally-ZURL"}
+
+
+def _pogrom_apply(rules: Rules, state: State, side: Side) -> None:
+    here = stance_of(rules, state, MILITIA)
+    assert here is not None  # playable only where the Militia has a track
+    shift_stance(rules, state, MILITIA, _MILITIA_TOWARD_ZURL[here], ZURL, card_name(rules, "jewish-pogrom"))
+
+
 register("jewish-pogrom", card(
     playable=lambda r, s, side: stance_of(r, s, MILITIA) in _MILITIA_TOWARD_ZURL,
-    apply=lambda r, s, side: shift_stance(r, s, MILITIA, _MILITIA_TOWARD_ZURL[stance_of(r, s, MILITIA)], ZURL, card_name(r, "jewish-pogrom")),
+    apply=_pogrom_apply,
 ))
 
 # PL #20 Mobilization in the Ukrainian Villages (Event, benefits ZURL) — +3 at the next End of Stage.
 
 
-def _villages_apply(rules: Rules, state: State, side: str) -> None:
+def _villages_apply(rules: Rules, state: State, side: Side) -> None:
     state.extra_reinforcement[ZURL] = state.extra_reinforcement.get(ZURL, 0) + 3
     log(state, f"At the End of Stage {state.stage} ZURL will add 3 Units more than its Morale space shows to its Mobilization Zone ({card_name(rules, 'ukrainian-village-mobilization')}).")
 
@@ -247,7 +262,7 @@ def _austrian_areas(state: State) -> list[str]:
     return sorted(a for a, u in state.units.items() if u.get(AUSTRIAN))
 
 
-def _great_war_apply(rules: Rules, state: State, side: str) -> None:
+def _great_war_apply(rules: Rules, state: State, side: Side) -> None:
     why = card_name(rules, "end-of-the-great-war")
     areas = _austrian_areas(state)
     if sum(state.units[a][AUSTRIAN] for a in areas) <= 2:
@@ -262,11 +277,11 @@ def _after_units_left(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
 
 
-def _great_war_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _great_war_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return [f"remove {a}" for a in _austrian_areas(state)] + (["done"] if f["left"] < 2 else [])
 
 
-def _great_war_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _great_war_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     if action == "done":
         return
     remove_from_game(rules, state, "neutral", AUSTRIAN, 1, "board", card_name(rules, "end-of-the-great-war"), area=action.split()[1])

@@ -30,7 +30,9 @@ a log line never names a face-down token (the log is shown to both players).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from ...data.models import Side
 from .. import negotiation
 from ..battle import evade_firsts, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
@@ -40,7 +42,7 @@ from ..notation import describe, parse_units, plural, subsets, type_for, unit_na
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
 from ..orders import land_group, reach
 from ..rules import Rules
-from ..state import CODE, HQ, PL, TYPE_SIDE, State, other
+from ..state import CODE, HQ, PL, TYPE_SIDE, State, Zone, other
 from ..tracks import change_destruction, change_morale, change_supply, change_vp, log
 from ..upkeep import checkpoint
 
@@ -62,32 +64,34 @@ def card_name(rules: Rules, effect_id: str) -> str:
 
 #: step name -> (options, choose); options(rules, state, frame) -> legal actions,
 #: choose(rules, state, frame, action) with the frame already popped.
-STEPS: dict[str, tuple[Callable, Callable]] = {}
+StepOptions = Callable[[Rules, State, dict[str, Any]], list[str]]
+StepChoose = Callable[[Rules, State, dict[str, Any], str], None]
+STEPS: dict[str, tuple[StepOptions, StepChoose]] = {}
 
 
-def step(name: str, options: Callable, choose: Callable) -> None:
+def step(name: str, options: StepOptions, choose: StepChoose) -> None:
     """Register the handlers of a card-step (a unique card's own choice)."""
     STEPS[name] = (options, choose)
 
 
-def step_options(rules: Rules, state: State, f: dict) -> list[str]:
+def step_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return STEPS[f["step"]][0](rules, state, f)
 
 
-def step_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def step_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     STEPS[f["step"]][1](rules, state, f, action)
 
 
-def card(**kw) -> CardEffect:
+def card(**kw: Any) -> CardEffect:
     """A CardEffect wired to the shared card-step dispatch."""
     return CardEffect(options=step_options, choose=step_choose, **kw)
 
 
-def ask(state: State, side: str, effect_id: str, step_name: str, prompt: str, **data) -> dict:
+def ask(state: State, side: Side, effect_id: str, step_name: str, prompt: str, **data: Any) -> dict[str, Any]:
     return start_card_step(state, side, effect_id, step_name, prompt=prompt, **data)
 
 
-def again(state: State, f: dict, **changes) -> dict:
+def again(state: State, f: dict[str, Any], **changes: Any) -> dict[str, Any]:
     """Push the same card-step once more (the dispatcher pops a frame before ``choose``)."""
     data = {k: v for k, v in f.items() if k not in ("kind", "side", "effect", "step")}
     data.update(changes)
@@ -97,7 +101,7 @@ def again(state: State, f: dict, **changes) -> dict:
 # ------------------------------------------------------------------------------------- tracks
 
 
-def can_change(rules: Rules, state: State, side: str, track: str, delta: int) -> bool:
+def can_change(rules: Rules, state: State, side: Side, track: str, delta: int) -> bool:
     """Whether moving ``track`` by ``delta`` would change anything (FAQ: an effect that cannot
     be carried out cannot be played)."""
     if track == "morale":
@@ -115,7 +119,7 @@ def can_change(rules: Rules, state: State, side: str, track: str, delta: int) ->
     return True  # vp
 
 
-def change_track(rules: Rules, state: State, side: str, track: str, delta: int, reason: str) -> None:
+def change_track(rules: Rules, state: State, side: Side, track: str, delta: int, reason: str) -> None:
     if track == "morale":
         change_morale(rules, state, side, delta, reason)
     elif track == "supply":
@@ -129,13 +133,13 @@ def change_track(rules: Rules, state: State, side: str, track: str, delta: int, 
 def track_card(effect_id: str, track: str, delta: int, whom: str = "own", requires: Check | None = None) -> CardEffect:
     """Move one track of the player (``whom="own"``) or of his opponent by ``delta``."""
 
-    def target(side: str) -> str:
+    def target(side: Side) -> Side:
         return side if whom == "own" else other(side)
 
-    def playable(rules: Rules, state: State, side: str) -> bool:
+    def playable(rules: Rules, state: State, side: Side) -> bool:
         return (requires is None or requires(rules, state, side)) and can_change(rules, state, target(side), track, delta)
 
-    def apply(rules: Rules, state: State, side: str) -> None:
+    def apply(rules: Rules, state: State, side: Side) -> None:
         change_track(rules, state, target(side), track, delta, card_name(rules, effect_id))
 
     return card(playable=playable, apply=apply)
@@ -144,7 +148,7 @@ def track_card(effect_id: str, track: str, delta: int, whom: str = "own", requir
 # ------------------------------------------------------------------------ units: pool and zones
 
 
-def pool_to_mob(rules: Rules, state: State, side: str, utype: str, n: int, why: str) -> int:
+def pool_to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, why: str) -> int:
     """Move up to ``n`` units from the pool to the side's Mobilization Zone (§6.2)."""
     have = state.pool[side].get(utype, 0)
     k = min(n, have)
@@ -156,44 +160,46 @@ def pool_to_mob(rules: Rules, state: State, side: str, utype: str, n: int, why: 
 
 
 def pool_to_mob_card(effect_id: str, code: str, n: int) -> CardEffect:
-    def playable(rules: Rules, state: State, side: str) -> bool:
+    def playable(rules: Rules, state: State, side: Side) -> bool:
         return state.pool[side].get(type_for(side, code), 0) > 0
 
-    def apply(rules: Rules, state: State, side: str) -> None:
+    def apply(rules: Rules, state: State, side: Side) -> None:
         pool_to_mob(rules, state, side, type_for(side, code), n, card_name(rules, effect_id))
 
     return card(playable=playable, apply=apply)
 
 
-def remove_from_game(rules: Rules, state: State, owner_key: str, utype: str, n: int, source: str, why: str, area: str | None = None) -> None:
+def remove_from_game(rules: Rules, state: State, owner_key: Zone, utype: str, n: int, source: str, why: str, area: str | None = None) -> None:
     """Take ``n`` units out of the game for good (§6.2: back to the box, never to the pool).
     ``source`` is ``"pool"``, ``"mob"`` or ``"board"`` (then ``area``). ``owner_key`` is the
     side, or ``"neutral"`` for the Jewish Militia and the Austro-Hungarians."""
     if not n:
         return
     if source == "board":
+        assert area is not None, "units removed from the board are removed from an area"
         remove_units(state, area, {utype: n})
+        where = f"from {rules.area_name(area)}"
     else:
         zone = getattr(state, source)[owner_key]
         zone[utype] = zone.get(utype, 0) - n
+        where = "from the pool" if source == "pool" else "from the Mobilization Zone"
     removed = state.removed.setdefault(owner_key, {})
     removed[utype] = removed.get(utype, 0) + n
-    where = {"pool": "from the pool", "mob": "from the Mobilization Zone"}.get(source) or f"from {rules.area_name(area)}"
     who = "" if owner_key == "neutral" else f"{owner_key} "
     log(state, f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).", area=area)
 
 
-def mob_types(state: State, owner_key: str) -> list[str]:
+def mob_types(state: State, owner_key: Zone) -> list[str]:
     """Unit types in a Mobilization Zone that a card may take (never the HQ: it is the
     Commander, who returns by the Initial Phase rule)."""
     return sorted(t for t, n in state.mob[owner_key].items() if n and t not in HQ.values())
 
 
-def _remove_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _remove_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return [f"remove {CODE[t]}" for t in mob_types(state, f["owner"])]
 
 
-def _remove_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _remove_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     utype = type_for(f["owner"], action.split()[1])
     remove_from_game(rules, state, f["owner"], utype, 1, "mob", f["why"])
     if f["left"] > 1 and mob_types(state, f["owner"]):
@@ -203,7 +209,7 @@ def _remove_choose(rules: Rules, state: State, f: dict, action: str) -> None:
 step("remove", _remove_options, _remove_choose)
 
 
-def remove_step(rules: Rules, state: State, side: str, effect_id: str, owner_key: str, n: int) -> None:
+def remove_step(rules: Rules, state: State, side: Side, effect_id: str, owner_key: Zone, n: int) -> None:
     """``side`` removes up to ``n`` units of ``owner_key`` in its Mobilization Zone from the game,
     choosing the type when there is a choice."""
     why = card_name(rules, effect_id)
@@ -219,7 +225,7 @@ def remove_step(rules: Rules, state: State, side: str, effect_id: str, owner_key
 # ------------------------------------------------------------------ units: free Mobilization
 
 
-def mobilize_areas(rules: Rules, state: State, side: str, terrains: tuple[str, ...] | None = None) -> list[str]:
+def mobilize_areas(rules: Rules, state: State, side: Side, terrains: tuple[str, ...] | None = None) -> list[str]:
     return [
         a for a in sorted(state.units)
         if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]
@@ -227,18 +233,18 @@ def mobilize_areas(rules: Rules, state: State, side: str, terrains: tuple[str, .
     ]
 
 
-def _mobilize_choices(rules: Rules, state: State, f: dict) -> list[str]:
+def _mobilize_choices(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side = f["side"]
     codes = [c for c in f["codes"] if state.mob[side].get(type_for(side, c), 0)]
     return [f"mobilize {a} {c}" for a in mobilize_areas(rules, state, side, f.get("terrains")) for c in codes]
 
 
-def _mobilize_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _mobilize_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     out = _mobilize_choices(rules, state, f)
     return out if (f["must"] and out) else out + ["done"]
 
 
-def _mobilize_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _mobilize_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     if action == "done":
         log(state, f"{side} stops mobilizing ({f['why']}).")
@@ -258,12 +264,12 @@ def _mobilize_choose(rules: Rules, state: State, f: dict, action: str) -> None:
 step("mobilize", _mobilize_options, _mobilize_choose)
 
 
-def mobilize_room(rules: Rules, state: State, side: str, terrains: tuple[str, ...] | None = None) -> int:
+def mobilize_room(rules: Rules, state: State, side: Side, terrains: tuple[str, ...] | None = None) -> int:
     return sum(rules.limit[a] - total(state, a) for a in mobilize_areas(rules, state, side, terrains))
 
 
 def mobilize_free(
-    rules: Rules, state: State, side: str, n: int, effect_id: str, *, codes: tuple[str, ...] = ("v",),
+    rules: Rules, state: State, side: Side, n: int, effect_id: str, *, codes: tuple[str, ...] = ("v",),
     terrains: tuple[str, ...] | None = None, must: bool = False,
 ) -> None:
     """``side`` mobilizes up to ``n`` units (of the unit ``codes``) from its Mobilization Zone into
@@ -281,9 +287,9 @@ def mobilize_free(
 
 
 def free_reach(
-    rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str,
+    rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], mode: str,
     kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, alone: bool = False,
-    snap: dict | None = None,
+    snap: dict[str, Any] | None = None,
 ) -> dict[str, str]:
     """Destinations of one Move (``mode="move"``) or Assault (``"assault"``) order by the normal
     movement rules (§6.2: up to 3 spaces, only through neutral or own areas, stopping at the
@@ -309,7 +315,7 @@ def free_reach(
     return out
 
 
-def _group_origins(rules: Rules, state: State, f: dict) -> list[str]:
+def _group_origins(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side = f["side"]
     snap = snapshot(rules, state)
     out = []
@@ -322,7 +328,7 @@ def _group_origins(rules: Rules, state: State, f: dict) -> list[str]:
     return out
 
 
-def _group_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _group_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side = f["side"]
     if f["stage"] == "from":
         out = [f"from {a}" for a in _group_origins(rules, state, f)]
@@ -337,7 +343,7 @@ def _group_options(rules: Rules, state: State, f: dict) -> list[str]:
     return [f"to {k}" for k in sorted(free_reach(rules, state, side, f["origin"], units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))]
 
 
-def _group_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _group_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     verb, _, rest = action.partition(" ")
     if verb == "done":
@@ -363,7 +369,7 @@ def _group_choose(rules: Rules, state: State, f: dict, action: str) -> None:
 step("group", _group_options, _group_choose)
 
 
-def commit_group(rules: Rules, state: State, side: str, origin: str, units: dict[str, int], key: str, why: str) -> str:
+def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], key: str, why: str) -> str:
     """Carry out one free move (see :func:`free_reach`); returns the destination area."""
     remove_units(state, origin, units)
     what, src = describe(units), rules.area_name(origin)
@@ -380,14 +386,14 @@ def commit_group(rules: Rules, state: State, side: str, origin: str, units: dict
 
 
 def can_move_group(
-    rules: Rules, state: State, side: str, mode: str, kinds: tuple[str, ...], target: str | None = None, then: str | None = None,
+    rules: Rules, state: State, side: Side, mode: str, kinds: tuple[str, ...], target: str | None = None, then: str | None = None,
 ) -> bool:
     probe = {"side": side, "mode": mode, "kinds": list(kinds), "target": target, "then": then}
     return bool(_group_origins(rules, state, probe))
 
 
 def move_group(
-    rules: Rules, state: State, side: str, effect_id: str, *, mode: str = "move", max_units: int | None = None,
+    rules: Rules, state: State, side: Side, effect_id: str, *, mode: str = "move", max_units: int | None = None,
     kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, then: str | None = None,
     repeat: bool = False,
 ) -> None:
@@ -406,7 +412,7 @@ def move_group(
 # ---------------------------------------------------------------------- units: place anywhere
 
 
-def _own_unit_sources(rules: Rules, state: State, side: str) -> list[tuple[str, str]]:
+def _own_unit_sources(rules: Rules, state: State, side: Side) -> list[tuple[str, str]]:
     return [
         (a, t) for a in sorted(state.units) for t, n in sorted(state.units[a].items())
         if n and TYPE_SIDE.get(t) == side
@@ -417,13 +423,13 @@ def _anywhere_targets(rules: Rules, state: State, origin: str) -> list[str]:
     return [a for a in sorted(rules.terrain) if a != origin and total(state, a) < rules.limit[a]]
 
 
-def _anywhere_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _anywhere_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     if f["stage"] == "from":
         return [f"from {a} {CODE[t]}" for a, t in _own_unit_sources(rules, state, f["side"]) if _anywhere_targets(rules, state, a)]
     return [f"to {a}" for a in _anywhere_targets(rules, state, f["origin"])]
 
 
-def _anywhere_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _anywhere_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     words = action.split()
     if words[0] == "from":
@@ -443,11 +449,11 @@ def _anywhere_choose(rules: Rules, state: State, f: dict, action: str) -> None:
 step("anywhere", _anywhere_options, _anywhere_choose)
 
 
-def can_place_anywhere(rules: Rules, state: State, side: str) -> bool:
+def can_place_anywhere(rules: Rules, state: State, side: Side) -> bool:
     return any(_anywhere_targets(rules, state, a) for a, _ in _own_unit_sources(rules, state, side))
 
 
-def place_anywhere(rules: Rules, state: State, side: str, effect_id: str) -> None:
+def place_anywhere(rules: Rules, state: State, side: Side, effect_id: str) -> None:
     """Take 1 of ``side``'s units from any area and place it in any other area (limit applies)."""
     why = card_name(rules, effect_id)
     ask(state, side, effect_id, "anywhere", f"{side}: {why} — choose a unit, then any area", stage="from", why=why)
@@ -456,18 +462,18 @@ def place_anywhere(rules: Rules, state: State, side: str, effect_id: str) -> Non
 # -------------------------------------------------------------------------------- Supply Tokens
 
 
-def token_areas(state: State, side: str, allowed: Callable[[str], bool]) -> list[str]:
+def token_areas(state: State, side: Side, allowed: Callable[[str], bool]) -> list[str]:
     return sorted(a for a in state.tokens if allowed(a) and token_choices(state, side, a))
 
 
-def _take_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _take_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     side = f["side"]
     areas = [f["area"]] if f.get("area") else f["areas"]
     out = [f"take {a} {c}" for a in areas if a in state.tokens for c in token_choices(state, side, a)]
     return out + (["done"] if f.get("area") or not out else [])
 
 
-def _take_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _take_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     if action == "done":
         log(state, f"{side} takes no more tokens ({f['why']}).")
@@ -482,7 +488,7 @@ def _take_choose(rules: Rules, state: State, f: dict, action: str) -> None:
 step("take", _take_options, _take_choose)
 
 
-def take_tokens(rules: Rules, state: State, side: str, effect_id: str, areas: list[str], n: int) -> None:
+def take_tokens(rules: Rules, state: State, side: Side, effect_id: str, areas: list[str], n: int) -> None:
     """``side`` takes up to ``n`` Supply Tokens from one of ``areas`` into its hand; they may be
     used this turn within the normal limits (FAQ "Supply Token")."""
     why = card_name(rules, effect_id)
@@ -490,7 +496,7 @@ def take_tokens(rules: Rules, state: State, side: str, effect_id: str, areas: li
         areas=list(areas), area=None, left=n, why=why)
 
 
-def evacuate(rules: Rules, state: State, side: str, effect_id: str) -> None:
+def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
     """Take 1 token from each occupied area now instead of in the End of Turn Phase (which then
     takes none); it does not lift the limits on using tokens (FAQ)."""
     state.turn.evacuated = True
@@ -500,11 +506,11 @@ def evacuate(rules: Rules, state: State, side: str, effect_id: str) -> None:
         push(state, "collect", side=side, areas=choices)
 
 
-def _discard_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _discard_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return sorted({f"discard {t.label()}" for t in state.my_tokens[f["side"]]})
 
 
-def _discard_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _discard_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     label = action.split()[1]
     token = next(t for t in state.my_tokens[side] if t.label() == label)
@@ -518,7 +524,7 @@ def _discard_choose(rules: Rules, state: State, f: dict, action: str) -> None:
 step("discard", _discard_options, _discard_choose)
 
 
-def discard_tokens(rules: Rules, state: State, side: str, effect_id: str, n: int) -> None:
+def discard_tokens(rules: Rules, state: State, side: Side, effect_id: str, n: int) -> None:
     """``side`` discards ``n`` Supply Tokens of its choice from its hand (back to the pool)."""
     why = card_name(rules, effect_id)
     ask(state, side, effect_id, "discard", f"{side}: discard {n} Supply Tokens of your choice ({why})", left=n, why=why)
@@ -532,7 +538,7 @@ def round_label(rules: Rules, rnd: int) -> str:
     return f"round {rnd} ({track[rnd - 1]})" if 1 <= rnd <= len(track) else f"round {rnd}"
 
 
-def schedule_relief(rules: Rules, state: State, side: str, unit: str, n: int, rnd: int, why: str) -> None:
+def schedule_relief(rules: Rules, state: State, side: Side, unit: str, n: int, rnd: int, why: str) -> None:
     state.relief.append({"side": side, "round": rnd, "unit": unit, "count": n, "commander": None})
     log(state, f"A {side} Relief of {describe({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
 
@@ -541,20 +547,20 @@ def relief_event(effect_id: str, unit_code: str, n: int, rounds_ahead: int, whom
     """Place a Relief of ``n`` units for the opponent (an Event) ``rounds_ahead`` rounds after
     the current one; not playable if that round is past the end of the game (FAQ)."""
 
-    def target(side: str) -> str:
+    def target(side: Side) -> Side:
         return other(side) if whom == "opponent" else side
 
-    def playable(rules: Rules, state: State, side: str) -> bool:
+    def playable(rules: Rules, state: State, side: Side) -> bool:
         return state.round + rounds_ahead <= len(rules.scenario.time_track)
 
-    def apply(rules: Rules, state: State, side: str) -> None:
+    def apply(rules: Rules, state: State, side: Side) -> None:
         t = target(side)
         schedule_relief(rules, state, t, type_for(t, unit_code), n, state.round + rounds_ahead, card_name(rules, effect_id))
 
     return card(playable=playable, apply=apply)
 
 
-def next_relief(state: State, side: str) -> dict | None:
+def next_relief(state: State, side: Side) -> dict[str, Any] | None:
     """The side's next Relief still on the Time Track (earliest round)."""
     entries = [r for r in state.relief if r["side"] == side]
     return min(entries, key=lambda r: r["round"]) if entries else None
@@ -563,21 +569,21 @@ def next_relief(state: State, side: str) -> dict | None:
 # -------------------------------------------------------------------------------------- battle
 
 
-def role(f: dict, side: str) -> str:
+def role(f: dict[str, Any], side: Side) -> str:
     return "a" if side == f["attacker"] else "d"
 
 
-def before_resolve(f: dict) -> bool:
+def before_resolve(f: dict[str, Any]) -> bool:
     """Still before §9.3 step 6 (Battle Points not yet counted)."""
     return "bp" not in f
 
 
-def add_bp(rules: Rules, state: State, f: dict, side: str, n: int, why: str) -> None:
+def add_bp(rules: Rules, state: State, f: dict[str, Any], side: Side, n: int, why: str) -> None:
     f["mods"][role(f, side)] += n
     log(state, f"{side} gets +{n} Battle Point{'s' if n != 1 else ''} in {rules.area_name(f['area'])} ({why}).")
 
 
-def change_losses(rules: Rules, state: State, f: dict, side: str, delta: int, why: str) -> None:
+def change_losses(rules: Rules, state: State, f: dict[str, Any], side: Side, delta: int, why: str) -> None:
     """``delta`` < 0: ``side`` takes that many Losses fewer; > 0: more. The winner stays the
     winner (FAQ "Battle": reducing or increasing Loss does not change the outcome)."""
     f["loss_mods"][role(f, side)] -= delta
@@ -588,22 +594,22 @@ def change_losses(rules: Rules, state: State, f: dict, side: str, delta: int, wh
 
 def bp_card(
     effect_id: str, n: int, *, as_role: str | None = None,
-    condition: Callable[[Rules, State, dict, str], bool] | None = None,
-    bonus: Callable[[Rules, State, dict, str], int] | None = None, extra_loss_to: str | None = None,
+    condition: Callable[[Rules, State, dict[str, Any], Side], bool] | None = None,
+    bonus: Callable[[Rules, State, dict[str, Any], Side], int] | None = None, extra_loss_to: str | None = None,
 ) -> CardEffect:
     """A Special card worth ``n`` Battle Points (``bonus`` computes it instead), playable before the
     Battle Points are counted, as ``as_role`` (``"attacker"``/``"defender"``) or in any battle
     the player fights, if ``condition`` holds. ``extra_loss_to`` (``"self"``/``"enemy"``): that
     side takes 1 more Loss after the battle."""
 
-    def playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+    def playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
         if not before_resolve(f):
             return False
         if as_role and side != f[as_role]:
             return False
         return condition is None or condition(rules, state, f, side)
 
-    def apply(rules: Rules, state: State, f: dict, side: str) -> None:
+    def apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
         why = card_name(rules, effect_id)
         add_bp(rules, state, f, side, bonus(rules, state, f, side) if bonus else n, why)
         if extra_loss_to:
@@ -612,7 +618,7 @@ def bp_card(
     return card(battle_playable=playable, battle_apply=apply)
 
 
-def losses_to_come(f: dict, side: str) -> bool:
+def losses_to_come(f: dict[str, Any], side: Side) -> bool:
     """Whether ``side``'s Losses in this battle are still to be taken (§9.4 B: the Attacker's
     first, then the Defender's), so a card changing them still does something."""
     return role(f, side) not in f.get("losses_done", [])
@@ -623,10 +629,10 @@ def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
     opponent ``enemy`` more. Playable in the battle or after it (with Ammunition), while a side
     it changes has not yet taken its Losses; only the part still to come applies."""
 
-    def playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+    def playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
         return (own > 0 and losses_to_come(f, side)) or (enemy > 0 and losses_to_come(f, other(side)))
 
-    def apply(rules: Rules, state: State, f: dict, side: str) -> None:
+    def apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
         why = card_name(rules, effect_id)
         if own and losses_to_come(f, side):
             change_losses(rules, state, f, side, -own, why)
@@ -636,18 +642,18 @@ def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
     return card(battle_playable=playable, battle_apply=apply, after_battle=True)
 
 
-def free_evasion_room(rules: Rules, state: State, f: dict) -> bool:
+def free_evasion_room(rules: Rules, state: State, f: dict[str, Any]) -> bool:
     return bool(evade_firsts(rules, state, f))
 
 
-def evade_free(rules: Rules, state: State, f: dict, side: str, why: str) -> None:
+def evade_free(rules: Rules, state: State, f: dict[str, Any], side: Side, why: str) -> None:
     """The defender evades (§9.2) without discarding cards: every unit withdraws to adjacent
     areas as in an Evasion. It counts as an Evasion: no battle, the Truce unbroken (FAQ)."""
     log(state, f"{side} evades at once, discarding no other card ({why}); the battle does not take place.")
     push(state, "battle-choice", side=side, step="evade", picked=[], moving=True)
 
 
-def attacking_units(rules: Rules, state: State, f: dict) -> dict[str, int]:
+def attacking_units(rules: Rules, state: State, f: dict[str, Any]) -> dict[str, int]:
     out: dict[str, int] = dict(f["inner"])
     for g in groups_of(state, f):
         for t, n in g.units.items():
@@ -663,12 +669,13 @@ def stance_of(rules: Rules, state: State, neutral: str) -> str | None:
     return negotiation.stance(rules, state, neutral)
 
 
-def shift_stance(rules: Rules, state: State, neutral: str, stance: str, side: str, why: str) -> None:
+def shift_stance(rules: Rules, state: State, neutral: str, stance: str, side: Side, why: str) -> None:
     """Put a neutral's marker on the space ``stance`` (§13), through negotiation.py so a card and
     the Negotiation order move markers alike. Landing on 'Disarmament by <side>' disarms the
     Austro-Hungarians for ``side`` (§13.2: Supply +1 per unit on the board for the first to
     disarm them, Strength 2 for good)."""
     track = negotiation.track_of(rules, neutral)
+    assert track is not None  # a card moves a marker only where the scenario has its track
     index = next(i for i, sp in enumerate(track.spaces) if sp.stance == stance)
     negotiation.move_marker(rules, state, neutral, index, why, disarmed_by=side if stance == f"disarmed-{side}" else None)
 
@@ -676,7 +683,7 @@ def shift_stance(rules: Rules, state: State, neutral: str, stance: str, side: st
 # ----------------------------------------------------------------------------- fortifications
 
 
-def _free_forts(rules: Rules, state: State, side: str, redoubts: bool) -> list[str]:
+def _free_forts(rules: Rules, state: State, side: Side, redoubts: bool) -> list[str]:
     from ..orders import CYTADELA, fortify_options
 
     out = sorted(fortify_options(rules, state, side, free=True))
@@ -688,12 +695,12 @@ def _free_forts(rules: Rules, state: State, side: str, redoubts: bool) -> list[s
     return out
 
 
-def _fort_options(rules: Rules, state: State, f: dict) -> list[str]:
+def _fort_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     out = _free_forts(rules, state, f["side"], redoubts=not f["built"])
     return out + (["done"] if f["built"] or not out else [])
 
 
-def _fort_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _fort_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     side = f["side"]
     words = action.split()
     if words[0] == "done":
@@ -721,10 +728,10 @@ def fortification_card(effect_id: str) -> CardEffect:
     City or Suburb areas the side occupies, one per edge; a Redoubt only in a City area, where it
     replaces the side's Barricades; none in Cytadela, which always has one."""
 
-    def playable(rules: Rules, state: State, side: str) -> bool:
+    def playable(rules: Rules, state: State, side: Side) -> bool:
         return bool(_free_forts(rules, state, side, redoubts=True))
 
-    def apply(rules: Rules, state: State, side: str) -> None:
+    def apply(rules: Rules, state: State, side: Side) -> None:
         why = card_name(rules, effect_id)
         ask(state, side, effect_id, "fortify", f"{side}: build up to 2 Barricades or 1 Redoubt at no AP cost ({why})", built=0, why=why)
 
@@ -741,10 +748,10 @@ def into_battle_card(effect_id: str) -> CardEffect:
     battle area by the normal movement rules (through neutral or own areas, Area Unit Limit);
     they then defend like the others (Losses, Withdrawal). Before the Battle Points are counted."""
 
-    def playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+    def playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
         return side == f["defender"] and before_resolve(f) and can_move_group(rules, state, side, "move", ("plain", "enter"), f["area"])
 
-    def apply(rules: Rules, state: State, f: dict, side: str) -> None:
+    def apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
         move_group(rules, state, side, effect_id, mode="move", kinds=("plain", "enter"), target=f["area"], repeat=True)
 
     return card(battle_playable=playable, battle_apply=apply)

@@ -3,7 +3,11 @@ card text in the data file is the specification; each entry is preceded by ``# Z
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...data.models import Side
 from ..cards import register
+from ..notation import describe
 from ..occupancy import occupant
 from ..rules import Rules
 from ..state import AUSTRIAN, PL, State
@@ -16,7 +20,6 @@ from .primitives import (
     can_move_group,
     card,
     card_name,
-    describe,
     fortification_card,
     into_battle_card,
     loss_card,
@@ -50,12 +53,12 @@ register("assault-platoon", card(
 # ZURL #3 Heroic Defense — as if the area had a Redoubt, Villages included (FAQ).
 
 
-def _heroic_playable(rules: Rules, state: State, f: dict, side: str) -> bool:
+def _heroic_playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
     has_redoubt = state.redoubts.get(f["area"]) == side or f["area"] == "cytadela" or f.get("redoubt")
     return side == f["defender"] and before_resolve(f) and not has_redoubt
 
 
-def _heroic_apply(rules: Rules, state: State, f: dict, side: str) -> None:
+def _heroic_apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
     f["redoubt"] = True
     log(state, f"{side} fights in {rules.area_name(f['area'])} as if it had a Redoubt: each attacking unit −1 Strength, no bonus for several sides ({card_name(rules, 'heroic-defense')}).")
 
@@ -84,7 +87,7 @@ register("east-galician-mobilization", pool_to_mob_card("east-galician-mobilizat
 # of Battles: played after the battle thanks to Ammunition).
 
 
-def _collective_apply(rules: Rules, state: State, f: dict, side: str) -> None:
+def _collective_apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
     remove_step(rules, state, side, "collective-responsibility", PL, 2)
 
 
@@ -100,13 +103,14 @@ register("trucks", into_battle_card("trucks"))
 # ZURL #11 Railway Sabotage — the next PL Relief 1 round later, within the game.
 
 
-def _sabotage_playable(rules: Rules, state: State, side: str) -> bool:
+def _sabotage_playable(rules: Rules, state: State, side: Side) -> bool:
     entry = next_relief(state, PL)
     return entry is not None and entry["round"] + 1 <= len(rules.scenario.time_track)
 
 
-def _sabotage_apply(rules: Rules, state: State, side: str) -> None:
+def _sabotage_apply(rules: Rules, state: State, side: Side) -> None:
     entry = next_relief(state, PL)
+    assert entry is not None  # playable only while PL has a Relief to come
     old = entry["round"]
     entry["round"] = old + 1
     log(state, f"The next PL Relief ({describe({entry['unit']: entry['count']})}) is delayed from {round_label(rules, old)} to {round_label(rules, old + 1)} ({card_name(rules, 'railway-sabotage')}).")
@@ -134,16 +138,16 @@ def _pl_areas(rules: Rules, state: State) -> list[str]:
     return sorted(a for a in state.units if occupant(rules, state, a) == PL)
 
 
-def _artillery_playable(rules: Rules, state: State, side: str) -> bool:
+def _artillery_playable(rules: Rules, state: State, side: Side) -> bool:
     return any(occupant(rules, state, a) == side for a in ("winniki", "lesienice")) and bool(_pl_areas(rules, state))
 
 
-def _artillery_apply(rules: Rules, state: State, side: str) -> None:
+def _artillery_apply(rules: Rules, state: State, side: Side) -> None:
     why = card_name(rules, "artillery-from-winniki")
     ask(state, side, "artillery-from-winniki", "winniki-guns", f"{side}: choose an area PL occupies for the guns to fire on ({why})")
 
 
-def _artillery_fire(rules: Rules, state: State, f: dict, action: str) -> None:
+def _artillery_fire(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     """Fired as an Artillery token is (orders.py): 2 Losses, Destruction in a City area, the
     Truce broken (FAQ)."""
     from ..orders import _artillery_apply as fire
@@ -158,11 +162,11 @@ register("artillery-from-winniki", card(playable=_artillery_playable, apply=_art
 # ZURL #16 Komańcza Republic (Event, benefits PL) — 2 ZURL Volunteers leave the game.
 
 
-def _komancza_playable(rules: Rules, state: State, side: str) -> bool:
+def _komancza_playable(rules: Rules, state: State, side: Side) -> bool:
     return state.pool[side].get("zurl-volunteer", 0) + state.mob[side].get("zurl-volunteer", 0) >= 2
 
 
-def _komancza_apply(rules: Rules, state: State, side: str) -> None:
+def _komancza_apply(rules: Rules, state: State, side: Side) -> None:
     why = card_name(rules, "komancza-republic")
     from_pool = min(2, state.pool[side].get("zurl-volunteer", 0))
     remove_from_game(rules, state, side, "zurl-volunteer", from_pool, "pool", why)
@@ -174,8 +178,9 @@ register("komancza-republic", card(playable=_komancza_playable, apply=_komancza_
 # ZURL #17 Fights for Przemyśl — the next PL Relief loses 2 Units, keeping at least 1.
 
 
-def _przemysl_apply(rules: Rules, state: State, side: str) -> None:
+def _przemysl_apply(rules: Rules, state: State, side: Side) -> None:
     entry = next_relief(state, PL)
+    assert entry is not None  # playable only while PL has a Relief to come
     cut = min(2, entry["count"] - 1)
     entry["count"] -= cut
     log(state, f"The next PL Relief, due in {round_label(rules, entry['round'])}, loses {describe({entry['unit']: cut})}: {entry['count']} will come ({card_name(rules, 'fights-for-przemysl')}).")
@@ -222,16 +227,17 @@ register("captured-depots", track_card("captured-depots", "supply", +1))
 _AUSTRIANS_TOWARD_ZURL = {"disarmed-PL": "neutral", "neutral": "disarmed-ZURL", "disarmed-ZURL": "ally-ZURL"}
 
 
-def _huyn_apply(rules: Rules, state: State, side: str) -> None:
+def _huyn_apply(rules: Rules, state: State, side: Side) -> None:
     state.turn.negotiation = True
     here = stance_of(rules, state, AUSTRIAN)
+    assert here is not None  # playable only where the Austro-Hungarians have a track
     if here == "neutral":
         ask(state, side, "viceroy-huyn", "huyn", f"{side}: disarm the Austro-Hungarians, or ally with them at once ({card_name(rules, 'viceroy-huyn')})")
     else:
         shift_stance(rules, state, AUSTRIAN, _AUSTRIANS_TOWARD_ZURL[here], side, card_name(rules, "viceroy-huyn"))
 
 
-def _huyn_choose(rules: Rules, state: State, f: dict, action: str) -> None:
+def _huyn_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     stance = "disarmed-ZURL" if action == "disarm" else "ally-ZURL"
     shift_stance(rules, state, AUSTRIAN, stance, f["side"], card_name(rules, "viceroy-huyn"))
 
@@ -246,7 +252,7 @@ register("viceroy-huyn", card(
 # was on the second-to-last or last space before the shift (FAQ).
 
 
-def _stec_apply(rules: Rules, state: State, side: str) -> None:
+def _stec_apply(rules: Rules, state: State, side: Side) -> None:
     hi = rules.morale_range[1]
     near_top = state.morale[PL] >= hi - 1
     change_morale(rules, state, PL, +1, card_name(rules, "stefan-stec-flies-to-warsaw"))

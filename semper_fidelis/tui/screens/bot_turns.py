@@ -5,6 +5,7 @@ never freezes — also for future bots that think for seconds."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from textual import work
 from textual.worker import get_current_worker
@@ -12,11 +13,16 @@ from textual.worker import get_current_worker
 from ...engine import IllegalAction
 from ..session import EngineFailure
 
+if TYPE_CHECKING:
+    from .host import GameHost
+else:
+    GameHost = object
+
 #: seconds the "is thinking" notice stays up; no second one is shown meanwhile
 THINKING_NOTICE = 1.5
 
 
-class BotTurns:
+class BotTurns(GameHost):
     """Mixed into the game screen, which provides ``session``, ``generation`` (bumped at every
     change: a stale bot move is dropped), ``bot_lock``, ``bot_pace``, ``skipping`` and
     ``after_change``."""

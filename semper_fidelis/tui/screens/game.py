@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
@@ -17,7 +18,7 @@ from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, Static
 
-from ...engine import IllegalAction
+from ...engine import Game, IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable
 from ..last_move import last_turn_areas
 from ..mapnav import step
@@ -32,6 +33,9 @@ from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
 from .table_keys import TableKeys
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 LOG_LINES = 40
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 #: below this width the map and the panels (decision, hand, log) take turns on screen
@@ -39,6 +43,7 @@ NARROW_BELOW = 100
 
 
 class GameScreen(BotTurns, TableKeys, Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [
         Binding("up", "cursor('up')", "Map", show=False, priority=True),
         Binding("down", "cursor('down')", "Map", show=False, priority=True),
@@ -123,7 +128,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
     # ------------------------------------------------------------------------- rendering
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     def shows_options(self) -> bool:

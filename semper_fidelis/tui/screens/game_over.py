@@ -4,6 +4,8 @@ new seed."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +24,9 @@ from ..session import TABLE, Session
 from ..theme import badge
 from ..widgets.course_chart import CourseChart
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 
 def _last_stage(events: list[Event]) -> list[Text]:
     """The last End of Stage report, if the game ended with one."""
@@ -35,6 +40,7 @@ def _last_stage(events: list[Event]) -> list[Text]:
 
 class GameOverScreen(Screen):
     DEFAULT_CSS = "#over-course { height: 22; }"
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [
         Binding("enter", "menu", "Main menu"),
         Binding("q", "menu", "Main menu"),

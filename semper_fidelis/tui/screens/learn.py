@@ -7,6 +7,8 @@ not autosaved: it is a lesson, left with ``q`` back to this list.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -20,6 +22,9 @@ from ...engine import Example, Game, PositionError, examples_dir, load_examples
 from ..session import HUMAN, Session
 from .example import ExampleScreen, prose
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 
 def show_example(app, example: Example, game: Game) -> None:
     """The example's game, set up already, over the current screen (``q`` comes back to it):
@@ -29,6 +34,7 @@ def show_example(app, example: Example, game: Game) -> None:
 
 
 class LearnScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     DEFAULT_CSS = """
     #learn-layout { height: 1fr; }
     #learn-options { width: 56; height: 1fr; border: round $accent; }

@@ -3,6 +3,8 @@ save that cannot be replayed is reported in one line and left as it is."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,10 +16,14 @@ from ...data.text import plain
 from ..saves import list_saves
 from .paging import PAGE, more_option
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 MORE = "more"
 
 
 class LoadScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
 
     def compose(self):

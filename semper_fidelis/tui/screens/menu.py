@@ -3,6 +3,8 @@ review a game, quit."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -11,6 +13,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..saves import autosave_paths
+
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
 
 TITLE = r"""
   ____                                 _____ _     _      _ _
@@ -39,6 +44,7 @@ ITEMS = (
 
 
 class MainMenuScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding(key, f"choose('{item}')", label, show=False) for item, key, label in ITEMS] + [
         Binding("q", "choose('quit')", "Quit"),
     ]

@@ -3,6 +3,8 @@ game, or one already set up (played on from a review: its position and options a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,11 +18,15 @@ from ...engine import Game
 from ..session import BOT, HUMAN
 from ..theme import badge
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 #: what 1 / 2 step through for a side: a human, then each bot (the strongest first)
 SEATS = (HUMAN, "general", "marshal", "random")
 
 
 class PlayersScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("1", "toggle('PL')", "PL: human or bot"),

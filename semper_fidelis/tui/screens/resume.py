@@ -4,6 +4,8 @@ one line and set aside, so the list never holds a trap."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,10 +17,14 @@ from ...data.text import plain
 from ..saves import KEEP_FINISHED, recent_games
 from .paging import PAGE, more_option
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 MORE = "more"
 
 
 class ResumeScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
 
     def compose(self):

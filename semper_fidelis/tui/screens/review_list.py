@@ -5,6 +5,7 @@ Opening one only reads it; a record that cannot be replayed is reported in one l
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.binding import Binding
@@ -17,10 +18,14 @@ from ...data.text import plain
 from ..saves import Listing, SaveInfo, list_saves, recent_games
 from .paging import PAGE, more_option
 
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
+
 MORE = "more-"  # + the section's number
 
 
 class ReviewListScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding("escape", "back", "Back"), Binding("o", "focus_path", "Other file or folder")]
 
     def __init__(self):

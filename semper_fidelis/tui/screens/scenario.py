@@ -3,6 +3,8 @@ special rules printed on its card."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding
@@ -14,6 +16,9 @@ from textual.widgets.option_list import Option
 from ...data.models import Scenario
 from ..helptext import cite
 from ..theme import badge
+
+if TYPE_CHECKING:
+    from ..app import SemperFidelisApp
 
 
 def briefing(scenario: Scenario, data) -> Group:
@@ -46,6 +51,7 @@ def briefing(scenario: Scenario, data) -> Group:
 
 
 class ScenarioScreen(Screen):
+    app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding("escape", "back", "Back"), Binding("enter", "choose", "Choose", priority=True)] + [
         Binding(str(n), f"pick({n})", f"Scenario {n}", show=False) for n in range(1, 10)
     ]

@@ -6,6 +6,8 @@ AP left. A mixin, like :class:`BotTurns`: the game screen provides ``session``, 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import IllegalAction
 from ..cards import cards_renderable
 from ..options import PLACE_MANY, count_to_place
@@ -15,8 +17,13 @@ from ..widgets.decision import DecisionPanel
 from .count import CountScreen
 from .info import InfoScreen
 
+if TYPE_CHECKING:
+    from .host import GameHost
+else:
+    GameHost = object
 
-class TableKeys:
+
+class TableKeys(GameHost):
     #: the last turn summary shown (title, body), for ``w``
     last_summary: tuple[str, object] | None = None
     #: the number of actions at which ending the Orders with AP left was warned about
