@@ -313,7 +313,7 @@ def _records_dir(args: argparse.Namespace) -> Path | None:
 
 def _run_batches(matchups: list, args: argparse.Namespace, console, records: Path | None = None) -> list:
     """Play every matchup's games, with a Rich progress bar when the output is a terminal."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from .play.batch import default_jobs, run_batches
 
