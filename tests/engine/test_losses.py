@@ -359,7 +359,7 @@ def test_s9_4_b_losses_beyond_capacity_break_every_unit():
         assert g.legal() == ["break v@rynek"]
         g.apply("break v@rynek")
     assert g.state.broken[ZURL] == {"zurl-volunteer": 3}
-    assert any("1 further Losses are forgone" in line for line in g.state.log)
+    assert any("1 further Loss is forgone" in line for line in g.state.log)
 
 
 @pytest.mark.rule("§9.4 B", "ruling:all-losses-distributed")
