@@ -119,7 +119,7 @@ def describe(rules: Rules, state: State, legal: list[str]) -> tuple[Option, ...]
         return ()
     frame = state.stack[-1]
     fn = DESCRIBERS.get(frame["kind"], _plain)
-    return tuple(fn(rules, state, frame, list(legal)))
+    return tuple(fn(rules, state, frame, [str(a) for a in legal]))
 
 
 # ------------------------------------------------------------------------------------ words

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import Action
 from .machine import current
 from .phases import rulebook_phase
 from .rules import Rules
@@ -55,7 +56,7 @@ _FIELDS = {
 }
 
 
-def view_state(rules: Rules, state: State, player: str | None, legal: list[str] | None = None) -> dict[str, Any]:
+def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None) -> dict[str, Any]:
     """``legal``: the pending decision's legal actions, if the caller has them listed."""
     data = {name: _FIELDS.get(name, to_jsonable)(value) for name, value in state.__dict__.items() if name in PUBLIC}
     data["deck_size"] = {s: len(state.deck[s]) for s in SIDES}
@@ -70,7 +71,7 @@ def view_state(rules: Rules, state: State, player: str | None, legal: list[str] 
         "player": decision.player,
         "kind": decision.kind,
         "prompt": decision.prompt,
-        "actions": list(decision.actions) if player in (None, decision.player) else [],
+        "actions": [str(a) for a in decision.actions] if player in (None, decision.player) else [],
         "section": decision.section,
         "phase": decision.phase,
     }
