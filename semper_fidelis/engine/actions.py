@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import MISSING, dataclass, fields
+from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
@@ -158,6 +159,15 @@ def _parse(text: str) -> Action:
             raise ActionSyntaxError(f"'{text}' is not written as the engine writes it ('{value}')")
         return value
     raise ActionSyntaxError(f"'{text}': {problem}")
+
+
+def parse_all(texts: Sequence[str]) -> list[Action]:
+    """Each text (or Action: an Action is its text) as its Action, from the cache when known."""
+    known = _PARSED.get
+    out = [known(t) for t in texts]
+    if None in out:
+        return [Action.parse(t) for t in texts]
+    return out  # type: ignore[return-value]  # no None left
 
 
 def as_action(value: Action | str) -> Action:

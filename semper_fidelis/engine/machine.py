@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, as_action
+from .actions import Action, as_action, parse_all
 from .occupancy import begin_listing, end_listing
 from .phases import rulebook_phase
 from .rules import Rules
@@ -100,7 +100,7 @@ def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> lis
     A decision without a legal action is a dead end the rules must never reach."""
     token = begin_listing(state)
     try:
-        legal = [a if isinstance(a, Action) else Action.parse(a) for a in proc.legal(rules, state, frame)]
+        legal = parse_all(proc.legal(rules, state, frame))
     finally:
         end_listing(token)
     if not legal:
