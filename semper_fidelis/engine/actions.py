@@ -33,7 +33,7 @@ import re
 from dataclasses import MISSING, dataclass, fields
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 #: unit codes in the order a group is written (notation.py names the unit types)
 UNIT_CODES = "vshma"
@@ -99,6 +99,18 @@ class Action(str):
             raise ActionSyntaxError(f"'{cls.VERB}' takes nothing after it")
         return cls()
 
+    @classmethod
+    def of(cls, *args: Any) -> Self:
+        """The action with these fields (in order), built once and kept: the rules list their
+        actions with it, as cheap as writing the text."""
+        key = (cls, *args)
+        made = _MADE.get(key)
+        if made is None:
+            if len(_MADE) >= _CACHE_LIMIT:
+                _MADE.clear()
+            made = _MADE[key] = cls(*args)
+        return made  # type: ignore[return-value]  # keyed by its class
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action.parse, (str(self),))
 
@@ -116,6 +128,7 @@ class Action(str):
         return action
 
 
+_MADE: dict[tuple[Any, ...], Action] = {}
 _SIGNATURES: dict[type[Action], tuple[tuple[str, ...], dict[str, Any]]] = {}
 
 

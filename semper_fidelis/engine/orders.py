@@ -4,8 +4,25 @@ this phase. Long orders are built in steps — order, area, units, destination �
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
+from .actions import (
+    Action,
+    AssaultOrder,
+    Dismantle,
+    End,
+    FortifyOrder,
+    MobilizeOrder,
+    MoveOrder,
+    Negotiate,
+    PlayCard,
+    PlayEffect,
+    Propaganda,
+    ProvisionOrder,
+    Supply,
+    UseToken,
+)
 from .cards import discard_card, effect_of
 from .commanders import ability
 from .events import event
@@ -488,20 +505,20 @@ def propaganda_cost(rules: Rules, state: State, side: str) -> int:
     return 2 if ability(rules, state, side) == "cheap-propaganda" else 3
 
 
-def _specific_uses(rules: Rules, state: State, side: str) -> list[str]:
-    out = []
+def _specific_uses(rules: Rules, state: State, side: str) -> list[Action]:
+    out: list[Action] = []
     hi = rules.morale_range[1]
     for label in _labels(state, side, ORDER_TOKENS):
         kind = label.rstrip("0123456789")
         if kind == "artillery" and _artillery_targets(rules, state, side) or kind == "barricade" and next(_fortifications(rules, state, side, True), None) or kind == "uniform" and _can_mobilize(rules, state, {"side": side, "free": 1}):
-            out.append(f"use {label}")
+            out.append(UseToken.of(label))
         elif kind == "food":
             if state.morale[side] < hi:
-                out.append(f"use {label} morale")
+                out.append(UseToken.of(label, "morale"))
             if _may_ease_destruction(state, side):
-                out.append(f"use {label} destruction")
+                out.append(UseToken.of(label, "destruction"))
         elif kind == "plane":
-            out.append(f"use {label}")
+            out.append(UseToken.of(label))
     return out
 
 
@@ -517,104 +534,217 @@ def _artillery_targets(rules: Rules, state: State, side: str) -> list[str]:
     return sorted(a for a in state.units if occupant(rules, state, a) == other(side) or neutral_target(rules, state, a))
 
 
-def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
-    side, turn = f["side"], state.turn
-    out: list[str] = []
-    if not turn.card_played:
-        for n in sorted(set(state.hand[side])):
-            card = rules.card(side, n)
-            if card.kind in ("action", "special") and card.ap:
-                out.append(f"card {n}")
-            effect = effect_of(rules, side, n)
-            if card.kind == "action" and effect is not None and effect.playable(rules, state, side):
-                out.append(f"effect {n}")
-    snap = snapshot(rules, state)
-    for mode, cost in (("move", 1), ("assault", 2)):
-        probe = {"side": side, "mode": mode}
-        if turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
-            out.append(mode)
-    if any(c <= turn.ap for _, c in _fortifications(rules, state, side, False)):
-        out.append("fortify")
-    if _can_mobilize(rules, state, {"side": side}):
-        out.append("mobilize")
-    if _provision_legal(rules, state, {"side": side}) != ["cancel"]:
-        out.append("provision")
-    if side == PL and not turn.propaganda and turn.ap >= propaganda_cost(rules, state, side):  # §8: PL only
-        if state.morale[side] < rules.morale_range[1]:
-            out.append("propaganda morale")
-        if _may_ease_destruction(state, side):
-            out.append("propaganda destruction")
-    # §13.1 Negotiation (Scenarios 2, 3): once per turn, one step, cost printed on the space
-    out += [a for a, c in negotiation_options(rules, state, side).items() if c <= turn.ap]
-    # §7.2 generic use, once a turn; FAQ: only a (gray) non-Combat token raises Supply (ruling:supply-raise)
-    if turn.generic_tokens == 0 or ability(rules, state, side) == "multiple-supply-tokens":
-        if state.supply[side] < rules.supply_range[1]:
-            out += [f"supply {label}" for label in _labels(state, side, rules.supply_raisers)]
-    if not turn.specific_token:
-        out += _specific_uses(rules, state, side)
-    out += [f"dismantle {a}" for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
-    out.append("end")
+# Each verb of the Orders menu keeps its check (what of it is legal now) and its effect together:
+# ``offers(rules, state, side)`` lists its actions, ``@effect(kind)`` registers what each kind
+# does; MENU lists the verbs in the order the menu shows them.
+
+Offers = Callable[[Rules, State, str], list[Action]]
+Effect = Callable[[Rules, State, str, Any], None]
+EFFECTS: dict[type[Action], Effect] = {}
+
+
+def effect(kind: type[Action]) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[kind] = fn
+        return fn
+
+    return register
+
+
+def _offer_cards(rules: Rules, state: State, side: str) -> list[Action]:
+    """One Action card a turn, for its AP or (an Action card whose effect can be played) its effect."""
+    out: list[Action] = []
+    if state.turn.card_played:
+        return out
+    for n in sorted(set(state.hand[side])):
+        card = rules.card(side, n)
+        if card.kind in ("action", "special") and card.ap:
+            out.append(PlayCard.of(n))
+        effect_ = effect_of(rules, side, n)
+        if card.kind == "action" and effect_ is not None and effect_.playable(rules, state, side):
+            out.append(PlayEffect.of(n))
     return out
+
+
+@effect(PlayCard)
+def _play_card(rules: Rules, state: State, side: str, action: PlayCard) -> None:
+    n = action.card
+    card = rules.card(side, n)
+    discard_card(state, side, n)
+    state.turn.card_played = True
+    state.turn.ap += card.ap
+    event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
+
+
+@effect(PlayEffect)
+def _play_effect(rules: Rules, state: State, side: str, action: PlayEffect) -> None:
+    n = action.card
+    discard_card(state, side, n)
+    state.turn.card_played = True
+    event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
+    state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
+    effect_of(rules, side, n).apply(rules, state, side)
+    checkpoint(rules, state)
+
+
+def _offer_group_order(kind: type[Action], mode: str, cost: int) -> Offers:
+    """Move (1 AP a group) or Assault (2 AP): offered when some group can go somewhere."""
+
+    def offers(rules: Rules, state: State, side: str) -> list[Action]:
+        probe = {"side": side, "mode": mode}
+        snap = snapshot(rules, state)
+        if state.turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
+            return [kind.of()]
+        return []
+
+    return offers
+
+
+@effect(MoveOrder)
+def _begin_move(rules: Rules, state: State, side: str, action: MoveOrder) -> None:
+    push(state, "order", side=side, mode="move", step="from")
+
+
+@effect(AssaultOrder)
+def _begin_assault(rules: Rules, state: State, side: str, action: AssaultOrder) -> None:
+    push(state, "order", side=side, mode="assault", step="from")
+
+
+def _offer_fortify(rules: Rules, state: State, side: str) -> list[Action]:
+    return [FortifyOrder.of()] if any(c <= state.turn.ap for _, c in _fortifications(rules, state, side, False)) else []
+
+
+@effect(FortifyOrder)
+def _begin_fortify(rules: Rules, state: State, side: str, action: FortifyOrder) -> None:
+    push(state, "fortify", side=side)
+
+
+def _offer_mobilize(rules: Rules, state: State, side: str) -> list[Action]:
+    return [MobilizeOrder.of()] if _can_mobilize(rules, state, {"side": side}) else []
+
+
+@effect(MobilizeOrder)
+def _begin_mobilize(rules: Rules, state: State, side: str, action: MobilizeOrder) -> None:
+    push(state, "mobilize", side=side)
+
+
+def _offer_provision(rules: Rules, state: State, side: str) -> list[Action]:
+    return [ProvisionOrder.of()] if _provision_legal(rules, state, {"side": side}) != ["cancel"] else []
+
+
+@effect(ProvisionOrder)
+def _begin_provision(rules: Rules, state: State, side: str, action: ProvisionOrder) -> None:
+    push(state, "provision", side=side)
+
+
+def _offer_propaganda(rules: Rules, state: State, side: str) -> list[Action]:
+    """§8: PL only, once a turn: Morale +1, or the Destruction marker up (§12)."""
+    out: list[Action] = []
+    if side == PL and not state.turn.propaganda and state.turn.ap >= propaganda_cost(rules, state, side):
+        if state.morale[side] < rules.morale_range[1]:
+            out.append(Propaganda.of("morale"))
+        if _may_ease_destruction(state, side):
+            out.append(Propaganda.of("destruction"))
+    return out
+
+
+@effect(Propaganda)
+def _propaganda(rules: Rules, state: State, side: str, action: Propaganda) -> None:
+    cost = propaganda_cost(rules, state, side)
+    state.turn.ap -= cost
+    state.turn.propaganda = True
+    log(state, f"{side} Propaganda ({cost} AP).")
+    if action.track == "morale":
+        change_morale(rules, state, side, +1, "Propaganda")
+    else:
+        state.turn.destruction_eased = True
+        change_destruction(rules, state, -1, "Propaganda")
+
+
+def _offer_negotiation(rules: Rules, state: State, side: str) -> list[Action]:
+    """§13.1 (Scenarios 2, 3): once per turn, one step, the cost printed on the space."""
+    return [Action.parse(a) for a, c in negotiation_options(rules, state, side).items() if c <= state.turn.ap]
+
+
+@effect(Negotiate)
+def _negotiate(rules: Rules, state: State, side: str, action: Negotiate) -> None:
+    negotiate(rules, state, side, str(action))
+
+
+def _offer_supply(rules: Rules, state: State, side: str) -> list[Action]:
+    """§7.2 generic use, once a turn; FAQ: only a (gray) non-Combat token raises Supply (ruling:supply-raise)."""
+    if state.turn.generic_tokens and ability(rules, state, side) != "multiple-supply-tokens":
+        return []
+    if state.supply[side] >= rules.supply_range[1]:
+        return []
+    return [Supply.of(label) for label in _labels(state, side, rules.supply_raisers)]
+
+
+@effect(Supply)
+def _supply(rules: Rules, state: State, side: str, action: Supply) -> None:
+    token = _take_from_hand(state, side, action.token)
+    state.turn.generic_tokens += 1
+    change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
+
+
+def _offer_token_uses(rules: Rules, state: State, side: str) -> list[Action]:
+    return [] if state.turn.specific_token else _specific_uses(rules, state, side)
+
+
+@effect(UseToken)
+def _use(rules: Rules, state: State, side: str, action: UseToken) -> None:
+    _use_token(rules, state, side, action.token, action.track or "")
+
+
+def _offer_dismantle(rules: Rules, state: State, side: str) -> list[Action]:
+    return [Dismantle.of(a) for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
+
+
+@effect(Dismantle)
+def _dismantle(rules: Rules, state: State, side: str, action: Dismantle) -> None:
+    area = action.area
+    state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
+    if state.redoubts.get(area) == side:
+        del state.redoubts[area]
+    log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
+
+
+def _offer_end(rules: Rules, state: State, side: str) -> list[Action]:
+    return [End.of()]
+
+
+@effect(End)
+def _end(rules: Rules, state: State, side: str, action: End) -> None:
+    pop(state, state.stack[-1])
+    log(state, f"{side} ends the Orders Phase.")
+
+
+MENU: tuple[Offers, ...] = (
+    _offer_cards,
+    _offer_group_order(MoveOrder, "move", 1),
+    _offer_group_order(AssaultOrder, "assault", 2),
+    _offer_fortify,
+    _offer_mobilize,
+    _offer_provision,
+    _offer_propaganda,
+    _offer_negotiation,
+    _offer_supply,
+    _offer_token_uses,
+    _offer_dismantle,
+    _offer_end,
+)
+
+
+def _orders_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+    return [action for offers in MENU for action in offers(rules, state, f["side"])]
 
 
 def _own_forts(state: State, side: str, area: str) -> bool:
     return state.redoubts.get(area) == side or any(s == side for s, _ in state.barricades.get(area, []))
 
 
-def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
-    side, turn = f["side"], state.turn
-    words = action.split()
-    verb = words[0]
-    if verb == "end":
-        pop(state, f)
-        log(state, f"{side} ends the Orders Phase.")
-    elif verb == "card":
-        n = int(words[1])
-        card = rules.card(side, n)
-        discard_card(state, side, n)
-        turn.card_played = True
-        turn.ap += card.ap
-        event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
-    elif verb == "effect":
-        n = int(words[1])
-        discard_card(state, side, n)
-        turn.card_played = True
-        event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
-        state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
-        effect_of(rules, side, n).apply(rules, state, side)
-        checkpoint(rules, state)
-    elif verb in ("move", "assault"):
-        push(state, "order", side=side, mode=verb, step="from")
-    elif verb == "fortify":
-        push(state, "fortify", side=side)
-    elif verb == "mobilize":
-        push(state, "mobilize", side=side)
-    elif verb == "provision":
-        push(state, "provision", side=side)
-    elif verb == "propaganda":
-        cost = propaganda_cost(rules, state, side)
-        turn.ap -= cost
-        turn.propaganda = True
-        log(state, f"{side} Propaganda ({cost} AP).")
-        if words[1] == "morale":
-            change_morale(rules, state, side, +1, "Propaganda")
-        else:
-            turn.destruction_eased = True
-            change_destruction(rules, state, -1, "Propaganda")
-    elif verb == "negotiate":
-        negotiate(rules, state, side, action)
-    elif verb == "supply":
-        token = _take_from_hand(state, side, words[1])
-        turn.generic_tokens += 1
-        change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
-    elif verb == "use":
-        _use_token(rules, state, side, words[1], words[2] if len(words) > 2 else "")
-    elif verb == "dismantle":
-        area = words[1]
-        state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
-        if state.redoubts.get(area) == side:
-            del state.redoubts[area]
-        log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
+def _orders_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+    EFFECTS[type(action)](rules, state, f["side"], action)
 
 
 def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -> None:
@@ -681,4 +811,5 @@ procedure(
     legal=_orders_legal,
     apply=_orders_apply,
     section="§5.1 [2], §6",
+    typed=True,
 )
