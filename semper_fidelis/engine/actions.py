@@ -30,8 +30,8 @@ Why the API looks as it does:
 from __future__ import annotations
 
 import re
-from dataclasses import MISSING, dataclass, fields
 from collections.abc import Sequence
+from dataclasses import MISSING, dataclass, fields
 from types import SimpleNamespace
 from typing import Any, ClassVar, Self
 
@@ -110,6 +110,14 @@ class Action(str):
                 _MADE.clear()
             made = _MADE[key] = cls(*args)
         return made  # type: ignore[return-value]  # keyed by its class
+
+    @classmethod
+    def parse_as(cls, text: str) -> Self:
+        """:meth:`parse`, and the action must be of this class."""
+        action = Action.parse(text)
+        if not isinstance(action, cls):
+            raise ActionSyntaxError(f"'{text}' is not a '{cls.VERB}' action")
+        return action
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action.parse, (str(self),))

@@ -9,10 +9,18 @@ from typing import Any
 
 from .actions import (
     Action,
+    Artillery,
+    AssaultMore,
     AssaultOrder,
+    Barricade,
+    Cancel,
     Dismantle,
+    Done,
     End,
+    Fight,
     FortifyOrder,
+    From,
+    Mobilize,
     MobilizeOrder,
     MoveOrder,
     Negotiate,
@@ -20,7 +28,11 @@ from .actions import (
     PlayEffect,
     Propaganda,
     ProvisionOrder,
+    ProvisionToken,
+    Redoubt,
     Supply,
+    To,
+    Units,
     UseToken,
 )
 from .cards import discard_card, effect_of
@@ -30,7 +42,7 @@ from .flow import take_token, token_choices
 from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import describe, parse_units, subsets, token_name, type_for, unit_name, units_text, with_article
+from .notation import describe, group_of, subsets, token_name, type_for, unit_name, unit_pairs, with_article
 from .occupancy import (
     EMPTY,
     add_units,
@@ -150,16 +162,28 @@ def _joining_charge(rules: Rules, state: State, side: str, target: str, f: dict)
     return 2 * (inside + len(waiting_groups(state, side, target)))
 
 
-def _order_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _order_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     side = f["side"]
     snap = snapshot(rules, state)
+    out: list[Action]
     if f["step"] == "from":
-        out = [f"from {a}" for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]
+        out = [From.of(a) for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]
     elif f["step"] == "units":
-        out = [f"units {units_text(u)}" for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
+        out = [Units.of(unit_pairs(u)) for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
     else:
-        out = [f"to {d}" for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
-    return out + ["cancel"] if not f.get("forced") else out
+        out = [to_action(d) for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
+    return out + [Cancel.of()] if not f.get("forced") else out
+
+
+def to_action(dest: str) -> To:
+    """The ``to`` action of one of :func:`reach`'s destinations (``dest [via X attack|enter]``)."""
+    parts = dest.split()
+    return To.of(parts[0]) if len(parts) == 1 else To.of(parts[0], parts[2], parts[3])
+
+
+def reach_key(action: To) -> str:
+    """The inverse of :func:`to_action`: the key of :func:`reach`'s answer for a ``to`` action."""
+    return action.dest if action.via is None else f"{action.dest} via {action.via} {action.how}"
 
 
 def _destinations(
@@ -184,17 +208,16 @@ def _has_any_destination(rules: Rules, state: State, f: dict, origin: str, snap:
     return bool(units) and bool(_destinations(rules, state, f, origin, one, snap, first=True))
 
 
-def _order_apply(rules: Rules, state: State, f: dict, action: str) -> None:
-    if action == "cancel":
+def _order_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+    if isinstance(action, Cancel):
         pop(state, f)
-        return
-    verb, rest = action.split(" ", 1)
-    if verb == "from":
-        f["origin"], f["step"] = rest, "units"
-    elif verb == "units":
-        f["units"], f["step"] = parse_units(f["side"], rest), "to"
+    elif isinstance(action, From):
+        f["origin"], f["step"] = action.area, "units"
+    elif isinstance(action, Units):
+        f["units"], f["step"] = group_of(f["side"], action.units), "to"
     else:
-        _commit_move(rules, state, f, rest)
+        assert isinstance(action, To)
+        _commit_move(rules, state, f, reach_key(action))
 
 
 def land_group(rules: Rules, state: State, side: str, units: dict[str, int], dest_text: str, assault: bool) -> list[str]:
@@ -262,21 +285,22 @@ procedure(
     legal=_order_legal,
     apply=_order_apply,
     section="§6.2 Move / Assault",
+    typed=True,
 )
 
 
-def _assault_next_legal(rules: Rules, state: State, f: dict) -> list[str]:
-    out = ["fight"]
+def _assault_next_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+    out: list[Action] = [Fight.of()]
     probe = {"side": f["side"], "mode": "assault", "target": f["target"], "inner_paid": True}
     if state.turn.ap >= 2 and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, f["side"], f["target"])):
-        out.append("assault more")
+        out.append(AssaultMore.of())
     return out
 
 
-def _assault_next_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _assault_next_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     from .battle import start_battle
 
-    if action == "assault more":
+    if isinstance(action, AssaultMore):
         push(state, "order", side=f["side"], mode="assault", step="from", target=f["target"], inner_paid=True, forced=False)
         return
     pop(state, f)
@@ -293,7 +317,7 @@ def _assault_next_prompt(rules: Rules, state: State, f: dict) -> str:
     side, name = f["side"], rules.area_name(f["target"])
     if not defended(rules, state, f):
         return f"{side}: no one is left to fight in {name} — go on (no battle)"
-    if _assault_next_legal(rules, state, f) == ["fight"]:
+    if _assault_next_legal(rules, state, f) == [Fight.of()]:
         why = "no AP" if state.turn.ap < 2 else "no group"
         return f"{side}: {why} for another Assault group into {name} — fight the battle now"
     return f"{side}: another Assault group into {name}, or fight now"
@@ -306,16 +330,17 @@ procedure(
     legal=_assault_next_legal,
     apply=_assault_next_apply,
     section="§6.2 Assault, FAQ",
+    typed=True,
 )
 
 # --------------------------------------------------------------------------- fortification (§6.2)
 
 
-def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -> dict[str, int]:
+def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -> dict[Action, int]:
     return dict(_fortifications(rules, state, side, free))
 
 
-def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterator[tuple[str, int]]:
+def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterator[tuple[Action, int]]:
     """(option, AP cost) one by one, so "can it fortify at all?" stops at the first."""
     discount = ability(rules, state, side)
     bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
@@ -325,32 +350,32 @@ def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterat
         mine = {facing for s, facing in state.barricades.get(area, []) if s == side}
         for n in rules.adjacent[area]:
             if n not in mine:
-                yield f"barricade {area} {n}", bcost
+                yield Barricade.of(area, n), bcost
         if not free and rules.terrain[area] == "city" and area != CYTADELA and state.redoubts.get(area) != side:
             cost = 4 - len(mine) - (1 if discount == "redoubt-discount" else 0)
-            yield f"redoubt {area}", max(1, cost)
+            yield Redoubt.of(area), max(1, cost)
 
 
-def _fortify_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _fortify_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     opts = fortify_options(rules, state, f["side"], free=f.get("free", False))
     legal = [k for k, c in opts.items() if c <= state.turn.ap]
-    return legal + ["cancel"] if not f.get("free") or not legal else legal  # a free one may run out of edges
+    return legal + [Cancel.of()] if not f.get("free") or not legal else legal  # a free one may run out of edges
 
 
-def _fortify_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _fortify_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     side = f["side"]
-    if action == "cancel":
+    if isinstance(action, Cancel):
         pop(state, f)
         return
+    assert isinstance(action, Barricade | Redoubt)
     cost = fortify_options(rules, state, side, free=f.get("free", False))[action]
     state.turn.ap -= cost
-    parts = action.split()
-    area = parts[1]
-    if parts[0] == "barricade":
+    area = action.area
+    if isinstance(action, Barricade):
         if cost == 0 and not f.get("free"):
             state.turn.free_barricade_used = True
-        state.barricades.setdefault(area, []).append((side, parts[2]))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(parts[2])} ({cost} AP).", side=side, area=area)
+        state.barricades.setdefault(area, []).append((side, action.facing))
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} ({cost} AP).", side=side, area=area)
     else:
         state.redoubts[area] = side
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
@@ -367,6 +392,7 @@ procedure(
     legal=_fortify_legal,
     apply=_fortify_apply,
     section="§6.2 Fortification",
+    typed=True,
 )
 
 # ---------------------------------------------------------------------------- mobilization (§6.2)
@@ -398,13 +424,13 @@ def _mobilization_areas(rules: Rules, state: State, side: str) -> Iterator[str]:
     return (a for a in _occupied(rules, state, side) if snap[a][2] < rules.limit[a])
 
 
-def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     side = f["side"]
     if not _can_pay_mobilization(rules, state, f):
-        return ["done"]
+        return [Done.of()]
     types = _mob_types(rules, state, side)
-    out = [f"mobilize {a} {CODE[t]}" for a in _mobilization_areas(rules, state, side) for t in types]
-    return out + ["done"]
+    out: list[Action] = [Mobilize.of(a, CODE[t]) for a in _mobilization_areas(rules, state, side) for t in types]
+    return out + [Done.of()]
 
 
 def _can_mobilize(rules: Rules, state: State, f: dict) -> bool:
@@ -416,13 +442,13 @@ def _can_mobilize(rules: Rules, state: State, f: dict) -> bool:
     )
 
 
-def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _mobilize_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     side = f["side"]
-    if action == "done":
+    if isinstance(action, Done):
         pop(state, f)
         return
-    _, area, code = action.split()
-    utype = type_for(side, code)
+    assert isinstance(action, Mobilize)
+    area, utype = action.area, type_for(side, action.unit)
     if f.get("free"):
         f["free"] -= 1
         paid = "Uniform token"
@@ -451,30 +477,31 @@ procedure(
     legal=_mobilize_legal,
     apply=_mobilize_apply,
     section="§6.2 Mobilization",
+    typed=True,
 )
 
 # ---------------------------------------------------------------------------- provisioning (§6.2)
 
 
-def _provision_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _provision_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     side = f["side"]
     cost = state.turn.provisions + 1
-    out = []
+    out: list[Action] = []
     if state.turn.provisions < 3 and cost <= state.turn.ap:
         for a in sorted(state.tokens):
             if occupant(rules, state, a) == side:
-                out += [f"provision {a} {c}" for c in token_choices(state, side, a)]
-    return out + ["cancel"]
+                out += [ProvisionToken.of(a, c) for c in token_choices(state, side, a)]
+    return out + [Cancel.of()]
 
 
-def _provision_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _provision_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     pop(state, f)
-    if action == "cancel":
+    if isinstance(action, Cancel):
         return
-    _, area, choice = action.split()
+    assert isinstance(action, ProvisionToken)
     state.turn.provisions += 1
     state.turn.ap -= state.turn.provisions
-    take_token(rules, state, f["side"], area, choice)
+    take_token(rules, state, f["side"], action.area, action.token)
     log(state, f"({f['side']} Provisioning: token {state.turn.provisions} this turn, {state.turn.provisions} AP.)")
 
 
@@ -485,6 +512,7 @@ procedure(
     legal=_provision_legal,
     apply=_provision_apply,
     section="§6.2 Provisioning, errata",
+    typed=True,
 )
 
 # ------------------------------------------------------------------------- the Orders menu (§5.1)
@@ -629,7 +657,7 @@ def _begin_mobilize(rules: Rules, state: State, side: str, action: MobilizeOrder
 
 
 def _offer_provision(rules: Rules, state: State, side: str) -> list[Action]:
-    return [ProvisionOrder.of()] if _provision_legal(rules, state, {"side": side}) != ["cancel"] else []
+    return [ProvisionOrder.of()] if _provision_legal(rules, state, {"side": side}) != [Cancel.of()] else []
 
 
 @effect(ProvisionOrder)
@@ -769,9 +797,11 @@ def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -
         push(state, "artillery", side=side)
 
 
-def _artillery_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _artillery_apply(rules: Rules, state: State, f: dict, action: Artillery | str) -> None:
+    """Artillery fire on the area chosen (a card's guns pass the text of the choice)."""
     side = f["side"]
-    area = action.split()[1]
+    fire = action if isinstance(action, Artillery) else Artillery.parse_as(action)
+    area = fire.area
     pop(state, f)
     enemy = other(side)
     state.losses_this_round = True
@@ -799,9 +829,10 @@ procedure(
     "artillery",
     decision="artillery",
     prompt=lambda r, s, f: f"{f['side']}: choose the area your Artillery fires on",
-    legal=lambda r, s, f: [f"artillery {a}" for a in _artillery_targets(r, s, f["side"])],
+    legal=lambda r, s, f: [Artillery.of(a) for a in _artillery_targets(r, s, f["side"])],
     apply=_artillery_apply,
     section="§7.2 Artillery",
+    typed=True,
 )
 
 procedure(
