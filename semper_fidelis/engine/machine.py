@@ -57,7 +57,7 @@ PROCEDURES: dict[str, Procedure] = {}
 
 
 def _frame_side(rules: Rules, state: State, frame: Frame) -> str:
-    return frame["side"]
+    return str(frame["side"])
 
 
 def procedure(kind: str, **kwargs: Any) -> Procedure:
@@ -98,6 +98,7 @@ class Decision:
 def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> list[Action]:
     """The procedure's legal actions, with the board frozen for the listing (occupancy.py).
     A decision without a legal action is a dead end the rules must never reach."""
+    assert proc.legal is not None, f"{proc.kind} is automatic: it has no legal actions"
     token = begin_listing(state)
     try:
         legal = parse_all(proc.legal(rules, state, frame))
@@ -115,6 +116,7 @@ def current(rules: Rules, state: State, legal: list[Action] | None = None) -> De
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
     kind = proc.decision or proc.kind
+    assert proc.who is not None and proc.prompt is not None
     return Decision(
         player=proc.who(rules, state, frame),
         kind=kind,
@@ -146,7 +148,7 @@ def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], Non
             continue
         frame = state.stack[-1]
         proc = PROCEDURES[frame["kind"]]
-        if not proc.auto:
+        if proc.run is None:
             return
         proc.run(rules, state, frame)
 
@@ -161,6 +163,7 @@ def apply_action(
         raise IllegalAction("the game is over")
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
+    assert proc.prompt is not None and proc.apply is not None, f"{proc.kind} is automatic: it takes no action"
     if legal is None:
         legal = list_legal(rules, state, proc, frame)
     if action not in legal:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import re
 from itertools import product
+from typing import TYPE_CHECKING
 
 from .actions import UnitPairs, group_pairs, group_text
 from .state import AUSTRIAN, CODE, ELITE, HQ, MILITIA, VOLUNTEER
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 _ORDER = "vshma"
 _GROUP_RE = re.compile(r"(\d+)([vshma])")
@@ -65,12 +69,12 @@ def with_article(word: str) -> str:
     return f"{'an' if vowel else 'a'} {word}"
 
 
-def token_name(rules, kind: str) -> str:
+def token_name(rules: Rules, kind: str) -> str:
     """The printed name of a Supply Token kind: ``machine-gun`` -> 'Machine Gun'."""
     return next((t.name for t in rules.data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
 
 
-def token_words(rules, label: str) -> str:
+def token_words(rules: Rules, label: str) -> str:
     """``food2`` -> 'the Food (2) token'; ``hidden`` -> 'a face-down Supply Token'."""
     if label == "hidden":
         return "a face-down Supply Token"
