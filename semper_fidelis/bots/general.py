@@ -22,12 +22,24 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine import Option
+from ..engine import (
+    Action,
+    AssaultMore,
+    AssaultOrder,
+    Barricade,
+    Fight,
+    FortifyOrder,
+    From,
+    MoveOrder,
+    Option,
+    To,
+    Units,
+    unit_pairs,
+)
 from .seat import Seat
 
 PL, ZURL = "PL", "ZURL"
 OWN_TYPES = {PL: ("pl-volunteer", "pl-soldier", "pl-hq"), ZURL: ("zurl-volunteer", "sich-rifleman", "zurl-hq")}
-CODE = {"pl-volunteer": "v", "pl-soldier": "s", "pl-hq": "h", "zurl-volunteer": "v", "sich-rifleman": "s", "zurl-hq": "h"}
 #: what a unit is worth keeping, for choosing which takes the Losses
 UNIT_VALUE = {"pl-volunteer": 1.0, "zurl-volunteer": 1.0, "pl-soldier": 1.6, "sich-rifleman": 1.5, "pl-hq": 5.0, "zurl-hq": 5.0}
 #: what an effect costs the owner, as a share of the unit's value
@@ -41,10 +53,9 @@ def _other(side: str) -> str:
     return ZURL if side == PL else PL
 
 
-def _units_text(units: dict[str, int]) -> str:
-    order = "vsh"
-    parts = sorted(((CODE[t], n) for t, n in units.items() if n), key=lambda p: order.index(p[0]))
-    return "".join(f"{n}{c}" for c, n in parts)
+def _move(origin: str, units: dict[str, int], to: To, order: Action | None = None) -> list[Action]:
+    """The engine's steps of one Move (or, with ``order``, Assault) order, as actions."""
+    return [order or MoveOrder.of(), From.of(origin), Units.of(unit_pairs(units)), to]
 
 
 class Board:
@@ -322,7 +333,7 @@ class GeneralBot:
             if not groups:
                 continue
             try:
-                odds = seat.battle_odds(target, [(o, _units_text(u)) for o, u in groups])
+                odds = seat.battle_odds(target, [(o, u) for o, u in groups])
             except ValueError:
                 continue
             p = float(odds.p_attacker_wins)
@@ -330,13 +341,13 @@ class GeneralBot:
             if p < self._attack_threshold(seat, target) - slack:
                 continue
             score = p * (1 + 2 * board.strategic.get(target, 0) + goal) + 0.1 * sum(sum(u.values()) for _, u in groups)
-            mode = "assault" if assault else "move"
+            mode = AssaultOrder.of() if assault else MoveOrder.of()
             origin, units = groups[0]
-            steps = [mode, f"from {origin}", f"units {_units_text(units)}", f"to {target} via {origin} attack"]
+            steps = _move(origin, units, To.of(target, origin, "attack"), mode)
             if assault:
                 for origin, units in groups[1:]:
-                    steps += ["assault more", f"from {origin}", f"units {_units_text(units)}", f"to {target} via {origin} attack"]
-                steps.append("fight")
+                    steps += _move(origin, units, To.of(target, origin, "attack"), AssaultMore.of())
+                steps.append(Fight.of())
             found.append((-score, target, steps))
         return [steps for _, _, steps in sorted(found)]
 
@@ -378,7 +389,7 @@ class GeneralBot:
             for origin in sorted(geo.neighbours[area]):
                 take = _fill(board.spare(origin) if origin in board.held() else {}, room)
                 if take:
-                    return ["move", f"from {origin}", f"units {_units_text(take)}", f"to {area}"]
+                    return _move(origin, take, To.of(area))
         return None
 
     def _attack_threshold(self, seat: Seat, target: str) -> float:
@@ -420,7 +431,7 @@ class GeneralBot:
                 take = _fill(spare, room[b])
                 key = (sum(take.values()), -dist[b], b)
                 if best is None or key > best[0]:
-                    best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {b}"])
+                    best = (key, _move(origin, take, To.of(b)))
         return best[1] if best else None
 
     def _reinforce_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
@@ -442,7 +453,7 @@ class GeneralBot:
                 take = _fill(board.spare(origin), min(room, gap))
                 key = (gap, sum(take.values()), area, origin)
                 if take and (best is None or key > best[0]):
-                    best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {area}"])
+                    best = (key, _move(origin, take, To.of(area)))
         return best[1] if best else None
 
     def _occupy_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
@@ -460,7 +471,7 @@ class GeneralBot:
                 if (b in board.strategic or self._objective(seat, b)) and not board.total(b):
                     value = board.strategic.get(b, 0) + self._objective(seat, b)
                     if best is None or value > best[0]:
-                        best = (value, ["move", f"from {origin}", f"units 1{CODE[unit]}", f"to {b}"])
+                        best = (value, _move(origin, {unit: 1}, To.of(b)))
         return best[1] if best else None
 
     def _mobilize_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
@@ -483,7 +494,7 @@ class GeneralBot:
             faced = {x for s, x in mine.get(area, []) if s == seat.player}
             for b in sorted(geo.neighbours[area]):
                 if board.enemy(b) and not board.own(b) and b not in faced:
-                    return ["fortify", f"barricade {area} {b}"]
+                    return [FortifyOrder.of(), Barricade.of(area, b)]
         return None
 
     def _redoubt_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:

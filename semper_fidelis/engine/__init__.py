@@ -16,7 +16,10 @@ Everything goes through one door, :class:`Game`::
     >>> Game.from_record(record).state.digest() == game.state.digest()
     True
 
-Actions are short text notations, built in steps for long orders::
+Actions are typed values (engine/actions.py: ``From("rynek")``, ``To("podzamcze", via="rynek",
+how="attack")`` …), each the ``str`` of its short text notation, so text works wherever an action
+does (``game.legal_text()`` gives plain strings, ``Action.parse`` reads text back, ``apply``
+takes either); long orders are built in steps::
 
     orders:   move | assault | fortify | mobilize | provision | propaganda morale
               card 7 (for its AP) | effect 7 (for its effect) | supply food2 | use plane1 | end
@@ -154,12 +157,26 @@ every deck order dealt again, the generator reseeded — and never depends on wh
     True
 """
 
+from .actions import (
+    Action,
+    ActionSyntaxError,
+    AssaultMore,
+    AssaultOrder,
+    Barricade,
+    Fight,
+    FortifyOrder,
+    From,
+    MoveOrder,
+    To,
+    Units,
+)
 from .bench import bench_scenario
 from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
 from .game import Game, RecordError
 from .invariants import Invariants
 from .machine import Decision, IllegalAction
+from .notation import unit_pairs
 from .odds import BattleOdds
 from .options import Option
 from .position import Position, PositionError
@@ -167,6 +184,8 @@ from .records import GameRecord, load_record, read_json, read_record, write_atom
 from .rules import shipped_data
 
 __all__ = [
+    "Action", "ActionSyntaxError", "AssaultMore", "AssaultOrder", "Barricade", "Fight", "FortifyOrder", "From", "MoveOrder",
+    "To", "Units", "unit_pairs",
     "Game", "Invariants", "Decision", "Event", "AREA_FACTS", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",

@@ -25,6 +25,7 @@ from . import (  # noqa: F401  (registers the procedures)
     orders,
     scoring,
 )
+from .actions import Action
 from .events import Event, visible_to
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
 from .odds import BattleOdds, battle_odds
@@ -71,9 +72,9 @@ class Game:
         self.reveal_at = 0  # actions before this index can no longer be undone
         self._snapshots: dict[int, State] = {}  # number of actions -> a copy of the state then
         self._marks: list[int] = []  # for each action, how many events there were before it
-        self._legal: list[str] | None = None  # the legal actions of this position, once listed
+        self._legal: list[Action] | None = None  # the legal actions of this position, once listed
         self._options: tuple[Option, ...] | None = None
-        self._options_of: list[str] | None = None  # the legal list they describe
+        self._options_of: list[Action] | None = None  # the legal list they describe
         advance(self.rules, self.state, flow.next_phase)
         if self.state.revealed:
             self.state.revealed = False
@@ -157,43 +158,56 @@ class Game:
     def decision(self) -> Decision | None:
         return current(self.rules, self.state, self.legal())
 
-    def legal(self) -> list[str]:
-        """The legal actions now (computed once per position)."""
+    def legal(self) -> list[Action]:
+        """The legal actions now as values (computed once per position); each equals its text."""
+        return list(self._listed())
+
+    def legal_text(self) -> list[str]:
+        """The legal actions now as their notation (for JSON, logs and prompts)."""
+        return [str(a) for a in self._listed()]
+
+    def _listed(self) -> list[Action]:
         if self._legal is None:
             self._legal = legal_actions(self.rules, self.state)
-        return list(self._legal)
+        return self._legal
 
     def options(self) -> tuple[Option, ...]:
         """The legal actions now with their facts (kind, label, AP cost, areas, units, card,
         token), one Option per action in the order of :meth:`legal`; computed once per position."""
-        self.legal()  # fills the cache of the legal list the options describe
-        if self._options is None or self._options_of is not self._legal:
-            self._options, self._options_of = describe(self.rules, self.state, self._legal), self._legal
+        legal = self._listed()
+        if self._options is None or self._options_of is not legal:
+            self._options, self._options_of = describe(self.rules, self.state, legal), legal
         return self._options
 
-    def apply(self, text: str) -> str:
-        """Apply an action given as notation (abbreviations of area names accepted); returns the
-        exact notation applied. Raises IllegalAction with a clear message (for anything, even
-        a value that is not text)."""
-        action = self.resolve(text)
-        self._apply(action, self._legal)
-        return action
+    def apply(self, action: Action | str) -> str:
+        """Apply an action, a value from :meth:`legal` or notation (abbreviations of area names
+        accepted); returns the exact notation applied. Raises IllegalAction with a clear message
+        (for anything, even a value that is neither)."""
+        legal = self._listed()
+        if isinstance(action, Action):
+            chosen = action  # apply_action refuses it if it is not legal
+        else:
+            text = self.resolve(action)
+            chosen = legal[self.legal_text().index(text)]
+        self._apply(chosen, legal)
+        return str(chosen)
 
-    def replay(self, action: str) -> None:
+    def replay(self, action: Action | str) -> None:
         """Apply the exact notation of an action known to be legal here (a record's whose digest
         matched) without listing the legal actions and without keeping copies for undo: some 50
         times faster than :meth:`apply`, for walking long records (a walker keeps copies of its
         own). Replayed actions cannot be undone; an action not legal here is not caught."""
-        self._apply(action, [action], undoable=False)
+        value = Action.parse(action) if isinstance(action, str) else action
+        self._apply(value, [value], undoable=False)
 
-    def _apply(self, action: str, legal: list[str] | None, undoable: bool = True) -> None:
+    def _apply(self, action: Action, legal: list[Action] | None, undoable: bool = True) -> None:
         done = len(self.actions)
         if undoable and (done % SNAPSHOT_EVERY == 0 or not self._snapshots) and done not in self._snapshots:
             self._snapshots[done] = self.state.clone()  # none kept after a replay: undo starts here
         self._legal = None
         self._marks.append(len(self.state.events))
         apply_action(self.rules, self.state, action, flow.next_phase, legal)
-        self.actions.append(action)
+        self.actions.append(str(action))
         if not undoable:
             self.reveal_at, self._snapshots = done + 1, {}
         elif self.state.revealed:
@@ -220,7 +234,7 @@ class Game:
             raise IllegalAction(f"an action is notation text, not {short(text)} ({type(text).__name__})")
         if len(text) > MAX_ACTION_CHARS:
             raise IllegalAction(f"{short(text)} is not an action ({len(text):,} characters; notation is short)")
-        legal = self.legal()
+        legal = self.legal_text()
         if not legal:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
         text = " ".join(text.strip().lower().split())

@@ -1,17 +1,19 @@
 """The decision machine (README, "How it is built"): a stack of procedure frames on the state.
 
-The frame on top either needs a player's decision (it lists the legal actions, each a short
-text notation) or is automatic (it runs and pushes/pops frames). When the stack is empty the
+The frame on top either needs a player's decision (it lists the legal actions as
+:class:`~.actions.Action` values, whose text is the notation) or is automatic (it runs and
+pushes/pops frames). When the stack is empty the
 turn flow (``flow.py``) pushes the next phase. ``apply`` checks legality, applies, then runs
 the machine forward to the next decision.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import Action, as_action, parse_all
 from .occupancy import begin_listing, end_listing
 from .phases import rulebook_phase
 from .rules import Rules
@@ -30,16 +32,21 @@ class EngineError(RuntimeError):
 
 @dataclass(frozen=True)
 class Procedure:
-    """How one kind of frame behaves. ``auto`` frames have ``run`` and no decision."""
+    """How one kind of frame behaves. ``auto`` frames have ``run`` and no decision.
+
+    ``legal`` lists Action values (or their text, read with the one grammar of actions.py);
+    ``apply`` gets the chosen Action when ``typed``, else its text (procedures not yet moved to
+    the values read the text)."""
 
     kind: str
     decision: str = ""
     who: Callable[[Rules, State, Frame], str] | None = None
     prompt: Callable[[Rules, State, Frame], str] | None = None
-    legal: Callable[[Rules, State, Frame], list[str]] | None = None
-    apply: Callable[[Rules, State, Frame, str], None] | None = None
+    legal: Callable[[Rules, State, Frame], Sequence[Action | str]] | None = None
+    apply: Callable[[Rules, State, Frame, Any], None] | None = None
     run: Callable[[Rules, State, Frame], None] | None = None
     section: str = ""
+    typed: bool = False
 
     @property
     def auto(self) -> bool:
@@ -50,7 +57,7 @@ PROCEDURES: dict[str, Procedure] = {}
 
 
 def _frame_side(rules: Rules, state: State, frame: Frame) -> str:
-    return frame["side"]
+    return str(frame["side"])
 
 
 def procedure(kind: str, **kwargs: Any) -> Procedure:
@@ -83,17 +90,18 @@ class Decision:
     player: str
     kind: str
     prompt: str
-    actions: tuple[str, ...]
+    actions: tuple[Action, ...]
     section: str = ""
     phase: str = ""
 
 
-def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> list[str]:
+def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> list[Action]:
     """The procedure's legal actions, with the board frozen for the listing (occupancy.py).
     A decision without a legal action is a dead end the rules must never reach."""
+    assert proc.legal is not None, f"{proc.kind} is automatic: it has no legal actions"
     token = begin_listing(state)
     try:
-        legal = proc.legal(rules, state, frame)
+        legal = parse_all(proc.legal(rules, state, frame))
     finally:
         end_listing(token)
     if not legal:
@@ -101,13 +109,14 @@ def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> lis
     return legal
 
 
-def current(rules: Rules, state: State, legal: list[str] | None = None) -> Decision | None:
+def current(rules: Rules, state: State, legal: list[Action] | None = None) -> Decision | None:
     """The pending decision (``legal``: its legal actions, if the caller has them listed)."""
     if state.over or not state.stack:
         return None
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
     kind = proc.decision or proc.kind
+    assert proc.who is not None and proc.prompt is not None
     return Decision(
         player=proc.who(rules, state, frame),
         kind=kind,
@@ -118,7 +127,7 @@ def current(rules: Rules, state: State, legal: list[str] | None = None) -> Decis
     )
 
 
-def legal_actions(rules: Rules, state: State) -> list[str]:
+def legal_actions(rules: Rules, state: State) -> list[Action]:
     if state.over or not state.stack:
         return []
     frame = state.stack[-1]
@@ -139,25 +148,27 @@ def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], Non
             continue
         frame = state.stack[-1]
         proc = PROCEDURES[frame["kind"]]
-        if not proc.auto:
+        if proc.run is None:
             return
         proc.run(rules, state, frame)
 
 
 def apply_action(
-    rules: Rules, state: State, action: str, next_phase: Callable[[Rules, State], None], legal: list[str] | None = None
+    rules: Rules, state: State, action: Action | str, next_phase: Callable[[Rules, State], None],
+    legal: Sequence[Action | str] | None = None,
 ) -> None:
-    """Apply one action (``legal``: the current legal list, if the caller has it) and run on to
-    the next decision."""
+    """Apply one action, a value or its exact text (``legal``: the current legal list, if the
+    caller has it) and run on to the next decision."""
     if state.over:
         raise IllegalAction("the game is over")
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
+    assert proc.prompt is not None and proc.apply is not None, f"{proc.kind} is automatic: it takes no action"
     if legal is None:
         legal = list_legal(rules, state, proc, frame)
     if action not in legal:
-        shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
+        shown = ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else "")
         raise IllegalAction(f"'{action}' is not legal now ({proc.prompt(rules, state, frame)}); legal: {shown}")
     state.revealed = False
-    proc.apply(rules, state, frame, action)
+    proc.apply(rules, state, frame, as_action(action) if proc.typed else str(action))
     advance(rules, state, next_phase)

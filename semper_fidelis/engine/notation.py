@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import re
 from itertools import product
+from typing import TYPE_CHECKING
 
+from .actions import UnitPairs, group_pairs, group_text
 from .state import AUSTRIAN, CODE, ELITE, HQ, MILITIA, VOLUNTEER
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 _ORDER = "vshma"
 _GROUP_RE = re.compile(r"(\d+)([vshma])")
@@ -16,9 +21,23 @@ def type_for(side: str, code: str) -> str:
     return {"v": VOLUNTEER[side], "s": ELITE[side], "h": HQ[side], "m": MILITIA, "a": AUSTRIAN}[code]
 
 
+def unit_pairs(units: dict[str, int]) -> UnitPairs:
+    """A group as the (code, count) pairs its notation writes, in the order v s h m a."""
+    return tuple(sorted(((CODE[t], n) for t, n in units.items() if n), key=lambda p: _ORDER.index(p[0])))
+
+
 def units_text(units: dict[str, int]) -> str:
-    parts = sorted(((CODE[t], n) for t, n in units.items() if n), key=lambda p: _ORDER.index(p[0]))
-    return "".join(f"{n}{c}" for c, n in parts)
+    """A group as notation: ``2v1s``."""
+    return group_text(unit_pairs(units))
+
+
+def group_of(side: str, pairs: UnitPairs) -> dict[str, int]:
+    """The unit types and counts of a group's (code, count) pairs for ``side``."""
+    out: dict[str, int] = {}
+    for code, n in pairs:
+        t = type_for(side, code)
+        out[t] = out.get(t, 0) + n
+    return out
 
 
 #: plain names for the log and prompts (singular, plural)
@@ -50,12 +69,12 @@ def with_article(word: str) -> str:
     return f"{'an' if vowel else 'a'} {word}"
 
 
-def token_name(rules, kind: str) -> str:
+def token_name(rules: Rules, kind: str) -> str:
     """The printed name of a Supply Token kind: ``machine-gun`` -> 'Machine Gun'."""
     return next((t.name for t in rules.data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
 
 
-def token_words(rules, label: str) -> str:
+def token_words(rules: Rules, label: str) -> str:
     """``food2`` -> 'the Food (2) token'; ``hidden`` -> 'a face-down Supply Token'."""
     if label == "hidden":
         return "a face-down Supply Token"
@@ -82,13 +101,8 @@ def describe(units: dict[str, int]) -> str:
 
 
 def parse_units(side: str, text: str) -> dict[str, int]:
-    if not re.fullmatch(r"(\d+[vshma])+", text):
-        raise ValueError(f"'{text}' is not a unit group like 2v1s")
-    out: dict[str, int] = {}
-    for n, c in _GROUP_RE.findall(text):
-        t = type_for(side, c)
-        out[t] = out.get(t, 0) + int(n)
-    return out
+    """``2v1s`` as unit types and counts for ``side`` (ValueError for anything else)."""
+    return group_of(side, group_pairs(text))
 
 
 def subsets(units: dict[str, int], limit: int | None = None) -> list[dict[str, int]]:

@@ -36,14 +36,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .actions import (
+    Action,
+    AssaultOrder,
+    Cancel,
+    Dismantle,
+    End,
+    FortifyOrder,
+    From,
+    MobilizeOrder,
+    MoveOrder,
+    Negotiate,
+    PlayCard,
+    PlayEffect,
+    Propaganda,
+    ProvisionOrder,
+    Supply,
+    To,
+    Units,
+    UseToken,
+)
 from .battle import evasion_cost
 from .flow import _enemy_start, relief_targets
 from .losses import LOSS_TABLE
 from .negotiation import TRACK_NAMES, negotiation_options
 from .notation import describe as describe_units
-from .notation import parse_units, token_words, type_for, unit_name
+from .notation import group_of, parse_units, token_words, type_for, unit_name
 from .occupancy import total
-from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost
+from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost, reach_key
 from .rules import Rules
 from .state import HQ, State, other
 
@@ -82,6 +102,9 @@ class Option:
     closes: bool = False
     room: int | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "notation", str(self.notation))  # plain text, given an Action or text
+
     @property
     def areas(self) -> tuple[str, ...]:
         """Every area the option names, the one it is about first."""
@@ -92,6 +115,11 @@ class Option:
         return tuple(out)
 
     @property
+    def action(self) -> Action:
+        """The action as a value (its fields: ``option.action.dest`` …)."""
+        return Action.parse(self.notation)
+
+    @property
     def unit_counts(self) -> dict[str, int]:
         return dict(self.units)
 
@@ -99,7 +127,7 @@ class Option:
         return self.notation
 
 
-Describer = Callable[[Rules, State, Frame, list[str]], list[Option]]
+Describer = Callable[[Rules, State, Frame, list[Action]], list[Option]]
 #: frame kind -> describer of its legal actions
 DESCRIBERS: dict[str, Describer] = {}
 
@@ -113,7 +141,7 @@ def describer(*kinds: str) -> Callable[[Describer], Describer]:
     return register
 
 
-def describe(rules: Rules, state: State, legal: list[str]) -> tuple[Option, ...]:
+def describe(rules: Rules, state: State, legal: list[Action]) -> tuple[Option, ...]:
     """One Option per action of ``legal`` (the legal list of the decision now), in its order."""
     if state.over or not state.stack or not legal:
         return ()
@@ -272,39 +300,38 @@ def _use_words(rules: Rules, state: State, label: str, option: str) -> tuple[str
 
 
 @describer("orders")
-def _orders(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _orders(rules: Rules, state: State, f: Frame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
-    talks = negotiation_options(rules, state, side) if any(a.startswith("negotiate") for a in legal) else {}
+    talks = negotiation_options(rules, state, side) if any(isinstance(a, Negotiate) for a in legal) else {}
     for action in legal:
-        words = action.split()
-        verb = words[0]
-        if verb in ("card", "effect"):
-            n = int(words[1])
+        if isinstance(action, PlayCard | PlayEffect):
+            n = action.card
             card = rules.card(side, n)
-            if verb == "card":
+            if isinstance(action, PlayCard):
                 out.append(Option(action, "card", f"Play {_card_title(rules, side, n)} for {card.ap} AP (its effect is not used)",
                                   ap_cost=-card.ap, card=n))
             else:
                 out.append(Option(action, "card-effect", f"Play {_card_title(rules, side, n)} for its effect: {card.effect}", card=n))
-        elif verb in ORDER_WORDS:
-            out.append(Option(action, "order", ORDER_WORDS[verb]))
-        elif verb == "propaganda":
-            what = "Morale +1" if words[1] == "morale" else "the Destruction marker 1 space up"
+        elif isinstance(action, MoveOrder | AssaultOrder | FortifyOrder | MobilizeOrder | ProvisionOrder):
+            out.append(Option(action, "order", ORDER_WORDS[action.VERB]))
+        elif isinstance(action, Propaganda):
+            what = "Morale +1" if action.track == "morale" else "the Destruction marker 1 space up"
             out.append(Option(action, "propaganda", f"Propaganda: {what}", ap_cost=propaganda_cost(rules, state, side)))
-        elif verb == "negotiate":
-            who = TRACK_NAMES.get(words[1], words[1])
-            tail = ", past Disarmament straight to the alliance" if words[-1] == "ally" else ""
-            out.append(Option(action, "negotiate", f"Negotiate: the {who} marker 1 step towards {words[2].upper()}{tail}",
+        elif isinstance(action, Negotiate):
+            who = TRACK_NAMES.get(action.neutral, action.neutral)
+            tail = ", past Disarmament straight to the alliance" if action.ally else ""
+            out.append(Option(action, "negotiate", f"Negotiate: the {who} marker 1 step towards {action.toward.upper()}{tail}",
                               ap_cost=talks[action]))
-        elif verb == "supply":
-            value = int(words[1][len(words[1].rstrip("0123456789")):])
-            out.append(Option(action, "supply-token", f"Supply +{value}: use {token_words(rules, words[1])}", token=words[1]))
-        elif verb == "use":
-            label, cost = _use_words(rules, state, words[1], words[2] if len(words) > 2 else "")
-            out.append(Option(action, "use-token", label, ap_cost=cost, token=words[1]))
-        elif verb == "dismantle":
-            out.append(Option(action, "dismantle", f"Remove your fortifications in {_name(rules, words[1])}", area=words[1]))
-        elif verb == "end":
+        elif isinstance(action, Supply):
+            label = action.token
+            value = int(label[len(label.rstrip("0123456789")):])
+            out.append(Option(action, "supply-token", f"Supply +{value}: use {token_words(rules, label)}", token=label))
+        elif isinstance(action, UseToken):
+            label, cost = _use_words(rules, state, action.token, action.track or "")
+            out.append(Option(action, "use-token", label, ap_cost=cost, token=action.token))
+        elif isinstance(action, Dismantle):
+            out.append(Option(action, "dismantle", f"Remove your fortifications in {_name(rules, action.area)}", area=action.area))
+        elif isinstance(action, End):
             out.append(_way_out(action, "End the Orders Phase"))
         else:
             out += _plain(rules, state, f, [action])
@@ -312,16 +339,14 @@ def _orders(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Opti
 
 
 def _move_option(
-    rules: Rules, action: str, dest_text: str, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
+    rules: Rules, action: To, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
 ) -> Option:
-    """A destination of a Move or Assault (``dest``, ``dest via X attack|enter``, §6.2)."""
-    parts = dest_text.split()
-    dest = parts[0]
+    """A destination of a Move or Assault (into ``dest``, or via X to attack or enter it, §6.2)."""
+    dest, via = action.dest, action.via
     facts = dict(area=dest, from_area=origin, to_area=dest, units=_units(units), ap_cost=cost)
-    if len(parts) == 1:
+    if via is None:
         return Option(action, "move", f"Move into {_name(rules, dest)}{extra}", **facts)
-    via = parts[2]
-    if parts[3] == "enter":
+    if action.how == "enter":
         return Option(action, "enter", f"Enter {_name(rules, dest)} from {_name(rules, via)} without a battle{extra}", via=via, **facts)
     if mode == "assault":
         return Option(action, "assault", f"Assault {_name(rules, dest)} from {_name(rules, via)}: fight at once{extra}", via=via, **facts)
@@ -330,26 +355,25 @@ def _move_option(
 
 
 @describer("order")
-def _order(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _order(rules: Rules, state: State, f: Frame, legal: list[Action]) -> list[Option]:
     side, mode, out = f["side"], f["mode"], []
     word = "Move" if mode == "move" else "Assault"
     dests = _destinations(rules, state, f, f["origin"], f["units"]) if f["step"] == "to" else {}
     for action in legal:
-        verb, _, rest = action.partition(" ")
-        if verb == "cancel":
+        if isinstance(action, Cancel):
             out.append(_way_out(action, f"Cancel this {word} order"))
-        elif verb == "from":
-            out.append(Option(action, "from", f"{word} from {_name(rules, rest)}", area=rest, from_area=rest))
-        elif verb == "units":
-            units = parse_units(side, rest)
+        elif isinstance(action, From):
+            out.append(Option(action, "from", f"{word} from {_name(rules, action.area)}", area=action.area, from_area=action.area))
+        elif isinstance(action, Units):
+            units = group_of(side, action.units)
             origin = f["origin"]
             out.append(Option(action, "units", f"{word} {describe_units(units)}",
                               area=origin, from_area=origin, units=_units(units)))
         else:
-            dest = rest.split()[0]
-            joining = _joining_charge(rules, state, side, dest, f)
+            assert isinstance(action, To)
+            joining = _joining_charge(rules, state, side, action.dest, f)
             extra = f" (with {joining} AP for your units inside and on its border, who fight too)" if joining else ""
-            out.append(_move_option(rules, action, rest, f["origin"], f["units"], mode, dests[rest] + joining, extra))
+            out.append(_move_option(rules, action, f["origin"], f["units"], mode, dests[reach_key(action)] + joining, extra))
     return out
 
 
@@ -604,7 +628,7 @@ def _card_step_option(rules: Rules, state: State, f: Frame, action: str) -> Opti
             units = parse_units(side, words[1])
             return Option(action, "units", f"Move {describe_units(units)}",
                           area=f["origin"], from_area=f["origin"], units=_units(units))
-        return _move_option(rules, action, action[3:], f["origin"], parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
+        return _move_option(rules, To.parse_as(action), f["origin"], parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
     if step == "anywhere":
         if verb == "from":
             units = _one(side, words[2])

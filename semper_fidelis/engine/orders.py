@@ -4,8 +4,37 @@ this phase. Long orders are built in steps — order, area, units, destination �
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
+from .actions import (
+    Action,
+    Artillery,
+    AssaultMore,
+    AssaultOrder,
+    Barricade,
+    Cancel,
+    Dismantle,
+    Done,
+    End,
+    Fight,
+    FortifyOrder,
+    From,
+    Mobilize,
+    MobilizeOrder,
+    MoveOrder,
+    Negotiate,
+    PlayCard,
+    PlayEffect,
+    Propaganda,
+    ProvisionOrder,
+    ProvisionToken,
+    Redoubt,
+    Supply,
+    To,
+    Units,
+    UseToken,
+)
 from .cards import discard_card, effect_of
 from .commanders import ability
 from .events import event
@@ -13,7 +42,7 @@ from .flow import take_token, token_choices
 from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import describe, parse_units, subsets, token_name, type_for, unit_name, units_text, with_article
+from .notation import describe, group_of, subsets, token_name, type_for, unit_name, unit_pairs, with_article
 from .occupancy import (
     EMPTY,
     add_units,
@@ -133,16 +162,28 @@ def _joining_charge(rules: Rules, state: State, side: str, target: str, f: dict)
     return 2 * (inside + len(waiting_groups(state, side, target)))
 
 
-def _order_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _order_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     side = f["side"]
     snap = snapshot(rules, state)
+    out: list[Action]
     if f["step"] == "from":
-        out = [f"from {a}" for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]
+        out = [From.of(a) for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]
     elif f["step"] == "units":
-        out = [f"units {units_text(u)}" for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
+        out = [Units.of(unit_pairs(u)) for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
     else:
-        out = [f"to {d}" for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
-    return out + ["cancel"] if not f.get("forced") else out
+        out = [to_action(d) for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
+    return out + [Cancel.of()] if not f.get("forced") else out
+
+
+def to_action(dest: str) -> To:
+    """The ``to`` action of one of :func:`reach`'s destinations (``dest [via X attack|enter]``)."""
+    parts = dest.split()
+    return To.of(parts[0]) if len(parts) == 1 else To.of(parts[0], parts[2], parts[3])
+
+
+def reach_key(action: To) -> str:
+    """The inverse of :func:`to_action`: the key of :func:`reach`'s answer for a ``to`` action."""
+    return action.dest if action.via is None else f"{action.dest} via {action.via} {action.how}"
 
 
 def _destinations(
@@ -167,17 +208,16 @@ def _has_any_destination(rules: Rules, state: State, f: dict, origin: str, snap:
     return bool(units) and bool(_destinations(rules, state, f, origin, one, snap, first=True))
 
 
-def _order_apply(rules: Rules, state: State, f: dict, action: str) -> None:
-    if action == "cancel":
+def _order_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+    if isinstance(action, Cancel):
         pop(state, f)
-        return
-    verb, rest = action.split(" ", 1)
-    if verb == "from":
-        f["origin"], f["step"] = rest, "units"
-    elif verb == "units":
-        f["units"], f["step"] = parse_units(f["side"], rest), "to"
+    elif isinstance(action, From):
+        f["origin"], f["step"] = action.area, "units"
+    elif isinstance(action, Units):
+        f["units"], f["step"] = group_of(f["side"], action.units), "to"
     else:
-        _commit_move(rules, state, f, rest)
+        assert isinstance(action, To)
+        _commit_move(rules, state, f, reach_key(action))
 
 
 def land_group(rules: Rules, state: State, side: str, units: dict[str, int], dest_text: str, assault: bool) -> list[str]:
@@ -245,21 +285,22 @@ procedure(
     legal=_order_legal,
     apply=_order_apply,
     section="§6.2 Move / Assault",
+    typed=True,
 )
 
 
-def _assault_next_legal(rules: Rules, state: State, f: dict) -> list[str]:
-    out = ["fight"]
+def _assault_next_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+    out: list[Action] = [Fight.of()]
     probe = {"side": f["side"], "mode": "assault", "target": f["target"], "inner_paid": True}
     if state.turn.ap >= 2 and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, f["side"], f["target"])):
-        out.append("assault more")
+        out.append(AssaultMore.of())
     return out
 
 
-def _assault_next_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _assault_next_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     from .battle import start_battle
 
-    if action == "assault more":
+    if isinstance(action, AssaultMore):
         push(state, "order", side=f["side"], mode="assault", step="from", target=f["target"], inner_paid=True, forced=False)
         return
     pop(state, f)
@@ -276,7 +317,7 @@ def _assault_next_prompt(rules: Rules, state: State, f: dict) -> str:
     side, name = f["side"], rules.area_name(f["target"])
     if not defended(rules, state, f):
         return f"{side}: no one is left to fight in {name} — go on (no battle)"
-    if _assault_next_legal(rules, state, f) == ["fight"]:
+    if _assault_next_legal(rules, state, f) == [Fight.of()]:
         why = "no AP" if state.turn.ap < 2 else "no group"
         return f"{side}: {why} for another Assault group into {name} — fight the battle now"
     return f"{side}: another Assault group into {name}, or fight now"
@@ -289,16 +330,17 @@ procedure(
     legal=_assault_next_legal,
     apply=_assault_next_apply,
     section="§6.2 Assault, FAQ",
+    typed=True,
 )
 
 # --------------------------------------------------------------------------- fortification (§6.2)
 
 
-def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -> dict[str, int]:
+def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -> dict[Action, int]:
     return dict(_fortifications(rules, state, side, free))
 
 
-def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterator[tuple[str, int]]:
+def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterator[tuple[Action, int]]:
     """(option, AP cost) one by one, so "can it fortify at all?" stops at the first."""
     discount = ability(rules, state, side)
     bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
@@ -308,32 +350,32 @@ def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterat
         mine = {facing for s, facing in state.barricades.get(area, []) if s == side}
         for n in rules.adjacent[area]:
             if n not in mine:
-                yield f"barricade {area} {n}", bcost
+                yield Barricade.of(area, n), bcost
         if not free and rules.terrain[area] == "city" and area != CYTADELA and state.redoubts.get(area) != side:
             cost = 4 - len(mine) - (1 if discount == "redoubt-discount" else 0)
-            yield f"redoubt {area}", max(1, cost)
+            yield Redoubt.of(area), max(1, cost)
 
 
-def _fortify_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _fortify_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     opts = fortify_options(rules, state, f["side"], free=f.get("free", False))
     legal = [k for k, c in opts.items() if c <= state.turn.ap]
-    return legal + ["cancel"] if not f.get("free") or not legal else legal  # a free one may run out of edges
+    return legal + [Cancel.of()] if not f.get("free") or not legal else legal  # a free one may run out of edges
 
 
-def _fortify_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _fortify_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     side = f["side"]
-    if action == "cancel":
+    if isinstance(action, Cancel):
         pop(state, f)
         return
+    assert isinstance(action, Barricade | Redoubt)
     cost = fortify_options(rules, state, side, free=f.get("free", False))[action]
     state.turn.ap -= cost
-    parts = action.split()
-    area = parts[1]
-    if parts[0] == "barricade":
+    area = action.area
+    if isinstance(action, Barricade):
         if cost == 0 and not f.get("free"):
             state.turn.free_barricade_used = True
-        state.barricades.setdefault(area, []).append((side, parts[2]))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(parts[2])} ({cost} AP).", side=side, area=area)
+        state.barricades.setdefault(area, []).append((side, action.facing))
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} ({cost} AP).", side=side, area=area)
     else:
         state.redoubts[area] = side
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
@@ -350,6 +392,7 @@ procedure(
     legal=_fortify_legal,
     apply=_fortify_apply,
     section="§6.2 Fortification",
+    typed=True,
 )
 
 # ---------------------------------------------------------------------------- mobilization (§6.2)
@@ -381,13 +424,13 @@ def _mobilization_areas(rules: Rules, state: State, side: str) -> Iterator[str]:
     return (a for a in _occupied(rules, state, side) if snap[a][2] < rules.limit[a])
 
 
-def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     side = f["side"]
     if not _can_pay_mobilization(rules, state, f):
-        return ["done"]
+        return [Done.of()]
     types = _mob_types(rules, state, side)
-    out = [f"mobilize {a} {CODE[t]}" for a in _mobilization_areas(rules, state, side) for t in types]
-    return out + ["done"]
+    out: list[Action] = [Mobilize.of(a, CODE[t]) for a in _mobilization_areas(rules, state, side) for t in types]
+    return out + [Done.of()]
 
 
 def _can_mobilize(rules: Rules, state: State, f: dict) -> bool:
@@ -399,13 +442,13 @@ def _can_mobilize(rules: Rules, state: State, f: dict) -> bool:
     )
 
 
-def _mobilize_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _mobilize_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     side = f["side"]
-    if action == "done":
+    if isinstance(action, Done):
         pop(state, f)
         return
-    _, area, code = action.split()
-    utype = type_for(side, code)
+    assert isinstance(action, Mobilize)
+    area, utype = action.area, type_for(side, action.unit)
     if f.get("free"):
         f["free"] -= 1
         paid = "Uniform token"
@@ -434,30 +477,31 @@ procedure(
     legal=_mobilize_legal,
     apply=_mobilize_apply,
     section="§6.2 Mobilization",
+    typed=True,
 )
 
 # ---------------------------------------------------------------------------- provisioning (§6.2)
 
 
-def _provision_legal(rules: Rules, state: State, f: dict) -> list[str]:
+def _provision_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     side = f["side"]
     cost = state.turn.provisions + 1
-    out = []
+    out: list[Action] = []
     if state.turn.provisions < 3 and cost <= state.turn.ap:
         for a in sorted(state.tokens):
             if occupant(rules, state, a) == side:
-                out += [f"provision {a} {c}" for c in token_choices(state, side, a)]
-    return out + ["cancel"]
+                out += [ProvisionToken.of(a, c) for c in token_choices(state, side, a)]
+    return out + [Cancel.of()]
 
 
-def _provision_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _provision_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
     pop(state, f)
-    if action == "cancel":
+    if isinstance(action, Cancel):
         return
-    _, area, choice = action.split()
+    assert isinstance(action, ProvisionToken)
     state.turn.provisions += 1
     state.turn.ap -= state.turn.provisions
-    take_token(rules, state, f["side"], area, choice)
+    take_token(rules, state, f["side"], action.area, action.token)
     log(state, f"({f['side']} Provisioning: token {state.turn.provisions} this turn, {state.turn.provisions} AP.)")
 
 
@@ -468,6 +512,7 @@ procedure(
     legal=_provision_legal,
     apply=_provision_apply,
     section="§6.2 Provisioning, errata",
+    typed=True,
 )
 
 # ------------------------------------------------------------------------- the Orders menu (§5.1)
@@ -488,20 +533,20 @@ def propaganda_cost(rules: Rules, state: State, side: str) -> int:
     return 2 if ability(rules, state, side) == "cheap-propaganda" else 3
 
 
-def _specific_uses(rules: Rules, state: State, side: str) -> list[str]:
-    out = []
+def _specific_uses(rules: Rules, state: State, side: str) -> list[Action]:
+    out: list[Action] = []
     hi = rules.morale_range[1]
     for label in _labels(state, side, ORDER_TOKENS):
         kind = label.rstrip("0123456789")
         if kind == "artillery" and _artillery_targets(rules, state, side) or kind == "barricade" and next(_fortifications(rules, state, side, True), None) or kind == "uniform" and _can_mobilize(rules, state, {"side": side, "free": 1}):
-            out.append(f"use {label}")
+            out.append(UseToken.of(label))
         elif kind == "food":
             if state.morale[side] < hi:
-                out.append(f"use {label} morale")
+                out.append(UseToken.of(label, "morale"))
             if _may_ease_destruction(state, side):
-                out.append(f"use {label} destruction")
+                out.append(UseToken.of(label, "destruction"))
         elif kind == "plane":
-            out.append(f"use {label}")
+            out.append(UseToken.of(label))
     return out
 
 
@@ -517,104 +562,217 @@ def _artillery_targets(rules: Rules, state: State, side: str) -> list[str]:
     return sorted(a for a in state.units if occupant(rules, state, a) == other(side) or neutral_target(rules, state, a))
 
 
-def _orders_legal(rules: Rules, state: State, f: dict) -> list[str]:
-    side, turn = f["side"], state.turn
-    out: list[str] = []
-    if not turn.card_played:
-        for n in sorted(set(state.hand[side])):
-            card = rules.card(side, n)
-            if card.kind in ("action", "special") and card.ap:
-                out.append(f"card {n}")
-            effect = effect_of(rules, side, n)
-            if card.kind == "action" and effect is not None and effect.playable(rules, state, side):
-                out.append(f"effect {n}")
-    snap = snapshot(rules, state)
-    for mode, cost in (("move", 1), ("assault", 2)):
-        probe = {"side": side, "mode": mode}
-        if turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
-            out.append(mode)
-    if any(c <= turn.ap for _, c in _fortifications(rules, state, side, False)):
-        out.append("fortify")
-    if _can_mobilize(rules, state, {"side": side}):
-        out.append("mobilize")
-    if _provision_legal(rules, state, {"side": side}) != ["cancel"]:
-        out.append("provision")
-    if side == PL and not turn.propaganda and turn.ap >= propaganda_cost(rules, state, side):  # §8: PL only
-        if state.morale[side] < rules.morale_range[1]:
-            out.append("propaganda morale")
-        if _may_ease_destruction(state, side):
-            out.append("propaganda destruction")
-    # §13.1 Negotiation (Scenarios 2, 3): once per turn, one step, cost printed on the space
-    out += [a for a, c in negotiation_options(rules, state, side).items() if c <= turn.ap]
-    # §7.2 generic use, once a turn; FAQ: only a (gray) non-Combat token raises Supply (ruling:supply-raise)
-    if turn.generic_tokens == 0 or ability(rules, state, side) == "multiple-supply-tokens":
-        if state.supply[side] < rules.supply_range[1]:
-            out += [f"supply {label}" for label in _labels(state, side, rules.supply_raisers)]
-    if not turn.specific_token:
-        out += _specific_uses(rules, state, side)
-    out += [f"dismantle {a}" for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
-    out.append("end")
+# Each verb of the Orders menu keeps its check (what of it is legal now) and its effect together:
+# ``offers(rules, state, side)`` lists its actions, ``@effect(kind)`` registers what each kind
+# does; MENU lists the verbs in the order the menu shows them.
+
+Offers = Callable[[Rules, State, str], list[Action]]
+Effect = Callable[[Rules, State, str, Any], None]
+EFFECTS: dict[type[Action], Effect] = {}
+
+
+def effect(kind: type[Action]) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[kind] = fn
+        return fn
+
+    return register
+
+
+def _offer_cards(rules: Rules, state: State, side: str) -> list[Action]:
+    """One Action card a turn, for its AP or (an Action card whose effect can be played) its effect."""
+    out: list[Action] = []
+    if state.turn.card_played:
+        return out
+    for n in sorted(set(state.hand[side])):
+        card = rules.card(side, n)
+        if card.kind in ("action", "special") and card.ap:
+            out.append(PlayCard.of(n))
+        effect_ = effect_of(rules, side, n)
+        if card.kind == "action" and effect_ is not None and effect_.playable(rules, state, side):
+            out.append(PlayEffect.of(n))
     return out
+
+
+@effect(PlayCard)
+def _play_card(rules: Rules, state: State, side: str, action: PlayCard) -> None:
+    n = action.card
+    card = rules.card(side, n)
+    discard_card(state, side, n)
+    state.turn.card_played = True
+    state.turn.ap += card.ap
+    event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
+
+
+@effect(PlayEffect)
+def _play_effect(rules: Rules, state: State, side: str, action: PlayEffect) -> None:
+    n = action.card
+    discard_card(state, side, n)
+    state.turn.card_played = True
+    event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
+    state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
+    effect_of(rules, side, n).apply(rules, state, side)
+    checkpoint(rules, state)
+
+
+def _offer_group_order(kind: type[Action], mode: str, cost: int) -> Offers:
+    """Move (1 AP a group) or Assault (2 AP): offered when some group can go somewhere."""
+
+    def offers(rules: Rules, state: State, side: str) -> list[Action]:
+        probe = {"side": side, "mode": mode}
+        snap = snapshot(rules, state)
+        if state.turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
+            return [kind.of()]
+        return []
+
+    return offers
+
+
+@effect(MoveOrder)
+def _begin_move(rules: Rules, state: State, side: str, action: MoveOrder) -> None:
+    push(state, "order", side=side, mode="move", step="from")
+
+
+@effect(AssaultOrder)
+def _begin_assault(rules: Rules, state: State, side: str, action: AssaultOrder) -> None:
+    push(state, "order", side=side, mode="assault", step="from")
+
+
+def _offer_fortify(rules: Rules, state: State, side: str) -> list[Action]:
+    return [FortifyOrder.of()] if any(c <= state.turn.ap for _, c in _fortifications(rules, state, side, False)) else []
+
+
+@effect(FortifyOrder)
+def _begin_fortify(rules: Rules, state: State, side: str, action: FortifyOrder) -> None:
+    push(state, "fortify", side=side)
+
+
+def _offer_mobilize(rules: Rules, state: State, side: str) -> list[Action]:
+    return [MobilizeOrder.of()] if _can_mobilize(rules, state, {"side": side}) else []
+
+
+@effect(MobilizeOrder)
+def _begin_mobilize(rules: Rules, state: State, side: str, action: MobilizeOrder) -> None:
+    push(state, "mobilize", side=side)
+
+
+def _offer_provision(rules: Rules, state: State, side: str) -> list[Action]:
+    return [ProvisionOrder.of()] if _provision_legal(rules, state, {"side": side}) != [Cancel.of()] else []
+
+
+@effect(ProvisionOrder)
+def _begin_provision(rules: Rules, state: State, side: str, action: ProvisionOrder) -> None:
+    push(state, "provision", side=side)
+
+
+def _offer_propaganda(rules: Rules, state: State, side: str) -> list[Action]:
+    """§8: PL only, once a turn: Morale +1, or the Destruction marker up (§12)."""
+    out: list[Action] = []
+    if side == PL and not state.turn.propaganda and state.turn.ap >= propaganda_cost(rules, state, side):
+        if state.morale[side] < rules.morale_range[1]:
+            out.append(Propaganda.of("morale"))
+        if _may_ease_destruction(state, side):
+            out.append(Propaganda.of("destruction"))
+    return out
+
+
+@effect(Propaganda)
+def _propaganda(rules: Rules, state: State, side: str, action: Propaganda) -> None:
+    cost = propaganda_cost(rules, state, side)
+    state.turn.ap -= cost
+    state.turn.propaganda = True
+    log(state, f"{side} Propaganda ({cost} AP).")
+    if action.track == "morale":
+        change_morale(rules, state, side, +1, "Propaganda")
+    else:
+        state.turn.destruction_eased = True
+        change_destruction(rules, state, -1, "Propaganda")
+
+
+def _offer_negotiation(rules: Rules, state: State, side: str) -> list[Action]:
+    """§13.1 (Scenarios 2, 3): once per turn, one step, the cost printed on the space."""
+    return [Action.parse(a) for a, c in negotiation_options(rules, state, side).items() if c <= state.turn.ap]
+
+
+@effect(Negotiate)
+def _negotiate(rules: Rules, state: State, side: str, action: Negotiate) -> None:
+    negotiate(rules, state, side, str(action))
+
+
+def _offer_supply(rules: Rules, state: State, side: str) -> list[Action]:
+    """§7.2 generic use, once a turn; FAQ: only a (gray) non-Combat token raises Supply (ruling:supply-raise)."""
+    if state.turn.generic_tokens and ability(rules, state, side) != "multiple-supply-tokens":
+        return []
+    if state.supply[side] >= rules.supply_range[1]:
+        return []
+    return [Supply.of(label) for label in _labels(state, side, rules.supply_raisers)]
+
+
+@effect(Supply)
+def _supply(rules: Rules, state: State, side: str, action: Supply) -> None:
+    token = _take_from_hand(state, side, action.token)
+    state.turn.generic_tokens += 1
+    change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
+
+
+def _offer_token_uses(rules: Rules, state: State, side: str) -> list[Action]:
+    return [] if state.turn.specific_token else _specific_uses(rules, state, side)
+
+
+@effect(UseToken)
+def _use(rules: Rules, state: State, side: str, action: UseToken) -> None:
+    _use_token(rules, state, side, action.token, action.track or "")
+
+
+def _offer_dismantle(rules: Rules, state: State, side: str) -> list[Action]:
+    return [Dismantle.of(a) for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
+
+
+@effect(Dismantle)
+def _dismantle(rules: Rules, state: State, side: str, action: Dismantle) -> None:
+    area = action.area
+    state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
+    if state.redoubts.get(area) == side:
+        del state.redoubts[area]
+    log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
+
+
+def _offer_end(rules: Rules, state: State, side: str) -> list[Action]:
+    return [End.of()]
+
+
+@effect(End)
+def _end(rules: Rules, state: State, side: str, action: End) -> None:
+    pop(state, state.stack[-1])
+    log(state, f"{side} ends the Orders Phase.")
+
+
+MENU: tuple[Offers, ...] = (
+    _offer_cards,
+    _offer_group_order(MoveOrder, "move", 1),
+    _offer_group_order(AssaultOrder, "assault", 2),
+    _offer_fortify,
+    _offer_mobilize,
+    _offer_provision,
+    _offer_propaganda,
+    _offer_negotiation,
+    _offer_supply,
+    _offer_token_uses,
+    _offer_dismantle,
+    _offer_end,
+)
+
+
+def _orders_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+    return [action for offers in MENU for action in offers(rules, state, f["side"])]
 
 
 def _own_forts(state: State, side: str, area: str) -> bool:
     return state.redoubts.get(area) == side or any(s == side for s, _ in state.barricades.get(area, []))
 
 
-def _orders_apply(rules: Rules, state: State, f: dict, action: str) -> None:
-    side, turn = f["side"], state.turn
-    words = action.split()
-    verb = words[0]
-    if verb == "end":
-        pop(state, f)
-        log(state, f"{side} ends the Orders Phase.")
-    elif verb == "card":
-        n = int(words[1])
-        card = rules.card(side, n)
-        discard_card(state, side, n)
-        turn.card_played = True
-        turn.ap += card.ap
-        event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
-    elif verb == "effect":
-        n = int(words[1])
-        discard_card(state, side, n)
-        turn.card_played = True
-        event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
-        state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
-        effect_of(rules, side, n).apply(rules, state, side)
-        checkpoint(rules, state)
-    elif verb in ("move", "assault"):
-        push(state, "order", side=side, mode=verb, step="from")
-    elif verb == "fortify":
-        push(state, "fortify", side=side)
-    elif verb == "mobilize":
-        push(state, "mobilize", side=side)
-    elif verb == "provision":
-        push(state, "provision", side=side)
-    elif verb == "propaganda":
-        cost = propaganda_cost(rules, state, side)
-        turn.ap -= cost
-        turn.propaganda = True
-        log(state, f"{side} Propaganda ({cost} AP).")
-        if words[1] == "morale":
-            change_morale(rules, state, side, +1, "Propaganda")
-        else:
-            turn.destruction_eased = True
-            change_destruction(rules, state, -1, "Propaganda")
-    elif verb == "negotiate":
-        negotiate(rules, state, side, action)
-    elif verb == "supply":
-        token = _take_from_hand(state, side, words[1])
-        turn.generic_tokens += 1
-        change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
-    elif verb == "use":
-        _use_token(rules, state, side, words[1], words[2] if len(words) > 2 else "")
-    elif verb == "dismantle":
-        area = words[1]
-        state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
-        if state.redoubts.get(area) == side:
-            del state.redoubts[area]
-        log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
+def _orders_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+    EFFECTS[type(action)](rules, state, f["side"], action)
 
 
 def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -> None:
@@ -639,9 +797,11 @@ def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -
         push(state, "artillery", side=side)
 
 
-def _artillery_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _artillery_apply(rules: Rules, state: State, f: dict, action: Artillery | str) -> None:
+    """Artillery fire on the area chosen (a card's guns pass the text of the choice)."""
     side = f["side"]
-    area = action.split()[1]
+    fire = action if isinstance(action, Artillery) else Artillery.parse_as(action)
+    area = fire.area
     pop(state, f)
     enemy = other(side)
     state.losses_this_round = True
@@ -669,9 +829,10 @@ procedure(
     "artillery",
     decision="artillery",
     prompt=lambda r, s, f: f"{f['side']}: choose the area your Artillery fires on",
-    legal=lambda r, s, f: [f"artillery {a}" for a in _artillery_targets(r, s, f["side"])],
+    legal=lambda r, s, f: [Artillery.of(a) for a in _artillery_targets(r, s, f["side"])],
     apply=_artillery_apply,
     section="§7.2 Artillery",
+    typed=True,
 )
 
 procedure(
@@ -681,4 +842,5 @@ procedure(
     legal=_orders_legal,
     apply=_orders_apply,
     section="§5.1 [2], §6",
+    typed=True,
 )

@@ -56,9 +56,9 @@ class EditableGame(Game):
     """A Game whose legal actions are recomputed on every call, so a test may edit ``state``
     between actions (the plain Game caches them per position)."""
 
-    def legal(self) -> list[str]:
+    def _listed(self):
         self._legal = None
-        return super().legal()
+        return super()._listed()
 
 
 def new_game(scenario: int = 2, seed: int = 0, options: dict | None = None, *, orders: bool = True) -> Game:
