@@ -48,7 +48,7 @@ def hand_renderable(session: Session, first: str) -> RenderableType:
             continue
         if side != first:  # privacy off: the other hand in one line, in full under c
             numbers = " ".join(f"#{n}" for n in sorted(hand)) or "no cards"
-            lines.append(Text.assemble(badge(side), f" {numbers}, {len(tokens)} token{'s' * (len(tokens) != 1)}", ("  (c)", "dim")))
+            lines.append(Text.assemble(badge(side), f" {numbers}, {len(tokens)} token{'s' * (len(tokens) != 1)}"))
             continue
         lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"),
                                    ("  (c: in full)", "dim italic")))

@@ -118,7 +118,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def on_mount(self) -> None:
         self.query_one("#decision").border_title = "Decision"
-        self.query_one("#decision").border_subtitle = "1-9 a-z pick · ⏎ apply · ←↑→↓ map · ? help"
+        self.query_one("#decision").border_subtitle = "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
         self.query_one("#hand-box").border_title = "Hand"
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#battle-box").border_title = "Battle"
