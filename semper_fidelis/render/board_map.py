@@ -82,7 +82,8 @@ class MapPosition:
     ``tokens``: area id -> one entry per Supply Token: its kind when face up, ``None`` face down.
     ``fortifications``: area id -> side ("PL"/"ZURL") -> :class:`Fortification`.
     ``attacks``: area id -> one ``(side, units)`` per attacking side lined up on its border.
-    ``highlighted`` / ``cursor``: areas the UI wants to point at (legal targets, selection).
+    ``highlighted`` / ``cursor``: areas the UI wants to point at (legal targets, selection);
+    ``near``: the cursor's neighbours (underlined).
     ``changed``: areas the other side's last turn changed (the last-move marks).
     ``title``, ``subtitle`` and ``notes``: lines shown above and below the map (scenario, tracks,
     off-board units, ...).
@@ -95,6 +96,7 @@ class MapPosition:
     attacks: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     highlighted: set[str] = field(default_factory=set)
     cursor: str | None = None
+    near: set[str] = field(default_factory=set)
     changed: set[str] = field(default_factory=set)
     title: str = ""
     subtitle: str = ""
@@ -267,6 +269,8 @@ class BoardMap:
             style, prefix = CURSOR_STYLE, "▶"
         elif area.id in pos.highlighted:
             style, prefix = HIGHLIGHT_STYLE, "•"
+        if area.id in pos.near:
+            style += " underline"
         glyph, glyph_style = HOLDER_MARK[self.holder(area.id)]
         changed = area.id in pos.changed
         tag = width >= TAG_CELL or name
@@ -399,6 +403,7 @@ class BoardMap:
         if size is None:
             return None
         cell_w, cell_h = size
+        self.cell_width = cell_w
         grid = Grid(self.slots, cell_w, cell_h)
         lines = self.connections(grid)
         starts: dict[tuple[int, int], Text] = {}
@@ -423,10 +428,19 @@ class BoardMap:
             line.rstrip()
             out.append(line)
         names = self.data.areas
+        self.grid_height = len(out)
         if lines.missing:
             out.append(Text("Also adjacent: " + ", ".join(f"{names[a].label}–{names[b].label}" for a, b in lines.missing), style="dim"))
         self.last_lines = out
         return out
+
+    def label_bar(self, area: str, position: MapPosition) -> tuple[int, int, Text]:
+        """Line, column and text of ``area``'s label bar in the last :meth:`grid_lines`, drawn
+        over ``position`` (the same but for its marks: cursor, highlights, neighbours), so
+        that a moving cursor redraws two or three bars, not the map."""
+        self.position = position
+        top, left, _, _ = self.boxes[area]
+        return top, left, self._header(self.data.areas[area], self.cell_width)
 
     def area_at(self, line: int, column: int) -> str | None:
         """The area whose cell covers (line, column) of the last :meth:`grid_lines` (mouse clicks)."""

@@ -92,11 +92,10 @@ def battle_renderable(
         Text.assemble(badge(b[role]), f" {kind.replace('-', ' ')} token")
         for role, kind in b["tokens"].items() if kind
     ]
-    lines: list[RenderableType] = [title, table]
+    # the odds first, under the title: in view at every battle decision, the defender's too
+    lines: list[RenderableType] = [title] + ([odds] if odds is not None and not settled else []) + [table]
     if not settled:
         lines.append(Text("BP from the Combat Table, before the Battle card and the bonuses.", style="dim"))
-        if odds is not None:
-            lines.append(odds)
     if b["bp"]:
         bp = b["bp"]
         lines.append(Text.assemble(("Result: ", "bold"), f"{bp['attacker']} : {bp['defender']} Battle Points — ", badge(b["winner"]), " wins"))

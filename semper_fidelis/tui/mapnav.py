@@ -1,26 +1,46 @@
-"""Arrow keys on the map: from one area to the nearest area in that direction (by the layout
-positions ``Area.pos`` the map is drawn from), so the cursor goes where the eye expects."""
+"""Arrow keys (and hjkl) on the map, by the layout positions ``Area.pos`` the map is drawn from,
+one rule the player can predict (issue 23):
+
+1. the nearest area within 45° of the arrow (distance along it plus across it);
+2. else the nearest area ahead at all (across counts twice);
+3. else, at the edge, round to the far side: the area farthest back, the nearest to the
+   cursor's line (Down from Sokolniki, the bottom row, goes to the top row).
+
+When a step asks for an area, only the lit areas (the candidates) are stepped through.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 
-def step(positions: dict[str, tuple[int, int]], current: str | None, direction: str) -> str | None:
-    """The area reached from ``current`` by one arrow press (``current`` itself at an edge)."""
-    if not positions:
-        return None
+def step(positions: dict[str, tuple[int, int]], current: str | None, direction: str,
+         among: Iterable[str] | None = None) -> str | None:
+    """The area reached from ``current`` by one arrow press, among ``among`` (None or empty:
+    every area); ``current`` itself when it is the only one."""
+    targets = [a for a in (among or positions) if a in positions]
+    if not targets:
+        return current
     if current not in positions:
-        return min(positions, key=lambda a: (positions[a][1], positions[a][0]))
+        return min(targets, key=lambda a: (positions[a][1], positions[a][0]))
     dx, dy = DIRECTIONS[direction]
     cx, cy = positions[current]
-    best, best_score = current, None
-    for area, (x, y) in positions.items():
-        ahead = (x - cx) * dx + (y - cy) * dy  # distance along the arrow
-        if ahead <= 0:
-            continue
-        aside = abs((x - cx) * dy) + abs((y - cy) * dx)  # distance across it
-        score = (ahead + 2 * aside, aside, x, y)
-        if best_score is None or score < best_score:
-            best, best_score = area, score
-    return best
+
+    def along(a: str) -> int:
+        return (positions[a][0] - cx) * dx + (positions[a][1] - cy) * dy
+
+    def across(a: str) -> int:
+        return abs((positions[a][0] - cx) * dy) + abs((positions[a][1] - cy) * dx)
+
+    others = [a for a in targets if a != current]
+    cone = [a for a in others if along(a) > 0 and across(a) <= along(a)]
+    if cone:
+        return min(cone, key=lambda a: (along(a) + across(a), across(a), positions[a]))
+    ahead = [a for a in others if along(a) > 0]
+    if ahead:
+        return min(ahead, key=lambda a: (along(a) + 2 * across(a), across(a), positions[a]))
+    if others:
+        return min(others, key=lambda a: (along(a), across(a), positions[a]))
+    return current

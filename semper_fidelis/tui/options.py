@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine import Game, Option
+from .keys import assign_keys
 from .odds import option_odds
 from .session import Session
 from .theme import badge
@@ -66,15 +67,88 @@ def cost_tag(option: Option) -> str:
     return ""
 
 
-def option_rows(session: Session) -> list[Row]:
-    """One row per legal action of the decision, for a viewer allowed to see them."""
+def option_rows(session: Session, seen: dict[str, Option] | None = None) -> list[Row]:
+    """One row per legal action of the decision, for a viewer allowed to see them, each with its
+    stable key (tui/keys.py); in the Orders, then the orders that cannot be given now, dimmed,
+    with the reason (``seen``: the orders offered earlier in the game, by notation, kept up to
+    date here, whose words a dimmed row borrows)."""
     game = session.game
     d = game.decision()
     if d is None or not session.may_decide(d.player):
         return []
     rows = [Row(_label(game, o), cost_tag(o), o) for o in game.options()]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
-    return sorted(rows, key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
+    rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
+    blocked = blocked_rows(session, rows, seen if seen is not None else {}) if d.kind == "orders" else []
+    hand = sorted(session.view()["hand"].get(d.player) or [])
+    keys = assign_keys([r.option for r in rows + blocked], hand)
+    for row, key in zip(rows + blocked, keys, strict=True):
+        row.key = key
+    return rows + blocked
+
+
+#: the orders every side may give (§6), in the words of their Options, for a dimmed row shown
+#: before the order was ever offered
+ORDER_WORDS = {
+    "move": "Move order (1 AP a group, up to 3 areas)",
+    "assault": "Assault order (2 AP a group, the battle at once)",
+    "fortify": "Fortify: a Barricade for 1 AP, a Redoubt for 4 AP",
+    "mobilize": "Mobilize units from the Mobilization Zone into areas you occupy",
+    "provision": "Provisioning: take a Supply Token from an area you occupy",
+}
+#: what each order needs besides AP (its first step costs nothing: the AP are paid later)
+ORDER_NEEDS = {
+    "move": (1, "a group that can move"),
+    "assault": (2, "a group next to an area it can attack"),
+    "fortify": (1, "an area of yours with room for a fortification"),
+    "mobilize": (1, "units in your Mobilization Zone and room in an area you occupy"),
+}
+
+
+def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> list[Row]:
+    """The orders, Propaganda, Negotiation and cards known to this side but not legal now, as
+    dimmed rows saying why (the AP left, once a turn, what the order needs); ``seen`` learns
+    the orders offered now."""
+    game = session.game
+    d = game.decision()
+    offered = {r.action for r in rows}
+    for r in rows:
+        if r.option.kind in ("order", "propaganda", "negotiate"):
+            seen[f"{d.player}:{r.action}"] = r.option
+    turn = session.view()["turn"]
+    ap = turn["ap"]
+    out: list[Row] = []
+    known = [(n, Option(notation=n, kind="order", label=w)) for n, w in ORDER_WORDS.items()]
+    known += [(k.split(":", 1)[1], o) for k, o in seen.items() if k.startswith(d.player + ":") and o.kind != "order"]
+    for notation, option in known:
+        option = seen.get(f"{d.player}:{notation}", option)
+        if notation in offered:
+            continue
+        out.append(_blocked(option, _order_reason(option, turn, ap)))
+    played = {r.option.card for r in rows if r.option.card is not None}
+    for n in sorted(session.view()["hand"].get(d.player) or []):
+        if n not in played:
+            why = "one card a turn: a card was played already" if turn["card_played"] else "not playable now"
+            c = next(c for c in game.data.decks[d.player].cards if c.number == n)
+            out.append(_blocked(Option(notation="", kind="card", label=f"Play #{n} {c.name}", card=n), why))
+    return out
+
+
+def _blocked(option: Option, reason: str) -> Row:
+    return Row(Text(option.label, style="dim"), "", option, blocked=reason)
+
+
+def _order_reason(option: Option, turn: dict, ap: int) -> str:
+    left = f"{ap} AP left"
+    if option.kind == "propaganda":
+        return "once a turn: done already" if turn["propaganda"] else f"costs {option.ap_cost} AP, {left}"
+    if option.kind == "negotiate":
+        return "once a turn: done already" if turn["negotiation"] else f"costs {option.ap_cost} AP, {left}"
+    if option.notation == "provision":
+        n = turn["provisions"] + 1
+        return f"Provisioning no. {n} costs {n} AP, {left}" if ap < n else "needs a Supply Token in an area you occupy"
+    need, what = ORDER_NEEDS.get(option.notation, (1, "something to order"))
+    return f"needs {need} AP, {left}" if ap < need else f"needs {what}"
 
 
 def _label(game: Game, option: Option) -> Text:

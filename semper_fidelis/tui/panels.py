@@ -19,7 +19,7 @@ from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
 from .session import Session
 from .status import join_parts
-from .theme import badge
+from .theme import KEY_STYLE, badge
 
 _TOKEN = re.compile(r"^([a-z-]+?)(\d+)$")
 
@@ -46,28 +46,31 @@ def hand_renderable(session: Session, first: str) -> RenderableType:
         if not session.may_see(side):
             lines.append(Text.assemble(badge(side), f" {len(hand)} cards, {len(tokens)} tokens (hidden)"))
             continue
-        lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold")))
-        for n in sorted(hand):
-            card = cards[side][n]
-            kind = {"action": "Action", "special": "Special", "event": "Event"}.get(card.kind, card.kind)
-            head = Text.assemble((f"#{n:<2} ", "bold"), (card.name, "bold"), f"  {kind} · {card.ap} AP")
-            head.no_wrap = True
-            head.overflow = "ellipsis"
-            lines.append(head)
-            effect = Text("    " + card.effect, style="dim")
-            effect.no_wrap = True
-            effect.overflow = "ellipsis"
-            lines.append(effect)
+        if side != first:  # privacy off: the other hand in one line, in full under c
+            numbers = " ".join(f"#{n}" for n in sorted(hand)) or "no cards"
+            lines.append(Text.assemble(badge(side), f" {numbers}, {len(tokens)} token{'s' * (len(tokens) != 1)}"))
+            continue
+        lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"),
+                                   ("  (c: in full)", "dim italic")))
+        for slot, n in enumerate(sorted(hand), start=1):
+            lines.append(card_line(cards[side][n], slot))
         names = ", ".join(token_words(f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
-        lines.append(Text.assemble(("Tokens: ", "bold"), names))
-        lines.append(Text("c: every card and token in full", style="dim italic"))
-        lines.append(Text())
-    for s in order:
-        cid = view["commander"].get(s)
-        if cid and data.commander_by_id[cid].ability:
-            c = data.commander_by_id[cid]
-            lines.append(Text.assemble(badge(s), f" {c.name}: ", (c.ability.text, "italic")))
+        line = Text.assemble(("Tokens: ", "bold"), names)
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
     return Group(*lines)
+
+
+KIND_MARK = {"action": "Act", "special": "Spc", "event": "Evt"}
+
+
+def card_line(card, slot: int) -> Text:
+    """One compact line a card: its key (the hand slot), number, AP, kind and name, then as
+    much of its effect as fits ('1 #4  2AP Spc Nurses — Play in a battle…')."""
+    line = Text.assemble((f" {slot} ", KEY_STYLE), (f" #{card.number:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""),
+                         (card.name, "bold"), (" — " + card.effect, "dim"))
+    line.no_wrap, line.overflow = True, "ellipsis"
+    return line
 
 
 # ------------------------------------------------------------------------------------ log
@@ -96,7 +99,8 @@ def map_position(view: dict, data: GameData, highlighted: set[str], cursor: str 
 
 
 def area_info(view: dict, data: GameData, area: str | None) -> Text:
-    """One line about the area under the cursor: name, district, terrain, limit, who holds it."""
+    """About the area under the cursor (two lines, wrapped): its name in full, terrain and limit,
+    district, units, and every neighbour by its full name (issue 23: adjacency at a glance)."""
     if not area:
         return Text("")
     a = data.areas[area]
@@ -107,7 +111,7 @@ def area_info(view: dict, data: GameData, area: str | None) -> Text:
     held = ", ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or "empty"
     parts: list[Text | str] = [
         Text.assemble(("▶ ", "bold"), (a.name, "bold")),
-        f"{a.terrain} (limit {a.limit}), {where}",
+        f"{a.terrain} {a.limit}, {where}",
         f"units {held}",
     ]
     if view["strategic"].get(area):
@@ -115,8 +119,5 @@ def area_info(view: dict, data: GameData, area: str | None) -> Text:
     attackers = [g for g in view["attacks"].get(area, []) if sum(g["units"].values())]
     if attackers:
         parts.append("attacked from " + ", ".join(f"{g['side']} {data.areas[g['origin']].name if g['origin'] in data.areas else 'inside'}" for g in attackers))
-    parts.append("next to " + ", ".join(data.areas[n].label for n in sorted(a.neighbours)))
-    line = join_parts(parts)
-    line.no_wrap = True
-    line.overflow = "ellipsis"
-    return line
+    parts.append(Text.assemble(("next to ", "bold"), ", ".join(sorted(data.areas[n].name for n in a.neighbours))))
+    return join_parts(parts)

@@ -40,25 +40,43 @@ def phase_name(view: dict) -> str:
     return view["phase"]
 
 
-def phase_line(session: Session) -> Text:
+class PhaseLine:
+    """The header in full: when the screen is too narrow for the longest wording, shorter ones
+    (the scenario by number, no date, 'deciding' as an arrow) before anything is cut."""
+
+    def __init__(self, session: Session):
+        self.session = session
+
+    def __rich_console__(self, console, options):
+        width = options.max_width - 2
+        for short in range(4):
+            line = phase_line(self.session, short)
+            if line.cell_len <= width:
+                break
+        yield line
+
+
+def phase_line(session: Session, short: int = 0) -> Text:
+    """The header; ``short`` 1-3 drops the scenario's name, then the round's date, then words."""
     game, view = session.game, session.view()
     scenario = game.scenario
     d = game.decision()
     track = scenario.time_track
     label = track[min(view["round"], len(track)) - 1] if track else ""
     stages = f", Stage {view['stage']}/{scenario.stages}" if scenario.stages > 1 else ""
+    date = f" ({label})" if short < 2 else ""
     parts: list[Text | str] = [
-        Text(f"Scenario {scenario.number}: {scenario.name}", style="bold"),
-        f"Round {view['round']}/{len(track)} ({label}){stages}",
+        Text(f"Scenario {scenario.number}" + (f": {scenario.name}" if short < 1 else ""), style="bold"),
+        f"Round {view['round']}/{len(track)}{date}{stages}",
     ]
     phase = phase_name(view)
     if phase != "Deployment":
         parts.append(Text.assemble(badge(view["active"]), " turn"))
     parts.append(Text(phase.upper(), style="bold reverse"))
     if not game.over:
-        parts.append(Text(f"{view['turn']['ap']} AP left", style="bold"))
+        parts.append(Text(f"{view['turn']['ap']} AP" + (" left" if short < 3 else ""), style="bold"))
     if d is not None:
-        parts.append(Text.assemble("deciding: ", badge(d.player), " (bot)" if session.is_bot(d.player) else ""))
+        parts.append(Text.assemble("deciding: " if short < 3 else "→ ", badge(d.player), " (bot)" if session.is_bot(d.player) else ""))
     line = join_parts(parts)
     line.no_wrap = True
     line.overflow = "ellipsis"
@@ -92,6 +110,12 @@ def morale_scale(data, level: int) -> Text:
         ink = "green" if m.band == "high" else "red"
         out.append(str(m.level), style=f"bold reverse {ink}" if m.level == level else f"dim {ink}")
     return out
+
+
+def morale_text(data, level: int, band: str) -> Text:
+    """'5 high 1234│5678': the level as a number and its band, then the track."""
+    ink = "green" if band == "high" else "red"
+    return Text.assemble((f"{level} {band}", f"bold {ink}"), " ", morale_scale(data, level))
 
 
 def supply_text(data, side: str, level: int) -> Text:
@@ -129,7 +153,7 @@ def sides_table(session: Session) -> Table:
         broken = sum(view["broken"].get(side, {}).values())
         table.add_row(
             badge(side, side.center(4)),
-            Text.assemble(morale_scale(data, level), " ", (band, "bold")),
+            morale_text(data, level, band),
             supply_text(data, side, view["supply"][side]),
             Text.assemble((f"{view['vp'][side]}", "bold"), "" if over else f" ({gain:+d} → {view['vp'][side] + gain})"),
             plain(commander_text(data, view, side)),  # a Commander's name from the data: never markup
@@ -212,7 +236,7 @@ def compact_sides(session: Session) -> Text:
         supply = supply[:supply.plain.find(" (")] if " (" in supply.plain else supply
         mob, broken = sum(view["mob"].get(side, {}).values()), sum(view["broken"].get(side, {}).values())
         lines.append(join_parts([
-            badge(side), Text.assemble("Morale ", morale_scale(data, level), f" {band}"),
+            badge(side), Text.assemble("Morale ", morale_text(data, level, band)),
             Text.assemble("Supply ", supply),
             f"{view['vp'][side]} VP (final)" if session.game.over else f"{view['vp'][side]} VP (Stage {gain:+d})", f"MobZ {mob}/{broken}",
         ]))

@@ -9,7 +9,7 @@ from collections import deque
 
 from semper_fidelis.tui.mapnav import DIRECTIONS, step
 from semper_fidelis.tui.screens.game import GameScreen
-from semper_fidelis.tui.widgets.decision import KEYS, DecisionPanel
+from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 
 def sync(fn):
@@ -68,8 +68,11 @@ async def choose(pilot, action: str) -> None:
     assert action in shown, f"{action!r} not offered; options: {shown}"
     i = shown.index(action)
     before = len(game.actions)
-    if i < len(KEYS):
-        await keys(pilot, KEYS[i], "enter")
+    key = game_screen(app).query_one(DecisionPanel).shown[i].key
+    if key == "esc":
+        await keys(pilot, "escape")
+    elif key:  # its stable key, pressed again for the second row of that key ("tt")
+        await keys(pilot, *key, "enter")
     else:  # from nothing highlighted, Tab goes to the first option
         await keys(pilot, *["tab"] * (i + 1), "enter")
     game = game_screen(app).session.game

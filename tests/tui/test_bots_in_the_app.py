@@ -48,7 +48,7 @@ async def test_the_screen_answers_while_a_bot_thinks(make_app, monkeypatch):
         session = app.screen.session
         assert session.thinks("PL")
         before = len(session.game.actions)
-        await pilot.press("l")
+        await pilot.press("L")
         assert isinstance(app.screen, LogScreen)
         assert len(session.game.actions) == before  # the marshal is still weighing its first choice
         await pilot.press("escape")

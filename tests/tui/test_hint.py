@@ -22,7 +22,7 @@ async def test_h_shows_the_marshals_plans_and_leaves_the_game_alone(make_app, mo
             game_screen(app).apply(game.legal()[0] if game.decision().kind != "event" else "event pass")
             await pilot.pause()
         digest = game.state.digest()
-        await pilot.press("h")
+        await pilot.press("H")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, HintScreen)
@@ -48,6 +48,6 @@ async def test_no_hint_for_a_decision_not_ones_own(make_app):
         game_screen(app).game.apply("keep")  # not through the screen: ZURL's hand not handed over
         screen = game_screen(app)
         screen.session.viewer = "ZURL"  # the screen is ZURL's, the decision PL's
-        await pilot.press("h")
+        await pilot.press("H")
         await pilot.pause()
         assert not isinstance(app.screen, HintScreen)

@@ -38,16 +38,19 @@ def _footer(screen) -> list[str]:
 async def test_at_120x40_the_whole_board_shows_without_scrolling(make_app):
     async with opening(make_app, (120, 40)) as (pilot, screen):
         view = screen.query_one(MapView)
-        board = view._board
-        assert board is not None and view.max_scroll_y == 0
+        board = view.board
+        assert board is not None and view.canvas.max_scroll_y == 0
         assert set(board.boxes) == set(screen.positions)  # every area has its cell …
         assert all(bottom <= view.size.height and right <= view.size.width for _, _, bottom, right in board.boxes.values())
-        assert board.last_lines[-1].plain.startswith("Also adjacent")  # … the links not drawn named
-        assert view.size.height >= len(board.last_lines)
+        # the links not drawn are named in the line about the cursor's area (all its neighbours)
+        assert view.size.height >= len(view.canvas.strips) == board.grid_height
+        info = text_of(screen.query_one("#area-info"), 80)
+        assert "next to" in info and all(screen.data.areas[n].name in " ".join(info.split())
+                                         for n in screen.data.areas[screen.cursor].neighbours)
         decision = screen.query_one(DecisionPanel)
         assert decision.region.width >= 40 and decision.region.bottom <= 40
-        assert "Map/panels" not in _footer(screen)  # both are on screen: no m
-        await pilot.press("m")
+        assert "Map/panels" not in _footer(screen)  # both are on screen: no space
+        await pilot.press("space")
         assert decision.region.width >= 40 and view.region.width
 
 
@@ -57,15 +60,16 @@ async def test_at_80x24_map_and_panels_take_turns(make_app):
         decision, view = screen.query_one(DecisionPanel), screen.query_one(MapView)
         assert decision.display and decision.region.width == 80 and not view.region.width
         assert "Map/panels" in _footer(screen)
-        await pilot.press("m")
+        await pilot.press("space")
         assert view.region.width == 80 and not decision.region.width
-        await pilot.press("m")
+        await pilot.press("space")
         assert decision.region.width == 80
         for _ in range(12):  # the arrows bring the map up, and it scrolls to follow the cursor
             await pilot.press("down")
-        assert view.region.width == 80 and view.scroll_y > 0
-        top, _, bottom, _ = view._board.boxes[screen.cursor]
-        assert view.scroll_y <= top and bottom <= view.scroll_y + view.size.height
+        canvas = view.canvas
+        assert view.region.width == 80 and canvas.scroll_y > 0
+        top, _, bottom, _ = view.board.boxes[screen.cursor]
+        assert canvas.scroll_y <= top and bottom <= canvas.scroll_y + canvas.size.height
 
 
 @sync
@@ -77,14 +81,14 @@ async def test_the_legend_on_a_key(make_app):
         await pilot.press("g")
         assert legend.display and "Barricade facing" in text_of(legend) and "Railways" in text_of(legend)
         await pilot.press("g")
-        assert not legend.display and view.query_one("#map-body").display
+        assert not legend.display and view.canvas.display
 
 
 @sync
 async def test_at_200x60_the_space_is_used(make_app):
     async with opening(make_app, (200, 60)) as (pilot, screen):
         view = screen.query_one(MapView)
-        assert len(view._board.last_lines) >= view.size.height - 8  # not 15 blank rows under the map
+        assert len(view.board.last_lines) >= view.size.height - 8  # not 15 blank rows under the map
         assert screen.query_one(DecisionPanel).region.width > 60
 
 
@@ -108,6 +112,6 @@ async def test_the_bots_last_turn_is_marked_on_the_map(make_app):
         assert changed, "the bot changed nothing on the map"
         view = screen.query_one(MapView)
         assert view.position.changed == changed
-        board = view._board
+        board = view.board
         for area in screen.positions:
             assert (CHANGED_MARK in _label_bar(board, area)) == (area in changed), area

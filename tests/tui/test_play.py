@@ -150,10 +150,10 @@ async def test_a_click_on_the_map_chooses_the_area(make_app):
         await choose(pilot, "keep")
         await choose(pilot, "move")
         view = game_screen(app).query_one(MapView)
-        top, left, _bottom, _right = view._board.boxes["sokolniki"]
-        view.scroll_to(y=top, animate=False)
+        top, left, _bottom, _right = view.board.boxes["sokolniki"]
+        view.canvas.scroll_to(y=top, animate=False)
         await settle(pilot)
-        await pilot.click(MapView, offset=(left + 2, top - round(view.scroll_y)))
+        await pilot.click(MapView, offset=(left + 2, top - round(view.canvas.scroll_y)))
         await settle(pilot)
         assert game.actions[-1] == "from sokolniki"
         assert game.decision().prompt.startswith("PL move: choose the units")

@@ -61,7 +61,7 @@ async def test_help_log_and_rules(make_app):
         assert app.screen.decision.section == "§11"
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("l")
+        await pilot.press("L")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
         assert any("Round 1" in line for line in app.screen.lines)

@@ -34,6 +34,28 @@ def test_game_screen_scenario_2_start(snap_compare, tmp_path, size):
     assert snap_compare(app, terminal_size=SIZES[size], run_before=start)
 
 
+def at_the_orders(seed: int = 1):
+    """Scenario 2, PL's first Orders Phase: the stable keys, the whole hand, Morale numbers."""
+    from semper_fidelis.engine import Game
+
+    game = Game(scenario=2, seed=seed)
+    while game.decision().kind != "orders":
+        game.apply("event pass" if "event pass" in game.legal() else game.legal()[0])
+    return game
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_screen_orders(snap_compare, tmp_path, size):
+    app = app_for(tmp_path)
+    path = save(at_the_orders(), tmp_path / "saves" / "orders.json")
+
+    async def load(pilot):
+        assert app.open_save(path) is None
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=load)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("situation", SITUATIONS)
 def test_game_screen_in_a_battle(snap_compare, tmp_path, situation, size):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -24,10 +25,11 @@ from ..last_move import last_turn_areas
 from ..mapnav import step
 from ..odds import odds_text
 from ..options import option_detail, option_rows, own_ability, prompt_text
+from ..orders_here import OrdersHere
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..score import stage_report
 from ..session import TABLE, EngineFailure, Session
-from ..status import phase_line, tracks_renderable
+from ..status import PhaseLine, tracks_renderable
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
 from .bot_turns import BotTurns
@@ -49,6 +51,10 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("down", "cursor('down')", "Map", show=False, priority=True),
         Binding("left", "cursor('left')", "Map", show=False, priority=True),
         Binding("right", "cursor('right')", "Map", show=False, priority=True),
+        Binding("k", "cursor('up')", "Map", show=False, priority=True),
+        Binding("j", "cursor('down')", "Map", show=False, priority=True),
+        Binding("h", "cursor('left')", "Map", show=False, priority=True),
+        Binding("l", "cursor('right')", "Map", show=False, priority=True),
         Binding("enter", "activate", "Apply", priority=True),
         Binding("escape", "escape", "Cancel", priority=True),
         Binding("tab", "move_option(1)", "Next", show=False, priority=True),
@@ -58,18 +64,18 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("u", "undo", "Undo", priority=True),
         Binding("s", "save", "Save", priority=True),
         Binding("question_mark", "help", "Help", priority=True),
-        Binding("h", "hint", "Hint", priority=True),
-        Binding("l", "log", "Log", priority=True),
+        Binding("H", "hint", "Hint", key_display="H", priority=True),
+        Binding("L", "log", "Log", key_display="L", priority=True),
         Binding("c", "cards", "Cards", priority=True),
         Binding("w", "summary", "What they did", priority=True),
         Binding("x", "many", "Place many", show=False, priority=True),
         Binding("n", "skip", "Skip bots", priority=True),
         Binding("g", "legend", "Legend", priority=True),
-        Binding("m", "toggle_map", "Map/panels", priority=True),
+        Binding("space", "toggle_map", "Map/panels", key_display="space", priority=True),
         Binding("q", "menu", "Menu", priority=True),
     ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
     # every key is a priority binding: they are then handled in the order typed
-    #: below 100 columns map and panels take turns on the screen (``m``); above, side by side
+    #: below 100 columns map and panels take turns on the screen (space); above, side by side
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
 
     def __init__(self, session: Session, *, bot_pace: float = 0.3):
@@ -89,6 +95,10 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self._decision_key: tuple | None = None
         self._last_render = 0.0
         self._area_chosen: str | None = None
+        self._then_area: str | None = None  # an order given for the cursor's area: its area step follows
+        self._seen_orders: dict = {}  # the orders offered so far, whose words the dimmed rows borrow
+        self._map_pos = None  # the map position last drawn (a cursor step changes only its marks)
+        self.orders_here = OrdersHere()
         self.unsaved_told: str | None = None  # the save failure the player was told about
 
     # ------------------------------------------------------------------------------ layout
@@ -114,7 +124,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def on_mount(self) -> None:
         self.query_one("#decision").border_title = "Decision"
-        self.query_one("#decision").border_subtitle = "1-9 a-z pick · ⏎ apply · ←↑→↓ map · ? help"
+        self.query_one("#decision").border_subtitle = "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
         self.query_one("#hand-box").border_title = "Hand"
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#battle-box").border_title = "Battle"
@@ -138,14 +148,14 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def render_all(self) -> None:
         game, session = self.game, self.session
         d = game.decision()
-        self.query_one("#phase-bar", Static).update(phase_line(session))
+        self.query_one("#phase-bar", Static).update(PhaseLine(session))
         self.query_one("#tracks", Static).update(tracks_renderable(session))
         panel = self.query_one(DecisionPanel)
         key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer)
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
             self._decision_key = key
-            panel.set_decision(prompt_text(self.session), option_rows(self.session), keep=keep)
+            panel.set_decision(prompt_text(self.session), option_rows(self.session, self._seen_orders), keep=keep)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
             area, self._area_chosen = self._area_chosen, None
@@ -175,8 +185,19 @@ class GameScreen(BotTurns, TableKeys, Screen):
         view = self.session.view()
         pos = map_position(view, self.data, self._highlight_areas(), self.cursor)
         pos.changed = self.last_move_areas()
-        self.query_one(MapView).show(pos)
-        self.query_one("#area-info", Static).update(area_info(view, self.data, self.cursor))
+        self._map_pos = pos
+        self._show_cursor()
+
+    def _show_cursor(self) -> None:
+        """The cursor's marks on the map (itself and its neighbours) and the line about it: all
+        a cursor step redraws."""
+        pos = self._map_pos
+        if pos is None:
+            return
+        pos.cursor = self.cursor
+        pos.near = set(self.data.areas[self.cursor].neighbours) if self.cursor in self.data.areas else set()
+        self.query_one(MapView).show(replace(pos, highlighted=set(pos.highlighted), near=set(pos.near)))
+        self.query_one("#area-info", Static).update(area_info(self.session.view(), self.data, self.cursor))
 
     def last_move_areas(self) -> set[str]:
         """The areas the other side's last turn changed (the map's last-move marks): the other
@@ -194,7 +215,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         offered = {o.kind for o in game.options()} if d is not None and d.kind == "losses" and self.shows_options() else None
         losses = losses_renderable(view, self.data, offered)
         events = game.events(TABLE)
-        battle = battle_renderable(view, self.data, events, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
+        battle = battle_renderable(view, self.data, events, odds_text(game, view["battle"]["area"], full=False) if view["battle"] else None)
         box = self.query_one("#battle-box")
         if losses is not None:
             parts = [losses] + ([Text(""), battle] if battle is not None else [])
@@ -245,7 +266,10 @@ class GameScreen(BotTurns, TableKeys, Screen):
                 return
             if self.session.view()["battle"] is None:
                 self.last_battle = None  # the finished battle has been seen: the player moves on
+            then, self._then_area = self._then_area, None
             self.session.apply(action)
+            if then and action in OrdersHere.ORDERS:
+                self._area_step(then)
         except IllegalAction as exc:
             self.notify(str(exc), severity="error")
             return
@@ -315,6 +339,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
         i = panel.key_index(key)
         if i is None:
             return
+        if not isinstance(i, int):  # a dimmed row: say why it cannot be chosen
+            self.notify(f"{i.option.label}: {i.blocked}.", timeout=4)
+            return
         panel.highlight(i)
         self.mode = "option"
 
@@ -327,9 +354,26 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def action_cursor(self, direction: str) -> None:
         self.add_class("-map-shown")  # on a narrow screen the arrows bring the map up
-        self.cursor = step(self.positions, self.cursor, direction)
+        self.cursor = step(self.positions, self.cursor, direction, self._highlight_areas())
         self.mode = "area"
-        self._render_map()
+        self._show_cursor()
+        self._follow_map()
+
+    def _follow_map(self) -> None:
+        """The list follows the map: the option about the cursor's area is highlighted; in the
+        Orders, the detail says which orders concern the area."""
+        panel = self.query_one(DecisionPanel)
+        about = [i for i, r in enumerate(panel.shown) if r.area == self.cursor]
+        if about:
+            if panel.highlighted_index not in about:
+                panel.highlight(about[0])
+            return
+        if self._orders_decision():
+            panel.set_detail(self.orders_here.text(self.game, self.cursor, {r.action: r.key for r in panel.shown}))
+
+    def _orders_decision(self) -> bool:
+        d = self.game.decision()
+        return d is not None and d.kind == "orders" and self.shows_options()
 
     def action_activate(self) -> None:
         panel = self.query_one(DecisionPanel)
@@ -351,13 +395,23 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.apply(action)
 
     def choose_area(self, area: str) -> None:
-        """Enter on a map area: the one action about it, or the list narrowed to them."""
+        """Enter on a map area: the one action about it, or the list narrowed to them; in the
+        Orders, the orders that concern it (the order chosen then takes this area at its next step)."""
         panel = self.query_one(DecisionPanel)
         rows = panel.rows
         about = [r.action for r in rows if r.area == area]
         if not about:
             about = [r.action for r in rows if area in r.option.areas]
         name = self.data.areas[area].name
+        if not about and self._orders_decision():
+            orders = self.orders_here.orders(self.game, area)
+            if orders:
+                self._then_area = area
+                panel.narrow(orders, f"Orders for {name}")
+                self.mode = "option"
+                self._render_map()
+                self._render_detail()
+                return
         if not about:
             self.notify(f"No option concerns {name}.", timeout=3)
             return
@@ -370,6 +424,14 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self._render_map()
         self._render_detail()
 
+    def _area_step(self, area: str) -> None:
+        """After an order given from the map: its step naming the area (``from rynek``), if
+        exactly one option names it; else the step waits with the area lit under the cursor."""
+        about = [o.notation for o in self.game.options() if o.area == area]
+        if len(about) == 1:
+            self._area_chosen = area
+            self.session.apply(about[0])
+
     def action_escape(self) -> None:
         if self.game.over:  # back from "Look at the board" to the result and the rematch keys
             from .game_over import GameOverScreen
@@ -377,6 +439,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self.app.push_screen(GameOverScreen(self.session))
             return
         panel = self.query_one(DecisionPanel)
+        self._then_area = None
         if panel.clear_filter():
             self._render_map()
             return

@@ -1,4 +1,4 @@
-"""The hint (``h`` in the game): what the marshal would do at the player's decision, and its
+"""The hint (``H`` in the game): what the marshal would do at the player's decision, and its
 estimate for its top plans. The search runs in a worker thread on a copy of the game from the
 deciding player's seat (bots/hint.py), so the screen stays live, the game is untouched, and
 the other side's hidden cards play no part; Esc closes it and stops the search."""
@@ -46,7 +46,7 @@ def hint_text(hint: Hint | None) -> Text:
 class HintScreen(ModalScreen):
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
-        Binding("h", "dismiss", "Close"),
+        Binding("H", "dismiss", "Close"),
         Binding("q", "dismiss", "Close", show=False),
     ]
 

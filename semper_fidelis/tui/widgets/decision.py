@@ -1,7 +1,6 @@
-"""The pending decision: its prompt and exactly the legal actions, each behind a key.
-
-Keys are digits then letters, skipping the letters the game screen uses for commands; a click
-applies an option at once. The list can be narrowed to the actions naming one map area.
+"""The pending decision: its prompt and exactly the legal actions, each behind its stable key
+(tui/keys.py), then what cannot be done now, dimmed with the reason; a click applies an option
+at once. The list can be narrowed to the actions naming one map area.
 """
 
 from __future__ import annotations
@@ -16,10 +15,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
+from ..keys import POOL, press
 from ..theme import KEY_STYLE
 
-RESERVED = set("cghlmnqsuwx")
-KEYS = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in RESERVED)
+#: every key an option may have (the game screen binds them)
+KEYS = POOL
 
 
 @dataclass
@@ -27,10 +27,12 @@ class Row:
     label: Text
     tag: str  # a short cost shown before the label ("−1 AP", "2 Losses")
     option: EngineOption
+    blocked: str = ""  # why it cannot be chosen now ('': a legal action)
+    key: str = ""  # its stable key ("m", "3", "33", "esc")
 
     @property
     def action(self) -> str:
-        return self.option.notation
+        return "" if self.blocked else self.option.notation
 
     @property
     def area(self) -> str | None:
@@ -57,6 +59,7 @@ class DecisionPanel(Vertical):
         super().__init__(**kwargs)
         self.rows: list[Row] = []
         self.shown: list[Row] = []
+        self.blocked: list[Row] = []
         self.filter_note: str = ""
 
     def compose(self):
@@ -70,9 +73,10 @@ class DecisionPanel(Vertical):
 
     def set_decision(self, prompt: Text, rows: list[Row], *, keep: str | None = None) -> None:
         self.query_one("#prompt", Static).update(prompt)
-        self.rows = rows
+        self.rows = [r for r in rows if not r.blocked]
+        self.blocked = [r for r in rows if r.blocked]
         self.filter_note = ""
-        self._fill(rows, keep=keep)
+        self._fill(self.rows, keep=keep)
 
     def narrow(self, actions: list[str], note: str) -> None:
         wanted = set(actions)
@@ -91,18 +95,20 @@ class DecisionPanel(Vertical):
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
         options = []
+        blocked = [] if self.filter_note else self.blocked
         tag_width = max((len(r.tag) for r in rows), default=0)
-        for i, row in enumerate(rows):
-            key = KEYS[i] if i < len(KEYS) else " "
-            head = Text.assemble((f" {key} ", KEY_STYLE), " ")
+        key_width = max((len(r.key) for r in rows + blocked), default=1)
+        for i, row in enumerate(rows + blocked):
+            head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
             if tag_width:
                 head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
+            label = Text.assemble(row.label, (f" — {row.blocked}", "dim italic")) if row.blocked else row.label
             # a long label wraps under itself, not under the key (issue 11: never cut an option)
             prompt = Table.grid()
             prompt.add_column(no_wrap=True)
             prompt.add_column(ratio=1)
-            prompt.add_row(head, row.label)
-            options.append(Option(prompt, id=str(i)))
+            prompt.add_row(head, label)
+            options.append(Option(prompt, id=str(i) if not row.blocked else f"blocked{i}", disabled=bool(row.blocked)))
         if self.filter_note:
             options.insert(0, Option(Text(f"{self.filter_note} — Esc shows all", style="italic"), id="note", disabled=True))
         ol.add_options(options)
@@ -141,9 +147,14 @@ class DecisionPanel(Vertical):
         ol.highlighted = index + self._offset()
         ol.scroll_to_highlight()
 
-    def key_index(self, key: str) -> int | None:
-        i = KEYS.find(key)
-        return i if 0 <= i < len(self.shown) else None
+    def key_index(self, key: str) -> int | Row | None:
+        """The shown row a key press highlights (pressed again: the next row of that key), or
+        the dimmed row of that key (the caller says why it cannot be chosen), or None."""
+        i = press([r.key for r in self.shown], key, self.highlighted_index)
+        if i is not None:
+            return i
+        j = press([r.key for r in self.blocked], key, None)
+        return self.blocked[j] if j is not None and not self.filter_note else None
 
     def move(self, delta: int) -> None:
         if not self.shown:

@@ -1,0 +1,61 @@
+"""Which orders concern a map area (issue 23: select an area, see what you can do from or to it).
+
+An order's first step names no area (``move``, ``fortify``, …); the areas come at its next step.
+They are read from the engine's own options on a copy of the game with the order opened — a
+step that spends nothing and reveals nothing — once per Orders decision, when the cursor first
+asks; nothing here re-derives a rule."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ..engine import Game
+from .theme import KEY_STYLE
+
+#: the orders whose next step asks for an area, and how that area is related to it
+WORDS = {"move": "move from here", "assault": "assault from here", "fortify": "fortify here",
+         "mobilize": "mobilize into here", "provision": "provision here"}
+
+
+class OrdersHere:
+    ORDERS = tuple(WORDS)
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._areas: dict[str, list[str]] = {}
+
+    def _scan(self, game: Game) -> dict[str, list[str]]:
+        key = (id(game), len(game.actions))
+        if key != self._key:
+            self._key, self._areas = key, {}
+            offered = {o.notation for o in game.options()}
+            for order in self.ORDERS:
+                if order not in offered:
+                    continue
+                ahead = game.copy()
+                ahead.apply(order)
+                for option in ahead.options():
+                    if option.area and order not in self._areas.get(option.area, []):
+                        self._areas.setdefault(option.area, []).append(order)
+        return self._areas
+
+    def orders(self, game: Game, area: str | None) -> list[str]:
+        """The orders (notations) whose next step offers ``area``."""
+        return list(self._scan(game).get(area, [])) if area else []
+
+    def text(self, game: Game, area: str | None, keys: dict[str, str]) -> Text:
+        """'Rynek: m move from here · b mobilize into here — Enter to choose'."""
+        if not area:
+            return Text("")
+        name = game.data.areas[area].name
+        orders = self.orders(game, area)
+        if not orders:
+            return Text.assemble((name, "bold"), ": no order concerns this area now", style="dim")
+        out = Text.assemble((name, "bold"), ": ")
+        for i, order in enumerate(orders):
+            if i:
+                out.append(" · ", style="dim")
+            out.append(f" {keys.get(order, '?')} ", style=KEY_STYLE)
+            out.append(" " + WORDS[order])
+        out.append(" — Enter: these orders only", style="dim")
+        return out
