@@ -24,7 +24,7 @@ from semper_fidelis.engine import Game, read_record
 from semper_fidelis.net.host import Host
 
 CHROMIUM = Path("/usr/bin/chromium")
-POLLS = 300  # screenshots or requests a wait may take before the test gives up
+POLLS = 1200  # polls a wait may take before the test gives up (a bound against a hang on a loaded machine)
 POLL_MS = 150
 
 

@@ -59,9 +59,9 @@ def test_a_hosted_game_between_two_network_namespaces(two_machines, tmp_path):
         line = read_until(host, "ZURL joins with:", seen)
         assert "semper-fidelis join 10.77.0.1:8765 --side ZURL --token T" in line
         joiner = in_namespace(join_ns, "join", "10.77.0.1:8765", "--side", "ZURL", "--bot", "general", "--token", "T", "--seed", "2")
-        out, _ = joiner.communicate(timeout=300)
+        out, _ = joiner.communicate(timeout=600)
         assert joiner.returncode == 0, out
-        host_out, _ = host.communicate(timeout=60)
+        host_out, _ = host.communicate(timeout=300)
         assert host.returncode == 0, host_out
     finally:
         host.kill()

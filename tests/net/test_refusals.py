@@ -151,7 +151,7 @@ def test_an_address_is_host_and_port():
 def test_odds_asked_for_nonsense_are_an_answer_with_a_reason_and_the_game_goes_on():
     async def main():
         game = Game(scenario=1, seed=3)
-        async with hosting(game, {"PL": "remote", "ZURL": "random"}) as host:
+        async with hosting(game, {"PL": "remote", "ZURL": "random"}, bot_seeds={"ZURL": 1}) as host:
             ws, _ = await seated(host.port, turn=True)  # nothing moves until PL does
             answers = [await say(ws, {"type": "odds", "id": 1, "area": "no-such-area"}),
                        await say(ws, {"type": "odds", "id": 2, "area": "rynek", "attack": [["dom-akademicki", "99q"]]}),

@@ -12,15 +12,17 @@ from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import TOKEN, hosting
 
-STEPS = 400  # pauses a wait may take before the test gives up (each one lets both ends run)
+STEPS = 6000  # turns of the event loop a wait may take (a bound against a hang, not a timing)
 
 
 async def until(pilot, condition) -> None:
+    """Let the app and the host run until ``condition`` holds (the host's bots think in threads,
+    so each turn also yields a moment to them)."""
     for _ in range(STEPS):
         if condition():
             return
         await pilot.pause()
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.01)
     raise AssertionError("the app never got there")
 
 
