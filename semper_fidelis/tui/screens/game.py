@@ -53,7 +53,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("u", "undo", "Undo", priority=True),
         Binding("s", "save", "Save", priority=True),
         Binding("question_mark", "help", "Help", priority=True),
-        Binding("h", "hint", "Hint", priority=True),
+        Binding("h", "hint", "Hint", show=False, priority=True),  # in the help screen's keys
         Binding("l", "log", "Log", priority=True),
         Binding("c", "cards", "Cards", priority=True),
         Binding("w", "summary", "What they did", priority=True),
