@@ -34,7 +34,8 @@ def playout_bench(scenario: int, seed: int = 0, playouts: int = 4, every: int = 
             orders += 1
             if orders % every == 1 or every == 1:
                 plan = [action] + bots[decision.player].plan
-                early = game.state.round % game.state.rounds == 1 or game.state.rounds == 1
+                view = game.view(None)
+                early = (view["round"] - 1) % (view["rounds"] // view["stages"]) == 0
                 for k in range(playouts):
                     t0 = time.process_time()
                     marshal._playout(seat, plan, seed * 1000 + orders * 10 + k)

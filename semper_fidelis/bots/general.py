@@ -251,7 +251,7 @@ class GeneralBot:
                 return o.notation
         if self.plans < MAX_PLANS:
             board = Board(view, side, hold=self._aims(seat) + self._guarded(seat))
-            for make in (self._guard_plan, self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan,
+            for make in (self._crisis_plan, self._guard_plan, self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan,
                          self._reinforce_plan, self._redoubt_plan, self._advance_plan, self._more_provisions_plan, self._propaganda_plan):
                 plan = make(seat, board, by_kind, ap)
                 if plan and plan[0] in {o.notation for o in options} and " ".join(plan) not in self.tried:
@@ -552,9 +552,25 @@ class GeneralBot:
         return ["provision"]
 
     def _propaganda_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
-        """PL's Propaganda with AP that would be lost: Morale up, else Destruction back."""
+        """PL's Propaganda with AP that would be lost: Morale up, else Destruction back — the
+        Destruction first once its marker is half-way to the space that ends the game."""
         offered = [o for o in by_kind.get("propaganda", []) if (o.ap_cost or 0) <= ap]
-        return [min(offered, key=lambda o: ("morale" not in o.notation, o.notation)).notation] if offered else None
+        first = "destruction" if self._destruction_danger(seat) >= 0.5 else "morale"
+        return [min(offered, key=lambda o: (first not in o.notation, o.notation)).notation] if offered else None
+
+    def _crisis_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+        """Two spaces from the Humanitarian Crisis (ZURL wins at once), Propaganda takes the
+        Destruction marker back before any attack (a big City battle moves it on)."""
+        track = len(seat.scenario.destruction_track or ())
+        if not track or self.view.get("destruction") is None or self.view["destruction"] < track - 2:
+            return None
+        offered = [o for o in by_kind.get("propaganda", []) if "destruction" in o.notation and (o.ap_cost or 0) <= ap]
+        return [offered[0].notation] if offered else None
+
+    def _destruction_danger(self, seat: Seat) -> float:
+        """How far the Destruction marker has gone towards the Humanitarian Crisis (0 to 1)."""
+        track = len(seat.scenario.destruction_track or ())
+        return (self.view.get("destruction") or 0) / track if track else 0.0
 
     # ---------------------------------------------------------------- steps of an order
 

@@ -225,7 +225,7 @@ class MarshalBot:
                 break  # a battle or a card asked something first; the general goes on
         policy: dict[str, GeneralBot] = {s: GeneralBot(rng.getrandbits(32)) for s in (PL, ZURL)}
         seats = {s: Seat(world, s) for s in (PL, ZURL)}
-        owner, crossed, stage, cut = side, 0, world.state.stage, False
+        owner, crossed, stage, cut = side, 0, seat.view()["stage"], False
         for _ in range(self.depth):
             if world.over:
                 break
@@ -233,7 +233,7 @@ class MarshalBot:
             assert decision is not None  # the world is not over
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
-                if world.state.stage != stage:
+                if world.view(None)["stage"] != stage:
                     break
                 if crossed >= self.turns:
                     cut = True

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import BattleOdds, Decision, Game, Option
-from ..engine.battle import CYTADELA
+from ..engine import PERMANENT_REDOUBT, BattleOdds, Decision, Game, Option
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,7 @@ def _board_of(data) -> BoardMap:
             terrain={a.id: a.terrain for a in areas},
             limit={a.id: a.limit for a in areas},
             relief_start=dict(data.board.relief_start),
-            redoubt_always=frozenset(a.id for a in areas if a.id == CYTADELA),
+            redoubt_always=frozenset(a.id for a in areas if a.id == PERMANENT_REDOUBT),
         ))
     return known[1]
 
@@ -76,7 +75,7 @@ class Seat:
 
     def card_ap(self, number: int) -> int:
         """The AP printed on one of this player's own cards (what discarding it pays for)."""
-        return self._game.rules.card(self.player, number).ap
+        return next(c.ap for c in self._game.data.decks[self.player].cards if c.number == number)
 
     def battle_odds(self, area: str, attack: Sequence[tuple[str, dict[str, int] | str]] | None = None) -> BattleOdds:
         """Exact odds from public facts only (the unseen battle deck's make-up; the opponent's

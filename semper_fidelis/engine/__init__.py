@@ -170,6 +170,7 @@ from .actions import (
     To,
     Units,
 )
+from .battle import CYTADELA as PERMANENT_REDOUBT
 from .bench import bench_scenario
 from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
@@ -190,3 +191,6 @@ __all__ = [
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]
+#: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed
+#: fact a client weighs when fortifying
+__all__ += ["PERMANENT_REDOUBT"]

@@ -84,3 +84,17 @@ def test_an_evasion_takes_every_unit_at_once_for_the_cheapest_card():
     evades = [a for a in played if a.startswith("evade")]
     assert len(discards) == 1 and ap[discards[0]] == min(a for n, a in ap.items() if f"discard {n}" in ["discard 6", "discard 7", "discard 21", "discard 23"])
     assert len(evades) == 1 and evades[0].endswith("2v1h")
+
+
+def test_near_the_humanitarian_crisis_pl_takes_destruction_back_first():
+    """Two spaces from the end of the Destruction track (ZURL would win at once), PL's
+    Propaganda moves the marker back before any attack; far from it, leftover AP raise Morale."""
+    units = {"dom-akademicki": {"pl-volunteer": 5}, "rynek": {"zurl-volunteer": 1},
+             "szkola-kadecka": {"pl-hq": 1}, "sejm-krajowy": {"zurl-hq": 1}}
+    start = {"scenario": 2, "to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 5},
+             "hand": {"PL": [], "ZURL": []}, "my_tokens": {"PL": [], "ZURL": []}, "tokens": {}, "morale": {"PL": 5, "ZURL": 5}, "units": units}
+    track = len(Game(2, 1).scenario.destruction_track)
+    game = Game.from_position({**start, "destruction": track - 2}, seed=1)
+    assert GeneralBot(1).choose(Seat(game, "PL")) == "propaganda destruction"
+    calm = Game.from_position({**start, "destruction": 0}, seed=1)
+    assert GeneralBot(1).choose(Seat(calm, "PL")) != "propaganda destruction"

@@ -1,4 +1,4 @@
-"""The hint key: ``h`` opens the marshal's hint for the player's own decision; the search runs
+"""The hint key: ``H`` opens the marshal's hint for the player's own decision; the search runs
 in a worker (the screen answers meanwhile) and the game is untouched."""
 
 from __future__ import annotations

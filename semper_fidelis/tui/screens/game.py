@@ -64,7 +64,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("u", "undo", "Undo", priority=True),
         Binding("s", "save", "Save", priority=True),
         Binding("question_mark", "help", "Help", priority=True),
-        Binding("H", "hint", "Hint", key_display="H", priority=True),
+        Binding("H", "hint", "Hint", key_display="H", show=False, priority=True),  # in the help screen's keys
         Binding("L", "log", "Log", key_display="L", priority=True),
         Binding("c", "cards", "Cards", priority=True),
         Binding("w", "summary", "What they did", priority=True),
