@@ -530,7 +530,7 @@ class GeneralBot:
                 if b not in dist and not board.enemy(b):
                     dist[b] = dist[a] + 1
                     todo.append(b)
-        best: tuple[tuple, list[str]] | None = None
+        best: tuple[tuple, list[Action]] | None = None
         for origin in board.held():
             here = dist.get(origin)
             spare = board.spare(origin)
@@ -541,7 +541,7 @@ class GeneralBot:
                     take = _fill(spare, room[b])
                     key = (sum(take.values()), -dist[b], b)
                     if take and (best is None or key > best[0]):
-                        best = (key, ["move", f"from {origin}", f"units {_units_text(take)}", f"to {b}"])
+                        best = (key, _move(origin, take, To.of(b)))
         return best[1] if best else None
 
     def _more_provisions_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
