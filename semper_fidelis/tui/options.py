@@ -80,7 +80,7 @@ def option_rows(session: Session, seen: dict[str, Option] | None = None) -> list
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
     blocked = blocked_rows(session, rows, seen if seen is not None else {}) if d.kind == "orders" else []
-    hand = sorted(session.view()["hand"].get(d.player) or [])
+    hand = sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None)
     keys = assign_keys([r.option for r in rows + blocked], hand)
     for row, key in zip(rows + blocked, keys, strict=True):
         row.key = key
@@ -126,7 +126,7 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
             continue
         out.append(_blocked(option, _order_reason(option, turn, ap)))
     played = {r.option.card for r in rows if r.option.card is not None}
-    for n in sorted(session.view()["hand"].get(d.player) or []):
+    for n in sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None):
         if n not in played:
             why = "one card a turn: a card was played already" if turn["card_played"] else "not playable now"
             c = next(c for c in game.data.decks[d.player].cards if c.number == n)

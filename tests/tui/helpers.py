@@ -91,8 +91,9 @@ async def choose_label(pilot, text: str) -> str:
     return row.action
 
 
-def arrow_path(positions, start, goal) -> list[str]:
-    """Arrow keys that take the map cursor from ``start`` to ``goal`` (breadth-first)."""
+def arrow_path(positions, start, goal, among=None) -> list[str]:
+    """Arrow keys that take the map cursor from ``start`` to ``goal`` (breadth-first), stepping
+    among the lit areas ``among`` when a step asks for an area."""
     seen = {start: []}
     todo = deque([start])
     while todo:
@@ -100,7 +101,7 @@ def arrow_path(positions, start, goal) -> list[str]:
         if here == goal:
             return seen[here]
         for key in DIRECTIONS:
-            there = step(positions, here, key)
+            there = step(positions, here, key, among)
             if there not in seen:
                 seen[there] = seen[here] + [key]
                 todo.append(there)
@@ -109,7 +110,7 @@ def arrow_path(positions, start, goal) -> list[str]:
 
 async def cursor_to(pilot, area: str) -> None:
     screen = game_screen(pilot.app)
-    keys = arrow_path(screen.positions, screen.cursor, area)
+    keys = arrow_path(screen.positions, screen.cursor, area, screen._highlight_areas())
     for key in keys:
         await pilot.press(key)
     assert screen.cursor == area

@@ -48,7 +48,8 @@ async def test_a_whole_turn_of_scenario_2(make_app):
         game = game_screen(app).session.game
         assert "Keep Czesław Mączyński as Commander" in labels(app)
         hand = text_of(game_screen(app).query_one("#hand"))  # privacy off: both hands open
-        assert all(game.rules.card(side, n).name in hand for side in ("PL", "ZURL") for n in game.state.hand[side])
+        assert all(game.rules.card("PL", n).name[:12] in hand for n in game.state.hand["PL"])  # a line a card
+        assert all(f"#{n}" in hand for n in game.state.hand["ZURL"])  # the other hand by number (c: in full)
         await choose(pilot, "keep")
         assert game.state.turn.ap == 4
 

@@ -215,7 +215,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         offered = {o.kind for o in game.options()} if d is not None and d.kind == "losses" and self.shows_options() else None
         losses = losses_renderable(view, self.data, offered)
         events = game.events(TABLE)
-        battle = battle_renderable(view, self.data, events, odds_text(game, view["battle"]["area"], full=False) if view["battle"] else None)
+        battle = battle_renderable(view, self.data, events, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
         box = self.query_one("#battle-box")
         if losses is not None:
             parts = [losses] + ([Text(""), battle] if battle is not None else [])
