@@ -112,10 +112,12 @@ def morale_scale(data, level: int) -> Text:
     return out
 
 
-def morale_text(data, level: int, band: str) -> Text:
-    """'5 high 1234│5678': the level as a number and its band, then the track."""
+def morale_text(data, level: int, band: str, track: bool = True) -> Text:
+    """'5 high 1234│5678': the level as a number and its band, then the track (not at 80
+    columns, where a side keeps to one line)."""
     ink = "green" if band == "high" else "red"
-    return Text.assemble((f"{level} {band}", f"bold {ink}"), " ", morale_scale(data, level))
+    number = Text(f"{level} {band}", style=f"bold {ink}")
+    return Text.assemble(number, " ", morale_scale(data, level)) if track else number
 
 
 def supply_text(data, side: str, level: int) -> Text:
@@ -236,7 +238,7 @@ def compact_sides(session: Session) -> Text:
         supply = supply[:supply.plain.find(" (")] if " (" in supply.plain else supply
         mob, broken = sum(view["mob"].get(side, {}).values()), sum(view["broken"].get(side, {}).values())
         lines.append(join_parts([
-            badge(side), Text.assemble("Morale ", morale_text(data, level, band)),
+            badge(side), Text.assemble("Morale ", morale_text(data, level, band, track=False)),
             Text.assemble("Supply ", supply),
             f"{view['vp'][side]} VP (final)" if session.game.over else f"{view['vp'][side]} VP (Stage {gain:+d})", f"MobZ {mob}/{broken}",
         ]))

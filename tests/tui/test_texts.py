@@ -35,8 +35,11 @@ def test_labels_help_and_panels_for_every_position(scenario):
         d = game.decision()
         kinds.add(d.kind)
         session = Session(game=game, privacy=False)
-        rows = option_rows(session)
+        every = option_rows(session)
+        rows = [r for r in every if not r.blocked]  # then what cannot be done now, dimmed (issue 23)
         assert sorted(r.action for r in rows) == sorted(d.actions)
+        assert all(r.blocked.strip() and r.label.plain.strip() for r in every if r.blocked)
+        assert {r.action for r in every if r.blocked}.isdisjoint(d.actions)
         labels = [r.label.plain for r in rows]
         assert len(set(labels)) == len(labels), f"options that look the same: {sorted(labels)}"  # issue 11
         for row in rows:
@@ -65,7 +68,7 @@ def test_arrows_go_to_the_nearest_area_that_way():
     pos = {"a": (0, 0), "b": (1, 0), "c": (3, 0), "d": (1, 1), "e": (0, 2)}
     assert step(pos, "a", "right") == "b"
     assert step(pos, "b", "right") == "c"
-    assert step(pos, "c", "right") == "c"  # the edge: stay
+    assert step(pos, "c", "right") == "a"  # the edge: round to the far side (issue 23)
     assert step(pos, "a", "down") == "e"  # straight down beats diagonal at the same cost
     assert step(pos, "b", "down") == "d"
     assert step(pos, None, "left") == "a"

@@ -24,7 +24,7 @@ def test_scenario_2_tracks_fit_five_lines_at_120_columns_with_every_track():
     text = "\n".join(lines)
     preview = session.game.score_if_stage_ended()
     for fact in (
-        "1234│5678 high",  # Morale with its band
+        "5 high 1234│5678",  # Morale with its band
         "5: V3 S3 (4:V2 S3 6:V3 S4)", "5: U3 R3",  # Supply and the Strength of the levels around
         f"12 (+{sum(v for _, v in preview['PL'])} → ", "Mączyński 4 AP 2 cards",
         "Time 1 2▾ 3 4║5 6 7▾ 8▾║9 10 11▾ 12",  # rounds, Stage ends, Relief marks
