@@ -39,7 +39,8 @@ def test_a_human_plays_moves_of_a_hosted_game_in_the_app(tmp_path):
                     await until(pilot, lambda: game.decision().player == "PL" and not app.session.waiting
                                 and len(app.session.game.actions) == len(game.actions))
                     before = len(game.actions)
-                    await pilot.press("1")
+                    row = next(r for r in app.screen.query_one(DecisionPanel).shown if r.key and r.key != "esc")
+                    await pilot.press(*row.key)  # the first option's stable key (issue 23)
                     chosen = app.screen.query_one(DecisionPanel).highlighted_action
                     await pilot.press("enter")
                     if not app.session.waiting:  # ending the Orders with AP left asks for Enter again

@@ -88,7 +88,7 @@ async def test_the_log_overlay_fits_80_by_24(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_game(2, HUMANS, privacy=False)
         await pilot.pause()
-        await keys(pilot, "l")
+        await keys(pilot, "L")  # l is the map's cursor key (issue 23)
         assert isinstance(app.screen, LogScreen)
         box = app.screen.query_one("#log-full").region
         assert box.x >= 0 and box.right <= 80 and box.width > 40
