@@ -46,7 +46,7 @@ async def until(pilot, check, tries: int = 500) -> None:
 def shows_review(app) -> bool:
     """The viewer is on screen and has drawn its first step."""
     bar = app.screen.query("#review-bar") if isinstance(app.screen, ReviewScreen) else []
-    return bool(bar) and "REVIEW" in bar.first().content.plain
+    return bool(bar) and "REVIEW" in text_of(bar.first())
 
 
 def engine_at(game: Game, n: int) -> Game:
