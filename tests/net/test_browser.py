@@ -190,9 +190,12 @@ def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
     def play(page: Page) -> None:
         page.until(lambda: "ZURL" in host.conns and len(game.actions) == 0)
         page.settle(at_least=2)
-        page.keys("1", "Enter")  # ZURL's first decision, sent to the host
+        # ZURL's first decision, sent to the host: its answer is the host's game moving on (the
+        # seat's screen keeps sending updates while it waits on the host, so no quiet to wait for)
+        for key in ("1", "Enter"):
+            page.page.keyboard.press(key)
         page.until(lambda: len(game.actions) >= 1)
-        page.settle()
+        page.until(lambda: len(page.frames) > page.seen + 1)  # the seat's screen has redrawn since
         page.page.screenshot(path=str(shot))
 
     try:
