@@ -9,6 +9,7 @@ from typing import Protocol
 
 from rich.text import Text
 
+from ..data.models import Side
 from ..engine import BattleOdds, Option
 
 
@@ -16,7 +17,7 @@ class Weighs(Protocol):
     """What the odds are read from: a Game, a joiner's Mirror or the host's tap of a Game."""
 
     def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None,
-                    side: str | None = None) -> BattleOdds: ...
+                    side: Side | None = None) -> BattleOdds: ...
 
 
 def percent(p: Fraction) -> str:
@@ -45,7 +46,7 @@ def chance_words(attacker: str, p: Fraction) -> tuple[str, str]:
     return f"{attacker} wins {percent(p)}", f"exactly {p.numerator}/{p.denominator}"
 
 
-def odds_text(game: Weighs, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: str | None = None,
+def odds_text(game: Weighs, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None,
               *, full: bool = True) -> Text | None:
     """The odds of the battle in ``area`` (in progress, pending, or with ``attack`` weighed), or
     None when there is no battle to weigh there. ``full``: every item the odds leave out, else
