@@ -28,6 +28,7 @@ def playout_bench(scenario: int, seed: int = 0, playouts: int = 4, every: int = 
     orders = 0
     while not game.over:
         decision = game.decision()
+        assert decision is not None  # a game that is not over waits for a decision
         seat = Seat(game, decision.player)
         action = bots[decision.player].choose(seat)
         if decision.kind == "orders":

@@ -53,7 +53,7 @@ def _other(side: str) -> str:
     return ZURL if side == PL else PL
 
 
-def _move(origin: str, units: dict[str, int], to: To, order: Action | None = None) -> list[Action]:
+def _move(origin: str, units: dict[str, int], to: To, order: Action | None = None) -> list[str]:
     """The engine's steps of one Move (or, with ``order``, Assault) order, as actions."""
     return [order or MoveOrder.of(), From.of(origin), Units.of(unit_pairs(units)), to]
 
@@ -135,7 +135,9 @@ class GeneralBot:
         options = seat.options()
         self._look(seat)
         self.plan = []
-        kind = seat.decision().kind
+        decision = seat.decision()
+        assert decision is not None  # a bot is asked only at its own decision
+        kind = decision.kind
         handler = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = handler(seat, options) if handler else None
         return choice if choice in {o.notation for o in options} else self._default(options)
@@ -148,6 +150,7 @@ class GeneralBot:
     @property
     def view(self) -> dict[str, Any]:
         if self._view is None:
+            assert self._seat is not None  # read only while choosing
             self._view = self._seat.view()
         return self._view
 
@@ -156,6 +159,7 @@ class GeneralBot:
         else the first option that acts, else a way out."""
         options = list(options)
         if any(o.kind in ("barricade", "redoubt") for o in options):
+            assert self._seat is not None  # read only while choosing
             return self._fortification(self._seat, options)
         acting = [o for o in options if not o.closes]
         return (acting or options)[0].notation
@@ -530,7 +534,7 @@ class GeneralBot:
                 if b not in dist and not board.enemy(b):
                     dist[b] = dist[a] + 1
                     todo.append(b)
-        best: tuple[tuple, list[Action]] | None = None
+        best: tuple[tuple, list[str]] | None = None
         for origin in board.held():
             here = dist.get(origin)
             spare = board.spare(origin)
@@ -604,6 +608,7 @@ class GeneralBot:
 
     def _battle_order(self, seat: Seat, options) -> str:
         def p(o: Option) -> float:
+            assert o.area is not None  # a battle is picked by its area
             try:
                 return float(seat.battle_odds(o.area).p_attacker_wins)
             except ValueError:
@@ -632,6 +637,7 @@ class GeneralBot:
             evade = [o for o in options if o.kind == "evade"]
             if evade:  # once the cards are down (or mid-way), all the units at once where they can
                 self._evasion_paid = 0
+                assert board_own is not None  # read when the units may evade
                 return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(board_own(o.to_area)), o.notation)).notation
             if p_mine is not None and p_mine < 0.3 and area not in guarded:  # a guarded area is fought for
                 cards = [o for o in options if o.kind == "discard-card"]
@@ -651,7 +657,7 @@ class GeneralBot:
         """The card to discard towards an Evasion: the cheapest that pays what is still owed
         (one AP a side of attack), else the dearest (more cards follow); the cards are AP."""
         owed = max(1, battle.get("sides_of_attack", 1) - self._evasion_paid)
-        ap = {o.notation: seat.card_ap(o.card) for o in cards}
+        ap = {o.notation: seat.card_ap(o.card) for o in cards if o.card is not None}  # a card's option names its card
         enough = [o for o in cards if ap[o.notation] >= owed]
         pick = min(enough, key=lambda o: (ap[o.notation], o.notation)) if enough else max(cards, key=lambda o: (ap[o.notation], o.notation))
         self._evasion_paid += ap[pick.notation]

@@ -151,7 +151,9 @@ class MarshalBot:
         options = seat.options()
         choice = self.general.choose(seat)
         own = [choice] + self.general.plan
-        if seat.decision().kind == "orders":
+        decision = seat.decision()
+        assert decision is not None  # a bot is asked only at its own decision
+        if decision.kind == "orders":
             others = self.general.alternatives(seat, options)
         else:
             others = [[o.notation] for o in options]

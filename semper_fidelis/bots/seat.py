@@ -7,11 +7,30 @@ and the player's own view of the state.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from ..data.loader import GameData
+from ..data.models import Scenario, Side
 from ..engine import PERMANENT_REDOUBT, BattleOdds, Decision, Game, Option
+
+
+class Table(Protocol):
+    """What a Seat reads of a game: a local Game, or a joiner's Mirror of the host's (net/)."""
+
+    @property
+    def data(self) -> GameData: ...
+    @property
+    def scenario(self) -> Scenario: ...
+    def decision(self) -> Decision | None: ...
+    def legal(self) -> Sequence[str]: ...
+    def options(self) -> tuple[Option, ...]: ...
+    def view(self, player: str | None) -> dict[str, Any]: ...
+    def sample(self, player: Side, rng: random.Random) -> Game: ...
+    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None,
+                    side: Side | None = None) -> BattleOdds: ...
 
 
 @dataclass(frozen=True)
@@ -44,7 +63,7 @@ def _board_of(data) -> BoardMap:
 
 
 class Seat:
-    def __init__(self, game: Game, player: str):
+    def __init__(self, game: Table, player: Side):
         self._game = game
         self.player = player
         self._board: BoardMap | None = None
@@ -54,7 +73,7 @@ class Seat:
         return self._game.decision()
 
     def legal(self) -> list[str]:
-        return self._game.legal()
+        return list(self._game.legal())
 
     def options(self) -> tuple[Option, ...]:
         """The legal actions with their facts (kind, AP cost, areas, units, card, token)."""
@@ -82,7 +101,7 @@ class Seat:
         cards and tokens are left out and named in the result)."""
         return self._game.battle_odds(area, list(attack) if attack else None, side=self.player if attack else None)
 
-    def sample(self, rng) -> Game:
+    def sample(self, rng: random.Random) -> Game:
         """A full game consistent with this player's view: the unseen dealt again from ``rng``.
         Search bots plan on samples, never on the game itself."""
         return self._game.sample(self.player, rng)

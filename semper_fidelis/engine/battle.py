@@ -8,7 +8,9 @@ The battle frame is automatic: it walks its ``step`` list and pushes a decision 
 from __future__ import annotations
 
 import math
+from typing import Any
 
+from ..data.models import Side
 from .cards import card_title, discard_card, effect_of
 from .events import event
 from .losses import skip_if_empty, start_losses, unit_leaves
@@ -42,7 +44,7 @@ POST_STEPS = ("post-card", "post-a-card", "post-d-card")
 CARD_STEPS = ("a-card", "d-card", "ammo-card", *POST_STEPS)
 
 
-def _next(f: dict) -> None:
+def _next(f: dict[str, Any]) -> None:
     f["step"] = STEPS[STEPS.index(f["step"]) + 1]
 
 
@@ -53,7 +55,7 @@ def table_bp(strength_total: int, role: str) -> int:
     return math.ceil(strength_total / (5 if role == "attacker" else 3))
 
 
-def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assault: bool) -> None:
+def start_battle(rules: Rules, state: State, area: str, attacker: Side, *, assault: bool) -> None:
     """Begin a battle in ``area``: every attacking group lined up on its border and every unit of
     the attacker already inside fights (FAQ "Orders – Assault")."""
     data = battle_data(rules, state, area, attacker, assault=assault)
@@ -64,7 +66,7 @@ def start_battle(rules: Rules, state: State, area: str, attacker: str, *, assaul
           area=area, attacker=attacker, assault=assault)
 
 
-def battle_data(rules: Rules, state: State, area: str, attacker: str, *, assault: bool) -> dict:
+def battle_data(rules: Rules, state: State, area: str, attacker: Side, *, assault: bool) -> dict[str, Any]:
     """A battle frame's contents before its first step (also what the odds of a battle not yet
     begun are computed from, engine/odds.py)."""
     return dict(
@@ -85,11 +87,11 @@ def battle_data(rules: Rules, state: State, area: str, attacker: str, *, assault
     )
 
 
-def groups_of(state: State, f: dict) -> list[AttackGroup]:
+def groups_of(state: State, f: dict[str, Any]) -> list[AttackGroup]:
     return [g for g in state.attacks.get(f["area"], []) if g.side == f["attacker"]]
 
 
-def sides_of_attack(state: State, f: dict) -> int:
+def sides_of_attack(state: State, f: dict[str, Any]) -> int:
     """The areas the attack comes from (§9.3 step 8 "+1 BP for the second and each subsequent
     Area"; §9.2 Evasion pays one AP per side). Units already inside the area come from none of
     them; an attack made by those units alone still comes from one side."""
@@ -97,12 +99,12 @@ def sides_of_attack(state: State, f: dict) -> int:
     return max(1, len(origins))
 
 
-def _hq_in_attack(state: State, f: dict) -> bool:
+def _hq_in_attack(state: State, f: dict[str, Any]) -> bool:
     hq = HQ[f["attacker"]]
     return any(g.units.get(hq) for g in groups_of(state, f)) or f["inner"].get(hq, 0) > 0
 
 
-def _combat_ability(rules: Rules, state: State, side: str, present: bool) -> str | None:
+def _combat_ability(rules: Rules, state: State, side: Side, present: bool) -> str | None:
     cid = state.commander.get(side)
     if not present or not cid:
         return None
@@ -113,14 +115,14 @@ def _combat_ability(rules: Rules, state: State, side: str, present: bool) -> str
 # ------------------------------------------------------------------------------ evasion (§9.2)
 
 
-def evasion_cost(rules: Rules, state: State, f: dict) -> int:
+def evasion_cost(rules: Rules, state: State, f: dict[str, Any]) -> int:
     defender = f["defender"]
     hq_here = state.units.get(f["area"], {}).get(HQ[defender], 0) > 0
     discount = 1 if _combat_ability(rules, state, defender, hq_here) == "evasion-discount" else 0
     return max(0, sides_of_attack(state, f) - discount)
 
 
-def evade_targets(rules: Rules, state: State, f: dict, first: bool = True) -> list[str]:
+def evade_targets(rules: Rules, state: State, f: dict[str, Any], first: bool = True) -> list[str]:
     """Adjacent areas an evading defender may enter (§9.2), none awaiting its own battle.
     ``first``: the areas its side occupies (full ones too: their overflow is what splits off);
     otherwise the neutral areas with room the overflow may split into (Austro-Hungarians may
@@ -136,7 +138,7 @@ def evade_targets(rules: Rules, state: State, f: dict, first: bool = True) -> li
     ]
 
 
-def evade_firsts(rules: Rules, state: State, f: dict) -> list[str]:
+def evade_firsts(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     """Where an Evasion may begin so that every defender gets away (§9.2): an own adjacent area
     with room, the units it cannot take splitting into neutral areas; or, where an own adjacent
     area is full ("if the destination Area's Unit Limit would be exceeded"), the neutral areas
@@ -153,11 +155,11 @@ def evade_firsts(rules: Rules, state: State, f: dict) -> list[str]:
     return out
 
 
-def _evade_cards(rules: Rules, state: State, side: str) -> list[int]:
+def _evade_cards(rules: Rules, state: State, side: Side) -> list[int]:
     return sorted({n for n in state.hand[side] if rules.card(side, n).kind != "event" and rules.card(side, n).ap})
 
 
-def evasion_barred(rules: Rules, state: State, f: dict) -> str | None:
+def evasion_barred(rules: Rules, state: State, f: dict[str, Any]) -> str | None:
     """Why the defender cannot evade (§9.2), in words for the log; None if it can."""
     side = f["defender"]
     if f.get("neutral_defence"):
@@ -174,7 +176,7 @@ def evasion_barred(rules: Rules, state: State, f: dict) -> str | None:
 # ------------------------------------------------------------------------------ the battle frame
 
 
-def _run(rules: Rules, state: State, f: dict) -> None:
+def _run(rules: Rules, state: State, f: dict[str, Any]) -> None:
     step = f["step"]
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     if step == "evade":
@@ -224,7 +226,7 @@ def _run(rules: Rules, state: State, f: dict) -> None:
         _finish(rules, state, f)
 
 
-def special_options(rules: Rules, state: State, f: dict, side: str, step: str) -> list[int]:
+def special_options(rules: Rules, state: State, f: dict[str, Any], side: Side, step: str) -> list[int]:
     """Special cards ``side`` may play in this slot: one in its slot (§9.3 steps 2–3), and a
     second one, right away or after the battle, for a player who used Ammunition (§7.2)."""
     if step in ("ammo-card", "post-card"):
@@ -243,12 +245,12 @@ def special_options(rules: Rules, state: State, f: dict, side: str, step: str) -
     return out
 
 
-def _choose(state: State, f: dict, side: str, step: str) -> None:
-    extra = {"moved": {}} if step == "advance" else {}  # set here: listing the choices must not write
+def _choose(state: State, f: dict[str, Any], side: Side, step: str) -> None:
+    extra: dict[str, Any] = {"moved": {}} if step == "advance" else {}  # set here: listing the choices must not write
     push(state, "battle-choice", side=side, step=step, picked=[], **extra)
 
 
-def strengths(rules: Rules, state: State, f: dict) -> tuple[int, int]:
+def strengths(rules: Rules, state: State, f: dict[str, Any]) -> tuple[int, int]:
     """Total Strength of attacker and defender (§9.3 step 1): −1 per attacking unit crossing a
     defender's Barricade, or against a Redoubt; units already inside ignore fortifications."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
@@ -273,7 +275,7 @@ def _draw_battle_card(rules: Rules, state: State) -> int:
     return card
 
 
-def battle_points(rules: Rules, state: State, f: dict) -> tuple[int, int, list[str]]:
+def battle_points(rules: Rules, state: State, f: dict[str, Any]) -> tuple[int, int, list[str]]:
     """Battle Points of attacker and defender before the battle cards (§9.3 steps 1, 6, 8, 9):
     Strength on the Combat Table with the Special cards played, sides, tokens, Commanders; with
     the log's notes. Pure: the odds (engine/odds.py) add the cards to exactly this."""
@@ -302,7 +304,7 @@ def battle_points(rules: Rules, state: State, f: dict) -> tuple[int, int, list[s
     return a_bp, d_bp, notes
 
 
-def _resolve(rules: Rules, state: State, f: dict) -> None:
+def _resolve(rules: Rules, state: State, f: dict[str, Any]) -> None:
     """§9.3 steps 1 and 6–9: Strength, the Combat Table, battle cards, sides, tokens, Commanders."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     deck = rules.data.battle_deck.cards
@@ -339,19 +341,19 @@ def _resolve(rules: Rules, state: State, f: dict) -> None:
         change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
 
 
-def captured(rules: Rules, state: State, area: str, side: str) -> bool:
+def captured(rules: Rules, state: State, area: str, side: Side) -> bool:
     """§9.4: an area "captured by their opponent" holds the opponent's units and none of
     ``side``'s — a contested area is not captured."""
     return bool(count(rules, state, area, other(side))) and not count(rules, state, area, side)
 
 
-def return_room(rules: Rules, state: State, f: dict, g: AttackGroup) -> int:
+def return_room(rules: Rules, state: State, f: dict[str, Any], g: AttackGroup) -> int:
     """Room for a border group in the area it attacked from (§9.4): none once the opponent has
     captured it. A beaten group that does not fit costs 1 more Loss (FAQ "Withdrawal")."""
     return 0 if captured(rules, state, g.origin, f["attacker"]) else rules.limit[g.origin] - total(state, g.origin)
 
 
-def _go_back(rules: Rules, state: State, f: dict, g: AttackGroup, verb: str, how: str) -> dict[str, int]:
+def _go_back(rules: Rules, state: State, f: dict[str, Any], g: AttackGroup, verb: str, how: str) -> dict[str, int]:
     """Move as many of a border group's units as there is room for back into the area it attacked
     from, unless the opponent has captured it (§9.4); the HQ first. Returns what went back."""
     attacker = f["attacker"]
@@ -372,7 +374,7 @@ def _go_back(rules: Rules, state: State, f: dict, g: AttackGroup, verb: str, how
     return back
 
 
-def _return_home(rules: Rules, state: State, f: dict) -> None:
+def _return_home(rules: Rules, state: State, f: dict[str, Any]) -> None:
     """After a battle the attacker did not lose, units left on the border go back where they came
     from (§4.1: the rest "still has to obey Area's Unit Limit"); those that cannot — the area
     captured or full — withdraw like a beaten attacker's overflow, without the extra Loss."""
@@ -384,7 +386,7 @@ def _return_home(rules: Rules, state: State, f: dict) -> None:
         _choose(state, f, f["attacker"], "retreat")
 
 
-def disperse_in_battle(rules: Rules, state: State, f: dict, side: str, units: dict[str, int]) -> None:
+def disperse_in_battle(rules: Rules, state: State, f: dict[str, Any], side: Side, units: dict[str, int]) -> None:
     """Units with nowhere to go in a battle are dispersed through the one door every unit leaving
     the board takes (the HQ's Commander, §8 and §11), and count towards "3 Units dispersed"."""
     fought = f["result"] in ("attacker", "defender")  # not after an Evasion: no battle took place
@@ -395,7 +397,7 @@ def disperse_in_battle(rules: Rules, state: State, f: dict, side: str, units: di
     report["dispersed"] += sum(units.values())
 
 
-def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
+def _attacker_withdraws(rules: Rules, state: State, f: dict[str, Any]) -> None:
     """§9.4: a beaten attacker withdraws every unit to where it came from, before its Losses;
     where that area is lost or full, to another adjacent area, with 1 more Loss per group."""
     area, attacker = f["area"], f["attacker"]
@@ -417,14 +419,14 @@ def _attacker_withdraws(rules: Rules, state: State, f: dict) -> None:
         state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
 
 
-def _stranded_units(rules: Rules, state: State, f: dict, where: str) -> dict[str, int]:
+def _stranded_units(rules: Rules, state: State, f: dict[str, Any], where: str) -> dict[str, int]:
     if where == f["area"]:
         return dict(side_units(rules, state, where, f["attacker"]))
     group = next(g for g in groups_of(state, f) if g.origin == where)
     return {t: n for t, n in group.units.items() if n}
 
 
-def _take_stranded(rules: Rules, state: State, f: dict, where: str, room: int) -> dict[str, int]:
+def _take_stranded(rules: Rules, state: State, f: dict[str, Any], where: str, room: int) -> dict[str, int]:
     """Up to ``room`` of the units still to withdraw from ``where`` (the HQ first)."""
     units = _stranded_units(rules, state, f, where)
     taken: dict[str, int] = {}
@@ -441,7 +443,7 @@ def _take_stranded(rules: Rules, state: State, f: dict, where: str, room: int) -
     return taken
 
 
-def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
+def _push_losses(rules: Rules, state: State, f: dict[str, Any], step: str) -> None:
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     won = f["result"] == "attacker"
     if step == "a-losses":
@@ -479,7 +481,7 @@ def _push_losses(rules: Rules, state: State, f: dict, step: str) -> None:
         skip_if_empty(state, frame)
 
 
-def _finish(rules: Rules, state: State, f: dict) -> None:
+def _finish(rules: Rules, state: State, f: dict[str, Any]) -> None:
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
     if not state.attacks[area]:
@@ -503,13 +505,13 @@ procedure("battle", run=_run, section="§9")
 # ------------------------------------------------------------------------- decisions in a battle
 
 
-def _parent(state: State) -> dict:
+def _parent(state: State) -> dict[str, Any]:
     """The battle a choice belongs to (the nearest battle frame below it: after Ammunition both
     sides' choices are stacked on the same battle)."""
     return next(f for f in reversed(state.stack) if f["kind"] == "battle")
 
 
-def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
+def _choice_legal(rules: Rules, state: State, c: dict[str, Any]) -> list[str]:
     f = _parent(state)
     side, step = c["side"], c["step"]
     if step == "evade":
@@ -553,7 +555,7 @@ def _choice_legal(rules: Rules, state: State, c: dict) -> list[str]:
     raise ValueError(step)
 
 
-def _retreat_targets(rules: Rules, state: State, f: dict) -> list[str]:
+def _retreat_targets(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     """Adjacent areas without enemy units or a neutral Militia, with room; a group that does
     not fit in one may split over several (FAQ "Withdrawal")."""
     attacker, area = f["attacker"], f["area"]
@@ -565,7 +567,7 @@ def _retreat_targets(rules: Rules, state: State, f: dict) -> list[str]:
     ]
 
 
-def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
+def _choice_apply(rules: Rules, state: State, c: dict[str, Any], action: str) -> None:
     f = _parent(state)
     side = c["side"]
     words = action.split()
@@ -634,23 +636,25 @@ def _choice_apply(rules: Rules, state: State, c: dict, action: str) -> None:
         pop(state, c)
 
 
-def evaded(rules: Rules, state: State, f: dict) -> None:
+def evaded(rules: Rules, state: State, f: dict[str, Any]) -> None:
     """The defender got away (§9.2): no battle took place; the attackers may move in."""
     f["step"], f["result"] = "advance", "evaded"
     checkpoint(rules, state)
 
 
-def play_special(rules: Rules, state: State, f: dict, side: str, number: int, second: bool = False) -> None:
+def play_special(rules: Rules, state: State, f: dict[str, Any], side: Side, number: int, second: bool = False) -> None:
     discard_card(state, side, number)
     if second:
         f["second_card"].append(side)
     key = f"{side} #{number}"
     state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
     event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"])
-    effect_of(rules, side, number).battle_apply(rules, state, f, side)
+    card_effect = effect_of(rules, side, number)
+    assert card_effect is not None and card_effect.battle_apply is not None  # offered only for a Special card with an effect
+    card_effect.battle_apply(rules, state, f, side)
 
 
-def _log_advance(rules: Rules, state: State, f: dict, c: dict) -> None:
+def _log_advance(rules: Rules, state: State, f: dict[str, Any], c: dict[str, Any]) -> None:
     n = sum(c.get("moved", {}).values())
     log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
 
@@ -677,18 +681,18 @@ procedure(
 # ------------------------------------------------------------------------- Battle Phase (§5.1 [3])
 
 
-def _pending(state: State, side: str) -> list[str]:
+def _pending(state: State, side: Side) -> list[str]:
     return [a for a in sorted(state.attacks) if any(g.side == side for g in state.attacks[a])]
 
 
-def _phase_run(rules: Rules, state: State, f: dict) -> None:
+def _phase_run(rules: Rules, state: State, f: dict[str, Any]) -> None:
     if _pending(state, f["side"]):
         push(state, "battle-pick", side=f["side"])
     else:
         pop(state, f)
 
 
-def _pick_apply(rules: Rules, state: State, f: dict, action: str) -> None:
+def _pick_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
     pop(state, f)
     start_battle(rules, state, action.split()[1], f["side"], assault=False)
 

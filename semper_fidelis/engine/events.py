@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..data.models import Side
 from .state import State
 
 ALL = "all"
@@ -85,6 +84,6 @@ def event(state: State, kind: str, text: str | None = None, *, visible: str = AL
         state.log.append(text)
 
 
-def visible_to(events: list[Event], player: Side | None, since: int = 0) -> list[Event]:
+def visible_to(events: list[Event], player: str | None, since: int = 0) -> list[Event]:
     """The events from index ``since`` that ``player`` may see (None: all of them)."""
     return [e for e in events[since:] if player is None or e.visible in (ALL, player)]

@@ -452,7 +452,7 @@ def _event_options(rules: Rules, state: State, side: Side) -> list[int]:
     return sorted(set(out))
 
 
-def _say_no_event(rules: Rules, state: State, side: str) -> None:
+def _say_no_event(rules: Rules, state: State, side: Side) -> None:
     """Why the Event step is skipped though the side holds Event cards (§5.1): none of them can
     take effect now. Only that side is told: its hand is secret."""
     held = sorted({n for n in state.hand[side] if rules.card(side, n).kind == "event"})

@@ -267,7 +267,7 @@ def frame_problem(rules: Rules, frame: Any) -> str | None:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
         return f"a {kind} step: {where}: {err['msg']}"
-    return _reference_problem(rules, kind, model)
+    return _reference_problem(rules, str(kind), model)  # a str: it named a schema
 
 
 def _reference_problem(rules: Rules, kind: str, model: _Frame) -> str | None:

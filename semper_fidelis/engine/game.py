@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from .. import __version__
 from ..data.loader import DataError, GameData
-from ..data.models import Scenario
+from ..data.models import Scenario, Side
 from . import (  # noqa: F401  (registers the procedures)
     battle,
     card_effects,  # noqa: F401  (registers every card effect)
@@ -313,7 +313,7 @@ class Game:
             raise RecordError("the replayed position differs from the saved one (different version or edited file)")
         return game
 
-    def sample(self, player: str, rng: random.Random) -> Game:
+    def sample(self, player: Side, rng: random.Random) -> Game:
         """A full game consistent with everything ``player`` sees now: the unseen cards, tokens
         and deck orders dealt again from ``rng`` (see engine/sample.py). It starts from its own
         position, so its record replays."""
@@ -326,7 +326,7 @@ class Game:
         game._options, game._options_of = None, None
         return game
 
-    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: str | None = None) -> BattleOdds:
+    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None) -> BattleOdds:
         """Exact odds of the battle in ``area`` (pending, in progress, or with ``attack`` =
         ``[(origin, units), …]`` weighed before it is committed); see engine/odds.py."""
         return battle_odds(self.rules, self.state, area, attack, side)
@@ -335,7 +335,7 @@ class Game:
         """What the End of Stage scoring (§5.2, the scenario's categories for this Stage) would
         give each side if the Stage ended now: (reason, VP) items, zeros included. Public facts
         only (occupation, Morale, alliances, broken units, Destruction), so any player may see it."""
-        return scoring.stage_points(self.rules, self.state)
+        return {side: items for side, items in scoring.stage_points(self.rules, self.state).items()}
 
     def events(self, player: str | None, since: int = 0) -> list[Event]:
         """What happened, as structured events (engine/events.py), from the ``since``-th event on,

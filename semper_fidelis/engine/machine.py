@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..data.models import Side
 from .actions import Action, as_action, parse_all
 from .occupancy import begin_listing, end_listing
 from .phases import rulebook_phase
@@ -40,7 +41,7 @@ class Procedure:
 
     kind: str
     decision: str = ""
-    who: Callable[[Rules, State, Frame], str] | None = None
+    who: Callable[[Rules, State, Frame], Side] | None = None
     prompt: Callable[[Rules, State, Frame], str] | None = None
     legal: Callable[[Rules, State, Frame], Sequence[Action | str]] | None = None
     apply: Callable[[Rules, State, Frame, Any], None] | None = None
@@ -56,8 +57,9 @@ class Procedure:
 PROCEDURES: dict[str, Procedure] = {}
 
 
-def _frame_side(rules: Rules, state: State, frame: Frame) -> str:
-    return str(frame["side"])
+def _frame_side(rules: Rules, state: State, frame: Frame) -> Side:
+    side: Side = frame["side"]
+    return side
 
 
 def procedure(kind: str, **kwargs: Any) -> Procedure:
@@ -87,7 +89,7 @@ class Decision:
     """What the engine waits for: who decides, what kind, a prompt, the legal actions; the
     rulebook section of the step and the phase of the turn (``phases.PHASES``) it belongs to."""
 
-    player: str
+    player: Side
     kind: str
     prompt: str
     actions: tuple[Action, ...]

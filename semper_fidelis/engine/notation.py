@@ -7,6 +7,7 @@ import re
 from itertools import product
 from typing import TYPE_CHECKING
 
+from ..data.models import Side
 from .actions import UnitPairs, group_pairs, group_text
 from .state import AUSTRIAN, CODE, ELITE, HQ, MILITIA, VOLUNTEER
 
@@ -17,7 +18,7 @@ _ORDER = "vshma"
 _GROUP_RE = re.compile(r"(\d+)([vshma])")
 
 
-def type_for(side: str, code: str) -> str:
+def type_for(side: Side, code: str) -> str:
     return {"v": VOLUNTEER[side], "s": ELITE[side], "h": HQ[side], "m": MILITIA, "a": AUSTRIAN}[code]
 
 
@@ -31,7 +32,7 @@ def units_text(units: dict[str, int]) -> str:
     return group_text(unit_pairs(units))
 
 
-def group_of(side: str, pairs: UnitPairs) -> dict[str, int]:
+def group_of(side: Side, pairs: UnitPairs) -> dict[str, int]:
     """The unit types and counts of a group's (code, count) pairs for ``side``."""
     out: dict[str, int] = {}
     for code, n in pairs:
@@ -100,7 +101,7 @@ def describe(units: dict[str, int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def parse_units(side: str, text: str) -> dict[str, int]:
+def parse_units(side: Side, text: str) -> dict[str, int]:
     """``2v1s`` as unit types and counts for ``side`` (ValueError for anything else)."""
     return group_of(side, group_pairs(text))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..data.models import Side
 from .actions import (
     Action,
     Artillery,
@@ -45,6 +46,7 @@ from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiat
 from .notation import describe, group_of, subsets, token_name, type_for, unit_name, unit_pairs, with_article
 from .occupancy import (
     EMPTY,
+    Tally,
     add_units,
     ally_of,
     count,
@@ -55,7 +57,7 @@ from .occupancy import (
     total,
 )
 from .rules import Rules
-from .state import AUSTRIAN, CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, other
+from .state import AUSTRIAN, CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, Token, other
 from .tracks import change_destruction, change_morale, change_supply, log, morale_band
 from .upkeep import checkpoint
 
@@ -67,8 +69,8 @@ CYTADELA = "cytadela"
 
 
 def reach(
-    rules: Rules, state: State, side: str, origin: str, units: dict[str, int], mode: str, ap: int,
-    snap: dict | None = None, first: bool = False,
+    rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], mode: str, ap: int,
+    snap: dict[str, Tally] | None = None, first: bool = False,
 ) -> dict[str, int]:
     """Every destination the group can reach with its cost in AP, as notation suffixes:
     ``dest`` (a friendly or neutral area), ``dest via X attack`` (lined up on the border from
@@ -131,27 +133,27 @@ def reach(
     return out
 
 
-def _movable(rules: Rules, state: State, side: str, area: str) -> dict[str, int]:
+def _movable(rules: Rules, state: State, side: Side, area: str) -> dict[str, int]:
     return side_units(rules, state, area, side)
 
 
-def _origins(rules: Rules, state: State, side: str, target: str | None) -> list[str]:
+def _origins(rules: Rules, state: State, side: Side, target: str | None) -> list[str]:
     mine = 0 if side == PL else 1
     return sorted(a for a, info in snapshot(rules, state).items() if info[mine] and a != target)
 
 
-def _occupied(rules: Rules, state: State, side: str) -> list[str]:
+def _occupied(rules: Rules, state: State, side: Side) -> list[str]:
     """The areas ``side`` occupies, sorted."""
     return sorted(a for a, info in snapshot(rules, state).items() if info[5] == side)
 
 
-def waiting_groups(state: State, side: str, target: str) -> list[AttackGroup]:
+def waiting_groups(state: State, side: Side, target: str) -> list[AttackGroup]:
     """``side``'s groups lined up on ``target``'s border by Move orders or a card's free move,
     waiting for the Battle Phase (not yet paid into an Assault)."""
     return [g for g in state.attacks.get(target, ()) if g.side == side and not g.assault]
 
 
-def _joining_charge(rules: Rules, state: State, side: str, target: str, f: dict) -> int:
+def _joining_charge(rules: Rules, state: State, side: Side, target: str, f: dict[str, Any]) -> int:
     """FAQ "Orders – Assault": "2 APs for each involved group of Units in the Battle", and all
     the units in the battled area fight. The first Assault group into an area also pays for the
     units already inside it and for each group lined up on its border (by a Move order or a card): they are
@@ -162,7 +164,7 @@ def _joining_charge(rules: Rules, state: State, side: str, target: str, f: dict)
     return 2 * (inside + len(waiting_groups(state, side, target)))
 
 
-def _order_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+def _order_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
     side = f["side"]
     snap = snapshot(rules, state)
     out: list[Action]
@@ -187,7 +189,7 @@ def reach_key(action: To) -> str:
 
 
 def _destinations(
-    rules: Rules, state: State, f: dict, origin: str, units: dict[str, int], snap: dict | None = None, first: bool = False
+    rules: Rules, state: State, f: dict[str, Any], origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False
 ) -> dict[str, int]:
     side = f["side"]
     first = first and not f.get("target")
@@ -202,13 +204,13 @@ def _destinations(
     return found
 
 
-def _has_any_destination(rules: Rules, state: State, f: dict, origin: str, snap: dict | None = None) -> bool:
+def _has_any_destination(rules: Rules, state: State, f: dict[str, Any], origin: str, snap: dict[str, Tally] | None = None) -> bool:
     units = _movable(rules, state, f["side"], origin)
     one = {next(iter(units)): 1} if units else {}
     return bool(units) and bool(_destinations(rules, state, f, origin, one, snap, first=True))
 
 
-def _order_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+def _order_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
     if isinstance(action, Cancel):
         pop(state, f)
     elif isinstance(action, From):
@@ -220,7 +222,7 @@ def _order_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
         _commit_move(rules, state, f, reach_key(action))
 
 
-def land_group(rules: Rules, state: State, side: str, units: dict[str, int], dest_text: str, assault: bool) -> list[str]:
+def land_group(rules: Rules, state: State, side: Side, units: dict[str, int], dest_text: str, assault: bool) -> list[str]:
     """Put a moving group where ``dest_text`` says (``dest``, ``dest via X attack|enter``):
     in the area, or lined up on its border as one group per side of attack (§6.2). Then §13.2:
     attacking neutral units, or ending a move among a neutral Militia, changes their side."""
@@ -244,7 +246,7 @@ def land_group(rules: Rules, state: State, side: str, units: dict[str, int], des
     return parts
 
 
-def _commit_move(rules: Rules, state: State, f: dict, dest_text: str) -> None:
+def _commit_move(rules: Rules, state: State, f: dict[str, Any], dest_text: str) -> None:
     side, origin, units = f["side"], f["origin"], f["units"]
     cost = _destinations(rules, state, f, origin, units)[dest_text]
     dest = dest_text.split()[0]
@@ -289,7 +291,7 @@ procedure(
 )
 
 
-def _assault_next_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+def _assault_next_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
     out: list[Action] = [Fight.of()]
     probe = {"side": f["side"], "mode": "assault", "target": f["target"], "inner_paid": True}
     if state.turn.ap >= 2 and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, f["side"], f["target"])):
@@ -297,7 +299,7 @@ def _assault_next_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     return out
 
 
-def _assault_next_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+def _assault_next_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
     from .battle import start_battle
 
     if isinstance(action, AssaultMore):
@@ -307,12 +309,12 @@ def _assault_next_apply(rules: Rules, state: State, f: dict, action: Action) -> 
     start_battle(rules, state, f["target"], f["side"], assault=True)
 
 
-def defended(rules: Rules, state: State, f: dict) -> bool:
+def defended(rules: Rules, state: State, f: dict[str, Any]) -> bool:
     """Are there still units against the Assault in its target (not all evaded or gone)?"""
     return total(state, f["target"]) > count(rules, state, f["target"], f["side"])
 
 
-def _assault_next_prompt(rules: Rules, state: State, f: dict) -> str:
+def _assault_next_prompt(rules: Rules, state: State, f: dict[str, Any]) -> str:
     """Says why when there is only one way on (no AP or no group left, or no one to fight)."""
     side, name = f["side"], rules.area_name(f["target"])
     if not defended(rules, state, f):
@@ -336,11 +338,11 @@ procedure(
 # --------------------------------------------------------------------------- fortification (§6.2)
 
 
-def fortify_options(rules: Rules, state: State, side: str, free: bool = False) -> dict[Action, int]:
+def fortify_options(rules: Rules, state: State, side: Side, free: bool = False) -> dict[Action, int]:
     return dict(_fortifications(rules, state, side, free))
 
 
-def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterator[tuple[Action, int]]:
+def _fortifications(rules: Rules, state: State, side: Side, free: bool) -> Iterator[tuple[Action, int]]:
     """(option, AP cost) one by one, so "can it fortify at all?" stops at the first."""
     discount = ability(rules, state, side)
     bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
@@ -356,13 +358,13 @@ def _fortifications(rules: Rules, state: State, side: str, free: bool) -> Iterat
             yield Redoubt.of(area), max(1, cost)
 
 
-def _fortify_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+def _fortify_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
     opts = fortify_options(rules, state, f["side"], free=f.get("free", False))
     legal = [k for k, c in opts.items() if c <= state.turn.ap]
     return legal + [Cancel.of()] if not f.get("free") or not legal else legal  # a free one may run out of edges
 
 
-def _fortify_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+def _fortify_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
     side = f["side"]
     if isinstance(action, Cancel):
         pop(state, f)
@@ -398,7 +400,7 @@ procedure(
 # ---------------------------------------------------------------------------- mobilization (§6.2)
 
 
-def _mob_types(rules: Rules, state: State, side: str) -> list[str]:
+def _mob_types(rules: Rules, state: State, side: Side) -> list[str]:
     types = [t for t, n in state.mob[side].items() if n and t != HQ[side]]
     # §13.1-13.2: neutral units in the Mobilization Zone (the 2 spare Militia, dispersed allies)
     # are mobilized by their ally only
@@ -406,7 +408,7 @@ def _mob_types(rules: Rules, state: State, side: str) -> list[str]:
     return sorted(types)
 
 
-def mobilization_rate(rules: Rules, state: State, side: str) -> tuple[int, int]:
+def mobilization_rate(rules: Rules, state: State, side: Side) -> tuple[int, int]:
     """(AP paid, units mobilized for it): 1 AP → 2 Units at high Morale, 3 AP → 1 at low."""
     cheap = ability(rules, state, side) == "cheap-mobilization"
     if morale_band(rules, state, side) == "high":
@@ -414,17 +416,17 @@ def mobilization_rate(rules: Rules, state: State, side: str) -> tuple[int, int]:
     return (2, 1) if cheap else (3, 1)
 
 
-def _can_pay_mobilization(rules: Rules, state: State, f: dict) -> bool:
+def _can_pay_mobilization(rules: Rules, state: State, f: dict[str, Any]) -> bool:
     cost, _ = mobilization_rate(rules, state, f["side"])
     return bool(f.get("free") or state.turn.mobilize_credit or state.turn.ap >= cost)
 
 
-def _mobilization_areas(rules: Rules, state: State, side: str) -> Iterator[str]:
+def _mobilization_areas(rules: Rules, state: State, side: Side) -> Iterator[str]:
     snap = snapshot(rules, state)
     return (a for a in _occupied(rules, state, side) if snap[a][2] < rules.limit[a])
 
 
-def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+def _mobilize_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
     side = f["side"]
     if not _can_pay_mobilization(rules, state, f):
         return [Done.of()]
@@ -433,7 +435,7 @@ def _mobilize_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     return out + [Done.of()]
 
 
-def _can_mobilize(rules: Rules, state: State, f: dict) -> bool:
+def _can_mobilize(rules: Rules, state: State, f: dict[str, Any]) -> bool:
     """Whether ``_mobilize_legal`` offers more than "done", without listing every option."""
     side = f["side"]
     return (
@@ -442,7 +444,7 @@ def _can_mobilize(rules: Rules, state: State, f: dict) -> bool:
     )
 
 
-def _mobilize_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+def _mobilize_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
     side = f["side"]
     if isinstance(action, Done):
         pop(state, f)
@@ -483,7 +485,7 @@ procedure(
 # ---------------------------------------------------------------------------- provisioning (§6.2)
 
 
-def _provision_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+def _provision_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
     side = f["side"]
     cost = state.turn.provisions + 1
     out: list[Action] = []
@@ -494,7 +496,7 @@ def _provision_legal(rules: Rules, state: State, f: dict) -> list[Action]:
     return out + [Cancel.of()]
 
 
-def _provision_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+def _provision_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
     pop(state, f)
     if isinstance(action, Cancel):
         return
@@ -518,22 +520,22 @@ procedure(
 # ------------------------------------------------------------------------- the Orders menu (§5.1)
 
 
-def _labels(state: State, side: str, kinds: tuple[str, ...] | None = None) -> list[str]:
+def _labels(state: State, side: Side, kinds: tuple[str, ...] | None = None) -> list[str]:
     return sorted({t.label() for t in state.my_tokens[side] if kinds is None or t.kind in kinds})
 
 
-def _take_from_hand(state: State, side: str, label: str):
+def _take_from_hand(state: State, side: Side, label: str) -> Token:
     token = next(t for t in state.my_tokens[side] if t.label() == label)
     state.my_tokens[side].remove(token)
     state.token_pool.append(token)
     return token
 
 
-def propaganda_cost(rules: Rules, state: State, side: str) -> int:
+def propaganda_cost(rules: Rules, state: State, side: Side) -> int:
     return 2 if ability(rules, state, side) == "cheap-propaganda" else 3
 
 
-def _specific_uses(rules: Rules, state: State, side: str) -> list[Action]:
+def _specific_uses(rules: Rules, state: State, side: Side) -> list[Action]:
     out: list[Action] = []
     hi = rules.morale_range[1]
     for label in _labels(state, side, ORDER_TOKENS):
@@ -550,13 +552,13 @@ def _specific_uses(rules: Rules, state: State, side: str) -> list[Action]:
     return out
 
 
-def _may_ease_destruction(state: State, side: str) -> bool:
+def _may_ease_destruction(state: State, side: Side) -> bool:
     """§12: "the Polish player can use Food Supply Token or Propaganda Order once per Turn to
     move up the Destruction Marker" — once for the two together."""
     return side == PL and bool(state.destruction) and not state.turn.destruction_eased
 
 
-def _artillery_targets(rules: Rules, state: State, side: str) -> list[str]:
+def _artillery_targets(rules: Rules, state: State, side: Side) -> list[str]:
     """Areas the opponent occupies, and (FAQ "Artillery") areas of neutral units alone: firing
     at them is a deliberate attack (§13.2)."""
     return sorted(a for a in state.units if occupant(rules, state, a) == other(side) or neutral_target(rules, state, a))
@@ -566,8 +568,8 @@ def _artillery_targets(rules: Rules, state: State, side: str) -> list[str]:
 # ``offers(rules, state, side)`` lists its actions, ``@effect(kind)`` registers what each kind
 # does; MENU lists the verbs in the order the menu shows them.
 
-Offers = Callable[[Rules, State, str], list[Action]]
-Effect = Callable[[Rules, State, str, Any], None]
+Offers = Callable[[Rules, State, Side], list[Action]]
+Effect = Callable[[Rules, State, Side, Any], None]
 EFFECTS: dict[type[Action], Effect] = {}
 
 
@@ -579,7 +581,7 @@ def effect(kind: type[Action]) -> Callable[[Effect], Effect]:
     return register
 
 
-def _offer_cards(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_cards(rules: Rules, state: State, side: Side) -> list[Action]:
     """One Action card a turn, for its AP or (an Action card whose effect can be played) its effect."""
     out: list[Action] = []
     if state.turn.card_played:
@@ -595,7 +597,7 @@ def _offer_cards(rules: Rules, state: State, side: str) -> list[Action]:
 
 
 @effect(PlayCard)
-def _play_card(rules: Rules, state: State, side: str, action: PlayCard) -> None:
+def _play_card(rules: Rules, state: State, side: Side, action: PlayCard) -> None:
     n = action.card
     card = rules.card(side, n)
     discard_card(state, side, n)
@@ -605,20 +607,22 @@ def _play_card(rules: Rules, state: State, side: str, action: PlayCard) -> None:
 
 
 @effect(PlayEffect)
-def _play_effect(rules: Rules, state: State, side: str, action: PlayEffect) -> None:
+def _play_effect(rules: Rules, state: State, side: Side, action: PlayEffect) -> None:
     n = action.card
     discard_card(state, side, n)
     state.turn.card_played = True
     event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
     state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
-    effect_of(rules, side, n).apply(rules, state, side)
+    card_effect = effect_of(rules, side, n)
+    assert card_effect is not None and card_effect.apply is not None  # offered only for a card with an effect (_offer_cards)
+    card_effect.apply(rules, state, side)
     checkpoint(rules, state)
 
 
 def _offer_group_order(kind: type[Action], mode: str, cost: int) -> Offers:
     """Move (1 AP a group) or Assault (2 AP): offered when some group can go somewhere."""
 
-    def offers(rules: Rules, state: State, side: str) -> list[Action]:
+    def offers(rules: Rules, state: State, side: Side) -> list[Action]:
         probe = {"side": side, "mode": mode}
         snap = snapshot(rules, state)
         if state.turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
@@ -629,43 +633,43 @@ def _offer_group_order(kind: type[Action], mode: str, cost: int) -> Offers:
 
 
 @effect(MoveOrder)
-def _begin_move(rules: Rules, state: State, side: str, action: MoveOrder) -> None:
+def _begin_move(rules: Rules, state: State, side: Side, action: MoveOrder) -> None:
     push(state, "order", side=side, mode="move", step="from")
 
 
 @effect(AssaultOrder)
-def _begin_assault(rules: Rules, state: State, side: str, action: AssaultOrder) -> None:
+def _begin_assault(rules: Rules, state: State, side: Side, action: AssaultOrder) -> None:
     push(state, "order", side=side, mode="assault", step="from")
 
 
-def _offer_fortify(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_fortify(rules: Rules, state: State, side: Side) -> list[Action]:
     return [FortifyOrder.of()] if any(c <= state.turn.ap for _, c in _fortifications(rules, state, side, False)) else []
 
 
 @effect(FortifyOrder)
-def _begin_fortify(rules: Rules, state: State, side: str, action: FortifyOrder) -> None:
+def _begin_fortify(rules: Rules, state: State, side: Side, action: FortifyOrder) -> None:
     push(state, "fortify", side=side)
 
 
-def _offer_mobilize(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_mobilize(rules: Rules, state: State, side: Side) -> list[Action]:
     return [MobilizeOrder.of()] if _can_mobilize(rules, state, {"side": side}) else []
 
 
 @effect(MobilizeOrder)
-def _begin_mobilize(rules: Rules, state: State, side: str, action: MobilizeOrder) -> None:
+def _begin_mobilize(rules: Rules, state: State, side: Side, action: MobilizeOrder) -> None:
     push(state, "mobilize", side=side)
 
 
-def _offer_provision(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_provision(rules: Rules, state: State, side: Side) -> list[Action]:
     return [ProvisionOrder.of()] if _provision_legal(rules, state, {"side": side}) != [Cancel.of()] else []
 
 
 @effect(ProvisionOrder)
-def _begin_provision(rules: Rules, state: State, side: str, action: ProvisionOrder) -> None:
+def _begin_provision(rules: Rules, state: State, side: Side, action: ProvisionOrder) -> None:
     push(state, "provision", side=side)
 
 
-def _offer_propaganda(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_propaganda(rules: Rules, state: State, side: Side) -> list[Action]:
     """§8: PL only, once a turn: Morale +1, or the Destruction marker up (§12)."""
     out: list[Action] = []
     if side == PL and not state.turn.propaganda and state.turn.ap >= propaganda_cost(rules, state, side):
@@ -677,7 +681,7 @@ def _offer_propaganda(rules: Rules, state: State, side: str) -> list[Action]:
 
 
 @effect(Propaganda)
-def _propaganda(rules: Rules, state: State, side: str, action: Propaganda) -> None:
+def _propaganda(rules: Rules, state: State, side: Side, action: Propaganda) -> None:
     cost = propaganda_cost(rules, state, side)
     state.turn.ap -= cost
     state.turn.propaganda = True
@@ -689,17 +693,17 @@ def _propaganda(rules: Rules, state: State, side: str, action: Propaganda) -> No
         change_destruction(rules, state, -1, "Propaganda")
 
 
-def _offer_negotiation(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_negotiation(rules: Rules, state: State, side: Side) -> list[Action]:
     """§13.1 (Scenarios 2, 3): once per turn, one step, the cost printed on the space."""
     return [Action.parse(a) for a, c in negotiation_options(rules, state, side).items() if c <= state.turn.ap]
 
 
 @effect(Negotiate)
-def _negotiate(rules: Rules, state: State, side: str, action: Negotiate) -> None:
+def _negotiate(rules: Rules, state: State, side: Side, action: Negotiate) -> None:
     negotiate(rules, state, side, str(action))
 
 
-def _offer_supply(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_supply(rules: Rules, state: State, side: Side) -> list[Action]:
     """§7.2 generic use, once a turn; FAQ: only a (gray) non-Combat token raises Supply (ruling:supply-raise)."""
     if state.turn.generic_tokens and ability(rules, state, side) != "multiple-supply-tokens":
         return []
@@ -709,27 +713,27 @@ def _offer_supply(rules: Rules, state: State, side: str) -> list[Action]:
 
 
 @effect(Supply)
-def _supply(rules: Rules, state: State, side: str, action: Supply) -> None:
+def _supply(rules: Rules, state: State, side: Side, action: Supply) -> None:
     token = _take_from_hand(state, side, action.token)
     state.turn.generic_tokens += 1
     change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
 
 
-def _offer_token_uses(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_token_uses(rules: Rules, state: State, side: Side) -> list[Action]:
     return [] if state.turn.specific_token else _specific_uses(rules, state, side)
 
 
 @effect(UseToken)
-def _use(rules: Rules, state: State, side: str, action: UseToken) -> None:
+def _use(rules: Rules, state: State, side: Side, action: UseToken) -> None:
     _use_token(rules, state, side, action.token, action.track or "")
 
 
-def _offer_dismantle(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_dismantle(rules: Rules, state: State, side: Side) -> list[Action]:
     return [Dismantle.of(a) for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
 
 
 @effect(Dismantle)
-def _dismantle(rules: Rules, state: State, side: str, action: Dismantle) -> None:
+def _dismantle(rules: Rules, state: State, side: Side, action: Dismantle) -> None:
     area = action.area
     state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
     if state.redoubts.get(area) == side:
@@ -737,12 +741,12 @@ def _dismantle(rules: Rules, state: State, side: str, action: Dismantle) -> None
     log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
 
 
-def _offer_end(rules: Rules, state: State, side: str) -> list[Action]:
+def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
     return [End.of()]
 
 
 @effect(End)
-def _end(rules: Rules, state: State, side: str, action: End) -> None:
+def _end(rules: Rules, state: State, side: Side, action: End) -> None:
     pop(state, state.stack[-1])
     log(state, f"{side} ends the Orders Phase.")
 
@@ -763,19 +767,19 @@ MENU: tuple[Offers, ...] = (
 )
 
 
-def _orders_legal(rules: Rules, state: State, f: dict) -> list[Action]:
+def _orders_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
     return [action for offers in MENU for action in offers(rules, state, f["side"])]
 
 
-def _own_forts(state: State, side: str, area: str) -> bool:
+def _own_forts(state: State, side: Side, area: str) -> bool:
     return state.redoubts.get(area) == side or any(s == side for s, _ in state.barricades.get(area, []))
 
 
-def _orders_apply(rules: Rules, state: State, f: dict, action: Action) -> None:
+def _orders_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
     EFFECTS[type(action)](rules, state, f["side"], action)
 
 
-def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -> None:
+def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) -> None:
     token = _take_from_hand(state, side, label)
     state.turn.specific_token = True
     kind = token.kind
@@ -797,7 +801,7 @@ def _use_token(rules: Rules, state: State, side: str, label: str, option: str) -
         push(state, "artillery", side=side)
 
 
-def _artillery_apply(rules: Rules, state: State, f: dict, action: Artillery | str) -> None:
+def _artillery_apply(rules: Rules, state: State, f: dict[str, Any], action: Artillery | str) -> None:
     """Artillery fire on the area chosen (a card's guns pass the text of the choice)."""
     side = f["side"]
     fire = action if isinstance(action, Artillery) else Artillery.parse_as(action)

@@ -73,7 +73,7 @@ def holder(rules: Rules, state: State, area: str) -> str | None:
     Stage no attack is pending and this is ``occupant``."""
     if total(state, area):
         return occupant(rules, state, area)
-    sides = {g.side for groups in state.attacks.values() for g in groups if g.origin == area and sum(g.units.values())}
+    sides = {g.side for groups in state.attacks.values() for g in groups if g.origin == area and sum(g.units.values()) > 0}
     return sides.pop() if len(sides) == 1 else None
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..data.models import Side
 from .actions import Action
 from .machine import current
 from .phases import rulebook_phase
@@ -58,7 +57,7 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def view_state(rules: Rules, state: State, player: Side | None, legal: list[Action] | None = None) -> dict[str, Any]:
+def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None) -> dict[str, Any]:
     """``legal``: the pending decision's legal actions, if the caller has them listed."""
     data = {name: _FIELDS.get(name, to_jsonable)(value) for name, value in state.__dict__.items() if name in PUBLIC}
     data["deck_size"] = {s: len(state.deck[s]) for s in SIDES}

@@ -17,6 +17,7 @@ import threading
 from pathlib import Path
 
 from ..bots import BOTS
+from ..data.models import Side
 from ..data.text import printable
 from ..engine import Game, read_record, write_record
 from .host import HUMAN, REMOTE, Host, new_token
@@ -75,7 +76,7 @@ def host(args: argparse.Namespace, data) -> int:
     from ..tui.locks import OpenElsewhere, lock_game
     from ..tui.saves import default_saves_dir, new_autosave_path
 
-    seats = {"PL": _seat("PL", args.pl), "ZURL": _seat("ZURL", args.zurl)}
+    seats: dict[Side, str] = {"PL": _seat("PL", args.pl), "ZURL": _seat("ZURL", args.zurl)}
     humans = [side for side, kind in seats.items() if kind == HUMAN]
     if len(humans) == 2:
         raise _error("two human seats share one screen: that is 'semper-fidelis play' (hot seat); make one seat remote")
@@ -109,7 +110,7 @@ def host(args: argparse.Namespace, data) -> int:
     return 0
 
 
-def _serve_host(host: Host, args: argparse.Namespace, humans: list[str], data) -> int:
+def _serve_host(host: Host, args: argparse.Namespace, humans: list[Side], data) -> int:
     """Run the host, headless or behind this terminal's app; returns the port it listened on."""
     def started(port: int) -> None:
         where = f"{this_machine() if args.bind in ('0.0.0.0', '::') else args.bind}:{port}"
@@ -131,9 +132,13 @@ def _serve_host(host: Host, args: argparse.Namespace, humans: list[str], data) -
     listening = threading.Event()
     failed: list[OSError] = []
 
+    def on_listening(port: int) -> None:
+        started(port)
+        listening.set()
+
     def serve() -> None:
         try:
-            loop.run_until_complete(host.run(args.bind, args.port, started=lambda port: (started(port), listening.set())))
+            loop.run_until_complete(host.run(args.bind, args.port, started=on_listening))
         except OSError as exc:
             failed.append(exc)
             listening.set()

@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
 
@@ -23,6 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ..bots import Bot, Seat, make_bot
+from ..data.models import Side
 from ..engine import Game, IllegalAction, write_record
 from ..tui.odds import odds_text, option_odds
 from ..tui.saves import save_game
@@ -51,7 +52,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(12)
 
 
-def one_line(text: str, limit: int = 300) -> str:
+def one_line(text: object, limit: int = 300) -> str:
     return " ".join(str(text).split())[:limit]
 
 
@@ -63,7 +64,7 @@ class _OddsTap:
         self.game = game
         self.asked: dict[tuple, Odds] = {}
 
-    def battle_odds(self, area: str, attack=None, side: str | None = None):
+    def battle_odds(self, area: str, attack=None, side: Side | None = None):
         odds = self.game.battle_odds(area, attack=attack, side=side)
         plain = None if attack is None else [(origin, dict(units)) for origin, units in attack]
         self.asked[(area, repr(plain))] = Odds.of(odds, plain)
@@ -80,7 +81,8 @@ def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
     tap = _OddsTap(game)
     if view["battle"] is not None:
         odds_text(tap, view["battle"]["area"])
-    for option in options:
+    for option in options:  # none unless ``side`` decides now
+        assert d is not None
         option_odds(tap, option, d.kind)
     return SeatState(actions=len(game.actions), over=game.over, view=view, options=options, first_event=sent,
                      events=[e.to_dict() for e in game.events(side, mark)], preview=game.score_if_stage_ended(),
@@ -92,10 +94,10 @@ class Host:
     this machine joins it over loopback, so it is a remote seat to the host) or a bot's name.
     ``tap(side, frame)`` sees every frame sent to a seat (the traffic test)."""
 
-    def __init__(self, game: Game, seats: dict[str, str], token: str, *, autosave: Path | None = None, say: Callable[[str], None] = print,
+    def __init__(self, game: Game, seats: Mapping[Side, str], token: str, *, autosave: Path | None = None, say: Callable[[str], None] = print,
                  tap: Callable[[str, str], None] | None = None, bot_seeds: dict[str, int] | None = None):
         self.game = game
-        self.seats = dict(seats)
+        self.seats: dict[str, str] = {side: kind for side, kind in seats.items()}  # as the save's sidecar takes them
         self.token = token
         self.autosave = autosave
         self.say = say
@@ -145,9 +147,9 @@ class Host:
             raw = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
         except (TimeoutError, ConnectionClosed):
             return
-        reason, hello = self._admit(raw)
-        if reason is not None:
-            await self._send(ws, None, Refused(reason=one_line(reason), fatal=True))
+        hello = self._admit(raw)
+        if isinstance(hello, str):
+            await self._send(ws, None, Refused(reason=one_line(hello), fatal=True))
             await ws.close()
             return
         side = hello.side
@@ -169,30 +171,30 @@ class Host:
                 if not self.done.is_set():
                     self.say(f"{side} left: the seat waits for them to join again")
 
-    def _admit(self, raw) -> tuple[str | None, Hello | None]:
-        """Why this first message does not seat its sender (None: it does), and the hello."""
+    def _admit(self, raw: str | bytes) -> str | Hello:
+        """Why this first message does not seat its sender, or its hello when it does."""
         try:
             loose = json.loads(raw)
         except ValueError:
             loose = None
         if isinstance(loose, dict) and isinstance(loose.get("protocol"), int) and loose["protocol"] != PROTOCOL:
-            return version_refusal(loose["protocol"]), None
+            return version_refusal(loose["protocol"])
         try:
             hello = read_joiner(raw)
         except ValueError as exc:
-            return str(exc), None
+            return str(exc)
         if not isinstance(hello, Hello):
-            return "say hello first (protocol, side and seat token)", None
+            return "say hello first (protocol, side and seat token)"
         if not secrets.compare_digest(hello.token.encode(), self.token.encode()):
-            return "wrong seat token: ask the host for it (join --token T)", None
+            return "wrong seat token: ask the host for it (join --token T)"
         kind = self.seats.get(hello.side)
         if kind not in (REMOTE, HUMAN):
-            return f"{hello.side} is not open to a joiner: the host plays it ({kind})", None
+            return f"{hello.side} is not open to a joiner: the host plays it ({kind})"
         if hello.side in self.conns:
-            return f"{hello.side} is taken: a player is connected to it", None
-        return None, hello
+            return f"{hello.side} is taken: a player is connected to it"
+        return hello
 
-    async def _message(self, ws: ServerConnection, side: str, raw) -> None:
+    async def _message(self, ws: ServerConnection, side: Side, raw) -> None:
         try:
             message = read_joiner(raw)
         except ValueError as exc:
@@ -233,7 +235,7 @@ class Host:
             return f"the engine failed on '{act.action}' ({type(exc).__name__}); the position is as before"
         return None
 
-    def _odds(self, side: str, ask: AskOdds) -> OddsAnswer:
+    def _odds(self, side: Side, ask: AskOdds) -> OddsAnswer:
         """The odds a seat's bot asks for, weighed for that seat (its own hand may count, the
         other side's never does), as a local bot's Seat would get them."""
         attack = None if ask.attack is None else [(origin, units) for origin, units in ask.attack]

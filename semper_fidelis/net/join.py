@@ -11,11 +11,13 @@ import asyncio
 import contextlib
 from collections.abc import Callable
 
+from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData
+from ..data.models import Side
 from ..engine import BattleOdds
 from .mirror import Mirror
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
@@ -37,7 +39,7 @@ class Link:
     """One seat's connection. ``on_state(mirror)`` is called after each new position,
     ``on_refused(reason)`` for a refusal the game goes on after."""
 
-    def __init__(self, address: str, side: str, token: str, data: GameData,
+    def __init__(self, address: str, side: Side, token: str, data: GameData,
                  on_state: Callable[[Mirror], object] = lambda m: None, on_refused: Callable[[str], object] = lambda r: None):
         self.url = address_url(address)
         self.address = address
@@ -58,6 +60,7 @@ class Link:
                 await ws.send(Hello(protocol=PROTOCOL, side=self.side, token=self.token).model_dump_json())
                 async for raw in ws:
                     if self._receive(raw):
+                        assert self.mirror is not None  # the game is over: a position was mirrored
                         return self.mirror
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
             raise JoinError(f"cannot reach a host at {self.address}: {getattr(exc, 'strerror', None) or exc}") from None
@@ -74,7 +77,7 @@ class Link:
         try:
             message = HostMessage.validate_json(raw)
         except ValueError as exc:
-            raise JoinError(f"the host sent a malformed message ({problem(exc) if hasattr(exc, 'errors') else exc})") from None
+            raise JoinError(f"the host sent a malformed message ({problem(exc) if isinstance(exc, ValidationError) else exc})") from None
         if isinstance(message, OddsAnswer):
             future = self._asked.pop(message.id, None)
             if future is not None and not future.done():
@@ -128,7 +131,7 @@ class Link:
             await self.ws.close()
 
 
-async def play_with_bot(address: str, side: str, token: str, bot: Bot | str, data: GameData, *, seed: int = 0,
+async def play_with_bot(address: str, side: Side, token: str, bot: Bot | str, data: GameData, *, seed: int = 0,
                         say: Callable[[str], None] = print, stop_after: int | None = None) -> Mirror:
     """Play ``side`` with a bot (one made by name and ``seed``, or one already playing), headless,
     to the end of the game (or, for tests of a drop, until ``stop_after`` of its own actions,

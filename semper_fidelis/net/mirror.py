@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..data.loader import GameData
+from ..data.models import Side
 from ..engine import BattleOdds, Decision, Event, IllegalAction, Option
 from .protocol import SeatState
 
@@ -32,7 +33,7 @@ class Mirror:
     """A seat's copy of the game, as much of :class:`~semper_fidelis.engine.Game` as a client
     reads. ``actions`` has one entry per action taken, by either side, without saying which."""
 
-    def __init__(self, data: GameData, scenario: int, side: str, options: dict | None = None):
+    def __init__(self, data: GameData, scenario: int, side: Side, options: dict | None = None):
         self.data = data
         self.scenario = data.scenario(scenario)
         self.side = side
@@ -96,7 +97,7 @@ class Mirror:
         return [e for e in self._last if player is None or player == self.side or e.visible == "all"]
 
     def score_if_stage_ended(self) -> dict[str, list[tuple[str, int]]]:
-        return {side: [tuple(item) for item in items] for side, items in self._preview.items()}
+        return {side: [(name, n) for name, n in items] for side, items in self._preview.items()}
 
     def battle_odds(self, area: str, attack=None, side: str | None = None) -> BattleOdds:
         # sent with the position: weighed for anyone (side None), as the app asks; a bot weighing

@@ -76,8 +76,8 @@ class Odds(_Message):
 
     area: str
     attack: list[tuple[str, list[tuple[str, int]]]] | None = None
-    attacker: str
-    defender: str
+    attacker: Side
+    defender: Side
     base: tuple[int, int]
     joint: list[tuple[int, int, str]]
     p_attacker_wins: str
@@ -131,8 +131,9 @@ class Refused(_Message):
     fatal: bool = False
 
 
-JoinerMessage = TypeAdapter(Annotated[Hello | Act | AskOdds, Field(discriminator="type")])
-HostMessage = TypeAdapter(Annotated[Welcome | SeatState | OddsAnswer | Refused, Field(discriminator="type")])
+JoinerMessage: TypeAdapter[Hello | Act | AskOdds] = TypeAdapter(Annotated[Hello | Act | AskOdds, Field(discriminator="type")])
+HostMessage: TypeAdapter[Welcome | SeatState | OddsAnswer | Refused] = TypeAdapter(
+    Annotated[Welcome | SeatState | OddsAnswer | Refused, Field(discriminator="type")])
 
 
 def problem(exc: ValidationError) -> str:

@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ..data.loader import GameData
-from ..engine import IllegalAction
+from ..data.models import Side
+from ..engine import Game, IllegalAction
 from ..tui import app as tui_app
 from ..tui.app import SemperFidelisApp
 from ..tui.screens.game import GameScreen
@@ -76,6 +78,7 @@ class RemoteGameOverScreen(GameOverScreen):
 
 
 class RemoteGameScreen(GameScreen):
+    session: RemoteSession
     def game_over_screen(self) -> Screen:
         return RemoteGameOverScreen(self.session)
 
@@ -107,12 +110,12 @@ class JoinApp(SemperFidelisApp):
     """The app playing one seat of a hosted game: it shows "joining…" until the host's first
     position, then the game screen; a refusal or a lost connection ends it with one line."""
 
-    CSS_PATH = Path(tui_app.__file__).parent / SemperFidelisApp.CSS_PATH  # Textual reads it beside the class's module
+    CSS_PATH = str(Path(tui_app.__file__).parent / SemperFidelisApp.CSS_PATH)  # Textual reads it beside the class's module
 
-    def __init__(self, address: str, side: str, token: str, *, data: GameData | None = None, saves_dir: Path | None = None):
+    def __init__(self, address: str, side: Side, token: str, *, data: GameData | None = None, saves_dir: Path | None = None):
         super().__init__(data=data, saves_dir=saves_dir, bot_pace=0)
         self.side = side
-        self.link = Link(address, side, token, self.game_data, on_state=self._position, on_refused=self._refused)
+        self.link = Link(address, side, token, self.game_data, on_state=self._position, on_refused=self._host_refused)
         self.session: RemoteSession | None = None
         self.ended: str | None = None  # why the app ended before the game did (one line)
         self.sub_title = f"{side} at {address}"
@@ -132,7 +135,9 @@ class JoinApp(SemperFidelisApp):
 
     def _position(self, mirror: Mirror) -> None:
         if self.session is None:
-            self.session = RemoteSession(game=mirror, seat=self.side, send=self._send)
+            # the mirror reads as a Game: what it cannot do (apply, undo, record, save) RemoteSession
+            # overrides, so Session's Game-typed field takes it (a Protocol for all the screens read is not written yet)
+            self.session = RemoteSession(game=cast(Game, mirror), seat=self.side, send=self._send)
             self.push_screen(RemoteGameScreen(self.session, bot_pace=0))
             return
         screen = self.game_screen
@@ -144,7 +149,7 @@ class JoinApp(SemperFidelisApp):
     def _send(self, action: str) -> None:
         self.run_worker(self.link.act(action), group="link-send")
 
-    def _refused(self, reason: str) -> None:
+    def _host_refused(self, reason: str) -> None:  # not _refused: the app's own is about a save that cannot be opened
         if self.session is not None:
             self.session.waiting = False
         self.notify(f"The host refused: {reason}", severity="error")
@@ -153,7 +158,7 @@ class JoinApp(SemperFidelisApp):
         self.exit()
 
 
-def run_joined(address: str, side: str, token: str, data: GameData | None = None) -> int:
+def run_joined(address: str, side: Side, token: str, data: GameData | None = None) -> int:
     """Play a seat in the terminal; the one-line reason it ended, if not the game's end, is
     printed by the app on exit."""
     app = JoinApp(address, side, token, data=data)

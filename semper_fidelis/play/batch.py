@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData, load_game_data
-from ..data.models import SIDES
+from ..data.models import SIDES, Side
 from ..engine import Game, write_atomic
 from .spread import spread
 from .stats import wilson
@@ -57,8 +57,8 @@ class GameSummary:
 
 def play_game(m: Matchup, seed: int, data: GameData | None = None, max_actions: int = 50_000) -> Game:
     game = Game(m.scenario, seed, dict(m.options), data=data)
-    bots: dict[str, Bot] = {PL: make_bot(m.pl, 2 * seed, m.think, m.iterations), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think, m.iterations)}
-    seats: dict[str, Seat] = {side: Seat(game, side) for side in bots}
+    bots: dict[Side, Bot] = {PL: make_bot(m.pl, 2 * seed, m.think, m.iterations), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think, m.iterations)}
+    seats: dict[Side, Seat] = {side: Seat(game, side) for side in bots}
     while not game.over:
         decision = game.decision()
         assert decision is not None  # a game that is not over waits for a decision
@@ -205,7 +205,7 @@ def run_batches(
     for n, (summary, record) in enumerate(spread(_play_one, tasks, jobs, cluster)):
         i, done = divmod(n, games)
         batches[i].games.append(summary)
-        if record is not None:
+        if record is not None and records is not None:  # a record comes back only when asked for
             write_atomic(records / record_name(batches[i].matchup, summary.seed), json.dumps(record, ensure_ascii=False, indent=1))
         if progress:
             progress(i, done + 1)

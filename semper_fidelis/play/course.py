@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..data.models import Side
 from ..engine import Event, Game
 
-SIDES = ("PL", "ZURL")
+SIDES: tuple[Side, Side] = ("PL", "ZURL")
 #: the tracks charted, as the engine's ``track`` events name them
 TRACKS = ("vp", "morale", "supply")
 TRACK_NAMES = {"vp": "VP", "morale": "Morale", "supply": "Supply"}
@@ -104,11 +105,14 @@ def build(start: Mapping[str, Mapping[str, int]], first_round: int, events: Sequ
 def start_of(game: Game) -> tuple[dict[str, dict[str, int]], int]:
     """The values the game started with and its first round: the scenario card's, or those of
     the position it was started from."""
-    position = game.start  # the Position it was started from, if any (what its record carries)
-    if position is not None:
-        return {t: dict(getattr(position, t)) for t in TRACKS}, position.round
     sides = game.scenario.sides
-    return {t: {s: getattr(sides[s], t) for s in SIDES} for t in TRACKS}, 1
+    values: dict[str, dict[str, int]] = {t: {s: getattr(sides[s], t) for s in SIDES} for t in TRACKS}
+    position = game.start  # the Position it was started from, if any (what its record carries)
+    if position is None:
+        return values, 1
+    for t in TRACKS:  # what the position leaves out (a track, a side, the round) is the opening's
+        values[t].update(getattr(position, t) or {})
+    return values, position.round or 1
 
 
 def course_of(game: Game) -> Course:

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..data.loader import GameData, load_game_data
+from ..data.models import Side
 from ..engine import Game, Invariants
 from .spread import spread
 
 if TYPE_CHECKING:
     from .cluster import Cluster
 
-SIDES = ("PL", "ZURL")
+SIDES: tuple[Side, Side] = ("PL", "ZURL")
 #: one leak check (a random side's view against a world dealt again) per this many actions
 LEAK_EVERY = 10
 #: undo checks per game, at random actions (each replays the record: the dearest check)
@@ -128,7 +129,7 @@ def _play(report: GameReport, data_dir: Path | None) -> GameReport:
     return report
 
 
-def leak(game: Game, player: str, rng: random.Random) -> str | None:
+def leak(game: Game, player: Side, rng: random.Random) -> str | None:
     """``view(player)`` must not change when everything ``player`` cannot see is dealt again
     (the opponent's hand, face-down tokens, every deck's order: :meth:`Game.sample`)."""
     seen = game.view(player)

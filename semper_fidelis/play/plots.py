@@ -100,7 +100,8 @@ def terminal_charts(f: Figures, width: int, height: int) -> list[str]:
     """The charts as text for a terminal ``width`` columns wide (each about ``height`` rows)."""
     from ..render.charts import bars
 
-    out = [bars(*zip(*margin_bins(f.margins, max(3, (width - 8) // 9)), strict=True), width, height, margin_title(f))] if f.margins else []
+    bins = margin_bins(f.margins, max(3, (width - 8) // 9))
+    out = [bars([label for label, _ in bins], [n for _, n in bins], width, height, margin_title(f))] if f.margins else []
     rounds = range(min(f.end_rounds, default=0), max(f.end_rounds, default=-1) + 1)
     if rounds:
         out.append(bars([str(r) for r in rounds], [f.end_rounds.get(r, 0) for r in rounds], width, height, rounds_title(f)))

@@ -5,10 +5,19 @@ tokens either side may still play, which nobody else can see)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Protocol
 
 from rich.text import Text
 
-from ..engine import Game, Option
+from ..data.models import Side
+from ..engine import BattleOdds, Option
+
+
+class Weighs(Protocol):
+    """What the odds are read from: a Game, a joiner's Mirror or the host's tap of a Game."""
+
+    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None,
+                    side: Side | None = None) -> BattleOdds: ...
 
 
 def percent(p: Fraction) -> str:
@@ -37,7 +46,7 @@ def chance_words(attacker: str, p: Fraction) -> tuple[str, str]:
     return f"{attacker} wins {percent(p)}", f"exactly {p.numerator}/{p.denominator}"
 
 
-def odds_text(game: Game, area: str, attack: list[tuple[str, dict[str, int]]] | None = None, side: str | None = None,
+def odds_text(game: Weighs, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None,
               *, full: bool = True) -> Text | None:
     """The odds of the battle in ``area`` (in progress, pending, or with ``attack`` weighed), or
     None when there is no battle to weigh there. ``full``: every item the odds leave out, else
@@ -63,7 +72,7 @@ def odds_text(game: Game, area: str, attack: list[tuple[str, dict[str, int]]] | 
     return out
 
 
-def option_odds(game: Game, option: Option, decision_kind: str) -> Text | None:
+def option_odds(game: Weighs, option: Option, decision_kind: str) -> Text | None:
     """Odds for an option that starts or picks a battle: an attack (``… attack``, weighed with
     the group it sends) or a battle chosen in the Battle Phase."""
     if option.notation.endswith(" attack") and option.to_area:

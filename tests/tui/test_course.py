@@ -78,6 +78,16 @@ def test_a_game_from_a_position_starts_at_its_round_and_values(played):
     assert {s: course.values["vp"][s][0] for s in ("PL", "ZURL")} == start["vp"]
 
 
+def test_a_position_that_leaves_out_the_round_and_tracks_starts_at_the_openings():
+    game = Game.from_position({"scenario": 1, "morale": {"PL": 5}})
+    course = course_of(game)
+    sides = game.scenario.sides
+    assert course.xs[0] == 0  # no round given: round 1, as the position's state has it
+    assert course.values["morale"]["PL"][0] == 5
+    assert course.values["morale"]["ZURL"][0] == sides["ZURL"].morale
+    assert course.values["vp"]["PL"][0] == sides["PL"].vp
+
+
 def test_the_viewer_cursor_follows_the_step(played):
     review = Review(played.record())
     assert review.course.xs[0] <= review.course_x < review.course.event_x[-1] / 10  # the opening: early in round 1

@@ -686,7 +686,7 @@ def shift_stance(rules: Rules, state: State, neutral: str, stance: str, side: Si
 def _free_forts(rules: Rules, state: State, side: Side, redoubts: bool) -> list[str]:
     from ..orders import CYTADELA, fortify_options
 
-    out = sorted(fortify_options(rules, state, side, free=True))
+    out: list[str] = sorted(fortify_options(rules, state, side, free=True))
     if redoubts:
         out += [
             f"redoubt {a}" for a in sorted(state.units)
