@@ -33,6 +33,17 @@ def text(fig) -> str:
     return "\n".join(line.rstrip() for line in fig.build().replace("\x1b[0m", "").splitlines())
 
 
+#: the columns of a plot that its y labels and frame take, at most (so not the x axis's)
+FRAME = 6
+
+
+def room_for(labels: int, label_width: int, width: int) -> int:
+    """How many of ``labels`` labels ``label_width`` wide fit side by side on an x axis in a plot
+    ``width`` columns wide, a space apart. Labels must never overlap: plotext draws the ticks in
+    the order of a set, so which of two overlapping labels showed changed with the hash seed."""
+    return max(2, min(labels, (width - FRAME) // (label_width + 1)))
+
+
 def int_ticks(lo: float, hi: float, room: int) -> list[int]:
     """At most ``room`` whole-number ticks from ``lo`` to ``hi``, evenly spaced."""
     lo, hi = math.floor(lo), math.ceil(hi)
@@ -41,7 +52,7 @@ def int_ticks(lo: float, hi: float, room: int) -> list[int]:
     return list(range(lo, hi + 1, step))
 
 
-def _track(plot, course: Course, track: str, cursor: float | None, legend: bool, height: int) -> None:
+def _track(plot, course: Course, track: str, cursor: float | None, legend: bool, width: int, height: int) -> None:
     series = course.values[track]
     lo = min(min(series[s]) for s in SIDES)
     hi = max(max(series[s]) for s in SIDES)
@@ -61,7 +72,7 @@ def _track(plot, course: Course, track: str, cursor: float | None, legend: bool,
     for side in SIDES:
         plot.plot(list(course.xs), list(series[side]), marker=MARKERS[side])
     plot.yticks(int_ticks(lo, hi, max(2, height // 2)))
-    plot.xticks(int_ticks(x_lo, x_hi, 13))
+    plot.xticks(int_ticks(x_lo, x_hi, room_for(13, len(str(math.ceil(x_hi))), width)))
     keys = f"  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL  {BATTLE} battle  {STAGE} Stage end" + (f"  {NOW} now" if cursor is not None else "")
     plot.title(TRACK_NAMES[track] + (keys if legend else ""))
 
@@ -73,18 +84,18 @@ def course_chart(course: Course, width: int, height: int, cursor: float | None =
     top = max(6, height * 11 // 20)
     fig.subplots(2, 1)
     fig.subplot(1, 1).plotsize(width, top)
-    _track(fig.subplot(1, 1), course, "vp", cursor, True, top)
+    _track(fig.subplot(1, 1), course, "vp", cursor, True, width, top)
     below = fig.subplot(2, 1)
     below.subplots(1, 2)
     for col, track in enumerate(("morale", "supply"), start=1):
-        _track(below.subplot(1, col), course, track, cursor, False, height - top)
+        _track(below.subplot(1, col), course, track, cursor, False, width // 2, height - top)
     return text(fig)
 
 
 def vp_chart(course: Course, width: int, height: int) -> str:
     """The VP of both sides so far, alone (the Stage report's small chart)."""
     fig = figure(width, height)
-    _track(fig, course, "vp", None, False, height)
+    _track(fig, course, "vp", None, False, width, height)
     fig.title(f"VP  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL")
     return text(fig)
 
@@ -95,7 +106,8 @@ def bars(labels: Sequence[str], values: Sequence[int], width: int, height: int, 
     fig = figure(width, height)
     xs = list(range(1, len(labels) + 1))
     fig.bar(xs, list(values), width=0.6)
-    fig.xticks(xs, list(labels))
+    step = -(-len(xs) // room_for(len(xs), max(map(len, labels), default=1), width))
+    fig.xticks(xs[::step], list(labels)[::step])
     fig.xlim(0.2, len(xs) + 0.8)
     top = top or max([1, *values])
     fig.ylim(0, top * 1.3)

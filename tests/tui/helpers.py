@@ -134,6 +134,16 @@ async def settle(pilot, rounds: int = 200) -> None:
     raise AssertionError("the bots did not stop")
 
 
+async def until_screen(pilot, kind, polls: int = 100) -> None:
+    """Wait (by polls of the event loop, not a clock) until the screen on top is a ``kind``:
+    a finished game opens on its game-over screen a moment after the save is read."""
+    for _ in range(polls):
+        if isinstance(pilot.app.screen, kind):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"no {kind.__name__} after {polls} polls: {type(pilot.app.screen).__name__} on top")
+
+
 async def start_game(pilot, scenario: int, pl: str = "human", zurl: str = "human", privacy: bool = False) -> None:
     """Main menu -> scenario -> players -> the game, all by keys."""
     await pilot.press("1")

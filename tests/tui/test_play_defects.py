@@ -19,7 +19,7 @@ from semper_fidelis.tui.status import compact_sides, sides_table
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SIZE
-from .helpers import keys, sync
+from .helpers import keys, sync, until_screen
 
 HUMANS = {"PL": "human", "ZURL": "human"}
 
@@ -45,11 +45,7 @@ async def test_after_game_over_the_header_shows_the_final_vp_only_and_esc_toggle
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         assert app.open_save(path) is None
-        for _ in range(100):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.pause(0.01)
-        assert isinstance(app.screen, GameOverScreen)
+        await until_screen(pilot, GameOverScreen)
         session = app.screen.session
         wide, narrow = _rendered(sides_table(session)), _rendered(compact_sides(session), 80)
         vp = finished.state.vp
@@ -73,11 +69,7 @@ async def test_a_finished_game_viewed_from_resume_keeps_its_date(make_app, saves
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "2")  # Resume a recent game
         await keys(pilot, "enter")
-        for _ in range(100):
-            if isinstance(app.screen, GameOverScreen):
-                break
-            await pilot.pause(0.01)
-        assert isinstance(app.screen, GameOverScreen)
+        await until_screen(pilot, GameOverScreen)
         await keys(pilot, "q")
     assert path.stat().st_mtime == 1_000_000_000 and path.read_bytes() == before
 
