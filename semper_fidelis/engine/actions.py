@@ -30,7 +30,7 @@ Why the API looks as it does:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from types import SimpleNamespace
 from typing import Any, ClassVar, Self
@@ -196,7 +196,84 @@ def as_action(value: Action | str) -> Action:
     return value if isinstance(value, Action) else Action.parse(value)
 
 
+Readers = tuple[Callable[[str], Any], ...]
+
+
+def _not_number(word: str) -> str:
+    """A word that is not a number (a token where a card number would be another action)."""
+    if _NUMBER.fullmatch(word):
+        raise ActionSyntaxError(f"'{word}' is a number, not a token")
+    return word
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class Words(Action):
+    """An action whose text is its fields, one word each, in order (``mobilize rynek v``):
+    ``READ`` reads each word into its field (``str``, a number, a unit code) and ``TAKES`` says
+    what the verb takes when the words don't fit."""
+
+    TAKES: ClassVar[str] = ""
+    READ: ClassVar[Readers] = ()
+
+    @classmethod
+    def rest(cls, v: Any) -> str:
+        return " ".join(str(getattr(v, name)) for name in _signature(cls)[0])
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> Action:
+        if len(words) != len(cls.READ):
+            raise ActionSyntaxError(f"'{cls.VERB}' takes {cls.TAKES}")
+        return cls(*(read(word) for read, word in zip(cls.READ, words, strict=True)))
+
+
 # ------------------------------------------------------------------------ plain words
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class InArea(Words):
+    """One area, ``area``: where the action happens."""
+
+    area: str
+    TAKES: ClassVar[str] = "an area"
+    READ: ClassVar[Readers] = (str,)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class CardNumber(Words):
+    """One card, by its number ``card``."""
+
+    card: int
+    TAKES: ClassVar[str] = "a card number"
+    READ: ClassVar[Readers] = (_number,)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class TokenWord(Words):
+    """One Supply Token, by its label ``token`` (``food2``)."""
+
+    token: str
+    TAKES: ClassVar[str] = "a token"
+    READ: ClassVar[Readers] = (str,)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class AreaUnit(Words):
+    """One unit (its code) in ``area``."""
+
+    area: str
+    unit: str
+    TAKES: ClassVar[str] = "an area and a unit code"
+    READ: ClassVar[Readers] = (str, _code)
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class AreaToken(Words):
+    """A token (a face-up label or ``hidden``) in ``area``."""
+
+    area: str
+    token: str
+    TAKES: ClassVar[str] = "an area and a token"
+    READ: ClassVar[Readers] = (str, str)
 
 
 @action
@@ -374,40 +451,18 @@ class ProvisionOrder(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class PlayCard(Action):
+class PlayCard(CardNumber):
     """Play Action card ``card`` for its AP."""
 
     VERB: ClassVar[str] = "card"
-    card: int
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.card)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'card' takes a card number")
-        return cls(_number(words[0]))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class PlayEffect(Action):
+class PlayEffect(CardNumber):
     """Play Action card ``card`` for its effect."""
 
     VERB: ClassVar[str] = "effect"
-    card: int
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.card)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'effect' takes a card number")
-        return cls(_number(words[0]))
 
 
 _TRACKS = ("morale", "destruction")
@@ -456,21 +511,10 @@ class Negotiate(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Supply(Action):
+class Supply(TokenWord):
     """Use Supply Token ``token`` (its label: ``food2``) to raise Supply (§7.2)."""
 
     VERB: ClassVar[str] = "supply"
-    token: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.token)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'supply' takes a token")
-        return cls(words[0])
 
 
 @action
@@ -501,19 +545,10 @@ def _one_area(cls: type[Action], words: list[str]) -> str:
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Dismantle(Action):
+class Dismantle(InArea):
     """Remove one's own fortifications in ``area``."""
 
     VERB: ClassVar[str] = "dismantle"
-    area: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.area)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(_one_area(cls, words))
 
 
 # ------------------------------------------------------------------- building a move (§6.2)
@@ -588,99 +623,48 @@ class To(Action):
 # ------------------------------------------------------------------------- placing units
 
 
-def _area_code(cls: type[Action], words: list[str]) -> tuple[str, str]:
-    if len(words) != 2:
-        raise ActionSyntaxError(f"'{cls.VERB}' takes an area and a unit code")
-    return words[0], _code(words[1])
-
-
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Mobilize(Action):
+class Mobilize(AreaUnit):
     """Mobilize one unit (its code) into ``area``: the Mobilization order or a card's."""
 
     VERB: ClassVar[str] = "mobilize"
-    area: str
-    unit: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.area} {v.unit}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(*_area_code(cls, words))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Place(Action):
+class Place(AreaUnit):
     """Deployment: place one unit (its code) in ``area`` (§2)."""
 
     VERB: ClassVar[str] = "place"
-    area: str
-    unit: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.area} {v.unit}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(*_area_code(cls, words))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Attrition(Action):
+class Attrition(AreaUnit):
     """Attrition: the unit (its code) lost in ``area`` (§5.1 [5])."""
 
     VERB: ClassVar[str] = "attrition"
-    area: str
-    unit: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.area} {v.unit}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(*_area_code(cls, words))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Advance(Action):
+class Advance(Words):
     """After a won battle, one unit (its code) of the group from ``origin`` advances (§9.5)."""
 
     VERB: ClassVar[str] = "advance"
     origin: str
     unit: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.origin} {v.unit}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(*_area_code(cls, words))
+    TAKES: ClassVar[str] = "an area and a unit code"
+    READ: ClassVar[Readers] = (str, _code)
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class HQ(Action):
+class HQ(InArea):
     """Place the HQ in ``area``."""
 
     VERB: ClassVar[str] = "hq"
-    area: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.area)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(_one_area(cls, words))
 
 
 @action
@@ -725,21 +709,13 @@ class Reinforce(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class TakeCommander(Action):
+class TakeCommander(Words):
     """Take the relief Commander ``commander``."""
 
     VERB: ClassVar[str] = "take"
     commander: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.commander)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'take' takes a Commander, or an area and a token")
-        return cls(words[0])
+    TAKES: ClassVar[str] = "a Commander, or an area and a token"
+    READ: ClassVar[Readers] = (str,)
 
 
 # ------------------------------------------------------------------------- Supply Tokens
@@ -753,56 +729,26 @@ def _area_token(cls: type[Action], words: list[str]) -> tuple[str, str]:
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class TakeToken(Action):
+class TakeToken(AreaToken):
     """A card's choice: take ``token`` (a face-up label or ``hidden``) from ``area``."""
 
     VERB: ClassVar[str] = "take"
-    area: str
-    token: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.area} {v.token}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(*_area_token(cls, words))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class ProvisionToken(Action):
+class ProvisionToken(AreaToken):
     """Provisioning: take ``token`` from ``area``."""
 
     VERB: ClassVar[str] = "provision"
-    area: str
-    token: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.area} {v.token}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(*_area_token(cls, words))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Collect(Action):
+class Collect(AreaToken):
     """Collect ``token`` (a face-up label or ``hidden``) from ``area`` (§5.1 [3])."""
 
     VERB: ClassVar[str] = "collect"
-    area: str
-    token: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.area} {v.token}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(*_area_token(cls, words))
 
 
 @action
@@ -825,59 +771,29 @@ class Extra(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class DiscardToken(Action):
+class DiscardToken(Words):
     """A card's choice: discard Supply Token ``token``."""
 
     VERB: ClassVar[str] = "discard"
     token: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.token)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1 or _NUMBER.fullmatch(words[0]):
-            raise ActionSyntaxError("'discard' takes a card number or a token")
-        return cls(words[0])
+    TAKES: ClassVar[str] = "a card number or a token"
+    READ: ClassVar[Readers] = (_not_number,)
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class CombatToken(Action):
+class CombatToken(TokenWord):
     """Play Combat token ``token`` in a battle."""
 
     VERB: ClassVar[str] = "token"
-    token: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.token)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'token' takes a token")
-        return cls(words[0])
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Medicine(Action):
+class Medicine(TokenWord):
     """Use Medicine token ``token`` against one Loss."""
 
     VERB: ClassVar[str] = "medicine"
-    token: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.token)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'medicine' takes a token")
-        return cls(words[0])
 
 
 # --------------------------------------------------------------------------------- cards
@@ -885,21 +801,13 @@ class Medicine(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Discard(Action):
+class Discard(Words):
     """Discard card ``card`` (Evasion's cost, the hand limit)."""
 
     VERB: ClassVar[str] = "discard"
     card: int
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.card)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'discard' takes a card number or a token")
-        return cls(_number(words[0]))
+    TAKES: ClassVar[str] = "a card number or a token"
+    READ: ClassVar[Readers] = (_number,)
 
 
 @action
@@ -925,57 +833,29 @@ class EventCard(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Special(Action):
+class Special(CardNumber):
     """Play Special card ``card`` in a battle."""
 
     VERB: ClassVar[str] = "special"
-    card: int
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.card)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'special' takes a card number")
-        return cls(_number(words[0]))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class RemoveUnit(Action):
+class RemoveUnit(Words):
     """A card's choice: remove a unit (its code) in the Mobilization Zone from the game."""
 
     VERB: ClassVar[str] = "remove"
     unit: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.unit)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError("'remove' takes a unit code or an area")
-        return cls(_code(words[0]))
+    TAKES: ClassVar[str] = "a unit code or an area"
+    READ: ClassVar[Readers] = (_code,)
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class RemoveFrom(Action):
+class RemoveFrom(InArea):
     """A card's choice: remove the units in ``area`` (the Austro-Hungarians)."""
 
     VERB: ClassVar[str] = "remove"
-    area: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.area)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(_one_area(cls, words))
 
 
 # --------------------------------------------------------------------------- fortifications
@@ -983,56 +863,30 @@ class RemoveFrom(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Barricade(Action):
+class Barricade(Words):
     """Build a Barricade in ``area`` facing the adjacent ``facing``."""
 
     VERB: ClassVar[str] = "barricade"
     area: str
     facing: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.area} {v.facing}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 2:
-            raise ActionSyntaxError("'barricade' takes an area and the neighbour it faces")
-        return cls(words[0], words[1])
+    TAKES: ClassVar[str] = "an area and the neighbour it faces"
+    READ: ClassVar[Readers] = (str, str)
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Redoubt(Action):
+class Redoubt(InArea):
     """Build a Redoubt in ``area``."""
 
     VERB: ClassVar[str] = "redoubt"
-    area: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.area)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(_one_area(cls, words))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Artillery(Action):
+class Artillery(InArea):
     """Artillery fires on ``area`` (§7.2; a card's guns too)."""
 
     VERB: ClassVar[str] = "artillery"
-    area: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.area)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(_one_area(cls, words))
 
 
 # ------------------------------------------------------------------------------ battles (§9)
@@ -1040,19 +894,10 @@ class Artillery(Action):
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class BattleAt(Action):
+class BattleAt(InArea):
     """The attacker picks the next battle to fight, in ``area``."""
 
     VERB: ClassVar[str] = "battle"
-    area: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return str(v.area)
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        return cls(_one_area(cls, words))
 
 
 @action
@@ -1103,44 +948,38 @@ def _loss_unit(cls: type[Action], word: str) -> tuple[str, str]:
     return match.group(1), match.group(2)
 
 
+@dataclass(frozen=True, eq=False, slots=True)
+class LossUnit(Action):
+    """A Loss taken on one unit (its code) of group ``group``, written ``v@rynek``."""
+
+    unit: str
+    group: str
+
+    @staticmethod
+    def rest(v: Any) -> str:
+        return f"{v.unit}@{v.group}"
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> Action:
+        if len(words) != 1:
+            raise ActionSyntaxError(f"'{cls.VERB}' takes a unit and its group, like v@rynek")
+        return cls(*_loss_unit(cls, words[0]))
+
+
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Disperse(Action):
-    """Take a Loss by dispersing a unit (its code) of group ``group``: ``v@rynek``."""
+class Disperse(LossUnit):
+    """Take a Loss by dispersing a unit of a group."""
 
     VERB: ClassVar[str] = "disperse"
-    unit: str
-    group: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.unit}@{v.group}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError(f"'{cls.VERB}' takes a unit and its group, like v@rynek")
-        return cls(*_loss_unit(cls, words[0]))
 
 
 @action
 @dataclass(frozen=True, eq=False, slots=True)
-class Break(Action):
-    """Take Losses by breaking a unit (its code) of group ``group``: ``s@rynek``."""
+class Break(LossUnit):
+    """Take Losses by breaking a unit of a group."""
 
     VERB: ClassVar[str] = "break"
-    unit: str
-    group: str
-
-    @staticmethod
-    def rest(v: Any) -> str:
-        return f"{v.unit}@{v.group}"
-
-    @classmethod
-    def from_words(cls, words: list[str]) -> Action:
-        if len(words) != 1:
-            raise ActionSyntaxError(f"'{cls.VERB}' takes a unit and its group, like v@rynek")
-        return cls(*_loss_unit(cls, words[0]))
 
 
 @action
