@@ -112,6 +112,7 @@ class Host:
         self.port: int | None = None
         self.unsaved: str | None = None
         self._where: tuple | None = None
+        self._waiting: Side | None = None  # the empty seat the game last said it waits for
 
     # ------------------------------------------------------------------------------ running
 
@@ -275,10 +276,18 @@ class Host:
         if where != self._where and not self.game.over:
             self._where = where
             self.say(f"Round {view['round']}: {view['active']} to act (action {len(self.game.actions)})")
+        self._say_if_waiting(d)
         if self.game.over:
             result = view["result"] or {}
             self.say(f"Game over after {len(self.game.actions)} actions: {result.get('reason', '')}")
             self.done.set()
+
+    def _say_if_waiting(self, d) -> None:
+        """Tell the host's operator, once, that the game stands still until an empty seat joins."""
+        waiting = None if self.game.over or d is None or d.player in self.bots or d.player in self.conns else d.player
+        if waiting is not None and waiting != self._waiting:
+            self.say(f"Waiting for {waiting}: the seat is empty until its player joins")
+        self._waiting = waiting
 
     def save(self, *, seats: bool = False) -> None:
         """Write the autosave: the record, and with ``seats`` (at the start and the end) the
