@@ -470,47 +470,72 @@ def _battle_of(state: State) -> Frame:
     return next(f for f in reversed(state.stack) if f["kind"] == "battle")
 
 
-@describer("battle-choice")
-def _battle_choice(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
-    side, step, out = c["side"], c["step"], []
+@describer("battle-evade")
+def _battle_evade(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
+    side, out = c["side"], []
     f = _battle_of(state)
-    area = f["area"]
     for action in legal:
         words = action.split()
-        verb = words[0]
-        if verb == "fight":
-            out.append(_way_out(action, f"Stand and fight in {_name(rules, area)}"))
-        elif verb == "pass":
-            what = "token" if step in ("a-token", "d-token") else "Special card"
-            out.append(_way_out(action, f"Play no {what}"))
-        elif verb == "discard":
+        if words[0] == "fight":
+            out.append(_way_out(action, f"Stand and fight in {_name(rules, f['area'])}"))
+        elif words[0] == "discard":
             n = int(words[1])
             need = evasion_cost(rules, state, f)
             out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} ({rules.card(side, n).ap} AP) "
                               f"towards the Evasion ({need} AP of cards in all)", card=n))
-        elif verb == "evade":
+        else:  # evade AREA UNITS
             units = parse_units(side, words[2])
             out.append(Option(action, "evade", f"Evade to {_name(rules, words[1])} with {describe_units(units)}",
-                              area=words[1], from_area=area, to_area=words[1], units=_units(units)))
-        elif verb == "token":
-            out.append(Option(action, "combat-token", f"Play {token_words(rules, words[1])} in this battle", token=words[1]))
-        elif verb == "special":
-            n = int(words[1])
+                              area=words[1], from_area=f["area"], to_area=words[1], units=_units(units)))
+    return out
+
+
+@describer("battle-card")
+def _battle_card(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
+    side, out = c["side"], []
+    for action in legal:
+        if action == "pass":
+            out.append(_way_out(action, "Play no Special card"))
+        else:  # special N
+            n = int(action.split()[1])
             out.append(Option(action, "special", f"Play the Special card {_card_title(rules, side, n)}: {rules.card(side, n).effect}", card=n))
-        elif verb == "retreat" and words[1] == "none":
+    return out
+
+
+@describer("battle-token")
+def _battle_token(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
+    return [
+        _way_out(a, "Play no token") if a == "pass"
+        else Option(a, "combat-token", f"Play {token_words(rules, a.split()[1])} in this battle", token=a.split()[1])
+        for a in legal
+    ]
+
+
+@describer("battle-retreat")
+def _battle_retreat(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
+    area, out = _battle_of(state)["area"], []
+    for action in legal:
+        dest = action.split()[1]
+        if dest == "none":
             out.append(Option(action, "retreat", "No room anywhere: the attackers who cannot go back are dispersed", from_area=area))
-        elif verb == "retreat":
-            where = "into the won area" if words[1] == area else "to the adjacent area"
-            out.append(Option(action, "retreat", f"The attackers who cannot go back go {where} {_name(rules, words[1])}",
-                              area=words[1], from_area=area, to_area=words[1]))
-        elif verb == "advance":
-            units = _one(side, words[2])
+        else:
+            where = "into the won area" if dest == area else "to the adjacent area"
+            out.append(Option(action, "retreat", f"The attackers who cannot go back go {where} {_name(rules, dest)}",
+                              area=dest, from_area=area, to_area=dest))
+    return out
+
+
+@describer("battle-advance")
+def _battle_advance(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
+    area, out = _battle_of(state)["area"], []
+    for action in legal:
+        words = action.split()
+        if words[0] == "stay":
+            out.append(_way_out(action, "Stay: no more units move in"))
+        else:  # advance ORIGIN CODE
+            units = _one(c["side"], words[2])
             out.append(Option(action, "advance", f"Move 1 {unit_name(units[0][0])} into {_name(rules, area)} from {_name(rules, words[1])}",
                               area=words[1], from_area=words[1], to_area=area, units=units))
-        elif verb == "stay":
-            out.append(_way_out(action, "Stay: no more units move in"))
-        else:
-            out += _plain(rules, state, c, [action])
     return out
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Final, Literal
 
 from ..data.models import Side
+from .frames import Frame, digest_form
 
 PL: Final[Literal["PL"]] = "PL"
 ZURL: Final[Literal["ZURL"]] = "ZURL"
@@ -176,7 +177,7 @@ class State:
     turn: TurnState = field(default_factory=TurnState)
     losses_this_round: bool = False
     strategic_holder: dict[str, Side | None] = field(default_factory=dict)
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: list[Frame] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     #: what happened, as structured events (engine/events.py); the log is their text
     events: list[Any] = field(default_factory=list)
@@ -324,6 +325,7 @@ _JSON: dict[str, Callable[[Any], Any]] = {
     "token_pool": lambda ts: [t.__dict__ for t in ts],
     "attacks": lambda d: {a: [g.__dict__ for g in gs] for a, gs in d.items()},
     "turn": lambda t: t.__dict__,
+    "stack": lambda frames: [to_jsonable(digest_form(f)) for f in frames],  # as records saved before the battle split
 }
 
 

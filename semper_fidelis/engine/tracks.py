@@ -3,7 +3,7 @@ change logged with its reason; the Destruction skull and Morale's overflow into 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..data.models import Side
 from .events import event
@@ -81,7 +81,7 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> N
               side=None, track="destruction", delta=steps, value=new, reason=reason)
 
 
-def morale_band(rules: Rules, state: State, side: Side) -> str:
+def morale_band(rules: Rules, state: State, side: Side) -> Literal["low", "high"]:
     return rules.morale_band[state.morale[side]]
 
 
