@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from ..data.models import Side
 from .events import event
+from .outcome import Outcome
 from .rules import Rules
 from .state import PL, ZURL, State
 
@@ -21,7 +22,7 @@ def log(state: State, text: str, side: Side | None = None, **areas: str | None) 
 
 def end_game(state: State, winner: Side | None, reason: str) -> None:
     if state.result is None:
-        state.result = {"winner": winner, "reason": reason, "vp": dict(state.vp)}
+        state.result = Outcome(winner, reason, dict(state.vp))
         state.phase = "over"
         state.stack.clear()
         event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason)
