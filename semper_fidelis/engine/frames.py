@@ -15,6 +15,7 @@ digest was taken of then.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal, NotRequired, get_args, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, with_config
@@ -343,13 +344,13 @@ def migrate(frame: Any) -> Any:
     return out
 
 
-def digest_form(frame: Frame) -> dict[str, Any]:
+def digest_form(frame: Frame) -> Mapping[str, object]:
     """A frame as a record's digest saw it before the split: a battle question as the one
     ``battle-choice`` frame with its ``step`` (and ``picked``), so records saved then still
     vouch for their replay."""
     kind = frame["kind"]
     if kind not in _QUESTIONS:
-        return frame  # type: ignore[return-value]
+        return frame
     out: dict[str, Any] = {k: v for k, v in frame.items() if k != "slot"}
     out["kind"] = "battle-choice"
     out["step"] = frame.get("slot") or kind.removeprefix("battle-")
