@@ -330,8 +330,8 @@ _JSON: dict[str, Callable[[Any], Any]] = {
     "token_pool": lambda ts: [t.__dict__ for t in ts],
     "attacks": lambda d: {a: [g.__dict__ for g in gs] for a, gs in d.items()},
     "turn": lambda t: t.__dict__,
-    "stack": lambda frames: [to_jsonable(digest_form(f)) for f in frames],
-    "result": _outcome_json,  # as records saved before the battle split
+    "stack": lambda frames: [to_jsonable(digest_form(f)) for f in frames],  # as records saved before the battle split
+    "result": _outcome_json,
 }
 
 
