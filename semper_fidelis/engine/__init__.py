@@ -55,6 +55,8 @@ Strength, Combat Table BP, modifiers so far, sides of attack, fortifications, th
 and the Battle Points and winner once resolved) and ``losses`` (the Losses being taken: whose,
 how many in all and still to take, the Loss Table rows, the groups that can take them).
 ``game.data`` and ``game.scenario`` are the printed components the game is played with.
+Once ``game.over``, ``game.outcome`` is an :class:`Outcome` (``winner``, None for a draw;
+``reason``; the final ``vp``); the view's ``result`` is the same as JSON (``Outcome.to_dict``).
 
 Around a game: ``read_record``/``write_record`` (saves, one-line errors; ``write_atomic`` writes
 any file the same crash-proof way), ``shipped_data()``
@@ -180,6 +182,7 @@ from .machine import Decision, IllegalAction
 from .notation import unit_pairs
 from .odds import BattleOdds
 from .options import Option
+from .outcome import Outcome
 from .position import Position, PositionError
 from .records import GameRecord, load_record, read_json, read_record, write_atomic, write_record
 from .rules import shipped_data
@@ -187,7 +190,7 @@ from .rules import shipped_data
 __all__ = [
     "Action", "ActionSyntaxError", "AssaultMore", "AssaultOrder", "Barricade", "Fight", "FortifyOrder", "From", "MoveOrder",
     "To", "Units", "unit_pairs",
-    "Game", "Invariants", "Decision", "Event", "AREA_FACTS", "Option", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]

@@ -1,18 +1,35 @@
 """Battle (§9): occurrence, Evasion, the resolution procedure in its printed order, and the
 post-battle steps — occupation, Losses, Supply and Morale.
 
-The battle frame is automatic: it walks its ``step`` list and pushes a decision frame
-(``battle-choice``) whenever a player must choose, and loss frames for §9.4 B.
+The battle frame is automatic: it walks its ``step`` list and pushes a decision frame whenever
+a player must choose — one kind per question: ``battle-evade``, ``battle-card``,
+``battle-token``, ``battle-retreat``, ``battle-advance`` — and loss frames for §9.4 B.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import get_args
+
+from typing_extensions import TypeIs
 
 from ..data.models import Side
 from .cards import card_title, discard_card, effect_of
 from .events import event
+from .frames import (
+    AdvanceFrame,
+    BattleCardFrame,
+    BattleFrame,
+    BattleQuestion,
+    BattleStep,
+    BattleTokenFrame,
+    CardSlot,
+    EvadeFrame,
+    Frame,
+    LossGroup,
+    RetreatFrame,
+    SideFrame,
+)
 from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
@@ -33,18 +50,17 @@ from .upkeep import checkpoint
 
 CYTADELA = "cytadela"
 #: the battle procedure in the printed order of §9.3–§9.4; each step may skip itself
-STEPS = (
-    "evade", "a-card", "d-card", "a-token", "d-token", "ammo-card", "resolve",
-    "post-card", "withdraw", "a-losses", "post-a-card", "d-losses", "post-d-card", "advance", "return", "finish",
-)
+STEPS: tuple[BattleStep, ...] = get_args(BattleStep)
 #: the windows for a card "after the Battle" (§7.2 Ammunition, FAQ): once the battle is resolved
 #: (loss-reducing cards need it), and again after each side's Losses (Example of Battles 14–16:
 #: Collective Responsibility takes the units PL has just dispersed); each asks as ``post-card``
 POST_STEPS = ("post-card", "post-a-card", "post-d-card")
 CARD_STEPS = ("a-card", "d-card", "ammo-card", *POST_STEPS)
+#: the slot each card step asks in: after the battle, every window asks as ``post-card``
+_CARD_SLOT: dict[str, CardSlot] = {"a-card": "a-card", "d-card": "d-card", "ammo-card": "ammo-card", **dict.fromkeys(POST_STEPS, "post-card")}
 
 
-def _next(f: dict[str, Any]) -> None:
+def _next(f: BattleFrame) -> None:
     f["step"] = STEPS[STEPS.index(f["step"]) + 1]
 
 
@@ -61,15 +77,16 @@ def start_battle(rules: Rules, state: State, area: str, attacker: Side, *, assau
     data = battle_data(rules, state, area, attacker, assault=assault)
     if data["neutral_defence"]:
         state.austrians_defend_for = other(attacker)
-    push(state, "battle", **data)
+    push(state, data)
     event(state, "battle-start", f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."),
           area=area, attacker=attacker, assault=assault)
 
 
-def battle_data(rules: Rules, state: State, area: str, attacker: Side, *, assault: bool) -> dict[str, Any]:
+def battle_data(rules: Rules, state: State, area: str, attacker: Side, *, assault: bool) -> BattleFrame:
     """A battle frame's contents before its first step (also what the odds of a battle not yet
     begun are computed from, engine/odds.py)."""
-    return dict(
+    return BattleFrame(
+        kind="battle",
         area=area,
         attacker=attacker,
         defender=other(attacker),
@@ -87,11 +104,11 @@ def battle_data(rules: Rules, state: State, area: str, attacker: Side, *, assaul
     )
 
 
-def groups_of(state: State, f: dict[str, Any]) -> list[AttackGroup]:
+def groups_of(state: State, f: BattleFrame) -> list[AttackGroup]:
     return [g for g in state.attacks.get(f["area"], []) if g.side == f["attacker"]]
 
 
-def sides_of_attack(state: State, f: dict[str, Any]) -> int:
+def sides_of_attack(state: State, f: BattleFrame) -> int:
     """The areas the attack comes from (§9.3 step 8 "+1 BP for the second and each subsequent
     Area"; §9.2 Evasion pays one AP per side). Units already inside the area come from none of
     them; an attack made by those units alone still comes from one side."""
@@ -99,7 +116,7 @@ def sides_of_attack(state: State, f: dict[str, Any]) -> int:
     return max(1, len(origins))
 
 
-def _hq_in_attack(state: State, f: dict[str, Any]) -> bool:
+def _hq_in_attack(state: State, f: BattleFrame) -> bool:
     hq = HQ[f["attacker"]]
     return any(g.units.get(hq) for g in groups_of(state, f)) or f["inner"].get(hq, 0) > 0
 
@@ -115,14 +132,14 @@ def _combat_ability(rules: Rules, state: State, side: Side, present: bool) -> st
 # ------------------------------------------------------------------------------ evasion (§9.2)
 
 
-def evasion_cost(rules: Rules, state: State, f: dict[str, Any]) -> int:
+def evasion_cost(rules: Rules, state: State, f: BattleFrame) -> int:
     defender = f["defender"]
     hq_here = state.units.get(f["area"], {}).get(HQ[defender], 0) > 0
     discount = 1 if _combat_ability(rules, state, defender, hq_here) == "evasion-discount" else 0
     return max(0, sides_of_attack(state, f) - discount)
 
 
-def evade_targets(rules: Rules, state: State, f: dict[str, Any], first: bool = True) -> list[str]:
+def evade_targets(rules: Rules, state: State, f: BattleFrame, first: bool = True) -> list[str]:
     """Adjacent areas an evading defender may enter (§9.2), none awaiting its own battle.
     ``first``: the areas its side occupies (full ones too: their overflow is what splits off);
     otherwise the neutral areas with room the overflow may split into (Austro-Hungarians may
@@ -138,7 +155,7 @@ def evade_targets(rules: Rules, state: State, f: dict[str, Any], first: bool = T
     ]
 
 
-def evade_firsts(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def evade_firsts(rules: Rules, state: State, f: BattleFrame) -> list[str]:
     """Where an Evasion may begin so that every defender gets away (§9.2): an own adjacent area
     with room, the units it cannot take splitting into neutral areas; or, where an own adjacent
     area is full ("if the destination Area's Unit Limit would be exceeded"), the neutral areas
@@ -159,7 +176,7 @@ def _evade_cards(rules: Rules, state: State, side: Side) -> list[int]:
     return sorted({n for n in state.hand[side] if rules.card(side, n).kind != "event" and rules.card(side, n).ap})
 
 
-def evasion_barred(rules: Rules, state: State, f: dict[str, Any]) -> str | None:
+def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> str | None:
     """Why the defender cannot evade (§9.2), in words for the log; None if it can."""
     side = f["defender"]
     if f.get("neutral_defence"):
@@ -176,7 +193,7 @@ def evasion_barred(rules: Rules, state: State, f: dict[str, Any]) -> str | None:
 # ------------------------------------------------------------------------------ the battle frame
 
 
-def _run(rules: Rules, state: State, f: dict[str, Any]) -> None:
+def _run(rules: Rules, state: State, f: BattleFrame) -> None:
     step = f["step"]
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     if step == "evade":
@@ -187,22 +204,22 @@ def _run(rules: Rules, state: State, f: dict[str, Any]) -> None:
         _next(f)
         barred = evasion_barred(rules, state, f)
         if barred is None:
-            _choose(state, f, defender, "evade")
+            push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
         else:
             log(state, f"{defender} cannot evade: {barred}.")
     elif step in CARD_STEPS:
         sides = {"a-card": [attacker], "d-card": [defender]}.get(step, [attacker, defender])
-        slot = "post-card" if step in POST_STEPS else step
+        slot = _CARD_SLOT[step]
         _next(f)
         for side in reversed(sides):  # pushed in reverse: the attacker chooses first
             if special_options(rules, state, f, side, slot):
-                _choose(state, f, side, slot)
+                push(state, BattleCardFrame(kind="battle-card", side=side, slot=slot))
     elif step in ("a-token", "d-token"):
         side = attacker if step == "a-token" else defender
-        kinds = ("grenades", "ammunition") if side == attacker else ("machine-gun", "ammunition")
+        kinds = _token_kinds(step)
         _next(f)
         if any(t.kind in kinds for t in state.my_tokens[side]):
-            _choose(state, f, side, step)
+            push(state, BattleTokenFrame(kind="battle-token", side=side, slot=step))
     elif step == "resolve":
         _resolve(rules, state, f)
         _next(f)
@@ -212,12 +229,12 @@ def _run(rules: Rules, state: State, f: dict[str, Any]) -> None:
             _attacker_withdraws(rules, state, f)
     elif step in ("a-losses", "d-losses"):
         _next(f)
-        f.setdefault("losses_done", []).append(step[0])  # its Loss modifiers are now spent
+        f.setdefault("losses_done", []).append("a" if step == "a-losses" else "d")  # its Loss modifiers are now spent
         _push_losses(rules, state, f, step)
     elif step == "advance":
         _next(f)
         if any(sum(g.units.values()) for g in groups_of(state, f)) and f["result"] in ("attacker", "empty", "evaded"):
-            _choose(state, f, attacker, "advance")
+            push(state, AdvanceFrame(kind="battle-advance", side=attacker, moved={}))  # set here: listing the choices must not write
     elif step == "return":
         _next(f)
         if f["result"] in ("attacker", "empty", "evaded"):
@@ -226,7 +243,7 @@ def _run(rules: Rules, state: State, f: dict[str, Any]) -> None:
         _finish(rules, state, f)
 
 
-def special_options(rules: Rules, state: State, f: dict[str, Any], side: Side, step: str) -> list[int]:
+def special_options(rules: Rules, state: State, f: BattleFrame, side: Side, step: str) -> list[int]:
     """Special cards ``side`` may play in this slot: one in its slot (§9.3 steps 2–3), and a
     second one, right away or after the battle, for a player who used Ammunition (§7.2)."""
     if step in ("ammo-card", "post-card"):
@@ -245,12 +262,7 @@ def special_options(rules: Rules, state: State, f: dict[str, Any], side: Side, s
     return out
 
 
-def _choose(state: State, f: dict[str, Any], side: Side, step: str) -> None:
-    extra: dict[str, Any] = {"moved": {}} if step == "advance" else {}  # set here: listing the choices must not write
-    push(state, "battle-choice", side=side, step=step, picked=[], **extra)
-
-
-def strengths(rules: Rules, state: State, f: dict[str, Any]) -> tuple[int, int]:
+def strengths(rules: Rules, state: State, f: BattleFrame) -> tuple[int, int]:
     """Total Strength of attacker and defender (§9.3 step 1): −1 per attacking unit crossing a
     defender's Barricade, or against a Redoubt; units already inside ignore fortifications."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
@@ -275,7 +287,7 @@ def _draw_battle_card(rules: Rules, state: State) -> int:
     return card
 
 
-def battle_points(rules: Rules, state: State, f: dict[str, Any]) -> tuple[int, int, list[str]]:
+def battle_points(rules: Rules, state: State, f: BattleFrame) -> tuple[int, int, list[str]]:
     """Battle Points of attacker and defender before the battle cards (§9.3 steps 1, 6, 8, 9):
     Strength on the Combat Table with the Special cards played, sides, tokens, Commanders; with
     the log's notes. Pure: the odds (engine/odds.py) add the cards to exactly this."""
@@ -304,7 +316,7 @@ def battle_points(rules: Rules, state: State, f: dict[str, Any]) -> tuple[int, i
     return a_bp, d_bp, notes
 
 
-def _resolve(rules: Rules, state: State, f: dict[str, Any]) -> None:
+def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
     """§9.3 steps 1 and 6–9: Strength, the Combat Table, battle cards, sides, tokens, Commanders."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     deck = rules.data.battle_deck.cards
@@ -347,13 +359,13 @@ def captured(rules: Rules, state: State, area: str, side: Side) -> bool:
     return bool(count(rules, state, area, other(side))) and not count(rules, state, area, side)
 
 
-def return_room(rules: Rules, state: State, f: dict[str, Any], g: AttackGroup) -> int:
+def return_room(rules: Rules, state: State, f: BattleFrame, g: AttackGroup) -> int:
     """Room for a border group in the area it attacked from (§9.4): none once the opponent has
     captured it. A beaten group that does not fit costs 1 more Loss (FAQ "Withdrawal")."""
     return 0 if captured(rules, state, g.origin, f["attacker"]) else rules.limit[g.origin] - total(state, g.origin)
 
 
-def _go_back(rules: Rules, state: State, f: dict[str, Any], g: AttackGroup, verb: str, how: str) -> dict[str, int]:
+def _go_back(rules: Rules, state: State, f: BattleFrame, g: AttackGroup, verb: str, how: str) -> dict[str, int]:
     """Move as many of a border group's units as there is room for back into the area it attacked
     from, unless the opponent has captured it (§9.4); the HQ first. Returns what went back."""
     attacker = f["attacker"]
@@ -374,7 +386,7 @@ def _go_back(rules: Rules, state: State, f: dict[str, Any], g: AttackGroup, verb
     return back
 
 
-def _return_home(rules: Rules, state: State, f: dict[str, Any]) -> None:
+def _return_home(rules: Rules, state: State, f: BattleFrame) -> None:
     """After a battle the attacker did not lose, units left on the border go back where they came
     from (§4.1: the rest "still has to obey Area's Unit Limit"); those that cannot — the area
     captured or full — withdraw like a beaten attacker's overflow, without the extra Loss."""
@@ -383,10 +395,10 @@ def _return_home(rules: Rules, state: State, f: dict[str, Any]) -> None:
         if sum(g.units.values()):
             f.setdefault("stranded", []).append(g.origin)
     if f.get("stranded"):
-        _choose(state, f, f["attacker"], "retreat")
+        push(state, RetreatFrame(kind="battle-retreat", side=f["attacker"]))
 
 
-def disperse_in_battle(rules: Rules, state: State, f: dict[str, Any], side: Side, units: dict[str, int]) -> None:
+def disperse_in_battle(rules: Rules, state: State, f: BattleFrame, side: Side, units: dict[str, int]) -> None:
     """Units with nowhere to go in a battle are dispersed through the one door every unit leaving
     the board takes (the HQ's Commander, §8 and §11), and count towards "3 Units dispersed"."""
     fought = f["result"] in ("attacker", "defender")  # not after an Evasion: no battle took place
@@ -397,7 +409,7 @@ def disperse_in_battle(rules: Rules, state: State, f: dict[str, Any], side: Side
     report["dispersed"] += sum(units.values())
 
 
-def _attacker_withdraws(rules: Rules, state: State, f: dict[str, Any]) -> None:
+def _attacker_withdraws(rules: Rules, state: State, f: BattleFrame) -> None:
     """§9.4: a beaten attacker withdraws every unit to where it came from, before its Losses;
     where that area is lost or full, to another adjacent area, with 1 more Loss per group."""
     area, attacker = f["area"], f["attacker"]
@@ -407,26 +419,26 @@ def _attacker_withdraws(rules: Rules, state: State, f: dict[str, Any]) -> None:
     for g in groups_of(state, f):
         back = _go_back(rules, state, f, g, "withdraws to", "is forced to withdraw")
         if back:
-            f["placed"].append([g.origin, back])
+            f["placed"].append((g.origin, back))
         if sum(g.units.values()):
             f["extra_loss"] += 1
             f.setdefault("stranded", []).append(g.origin)  # still on the border until they go
     if f["inner"] and count(rules, state, area, attacker):
         f.setdefault("stranded", []).append(area)  # units inside the area withdraw too
     if f.get("stranded"):
-        _choose(state, f, attacker, "retreat")
+        push(state, RetreatFrame(kind="battle-retreat", side=attacker))
     else:
         state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
 
 
-def _stranded_units(rules: Rules, state: State, f: dict[str, Any], where: str) -> dict[str, int]:
+def _stranded_units(rules: Rules, state: State, f: BattleFrame, where: str) -> dict[str, int]:
     if where == f["area"]:
         return dict(side_units(rules, state, where, f["attacker"]))
     group = next(g for g in groups_of(state, f) if g.origin == where)
     return {t: n for t, n in group.units.items() if n}
 
 
-def _take_stranded(rules: Rules, state: State, f: dict[str, Any], where: str, room: int) -> dict[str, int]:
+def _take_stranded(rules: Rules, state: State, f: BattleFrame, where: str, room: int) -> dict[str, int]:
     """Up to ``room`` of the units still to withdraw from ``where`` (the HQ first)."""
     units = _stranded_units(rules, state, f, where)
     taken: dict[str, int] = {}
@@ -443,26 +455,26 @@ def _take_stranded(rules: Rules, state: State, f: dict[str, Any], where: str, ro
     return taken
 
 
-def _push_losses(rules: Rules, state: State, f: dict[str, Any], step: str) -> None:
+def _push_losses(rules: Rules, state: State, f: BattleFrame, step: str) -> None:
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     won = f["result"] == "attacker"
     if step == "a-losses":
         losses = max(0, f["bp"]["d"] + f.get("extra_loss", 0) - f["loss_mods"]["a"])
         if won:
             groups = [
-                {"label": g.origin, "where": "border", "area": area, "origin": g.origin, "units": g.units}
+                LossGroup(label=g.origin, where="border", area=area, origin=g.origin, units=g.units)
                 for g in groups_of(state, f)
             ]
             inner = side_units(rules, state, area, attacker)
             if inner:
-                groups.append({"label": area, "where": "board", "area": area, "origin": area, "units": inner})
+                groups.append(LossGroup(label=area, where="board", area=area, origin=area, units=inner))
         else:  # the withdrawn units, wherever they went (one group per area)
             placed: dict[str, dict[str, int]] = {}
             for a, units in f.get("placed", []):
                 here = placed.setdefault(a, {})
                 for t, n in units.items():
                     here[t] = min(here.get(t, 0) + n, side_units(rules, state, a, attacker).get(t, 0))
-            groups = [{"label": a, "where": "board", "area": a, "origin": a, "units": u} for a, u in placed.items()]
+            groups = [LossGroup(label=a, where="board", area=a, origin=a, units=u) for a, u in placed.items()]
         frame = start_losses(rules, state, attacker, "attacker", losses, area, groups, protect=won)
         frame["band"] = f["bands"][attacker]
         frame["token_used"] = "a" in f["tokens"]  # one combat token per battle (§7.2): then no Medicine
@@ -470,7 +482,7 @@ def _push_losses(rules: Rules, state: State, f: dict[str, Any], step: str) -> No
     else:
         origins = tuple(g.origin for g in groups_of(state, f)) + tuple(a for a, _ in f.get("placed", []))
         units = side_units(rules, state, area, defender)
-        groups = [{"label": area, "where": "board", "area": area, "origin": area, "units": dict(units)}]
+        groups = [LossGroup(label=area, where="board", area=area, origin=area, units=dict(units))]
         losses = max(0, f["bp"]["a"] - f["loss_mods"]["d"])
         frame = start_losses(rules, state, defender, "defender", losses, area, groups, forbidden=origins)
         frame["band"] = f["bands"][defender]
@@ -481,7 +493,7 @@ def _push_losses(rules: Rules, state: State, f: dict[str, Any], step: str) -> No
         skip_if_empty(state, frame)
 
 
-def _finish(rules: Rules, state: State, f: dict[str, Any]) -> None:
+def _finish(rules: Rules, state: State, f: BattleFrame) -> None:
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     state.attacks[area] = [g for g in state.attacks.get(area, []) if g.side != attacker]
     if not state.attacks[area]:
@@ -505,57 +517,13 @@ procedure("battle", run=_run, section="§9")
 # ------------------------------------------------------------------------- decisions in a battle
 
 
-def _parent(state: State) -> dict[str, Any]:
+def _parent(state: State) -> BattleFrame:
     """The battle a choice belongs to (the nearest battle frame below it: after Ammunition both
     sides' choices are stacked on the same battle)."""
     return next(f for f in reversed(state.stack) if f["kind"] == "battle")
 
 
-def _choice_legal(rules: Rules, state: State, c: dict[str, Any]) -> list[str]:
-    f = _parent(state)
-    side, step = c["side"], c["step"]
-    if step == "evade":
-        need = evasion_cost(rules, state, f)
-        paid = sum(rules.card(side, n).ap for n in c["picked"])
-        if c.get("moving") or paid >= need:
-            units = side_units(rules, state, f["area"], side)
-            out = []
-            dests = evade_targets(rules, state, f, first=False) if c.get("landed") else evade_firsts(rules, state, f)
-            for dest in dests:
-                room = rules.limit[dest] - total(state, dest)
-                size = min(room, sum(units.values()))  # move as many as fit; the rest go on after
-                out += [f"evade {dest} {units_text(u)}" for u in subsets(units, size) if sum(u.values()) == size]
-            if not c.get("moving") and not c["picked"]:
-                out.insert(0, "fight")  # a free Evasion (need 0) is still the Defender's choice (§9.2)
-            return out
-        picks = [f"discard {n}" for n in _evade_cards(rules, state, side) if state.hand[side].count(n) > c["picked"].count(n)]
-        return (["fight"] if not c["picked"] else []) + picks
-    if step in ("a-token", "d-token"):
-        kinds = ("grenades", "ammunition") if step == "a-token" else ("machine-gun", "ammunition")
-        return sorted({f"token {t.label()}" for t in state.my_tokens[side] if t.kind in kinds}) + ["pass"]
-    if step in CARD_STEPS:
-        return [f"special {n}" for n in special_options(rules, state, f, side, step)] + ["pass"]
-    if step == "retreat":
-        targets = _retreat_targets(rules, state, f)
-        return [f"retreat {a}" for a in targets] or ["retreat none"]
-    if step == "advance":
-        room = rules.limit[f["area"]] - total(state, f["area"])
-        groups = [g for g in groups_of(state, f) if sum(g.units.values())]
-        moved = c["moved"]
-        missing = [g for g in groups if not moved.get(g.origin)]
-        # at least one unit from each side of attack (§9.4 A): keep room for the sides still owed
-        eligible = missing if 0 < room <= len(missing) else groups
-        out = []
-        if room > 0:
-            for g in eligible:
-                out += [f"advance {g.origin} {CODE[t]}" for t, n in sorted(g.units.items()) if n]
-        if not missing or room <= 0:
-            out.append("stay")
-        return out
-    raise ValueError(step)
-
-
-def _retreat_targets(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _retreat_targets(rules: Rules, state: State, f: BattleFrame) -> list[str]:
     """Adjacent areas without enemy units or a neutral Militia, with room; a group that does
     not fit in one may split over several (FAQ "Withdrawal")."""
     attacker, area = f["attacker"], f["area"]
@@ -567,7 +535,73 @@ def _retreat_targets(rules: Rules, state: State, f: dict[str, Any]) -> list[str]
     ]
 
 
-def _choice_apply(rules: Rules, state: State, c: dict[str, Any], action: str) -> None:
+def evaded(rules: Rules, state: State, f: BattleFrame) -> None:
+    """The defender got away (§9.2): no battle took place; the attackers may move in."""
+    f["step"], f["result"] = "advance", "evaded"
+    checkpoint(rules, state)
+
+
+def play_special(rules: Rules, state: State, f: BattleFrame, side: Side, number: int, second: bool = False) -> None:
+    discard_card(state, side, number)
+    if second:
+        f["second_card"].append(side)
+    key = f"{side} #{number}"
+    state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
+    event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"])
+    card_effect = effect_of(rules, side, number)
+    assert card_effect is not None and card_effect.battle_apply is not None  # offered only for a Special card with an effect
+    card_effect.battle_apply(rules, state, f, side)
+
+
+def _log_advance(rules: Rules, state: State, f: BattleFrame, c: AdvanceFrame) -> None:
+    n = sum(c.get("moved", {}).values())
+    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
+
+
+# Each question a battle puts is its own procedure (one frame kind, its legal actions and their
+# effect together), pushed over the battle frame; ``answers`` names the battle step it answers.
+
+
+def is_question(c: Frame) -> TypeIs[BattleQuestion]:
+    """Whether a frame is one of a battle's questions to a player."""
+    return c["kind"] in _ANSWERS or c["kind"] == "battle-card" or c["kind"] == "battle-token"
+
+
+def answers(c: BattleQuestion) -> str:
+    """The battle step (``STEPS``, or ``retreat``) a battle's question answers: cards and
+    tokens name their slot; the others are one step each."""
+    if c["kind"] == "battle-card" or c["kind"] == "battle-token":
+        return c["slot"]
+    return _ANSWERS[c["kind"]]
+
+
+_ANSWERS = {"battle-evade": "evade", "battle-retreat": "retreat", "battle-advance": "advance"}
+
+
+# §9.2 Evasion: the defender discards cards worth the sides attacked, then moves out
+
+
+def _evade_legal(rules: Rules, state: State, c: EvadeFrame) -> list[str]:
+    f = _parent(state)
+    side = c["side"]
+    need = evasion_cost(rules, state, f)
+    paid = sum(rules.card(side, n).ap for n in c["picked"])
+    if c.get("moving") or paid >= need:
+        units = side_units(rules, state, f["area"], side)
+        out = []
+        dests = evade_targets(rules, state, f, first=False) if c.get("landed") else evade_firsts(rules, state, f)
+        for dest in dests:
+            room = rules.limit[dest] - total(state, dest)
+            size = min(room, sum(units.values()))  # move as many as fit; the rest go on after
+            out += [f"evade {dest} {units_text(u)}" for u in subsets(units, size) if sum(u.values()) == size]
+        if not c.get("moving") and not c["picked"]:
+            out.insert(0, "fight")  # a free Evasion (need 0) is still the Defender's choice (§9.2)
+        return out
+    picks = [f"discard {n}" for n in _evade_cards(rules, state, side) if state.hand[side].count(n) > c["picked"].count(n)]
+    return (["fight"] if not c["picked"] else []) + picks
+
+
+def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: str) -> None:
     f = _parent(state)
     side = c["side"]
     words = action.split()
@@ -576,7 +610,7 @@ def _choice_apply(rules: Rules, state: State, c: dict[str, Any], action: str) ->
         log(state, f"{side} stands and fights.")
     elif words[0] == "discard":
         c["picked"].append(int(words[1]))
-    elif words[0] == "evade":
+    else:  # evade AREA UNITS
         if c["picked"]:
             for n in c["picked"]:
                 discard_card(state, side, n)
@@ -591,91 +625,163 @@ def _choice_apply(rules: Rules, state: State, c: dict[str, Any], action: str) ->
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
-    elif words[0] == "token":
-        token = next(t for t in state.my_tokens[side] if t.label() == words[1])
-        state.my_tokens[side].remove(token)
-        state.token_pool.append(token)
-        f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
-        if token.kind == "ammunition":
-            f["ammo"].append(side)
-        log(state, f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
+
+
+procedure(
+    "battle-evade",
+    decision="battle",
+    prompt=lambda r, s, c: f"{c['side']}: evade (discard cards worth the number of sides attacked) or fight",
+    legal=_evade_legal,
+    apply=_evade_apply,
+    section="§9.2",
+)
+
+
+# §9.3 steps 2–3 and §7.2 Ammunition: a Special card in its slot
+
+
+def _card_legal(rules: Rules, state: State, c: BattleCardFrame) -> list[str]:
+    return [f"special {n}" for n in special_options(rules, state, _parent(state), c["side"], c["slot"])] + ["pass"]
+
+
+def _card_apply(rules: Rules, state: State, c: BattleCardFrame, action: str) -> None:
+    pop(state, c)
+    if action != "pass":  # special N
+        play_special(rules, state, _parent(state), c["side"], int(action.split()[1]), second=c["slot"] in ("ammo-card", "post-card"))
+
+
+_CARD_PROMPTS = {
+    "a-card": "{} attacks: play a Special card, or pass",
+    "d-card": "{} defends: play a Special card, or pass",
+    "ammo-card": "{}: play a second Special card now (Ammunition), or pass",
+    "post-card": "{}: play a second Special card after the battle (Ammunition), or pass",
+}
+procedure(
+    "battle-card",
+    decision="battle",
+    prompt=lambda r, s, c: _CARD_PROMPTS[c["slot"]].format(c["side"]),
+    legal=_card_legal,
+    apply=_card_apply,
+    section="§9.3",
+)
+
+
+# §9.3 steps 4–5 and §7.2: one combat token per battle
+
+
+def _token_kinds(slot: str) -> tuple[str, str]:
+    return ("grenades", "ammunition") if slot == "a-token" else ("machine-gun", "ammunition")
+
+
+def _token_legal(rules: Rules, state: State, c: BattleTokenFrame) -> list[str]:
+    kinds = _token_kinds(c["slot"])
+    return sorted({f"token {t.label()}" for t in state.my_tokens[c["side"]] if t.kind in kinds}) + ["pass"]
+
+
+def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: str) -> None:
+    pop(state, c)
+    if action == "pass":
+        return
+    f, side, label = _parent(state), c["side"], action.split()[1]
+    token = next(t for t in state.my_tokens[side] if t.label() == label)
+    state.my_tokens[side].remove(token)
+    state.token_pool.append(token)
+    f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
+    if token.kind == "ammunition":
+        f["ammo"].append(side)
+    log(state, f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
+
+
+procedure(
+    "battle-token",
+    decision="battle",
+    prompt=lambda r, s, c: f"{c['side']} attacks: play a Grenades or Ammunition token, or pass" if c["slot"] == "a-token"
+    else f"{c['side']} defends: play a Machine Gun or Ammunition token, or pass",
+    legal=_token_legal,
+    apply=_token_apply,
+    section="§9.3",
+)
+
+
+# §9.4 and FAQ "Withdrawal": attackers who cannot go back to their area
+
+
+def _retreat_legal(rules: Rules, state: State, c: RetreatFrame) -> list[str]:
+    return [f"retreat {a}" for a in _retreat_targets(rules, state, _parent(state))] or ["retreat none"]
+
+
+def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: str) -> None:
+    f, side, dest = _parent(state), c["side"], action.split()[1]
+    where = f["stranded"].pop(0)
+    room = 10**6 if dest == "none" else rules.limit[dest] - total(state, dest)
+    stranded = _take_stranded(rules, state, f, where, room)
+    if _stranded_units(rules, state, f, where):
+        f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
+    if dest == "none":
+        log(state, f"{side}: {describe(stranded)} have nowhere to go and are dispersed.", side=side, area=f["area"], from_area=where)
+        disperse_in_battle(rules, state, f, side, stranded)
+    else:
+        add_units(state, dest, stranded)
+        f.setdefault("placed", []).append((dest, dict(stranded)))
+        log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(dest)}.", side=side, area=f["area"], from_area=where, to_area=dest)
+    if not f["stranded"]:
+        state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
         pop(state, c)
-    elif words[0] == "special":
-        pop(state, c)
-        play_special(rules, state, f, side, int(words[1]), second=c["step"] in ("ammo-card", "post-card"))
-    elif words[0] == "pass":
-        pop(state, c)
-    elif words[0] == "retreat":
-        where = f["stranded"].pop(0)
-        room = 10**6 if words[1] == "none" else rules.limit[words[1]] - total(state, words[1])
-        stranded = _take_stranded(rules, state, f, where, room)
-        if _stranded_units(rules, state, f, where):
-            f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
-        if words[1] == "none":
-            log(state, f"{side}: {describe(stranded)} have nowhere to go and are dispersed.", side=side, area=f["area"], from_area=where)
-            disperse_in_battle(rules, state, f, side, stranded)
-        else:
-            add_units(state, words[1], stranded)
-            f.setdefault("placed", []).append([words[1], dict(stranded)])
-            log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(words[1])}.", side=side, area=f["area"], from_area=where, to_area=words[1])
-        if not f["stranded"]:
-            state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
-            pop(state, c)
-    elif words[0] == "advance":
+
+
+procedure(
+    "battle-retreat",
+    decision="battle",
+    prompt=lambda r, s, c: f"{c['side']}: the attackers who cannot go back to their area — choose where they go",
+    legal=_retreat_legal,
+    apply=_retreat_apply,
+    section="§9.4",
+)
+
+
+# §9.4 A: the winner moves units into the area, one at a time
+
+
+def _advance_legal(rules: Rules, state: State, c: AdvanceFrame) -> list[str]:
+    f = _parent(state)
+    room = rules.limit[f["area"]] - total(state, f["area"])
+    groups = [g for g in groups_of(state, f) if sum(g.units.values())]
+    moved = c["moved"]
+    missing = [g for g in groups if not moved.get(g.origin)]
+    # at least one unit from each side of attack (§9.4 A): keep room for the sides still owed
+    eligible = missing if 0 < room <= len(missing) else groups
+    out = []
+    if room > 0:
+        for g in eligible:
+            out += [f"advance {g.origin} {CODE[t]}" for t, n in sorted(g.units.items()) if n]
+    if not missing or room <= 0:
+        out.append("stay")
+    return out
+
+
+def _advance_apply(rules: Rules, state: State, c: AdvanceFrame, action: str) -> None:
+    f = _parent(state)
+    words = action.split()
+    if words[0] == "advance":
         g = next(g for g in groups_of(state, f) if g.origin == words[1])
         utype = next(t for t in g.units if g.units[t] and CODE[t] == words[2])
         g.units[utype] -= 1
         add_units(state, f["area"], {utype: 1})
         c["moved"][g.origin] = c["moved"].get(g.origin, 0) + 1
         event(state, "note", None, area=f["area"])  # one unit: the log tells the group at the end
-        if rules.limit[f["area"]] - total(state, f["area"]) <= 0 or not any(sum(x.units.values()) for x in groups_of(state, f)):
-            _log_advance(rules, state, f, c)
-            pop(state, c)
-    elif words[0] == "stay":
-        _log_advance(rules, state, f, c)
-        pop(state, c)
-
-
-def evaded(rules: Rules, state: State, f: dict[str, Any]) -> None:
-    """The defender got away (§9.2): no battle took place; the attackers may move in."""
-    f["step"], f["result"] = "advance", "evaded"
-    checkpoint(rules, state)
-
-
-def play_special(rules: Rules, state: State, f: dict[str, Any], side: Side, number: int, second: bool = False) -> None:
-    discard_card(state, side, number)
-    if second:
-        f["second_card"].append(side)
-    key = f"{side} #{number}"
-    state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
-    event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"])
-    card_effect = effect_of(rules, side, number)
-    assert card_effect is not None and card_effect.battle_apply is not None  # offered only for a Special card with an effect
-    card_effect.battle_apply(rules, state, f, side)
-
-
-def _log_advance(rules: Rules, state: State, f: dict[str, Any], c: dict[str, Any]) -> None:
-    n = sum(c.get("moved", {}).values())
-    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
+        if rules.limit[f["area"]] - total(state, f["area"]) > 0 and any(sum(x.units.values()) for x in groups_of(state, f)):
+            return
+    _log_advance(rules, state, f, c)
+    pop(state, c)
 
 
 procedure(
-    "battle-choice",
+    "battle-advance",
     decision="battle",
-    prompt=lambda r, s, c: {
-        "evade": f"{c['side']}: evade (discard cards worth the number of sides attacked) or fight",
-        "a-card": f"{c['side']} attacks: play a Special card, or pass",
-        "d-card": f"{c['side']} defends: play a Special card, or pass",
-        "ammo-card": f"{c['side']}: play a second Special card now (Ammunition), or pass",
-        "post-card": f"{c['side']}: play a second Special card after the battle (Ammunition), or pass",
-        "a-token": f"{c['side']} attacks: play a Grenades or Ammunition token, or pass",
-        "d-token": f"{c['side']} defends: play a Machine Gun or Ammunition token, or pass",
-        "retreat": f"{c['side']}: the attackers who cannot go back to their area — choose where they go",
-        "advance": f"{c['side']}: move units into the won area (at least one from each side of attack)",
-    }[c["step"]],
-    legal=_choice_legal,
-    apply=_choice_apply,
-    section="§9",
+    prompt=lambda r, s, c: f"{c['side']}: move units into the won area (at least one from each side of attack)",
+    legal=_advance_legal,
+    apply=_advance_apply,
+    section="§9.4 A",
 )
 
 # ------------------------------------------------------------------------- Battle Phase (§5.1 [3])
@@ -685,14 +791,14 @@ def _pending(state: State, side: Side) -> list[str]:
     return [a for a in sorted(state.attacks) if any(g.side == side for g in state.attacks[a])]
 
 
-def _phase_run(rules: Rules, state: State, f: dict[str, Any]) -> None:
+def _phase_run(rules: Rules, state: State, f: SideFrame) -> None:
     if _pending(state, f["side"]):
-        push(state, "battle-pick", side=f["side"])
+        push(state, SideFrame(kind="battle-pick", side=f["side"]))
     else:
         pop(state, f)
 
 
-def _pick_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _pick_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
     pop(state, f)
     start_battle(rules, state, action.split()[1], f["side"], assault=False)
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+
+from typing_extensions import Unpack
 
 from ..data.models import Side
+from .frames import BattleFrame, CardStepData, CardStepFrame
 from .machine import pop, procedure, push
 from .rules import Rules
 from .state import State
@@ -31,10 +33,10 @@ class CardEffect:
 
     playable: Callable[[Rules, State, Side], bool] = _always
     apply: Callable[[Rules, State, Side], None] | None = None
-    options: Callable[[Rules, State, dict[str, Any]], list[str]] | None = None
-    choose: Callable[[Rules, State, dict[str, Any], str], None] | None = None  # the frame, the action
-    battle_playable: Callable[[Rules, State, dict[str, Any], Side], bool] = _always
-    battle_apply: Callable[[Rules, State, dict[str, Any], Side], None] | None = None
+    options: Callable[[Rules, State, CardStepFrame], list[str]] | None = None
+    choose: Callable[[Rules, State, CardStepFrame, str], None] | None = None  # the frame, the action
+    battle_playable: Callable[[Rules, State, BattleFrame, Side], bool] = _always
+    battle_apply: Callable[[Rules, State, BattleFrame, Side], None] | None = None
     after_battle: bool = False
 
 
@@ -51,18 +53,18 @@ def register(effect_id: str, effect: CardEffect) -> CardEffect:
     return effect
 
 
-def start_card_step(state: State, side: Side, effect_id: str, step: str, **data: Any) -> dict[str, Any]:
+def start_card_step(state: State, side: Side, effect_id: str, step: str, prompt: str, **data: Unpack[CardStepData]) -> CardStepFrame:
     """Ask ``side`` a question on behalf of a card; the card's ``options``/``choose`` answer."""
-    return push(state, "card-step", side=side, effect=effect_id, step=step, **data)
+    return push(state, CardStepFrame(kind="card-step", side=side, effect=effect_id, step=step, prompt=prompt, **data))
 
 
-def _step_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _step_legal(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     options = EFFECTS[f["effect"]].options
     assert options is not None, "a card-step frame is pushed only by an effect that answers it"
     return options(rules, state, f)
 
 
-def _step_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _step_apply(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     pop(state, f)
     choose = EFFECTS[f["effect"]].choose
     assert choose is not None, "a card-step frame is pushed only by an effect that answers it"

@@ -5,12 +5,12 @@ Battle, End of Turn (tokens, cards), End of Round (attrition, truce, time) and E
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from ..data.models import Side
 from .cards import card_title, discard_card, draw_cards, effect_of
 from .commanders import ability, commander_card
 from .events import event
+from .frames import AttritionFrame, CollectFrame, CommanderFrame, DeployFrame, DeployItem, ReliefFrame, SideFrame
 from .losses import unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
@@ -44,10 +44,10 @@ def _setup(rules: Rules, state: State) -> None:
         first = rules.scenario.deploys_first or PL
         for side in (other(first), first):  # pushed in reverse: the first deploys first
             todo = [
-                {"unit": d.unit, "count": d.count, "zone": d.zone, "areas": list(d.areas)}
+                DeployItem(unit=d.unit, count=d.count, zone=d.zone, areas=list(d.areas))
                 for d in rules.scenario.sides[side].free_deployment
             ]
-            push(state, "deploy", side=side, todo=todo)
+            push(state, DeployFrame(kind="deploy", side=side, todo=todo))
         state.phase = "after-deploy"
 
 
@@ -66,24 +66,24 @@ def _begin_turn(rules: Rules, state: State) -> None:
     arrivals = _relief_arrives(rules, state, side)
     state.phase = "orders"
     if _event_options(rules, state, side):
-        push(state, "event", side=side)
+        push(state, SideFrame(kind="event", side=side))
     else:
         _say_no_event(rules, state, side)
     if any(state.relief_waiting.get(side, {}).values()):
-        push(state, "relief", side=side)
-    push(state, "commander", side=side, offered=arrivals)
+        push(state, ReliefFrame(kind="relief", side=side))
+    push(state, CommanderFrame(kind="commander", side=side, offered=arrivals))
     if state.mob[side].get(HQ[side]) and state.commander[side] and _hq_areas(rules, state, side):
-        push(state, "hq", side=side)
+        push(state, SideFrame(kind="hq", side=side))
 
 
 def _orders(rules: Rules, state: State) -> None:
     state.phase = "battle"
-    push(state, "orders", side=state.active)
+    push(state, SideFrame(kind="orders", side=state.active))
 
 
 def _battle(rules: Rules, state: State) -> None:
     state.phase = "end-turn"
-    push(state, "battle-phase", side=state.active)
+    push(state, SideFrame(kind="battle-phase", side=state.active))
 
 
 def _end_turn(rules: Rules, state: State) -> None:
@@ -91,12 +91,12 @@ def _end_turn(rules: Rules, state: State) -> None:
     state.phase = "after-turn"
     commander_ok = state.commander[side] and state.commander_status[side] == "ok"
     if commander_ok:
-        push(state, "draw", side=side)
+        push(state, SideFrame(kind="draw", side=side))
     if ability(rules, state, side) == "extra-provisioning":
-        push(state, "collect-extra", side=side)
+        push(state, SideFrame(kind="collect-extra", side=side))
     choices = [] if state.turn.evacuated else collect_automatic(rules, state, side)  # Evacuation took them
     if choices:
-        push(state, "collect", side=side, areas=choices)
+        push(state, CollectFrame(kind="collect", side=side, areas=choices))
 
 
 def _after_turn(rules: Rules, state: State) -> None:
@@ -123,10 +123,10 @@ def _end_round(rules: Rules, state: State) -> None:
     Attrition Loss is an "action that cause Losses" in the Round."""
     state.phase = "after-round"
     queue = [
-        [side, area] for side in (ZURL, PL) for area in sorted(state.units) if contested(rules, state, area)
+        (side, area) for side in (ZURL, PL) for area in sorted(state.units) if contested(rules, state, area)
     ]
     if queue:
-        push(state, "attrition", queue=queue)
+        push(state, AttritionFrame(kind="attrition", queue=queue))
 
 
 def _after_round(rules: Rules, state: State) -> None:
@@ -187,7 +187,7 @@ ZONE_WORDS = {
 }
 
 
-def _deploy_areas(rules: Rules, state: State, side: Side, item: dict[str, Any]) -> list[str]:
+def _deploy_areas(rules: Rules, state: State, side: Side, item: DeployItem) -> list[str]:
     zone = item["zone"]
     if zone == "city":
         pool = [a for a, t in rules.terrain.items() if t == "city"]
@@ -209,13 +209,13 @@ def _deploy_areas(rules: Rules, state: State, side: Side, item: dict[str, Any]) 
     return out
 
 
-def _deploy_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _deploy_legal(rules: Rules, state: State, f: DeployFrame) -> list[str]:
     item = f["todo"][0]
     code = CODE[item["unit"]]
     return [f"place {a} {code}" for a in _deploy_areas(rules, state, f["side"], item)]
 
 
-def _deploy_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _deploy_apply(rules: Rules, state: State, f: DeployFrame, action: str) -> None:
     _, area, code = action.split()
     item = f["todo"][0]
     side = f["side"]
@@ -272,7 +272,7 @@ procedure(
 )
 
 
-def _place_hq(rules: Rules, state: State, f: dict[str, Any], area: str) -> None:
+def _place_hq(rules: Rules, state: State, f: SideFrame, area: str) -> None:
     side = f["side"]
     state.mob[side][HQ[side]] -= 1
     add_units(state, area, {HQ[side]: 1})
@@ -284,7 +284,7 @@ def _place_hq(rules: Rules, state: State, f: dict[str, Any], area: str) -> None:
 # -------------------------------------------------------------- Initial Phase: Commander (§11)
 
 
-def _commander_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _commander_legal(rules: Rules, state: State, f: CommanderFrame) -> list[str]:
     side = f["side"]
     out = ["keep"]
     if state.commander_deck[side] and state.commander[side]:
@@ -293,7 +293,7 @@ def _commander_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]
     return out
 
 
-def _commander_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _commander_apply(rules: Rules, state: State, f: CommanderFrame, action: str) -> None:
     side = f["side"]
     if action == "keep":
         for c in f["offered"]:  # a relief Commander not taken joins the Commander deck
@@ -321,7 +321,7 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
         state.turn.ap = commander.ap
         log(state, f"{side}: {commander.name} takes command (no Commander to replace: no Morale change).")
         if state.mob[side].get(HQ[side]) and _hq_areas(rules, state, side):
-            push(state, "hq", side=side)  # §5.1 [1] 1: the HQ comes back with him
+            push(state, SideFrame(kind="hq", side=side))  # §5.1 [1] 1: the HQ comes back with him
         return
     state.turn.commander_changes += 1
     log(state, f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
@@ -388,12 +388,12 @@ def relief_targets(rules: Rules, state: State, side: Side, enemy_start: bool = F
     return {a: 0 for a in seen if total(state, a) < rules.limit[a]}
 
 
-def _enemy_start(rules: Rules, state: State, f: dict[str, Any]) -> bool:
+def _enemy_start(rules: Rules, state: State, f: ReliefFrame) -> bool:
     start = rules.data.board.relief_start[f["side"]]
     return f.get("enemy_start", False) or occupant(rules, state, start) == other(f["side"])
 
 
-def _relief_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _relief_legal(rules: Rules, state: State, f: ReliefFrame) -> list[str]:
     side = f["side"]
     waiting = state.relief_waiting.get(side, {})
     out = []
@@ -408,7 +408,7 @@ def _relief_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return out
 
 
-def _relief_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _relief_apply(rules: Rules, state: State, f: ReliefFrame, action: str) -> None:
     side = f["side"]
     if action == "relief done":
         pop(state, f)
@@ -461,7 +461,7 @@ def _say_no_event(rules: Rules, state: State, side: Side) -> None:
         event(state, "note", f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
 
 
-def _event_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _event_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
 
     side = f["side"]
     pop(state, f)
@@ -533,7 +533,7 @@ def collect_automatic(rules: Rules, state: State, side: Side) -> list[str]:
     return choose
 
 
-def _collect_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _collect_apply(rules: Rules, state: State, f: CollectFrame, action: str) -> None:
     _, area, choice = action.split()
     take_token(rules, state, f["side"], area, choice)
     f["areas"].remove(area)
@@ -541,12 +541,12 @@ def _collect_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -
         pop(state, f)
 
 
-def _extra_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _extra_legal(rules: Rules, state: State, f: SideFrame) -> list[str]:
     areas = sorted(a for a in occupied_areas(rules, state, f["side"]) if token_choices(state, f["side"], a))
     return [f"extra {a} {c}" for a in areas for c in token_choices(state, f["side"], a)] + ["extra pass"]
 
 
-def _extra_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _extra_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
     pop(state, f)
     if action != "extra pass":
         _, area, choice = action.split()
@@ -572,7 +572,7 @@ procedure(
 )
 
 
-def _draw_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _draw_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
     side = f["side"]
     if action.startswith("discard "):
         number = int(action.split()[1])
@@ -603,12 +603,12 @@ procedure(
 # ---------------------------------------------------------------------- End of Round: attrition
 
 
-def _attrition_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _attrition_legal(rules: Rules, state: State, f: AttritionFrame) -> list[str]:
     side, area = f["queue"][0]
     return [f"attrition {area} {CODE[t]}" for t in sorted(side_units(rules, state, area, side))]
 
 
-def _attrition_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _attrition_apply(rules: Rules, state: State, f: AttritionFrame, action: str) -> None:
     side, area = f["queue"].pop(0)
     utype = type_for(side, action.split()[2])
     remove_units(state, area, {utype: 1})
@@ -617,7 +617,7 @@ def _attrition_apply(rules: Rules, state: State, f: dict[str, Any], action: str)
     _drop_settled(rules, state, f)
 
 
-def _drop_settled(rules: Rules, state: State, f: dict[str, Any]) -> None:
+def _drop_settled(rules: Rules, state: State, f: AttritionFrame) -> None:
     while f["queue"] and not count(rules, state, f["queue"][0][1], f["queue"][0][0]):
         f["queue"].pop(0)
     if not f["queue"]:

@@ -1,156 +1,217 @@
-"""The shape of every decision frame, checked when a position loads.
+"""Decision frames as typed values, defined once: one ``TypedDict`` per kind of procedure.
 
-The engine keeps its frames as plain dicts (``machine.Frame``); a position file carries them
-verbatim in its ``procedure``. A crafted or damaged file could hand the engine a frame missing
-a key, with a value of the wrong type or naming an unknown step, and the game would fail later,
-somewhere else, on every try. Each kind of frame has a schema here (pydantic, extra keys
-forbidden) and :func:`frame_problem` names the first thing wrong in one line, before the game
-starts. References to the board and the rules (areas, unit types, card effects, steps) are
-checked too, against the loaded :class:`Rules`.
+The engine keeps its frames as plain dicts on ``state.stack`` (no cost to copy, hash or save),
+and a position file carries them verbatim in its ``procedure``. The same class types them twice:
+mypy checks every handler's reads and every frame it pushes (``machine.push``), and pydantic
+validates a loaded position's frames against the discriminated union :data:`AnyFrame` (extra
+keys forbidden, strict types), so a crafted or damaged file is refused in one line
+(:func:`frame_problem`) rather than failing later, somewhere else, on every try. References to
+the board and the rules (areas, unit types, card effects, steps) are checked too, against the
+loaded :class:`Rules`. A position saved before ``battle-choice`` was split into one kind per
+question is read through :func:`migrate`; :func:`digest_form` gives a frame the form a record's
+digest was taken of then.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, get_args
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, NotRequired, get_args, get_type_hints
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, with_config
+from typing_extensions import TypedDict
 
+from ..data.models import Side
 from .rules import Rules
 
-Side = Literal["PL", "ZURL"]
 Count = Annotated[int, Field(ge=0, le=1000)]
 Units = dict[str, Count]
+Role = Literal["a", "d"]
+Band = Literal["high", "low"]
 #: deeper than any frame the engine builds (a loss group's units are 4 levels down)
 MAX_DEPTH = 8
+_STRICT = with_config(ConfigDict(extra="forbid", strict=True))
+
+#: the battle procedure in the printed order of §9.3–§9.4; each step may skip itself
+BattleStep = Literal[
+    "evade", "a-card", "d-card", "a-token", "d-token", "ammo-card", "resolve", "post-card", "withdraw",
+    "a-losses", "post-a-card", "d-losses", "post-d-card", "advance", "return", "finish",
+]
+#: the slots a Special card is played in (§9.3 steps 2–3; §7.2 Ammunition: now, or after the battle)
+CardSlot = Literal["a-card", "d-card", "ammo-card", "post-card"]
+TokenSlot = Literal["a-token", "d-token"]
+BattleResult = Literal["attacker", "defender", "empty", "evaded"]
 
 
-class _Frame(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SideFrame(_Frame):
+@_STRICT
+class SideFrame(TypedDict):
     """The frames that only say whose they are."""
 
     kind: Literal["artillery", "battle-phase", "battle-pick", "collect-extra", "draw", "event", "hq", "orders", "provision"]
     side: Side
 
 
-class AssaultNext(_Frame):
+@_STRICT
+class AssaultNextFrame(TypedDict):
     kind: Literal["assault-next"]
     side: Side
     target: str
     inner_paid: bool
 
 
-class Attrition(_Frame):
+@_STRICT
+class AttritionFrame(TypedDict):
     kind: Literal["attrition"]
-    queue: list[tuple[Side, str]] = Field(min_length=1)
+    queue: Annotated[list[tuple[Side, str]], Field(min_length=1)]
 
 
-class Battle(_Frame):
+@_STRICT
+class LossReport(TypedDict):
+    broken: Count
+    dispersed: Count
+
+
+@_STRICT
+class BattleFrame(TypedDict):
     kind: Literal["battle"]
-    step: Literal[
-        "evade", "a-card", "d-card", "a-token", "d-token", "ammo-card", "resolve", "post-card", "withdraw",
-        "a-losses", "post-a-card", "d-losses", "post-d-card", "advance", "return", "finish",
-    ]
+    step: BattleStep
     area: str
     attacker: Side
     defender: Side
     assault: bool
     neutral_defence: bool
     inner: Units
-    mods: dict[Literal["a", "d"], int]
-    loss_mods: dict[Literal["a", "d"], int]
-    loss_report: dict[Side, dict[Literal["broken", "dispersed"], Count]]
-    tokens: dict[Literal["a", "d"], str]
+    mods: dict[Role, int]
+    loss_mods: dict[Role, int]
+    loss_report: dict[Side, LossReport]
+    tokens: dict[Role, str]
     ammo: list[Side]
     second_card: list[Side]
-    result: Literal["attacker", "defender", "empty", "evaded"] | None
-    bp: dict[Literal["a", "d"], Count] | None = None
-    bands: dict[Side, Literal["high", "low"]] | None = None
-    participants: dict[Side, Count] | None = None
-    sides: Count | None = None
-    extra_loss: Count | None = None
-    losses_done: list[Literal["a", "d"]] | None = None
-    placed: list[tuple[str, Units]] | None = None
-    stranded: list[str] | None = None
-    redoubt: bool | None = None
+    result: BattleResult | None
+    bp: NotRequired[dict[Role, Count]]
+    bands: NotRequired[dict[Side, Band]]
+    participants: NotRequired[dict[Side, Count]]
+    sides: NotRequired[Count]
+    extra_loss: NotRequired[Count]
+    losses_done: NotRequired[list[Role]]
+    placed: NotRequired[list[tuple[str, Units]]]
+    stranded: NotRequired[list[str]]
+    redoubt: NotRequired[bool]
 
 
-class BattleChoice(_Frame):
-    kind: Literal["battle-choice"]
+@_STRICT
+class EvadeFrame(TypedDict):
+    """§9.2: the defender's Evasion — the cards ``picked`` towards its cost, then the moves."""
+
+    kind: Literal["battle-evade"]
     side: Side
-    step: Literal["evade", "a-card", "d-card", "ammo-card", "post-card", "a-token", "d-token", "retreat", "advance"]
     picked: list[int]
-    moving: bool | None = None
-    landed: bool | None = None
-    moved: dict[str, Count] | None = None
+    moving: NotRequired[bool]
+    landed: NotRequired[bool]
 
 
-class CardStep(_Frame):
-    """A card's own question (card_effects.primitives): which keys a step reads depends on it."""
+@_STRICT
+class BattleCardFrame(TypedDict):
+    kind: Literal["battle-card"]
+    side: Side
+    slot: CardSlot
 
+
+@_STRICT
+class BattleTokenFrame(TypedDict):
+    kind: Literal["battle-token"]
+    side: Side
+    slot: TokenSlot
+
+
+@_STRICT
+class RetreatFrame(TypedDict):
+    kind: Literal["battle-retreat"]
+    side: Side
+
+
+@_STRICT
+class AdvanceFrame(TypedDict):
+    kind: Literal["battle-advance"]
+    side: Side
+    moved: dict[str, Count]
+
+
+@_STRICT
+class CardStepData(TypedDict, total=False):
+    """What a card's own question carries besides its prompt (card_effects.primitives): which
+    keys a step reads depends on the step."""
+
+    why: str
+    area: str | None  # None: no area chosen yet
+    areas: list[str]
+    built: Count
+    code: str
+    codes: list[str]
+    kinds: list[str]
+    left: Count
+    max: Count | None  # None: no limit
+    mode: Literal["move", "assault"]
+    moved: Count
+    must: bool
+    origin: str | None  # None: a group not chosen yet
+    owner: Literal["PL", "ZURL", "neutral"]
+    repeat: bool
+    stage: Literal["from", "units", "to"]
+    target: str | None
+    terrains: list[str] | None
+    then: Literal["battle"] | None
+    units: str | None
+
+
+@_STRICT
+class CardStepFrame(CardStepData):
     kind: Literal["card-step"]
     side: Side
     effect: str
     step: str
     prompt: str
-    why: str | None = None
-    area: str | None = None
-    areas: list[str] | None = None
-    built: Count | None = None
-    code: str | None = None
-    codes: list[str] | None = None
-    kinds: list[str] | None = None
-    left: Count | None = None
-    max: Count | None = None
-    mode: Literal["move", "assault"] | None = None
-    moved: Count | None = None
-    must: bool | None = None
-    origin: str | None = None
-    owner: str | None = None
-    repeat: bool | None = None
-    stage: Literal["from", "units", "to"] | None = None
-    target: str | None = None
-    terrains: list[str] | None = None
-    then: Literal["battle"] | None = None
-    units: str | None = None
 
 
-class Collect(_Frame):
+@_STRICT
+class CollectFrame(TypedDict):
     kind: Literal["collect"]
     side: Side
     areas: list[str]
 
 
-class Commander(_Frame):
+@_STRICT
+class CommanderFrame(TypedDict):
     kind: Literal["commander"]
     side: Side
     offered: list[str]
 
 
-class DeployItem(_Frame):
+@_STRICT
+class DeployItem(TypedDict):
     unit: str
     count: Count
     zone: str
     areas: list[str]
 
 
-class Deploy(_Frame):
+@_STRICT
+class DeployFrame(TypedDict):
     kind: Literal["deploy"]
     side: Side
-    todo: list[DeployItem] = Field(min_length=1)
+    todo: Annotated[list[DeployItem], Field(min_length=1)]
 
 
-class Fortify(_Frame):
+@_STRICT
+class FortifyFrame(TypedDict):
     kind: Literal["fortify"]
     side: Side
-    count: Count | None = None
-    free: bool | None = None
+    count: NotRequired[Count]
+    free: NotRequired[bool]
 
 
-class LossGroup(_Frame):
+@_STRICT
+class LossGroup(TypedDict):
     label: str
     where: Literal["board", "border"]
     area: str
@@ -158,13 +219,14 @@ class LossGroup(_Frame):
     units: Units
 
 
-class Losses(_Frame):
+@_STRICT
+class LossesFrame(TypedDict):
     kind: Literal["losses"]
     side: Side
     role: Literal["attacker", "defender", "artillery"]
     remaining: Annotated[int, Field(ge=-1000, le=1000)]  # below 0 once a surplus is forgone
     area: str
-    band: Literal["high", "low"]
+    band: Band
     groups: list[LossGroup]
     protect: bool
     withdraw: bool
@@ -172,31 +234,34 @@ class Losses(_Frame):
     broken: Count
     dispersed: Count
     medicine: bool
-    may_withdraw_more: bool | None = None
-    token_used: bool | None = None
-    then_checkpoint: bool | None = None
-    extra: bool | None = None
+    may_withdraw_more: NotRequired[bool]
+    token_used: NotRequired[bool]
+    then_checkpoint: NotRequired[bool]
+    extra: NotRequired[bool]
 
 
-class Mobilize(_Frame):
+@_STRICT
+class MobilizeFrame(TypedDict):
     kind: Literal["mobilize"]
     side: Side
-    free: Count | None = None
+    free: NotRequired[Count]
 
 
-class Order(_Frame):
+@_STRICT
+class OrderFrame(TypedDict):
     kind: Literal["order"]
     side: Side
     mode: Literal["move", "assault"]
     step: Literal["from", "units", "to"]
-    origin: str | None = None
-    units: Units | None = None
-    target: str | None = None
-    forced: bool | None = None
-    inner_paid: bool | None = None
+    origin: NotRequired[str]
+    units: NotRequired[Units]
+    target: NotRequired[str]
+    forced: NotRequired[bool]
+    inner_paid: NotRequired[bool]
 
 
-class ReinforceVillages(_Frame):
+@_STRICT
+class ReinforceVillagesFrame(TypedDict):
     kind: Literal["reinforce-villages"]
     side: Side
     unit: str
@@ -204,20 +269,31 @@ class ReinforceVillages(_Frame):
     why: str
 
 
-class Relief(_Frame):
+@_STRICT
+class ReliefFrame(TypedDict):
     kind: Literal["relief"]
     side: Side
-    enemy_start: bool | None = None
+    enemy_start: NotRequired[bool]
 
 
-SCHEMAS: dict[str, type[_Frame]] = {
-    **{kind: SideFrame for kind in get_args(SideFrame.model_fields["kind"].annotation)},
-    "assault-next": AssaultNext, "attrition": Attrition, "battle": Battle, "battle-choice": BattleChoice,
-    "card-step": CardStep, "collect": Collect, "commander": Commander, "deploy": Deploy, "fortify": Fortify,
-    "losses": Losses, "mobilize": Mobilize, "order": Order, "reinforce-villages": ReinforceVillages, "relief": Relief,
-}
+#: a battle's questions, one kind each (§9.2–§9.4)
+BattleQuestion = EvadeFrame | BattleCardFrame | BattleTokenFrame | RetreatFrame | AdvanceFrame
+#: every frame the engine pushes; ``kind`` tells which
+Frame = (
+    SideFrame | AssaultNextFrame | AttritionFrame | BattleFrame | EvadeFrame | BattleCardFrame | BattleTokenFrame | RetreatFrame
+    | AdvanceFrame | CardStepFrame | CollectFrame | CommanderFrame | DeployFrame | FortifyFrame | LossesFrame | MobilizeFrame
+    | OrderFrame | ReinforceVillagesFrame | ReliefFrame
+)
+AnyFrame = Annotated[Frame, Field(discriminator="kind")]
+_FRAME: TypeAdapter[Frame] = TypeAdapter(AnyFrame)
+#: the kinds of a battle's questions
+_QUESTIONS = frozenset(k for t in get_args(BattleQuestion) for k in get_args(get_type_hints(t)["kind"]))
+#: every kind of frame
+KINDS = frozenset(k for t in get_args(Frame) for k in get_args(get_type_hints(t)["kind"]))
 
-class Procedure(_Frame):
+
+@_STRICT
+class Procedure(TypedDict):
     """Where the turn stands (``flow.PHASES``) and the decision stack above it."""
 
     phase: Literal[
@@ -229,14 +305,57 @@ class Procedure(_Frame):
     stack: list[Any]
 
 
+_PROCEDURE: TypeAdapter[Procedure] = TypeAdapter(Procedure)
+
+
 def procedure_problem(data: Any) -> str | None:
     """What is wrong with a position's procedure around its frames, in a few words."""
     try:
-        Procedure.model_validate_json(json.dumps(data))
+        _PROCEDURE.validate_json(json.dumps(data))
     except ValidationError as exc:
         err = exc.errors()[0]
         return f"{'.'.join(str(x) for x in err['loc']) or 'procedure'}: {err['msg']}"
     return None
+
+
+# ---------------------------------------------------------------- positions saved before the split
+
+#: the steps of the one ``battle-choice`` frame positions held before (kind + step -> kind)
+_SPLIT = {
+    "evade": "battle-evade", "a-card": "battle-card", "d-card": "battle-card", "ammo-card": "battle-card",
+    "post-card": "battle-card", "a-token": "battle-token", "d-token": "battle-token", "retreat": "battle-retreat",
+    "advance": "battle-advance",
+}
+
+
+def migrate(frame: Any) -> Any:
+    """A frame as this engine writes it: an old ``battle-choice`` becomes the kind of its step
+    (anything else, and anything malformed, is left for :func:`frame_problem` to judge)."""
+    if not isinstance(frame, dict) or frame.get("kind") != "battle-choice" or frame.get("step") not in _SPLIT:
+        return frame
+    step = frame["step"]
+    kind = _SPLIT[step]
+    out = {k: v for k, v in frame.items() if k not in ("kind", "step", "picked")}
+    out["kind"] = kind
+    if kind == "battle-evade":
+        out["picked"] = frame.get("picked")
+    elif kind in ("battle-card", "battle-token"):
+        out["slot"] = step
+    return out
+
+
+def digest_form(frame: Frame) -> Mapping[str, object]:
+    """A frame as a record's digest saw it before the split: a battle question as the one
+    ``battle-choice`` frame with its ``step`` (and ``picked``), so records saved then still
+    vouch for their replay."""
+    kind = frame["kind"]
+    if kind not in _QUESTIONS:
+        return frame
+    out: dict[str, Any] = {k: v for k, v in frame.items() if k != "slot"}
+    out["kind"] = "battle-choice"
+    out["step"] = frame.get("slot") or kind.removeprefix("battle-")
+    out.setdefault("picked", [])
+    return out
 
 
 #: the keys that name an area, a unit type, a commander — checked against the rules
@@ -256,47 +375,49 @@ def frame_problem(rules: Rules, frame: Any) -> str | None:
     if not isinstance(frame, dict):
         return f"a frame is a table, not {type(frame).__name__}"
     kind = frame.get("kind")
-    schema = SCHEMAS.get(kind) if isinstance(kind, str) else None
-    if schema is None:
+    if kind not in KINDS:
         return f"'{str(kind)[:40]}' is not a kind of engine step"
     if depth(frame) > MAX_DEPTH:
         return f"a {kind} step nested more than {MAX_DEPTH} levels deep"
     try:  # as JSON, the form positions carry it in: strict types, arrays for tuples
-        model = schema.model_validate_json(json.dumps(frame))
+        valid = _FRAME.validate_json(json.dumps(frame))
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"])
+        where = ".".join(str(x) for x in err["loc"][1:])  # after the kind the union chose
         return f"a {kind} step: {where}: {err['msg']}"
-    return _reference_problem(rules, str(kind), model)  # a str: it named a schema
+    return _reference_problem(rules, valid)
 
 
-def _reference_problem(rules: Rules, kind: str, model: _Frame) -> str | None:
+def _reference_problem(rules: Rules, frame: Frame) -> str | None:
     from .card_effects.primitives import STEPS as CARD_STEPS
     from .cards import EFFECTS
 
+    kind = frame["kind"]
     areas, units = rules.limit, {u.id for u in rules.data.components.units}
     for key in _AREA_KEYS:
-        value = getattr(model, key, None)
-        if isinstance(value, str) and value and value not in areas and not (kind == "card-step" and key == "units"):
+        value = frame.get(key)
+        if isinstance(value, str) and value and value not in areas:
             return f"a {kind} step names the unknown area '{value[:40]}' ({key})"
     named_units: list[str] = []
-    if isinstance(model, Battle):
-        named_units += list(model.inner)
-        named_units += [t for _, u in model.placed or () for t in u]
-        if any(a not in areas for a, _ in model.placed or ()) or any(a not in areas for a in model.stranded or ()):
+    if frame["kind"] == "battle":
+        named_units += list(frame["inner"])
+        named_units += [t for _, u in frame.get("placed", ()) for t in u]
+        if any(a not in areas for a, _ in frame.get("placed", ())) or any(a not in areas for a in frame.get("stranded", ())):
             return "a battle step names an unknown area"
-    elif isinstance(model, Losses):
-        named_units += [t for g in model.groups for t in g.units]
-        if any(a not in areas for g in model.groups for a in (g.area, g.origin)):
+    elif frame["kind"] == "losses":
+        named_units += [t for g in frame["groups"] for t in g["units"]]
+        if any(a not in areas for g in frame["groups"] for a in (g["area"], g["origin"])):
             return "a losses step names an unknown area"
-    elif isinstance(model, (Order, ReinforceVillages)):
-        named_units += list(model.units or {}) if isinstance(model, Order) else [model.unit]
-    elif isinstance(model, Attrition) and any(a not in areas for _, a in model.queue):
+    elif frame["kind"] == "order":
+        named_units += list(frame.get("units", {}))
+    elif frame["kind"] == "reinforce-villages":
+        named_units.append(frame["unit"])
+    elif frame["kind"] == "attrition" and any(a not in areas for _, a in frame["queue"]):
         return "an attrition step names an unknown area"
-    elif isinstance(model, CardStep):
-        if model.effect not in EFFECTS or model.step not in CARD_STEPS:
-            return f"a card-step names an unknown card effect or step ('{model.effect[:40]}', '{model.step[:40]}')"
-    elif isinstance(model, Deploy) and any(i.unit not in units or any(a not in areas for a in i.areas) for i in model.todo):
+    elif frame["kind"] == "card-step":
+        if frame["effect"] not in EFFECTS or frame["step"] not in CARD_STEPS:
+            return f"a card-step names an unknown card effect or step ('{frame['effect'][:40]}', '{frame['step'][:40]}')"
+    elif frame["kind"] == "deploy" and any(i["unit"] not in units or any(a not in areas for a in i["areas"]) for i in frame["todo"]):
         return "a deploy step names an unknown unit type or area"
     unknown = [t for t in named_units if t not in units]
     if unknown:

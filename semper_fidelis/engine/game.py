@@ -30,6 +30,7 @@ from .events import Event, visible_to
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
 from .odds import BattleOdds, battle_odds
 from .options import Option, describe
+from .outcome import Outcome
 from .position import Position, PositionError
 from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, field_error, short
 from .rules import Rules, build_rules, shipped_rules
@@ -148,6 +149,11 @@ class Game:
     @property
     def over(self) -> bool:
         return self.state.over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (None: not yet)."""
+        return self.state.result
 
     @property
     def battle_area(self) -> str | None:

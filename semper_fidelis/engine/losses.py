@@ -4,11 +4,12 @@ Also the fate of a dispersed or broken unit, the HQ/Commander included (§11).""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 from ..data.models import Side
 from .commanders import commander_card
 from .events import event
+from .frames import LossesFrame, LossGroup, LossReport
 from .machine import pop, procedure, push
 from .notation import plural, type_for, unit_name
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
@@ -78,20 +79,18 @@ def start_losses(
     rules: Rules,
     state: State,
     side: Side,
-    role: str,
+    role: Literal["attacker", "defender", "artillery"],
     losses: int,
     area: str,
-    groups: list[dict[str, Any]],
+    groups: list[LossGroup],
     *,
     protect: bool = False,
     withdraw: bool = True,
     forbidden: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """Push a loss-distribution decision for ``side``. Each group is
-    ``{"label", "where": "board"|"border", "area", "origin", "units"}``."""
-    return push(
-        state,
-        "losses",
+) -> LossesFrame:
+    """Push a loss-distribution decision for ``side``."""
+    return push(state, LossesFrame(
+        kind="losses",
         side=side,
         role=role,
         remaining=losses,
@@ -104,10 +103,10 @@ def start_losses(
         broken=0,
         dispersed=0,
         medicine=False,
-    )
+    ))
 
 
-def _alive(frame: dict[str, Any]) -> int:
+def _alive(frame: LossesFrame) -> int:
     return sum(sum(g["units"].values()) for g in frame["groups"])
 
 
@@ -129,7 +128,7 @@ def withdraw_targets(rules: Rules, state: State, side: Side, area: str, forbidde
     ]
 
 
-def _extra_withdrawals(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _extra_withdrawals(rules: Rules, state: State, f: LossesFrame) -> list[str]:
     """§9.4: once the Losses are taken, a beaten defender may withdraw more units, whatever its
     Morale, when that serves it better (e.g. rather than stay on in a contested area)."""
     out = []
@@ -143,11 +142,11 @@ def _extra_withdrawals(rules: Rules, state: State, f: dict[str, Any]) -> list[st
     return out
 
 
-def _table(f: dict[str, Any]) -> dict[str, int]:
+def _table(f: LossesFrame) -> dict[str, int]:
     return LOSS_TABLE[(f["band"], "attacker" if f["role"] == "attacker" else "defender")]
 
 
-def least_to_absorb(f: dict[str, Any]) -> int:
+def least_to_absorb(f: LossesFrame) -> int:
     """§9.4 B "Players must distribute all Losses": the fewest Losses the next effect must absorb
     so that the units left can still absorb the rest (each at most a Break). When they cannot
     absorb them all, every unit must be broken and only the excess is forgone."""
@@ -156,7 +155,7 @@ def least_to_absorb(f: dict[str, Any]) -> int:
     return min(most, remaining - (_alive(f) - 1) * most)
 
 
-def _options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _options(rules: Rules, state: State, f: LossesFrame) -> list[str]:
     side = f["side"]
     if f.get("extra"):
         return _extra_withdrawals(rules, state, f) + ["hold"]
@@ -182,11 +181,11 @@ def _options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
     return out
 
 
-def _losses_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _losses_legal(rules: Rules, state: State, f: LossesFrame) -> list[str]:
     return _options(rules, state, f)
 
 
-def _losses_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: str) -> None:
     side = f["side"]
     if action == "hold":
         log(state, f"{side} holds on in {rules.area_name(f['area'])}.")
@@ -241,15 +240,16 @@ def _losses_apply(rules: Rules, state: State, f: dict[str, Any], action: str) ->
         _finish(state, f)
 
 
-def _finish(state: State, f: dict[str, Any]) -> None:
+def _finish(state: State, f: LossesFrame) -> None:
     pop(state, f)
-    if state.stack and "loss_report" in state.stack[-1]:  # a battle's Losses add to its tally (§8)
-        report = state.stack[-1]["loss_report"].setdefault(f["side"], {"broken": 0, "dispersed": 0})
+    below = state.stack[-1] if state.stack else None
+    if below and below["kind"] == "battle":  # a battle's Losses add to its tally (§8)
+        report = below["loss_report"].setdefault(f["side"], LossReport(broken=0, dispersed=0))
         report["broken"] += f["broken"]
         report["dispersed"] += f["dispersed"]
 
 
-def _losses_prompt(rules: Rules, state: State, f: dict[str, Any]) -> str:
+def _losses_prompt(rules: Rules, state: State, f: LossesFrame) -> str:
     if f.get("extra"):
         return f"{f['side']}: Losses taken — withdraw more units from {rules.area_name(f['area'])} by choice (§9.4), or hold"
     return (
@@ -268,7 +268,7 @@ procedure(
 )
 
 
-def skip_if_empty(state: State, frame: dict[str, Any]) -> bool:
+def skip_if_empty(state: State, frame: LossesFrame) -> bool:
     """Loss frames with nothing to lose end at once (e.g. every unit already gone)."""
     if frame["remaining"] <= 0 or _alive(frame) == 0:
         _finish(state, frame)

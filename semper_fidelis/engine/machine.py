@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from ..data.models import Side
 from .actions import Action, as_action, parse_all
+from .frames import Frame
 from .occupancy import begin_listing, end_listing
 from .phases import rulebook_phase
 from .rules import Rules
 from .state import State
 
-Frame = dict[str, Any]
+#: the frame a procedure handles (one of frames.Frame: its handlers take their own kind's type)
+F = TypeVar("F", bound=Frame, default=Any)
 
 
 class IllegalAction(ValueError):
@@ -32,7 +36,7 @@ class EngineError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class Procedure:
+class Procedure(Generic[F]):
     """How one kind of frame behaves. ``auto`` frames have ``run`` and no decision.
 
     ``legal`` lists Action values (or their text, read with the one grammar of actions.py);
@@ -41,11 +45,11 @@ class Procedure:
 
     kind: str
     decision: str = ""
-    who: Callable[[Rules, State, Frame], Side] | None = None
-    prompt: Callable[[Rules, State, Frame], str] | None = None
-    legal: Callable[[Rules, State, Frame], Sequence[Action | str]] | None = None
-    apply: Callable[[Rules, State, Frame, Any], None] | None = None
-    run: Callable[[Rules, State, Frame], None] | None = None
+    who: Callable[[Rules, State, F], Side] | None = None
+    prompt: Callable[[Rules, State, F], str] | None = None
+    legal: Callable[[Rules, State, F], Sequence[Action | str]] | None = None
+    apply: Callable[[Rules, State, F, Any], None] | None = None
+    run: Callable[[Rules, State, F], None] | None = None
     section: str = ""
     typed: bool = False
 
@@ -54,25 +58,33 @@ class Procedure:
         return self.run is not None
 
 
+#: kind -> its procedure; the frame on top of the stack picks one by its ``kind``
 PROCEDURES: dict[str, Procedure] = {}
 
 
-def _frame_side(rules: Rules, state: State, frame: Frame) -> Side:
+def _frame_side(rules: Rules, state: State, frame: Any) -> Side:
     side: Side = frame["side"]
     return side
 
 
-def procedure(kind: str, **kwargs: Any) -> Procedure:
-    """Register a frame kind. Decisions are the frame's ``side``'s unless ``who`` says otherwise."""
-    if "run" not in kwargs:
-        kwargs.setdefault("who", _frame_side)
-    proc = Procedure(kind=kind, **kwargs)
+def procedure(
+    kind: str, *, decision: str = "", who: Callable[[Rules, State, F], Side] | None = None,
+    prompt: Callable[[Rules, State, F], str] | None = None, legal: Callable[[Rules, State, F], Sequence[Action | str]] | None = None,
+    apply: Callable[[Rules, State, F, Any], None] | None = None, run: Callable[[Rules, State, F], None] | None = None,
+    section: str = "", typed: bool = False,
+) -> Procedure[F]:
+    """Register a frame kind, its handlers typed by its frame. Decisions are the frame's
+    ``side``'s unless ``who`` says otherwise."""
+    if run is None and who is None:
+        who = _frame_side
+    proc = Procedure(kind, decision, who, prompt, legal, apply, run, section, typed)
     PROCEDURES[kind] = proc
     return proc
 
 
-def push(state: State, kind: str, **data: Any) -> Frame:
-    frame = {"kind": kind, **data}
+def push(state: State, frame: F) -> F:
+    """Put a decision or procedure on the stack (built as its kind's TypedDict: mypy checks
+    its fields)."""
     state.stack.append(frame)
     return frame
 

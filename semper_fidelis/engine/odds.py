@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
 
 from ..data.models import Side
-from .battle import battle_data, battle_points, groups_of, return_room
+from .battle import answers, battle_data, battle_points, groups_of, is_question, return_room
+from .frames import BattleFrame
 from .notation import parse_units
 from .occupancy import count
 from .rules import Rules
@@ -108,7 +108,7 @@ def battle_odds(
         pending = [g for g in state.attacks.get(area, []) if sum(g.units.values())]
         if not pending:
             raise ValueError(f"no battle pending in {rules.area_name(area)}; give the attack to weigh")
-        frame = {"kind": "battle", **battle_data(rules, state, area, pending[0].side, assault=any(g.assault for g in pending))}
+        frame = battle_data(rules, state, area, pending[0].side, assault=any(g.assault for g in pending))
     if frame["neutral_defence"] and state.austrians_defend_for != frame["defender"]:
         state = replace(state, austrians_defend_for=frame["defender"])  # as the battle will begin (§13.2)
     if frame.get("result") in ("empty", "evaded"):
@@ -153,8 +153,8 @@ def battle_odds(
 
 
 def _with_attack(
-    rules: Rules, state: State, area: str, attack: list[tuple[str, dict[str, int] | str]], attacker: Side, frame: dict[str, Any] | None,
-) -> tuple[State, dict[str, Any]]:
+    rules: Rules, state: State, area: str, attack: list[tuple[str, dict[str, int] | str]], attacker: Side, frame: BattleFrame | None,
+) -> tuple[State, BattleFrame]:
     """A shallow copy of the state with the weighed groups on the border, taken out of the area
     they attack from where they stand there (the real state is not touched), and the battle
     frame they would fight in."""
@@ -178,17 +178,17 @@ def _with_attack(
             here[t] = here.get(t, 0) - min(n, here.get(t, 0))
         board[origin] = here
     state = replace(state, units=board, attacks={**state.attacks, area: groups})
-    return state, {"kind": "battle", **battle_data(rules, state, area, attacker, assault=False)}
+    return state, battle_data(rules, state, area, attacker, assault=False)
 
 
-def _excluded(state: State, f: dict[str, Any]) -> tuple[str, ...]:
+def _excluded(state: State, f: BattleFrame) -> tuple[str, ...]:
     """What could still change the battle and is not counted: every slot not yet passed where a
     side holds cards or tokens (the counts are public; what they are is not)."""
     if "bp" in f:
         return ()
     step = f["step"]
     ahead = _STEPS[_STEPS.index(step):] if step in _STEPS else ()
-    choosing = next((c["step"] for c in reversed(state.stack) if c["kind"] == "battle-choice"), None)
+    choosing = next((answers(c) for c in reversed(state.stack) if is_question(c)), None)
     if choosing:  # the slot being decided now is still open
         ahead = (choosing, *ahead)
     sides = {"attacker": f["attacker"], "defender": f["defender"]}

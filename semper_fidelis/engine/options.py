@@ -33,9 +33,11 @@ Kinds, by decision:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..data.models import Side
 from .actions import (
     Action,
     AssaultOrder,
@@ -58,6 +60,28 @@ from .actions import (
 )
 from .battle import evasion_cost
 from .flow import _enemy_start, relief_targets
+from .frames import (
+    AdvanceFrame,
+    AssaultNextFrame,
+    AttritionFrame,
+    BattleCardFrame,
+    BattleFrame,
+    BattleTokenFrame,
+    CardStepFrame,
+    CollectFrame,
+    CommanderFrame,
+    DeployFrame,
+    EvadeFrame,
+    FortifyFrame,
+    Frame,
+    LossesFrame,
+    MobilizeFrame,
+    OrderFrame,
+    ReinforceVillagesFrame,
+    ReliefFrame,
+    RetreatFrame,
+    SideFrame,
+)
 from .losses import LOSS_TABLE
 from .negotiation import TRACK_NAMES, negotiation_options
 from .notation import describe as describe_units
@@ -66,8 +90,6 @@ from .occupancy import total
 from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost, reach_key
 from .rules import Rules
 from .state import HQ, State, other
-
-Frame = dict
 
 
 @dataclass(frozen=True)
@@ -127,7 +149,8 @@ class Option:
         return self.notation
 
 
-Describer = Callable[[Rules, State, Frame, list[Action]], list[Option]]
+#: each takes its kind's frame (frames.py): the registry holds them all
+Describer = Callable[[Rules, State, Any, list[Action]], list[Option]]
 #: frame kind -> describer of its legal actions
 DESCRIBERS: dict[str, Describer] = {}
 
@@ -161,11 +184,11 @@ def _units(units: dict[str, int]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((t, n) for t, n in units.items() if n))
 
 
-def _one(side: str, code: str) -> tuple[tuple[str, int], ...]:
+def _one(side: Side, code: str) -> tuple[tuple[str, int], ...]:
     return ((type_for(side, code), 1),)
 
 
-def _card_title(rules: Rules, side: str, number: int) -> str:
+def _card_title(rules: Rules, side: Side, number: int) -> str:
     return f"#{number} {rules.card(side, number).name}"
 
 
@@ -173,7 +196,7 @@ def _token_fact(choice: str) -> str | None:
     return None if choice == "hidden" else choice
 
 
-def _plain(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _plain(rules: Rules, state: State, f: Frame, legal: Sequence[str]) -> list[Option]:
     """Any step without its own describer: the notation's words, area names spelled out."""
     out = []
     for action in legal:
@@ -193,7 +216,7 @@ def _way_out(action: str, label: str, kind: str | None = None) -> Option:
 
 
 @describer("deploy")
-def _deploy(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _deploy(rules: Rules, state: State, f: DeployFrame, legal: Sequence[str]) -> list[Option]:
     side, out = f["side"], []
     for action in legal:
         _, area, code = action.split()
@@ -207,13 +230,13 @@ def _deploy(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Opti
 
 
 @describer("hq")
-def _hq(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _hq(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
     side = f["side"]
     return [Option(a, "hq", f"Place the HQ in {_name(rules, a.split()[1])}", area=a.split()[1], to_area=a.split()[1],
                    units=((HQ[side], 1),)) for a in legal]
 
 
-def _change_morale_words(state: State, side: str) -> str:
+def _change_morale_words(state: State, side: Side) -> str:
     """§8 as change_commander applies it: Morale after changing the Commander."""
     if state.turn.commander_changes >= 1:
         return "Morale −1 for a second change this turn"
@@ -223,7 +246,7 @@ def _change_morale_words(state: State, side: str) -> str:
 
 
 @describer("commander")
-def _commander(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _commander(rules: Rules, state: State, f: CommanderFrame, legal: Sequence[str]) -> list[Option]:
     side, out = f["side"], []
     for action in legal:
         if action == "keep":
@@ -242,7 +265,7 @@ def _commander(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[O
 
 
 @describer("relief")
-def _relief(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _relief(rules: Rules, state: State, f: ReliefFrame, legal: Sequence[str]) -> list[Option]:
     side, out = f["side"], []
     costs = relief_targets(rules, state, side, _enemy_start(rules, state, f))
     for action in legal:
@@ -257,7 +280,7 @@ def _relief(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Opti
 
 
 @describer("event")
-def _event(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _event(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
     side, out = f["side"], []
     for action in legal:
         if action == "event pass":
@@ -300,7 +323,7 @@ def _use_words(rules: Rules, state: State, label: str, option: str) -> tuple[str
 
 
 @describer("orders")
-def _orders(rules: Rules, state: State, f: Frame, legal: list[Action]) -> list[Option]:
+def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
     talks = negotiation_options(rules, state, side) if any(isinstance(a, Negotiate) for a in legal) else {}
     for action in legal:
@@ -343,7 +366,7 @@ def _move_option(
 ) -> Option:
     """A destination of a Move or Assault (into ``dest``, or via X to attack or enter it, §6.2)."""
     dest, via = action.dest, action.via
-    facts = dict(area=dest, from_area=origin, to_area=dest, units=_units(units), ap_cost=cost)
+    facts: dict[str, Any] = dict(area=dest, from_area=origin, to_area=dest, units=_units(units), ap_cost=cost)
     if via is None:
         return Option(action, "move", f"Move into {_name(rules, dest)}{extra}", **facts)
     if action.how == "enter":
@@ -355,7 +378,7 @@ def _move_option(
 
 
 @describer("order")
-def _order(rules: Rules, state: State, f: Frame, legal: list[Action]) -> list[Option]:
+def _order(rules: Rules, state: State, f: OrderFrame, legal: list[Action]) -> list[Option]:
     side, mode, out = f["side"], f["mode"], []
     word = "Move" if mode == "move" else "Assault"
     dests = _destinations(rules, state, f, f["origin"], f["units"]) if f["step"] == "to" else {}
@@ -378,7 +401,7 @@ def _order(rules: Rules, state: State, f: Frame, legal: list[Action]) -> list[Op
 
 
 @describer("assault-next")
-def _assault_next(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _assault_next(rules: Rules, state: State, f: AssaultNextFrame, legal: Sequence[str]) -> list[Option]:
     target = _name(rules, f["target"])
     fight = f"Fight the battle in {target} now" if defended(rules, state, f) else f"Go on: no battle in {target} (no one left to fight)"
     return [
@@ -388,7 +411,7 @@ def _assault_next(rules: Rules, state: State, f: Frame, legal: list[str]) -> lis
     ]
 
 
-def _fort_option(rules: Rules, state: State, side: str, action: str, cost: int, paid: str) -> Option:
+def _fort_option(rules: Rules, state: State, side: Side, action: str, cost: int, paid: str) -> Option:
     words = action.split()
     area = words[1]
     if words[0] == "barricade":
@@ -400,7 +423,7 @@ def _fort_option(rules: Rules, state: State, side: str, action: str, cost: int, 
 
 
 @describer("fortify")
-def _fortify(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _fortify(rules: Rules, state: State, f: FortifyFrame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
     costs = fortify_options(rules, state, side, free=f.get("free", False))
     paid = " (Barricade token: no AP)" if f.get("free") else ""
@@ -413,7 +436,7 @@ def _fortify(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Opt
 
 
 @describer("mobilize")
-def _mobilize(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _mobilize(rules: Rules, state: State, f: MobilizeFrame, legal: Sequence[str]) -> list[Option]:
     side, out = f["side"], []
     if f.get("free"):
         cost, paid = 0, " (Uniform token: no AP)"
@@ -435,7 +458,7 @@ def _mobilize(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Op
 
 
 @describer("provision")
-def _provision(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _provision(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
     cost, out = state.turn.provisions + 1, []
     for action in legal:
         if action == "cancel":
@@ -454,7 +477,7 @@ def _artillery_option(rules: Rules, action: str) -> Option:
 
 
 @describer("artillery")
-def _artillery(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _artillery(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
     return [_artillery_option(rules, a) for a in legal]
 
 
@@ -462,60 +485,85 @@ def _artillery(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[O
 
 
 @describer("battle-pick")
-def _battle_pick(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _battle_pick(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
     return [Option(a, "battle", f"Fight the battle in {_name(rules, a.split()[1])}", area=a.split()[1]) for a in legal]
 
 
-def _battle_of(state: State) -> Frame:
+def _battle_of(state: State) -> BattleFrame:
     return next(f for f in reversed(state.stack) if f["kind"] == "battle")
 
 
-@describer("battle-choice")
-def _battle_choice(rules: Rules, state: State, c: Frame, legal: list[str]) -> list[Option]:
-    side, step, out = c["side"], c["step"], []
+@describer("battle-evade")
+def _battle_evade(rules: Rules, state: State, c: EvadeFrame, legal: Sequence[str]) -> list[Option]:
+    side, out = c["side"], []
     f = _battle_of(state)
-    area = f["area"]
     for action in legal:
         words = action.split()
-        verb = words[0]
-        if verb == "fight":
-            out.append(_way_out(action, f"Stand and fight in {_name(rules, area)}"))
-        elif verb == "pass":
-            what = "token" if step in ("a-token", "d-token") else "Special card"
-            out.append(_way_out(action, f"Play no {what}"))
-        elif verb == "discard":
+        if words[0] == "fight":
+            out.append(_way_out(action, f"Stand and fight in {_name(rules, f['area'])}"))
+        elif words[0] == "discard":
             n = int(words[1])
             need = evasion_cost(rules, state, f)
             out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} ({rules.card(side, n).ap} AP) "
                               f"towards the Evasion ({need} AP of cards in all)", card=n))
-        elif verb == "evade":
+        else:  # evade AREA UNITS
             units = parse_units(side, words[2])
             out.append(Option(action, "evade", f"Evade to {_name(rules, words[1])} with {describe_units(units)}",
-                              area=words[1], from_area=area, to_area=words[1], units=_units(units)))
-        elif verb == "token":
-            out.append(Option(action, "combat-token", f"Play {token_words(rules, words[1])} in this battle", token=words[1]))
-        elif verb == "special":
-            n = int(words[1])
+                              area=words[1], from_area=f["area"], to_area=words[1], units=_units(units)))
+    return out
+
+
+@describer("battle-card")
+def _battle_card(rules: Rules, state: State, c: BattleCardFrame, legal: Sequence[str]) -> list[Option]:
+    side, out = c["side"], []
+    for action in legal:
+        if action == "pass":
+            out.append(_way_out(action, "Play no Special card"))
+        else:  # special N
+            n = int(action.split()[1])
             out.append(Option(action, "special", f"Play the Special card {_card_title(rules, side, n)}: {rules.card(side, n).effect}", card=n))
-        elif verb == "retreat" and words[1] == "none":
+    return out
+
+
+@describer("battle-token")
+def _battle_token(rules: Rules, state: State, c: BattleTokenFrame, legal: Sequence[str]) -> list[Option]:
+    return [
+        _way_out(a, "Play no token") if a == "pass"
+        else Option(a, "combat-token", f"Play {token_words(rules, a.split()[1])} in this battle", token=a.split()[1])
+        for a in legal
+    ]
+
+
+@describer("battle-retreat")
+def _battle_retreat(rules: Rules, state: State, c: RetreatFrame, legal: Sequence[str]) -> list[Option]:
+    area, out = _battle_of(state)["area"], []
+    for action in legal:
+        dest = action.split()[1]
+        if dest == "none":
             out.append(Option(action, "retreat", "No room anywhere: the attackers who cannot go back are dispersed", from_area=area))
-        elif verb == "retreat":
-            where = "into the won area" if words[1] == area else "to the adjacent area"
-            out.append(Option(action, "retreat", f"The attackers who cannot go back go {where} {_name(rules, words[1])}",
-                              area=words[1], from_area=area, to_area=words[1]))
-        elif verb == "advance":
-            units = _one(side, words[2])
+        else:
+            where = "into the won area" if dest == area else "to the adjacent area"
+            out.append(Option(action, "retreat", f"The attackers who cannot go back go {where} {_name(rules, dest)}",
+                              area=dest, from_area=area, to_area=dest))
+    return out
+
+
+@describer("battle-advance")
+def _battle_advance(rules: Rules, state: State, c: AdvanceFrame, legal: Sequence[str]) -> list[Option]:
+    area, out = _battle_of(state)["area"], []
+    for action in legal:
+        words = action.split()
+        if words[0] == "stay":
+            out.append(_way_out(action, "Stay: no more units move in"))
+        else:  # advance ORIGIN CODE
+            units = _one(c["side"], words[2])
             out.append(Option(action, "advance", f"Move 1 {unit_name(units[0][0])} into {_name(rules, area)} from {_name(rules, words[1])}",
                               area=words[1], from_area=words[1], to_area=area, units=units))
-        elif verb == "stay":
-            out.append(_way_out(action, "Stay: no more units move in"))
-        else:
-            out += _plain(rules, state, c, [action])
     return out
 
 
 @describer("losses")
-def _losses(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _losses(rules: Rules, state: State, f: LossesFrame, legal: Sequence[str]) -> list[Option]:
     side, out = f["side"], []
     table = LOSS_TABLE[(f["band"], "attacker" if f["role"] == "attacker" else "defender")]
     groups = {g["label"]: g for g in f["groups"]}
@@ -555,12 +603,12 @@ def _collect_option(rules: Rules, action: str, kind: str, tail: str = "") -> Opt
 
 
 @describer("collect")
-def _collect(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _collect(rules: Rules, state: State, f: CollectFrame, legal: Sequence[str]) -> list[Option]:
     return [_collect_option(rules, a, "collect") for a in legal]
 
 
 @describer("collect-extra")
-def _collect_extra(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _collect_extra(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
     return [
         _way_out(a, "Take no extra token", "pass") if a == "extra pass"
         else _collect_option(rules, a, "collect", " (your Commander's ability)")
@@ -569,7 +617,7 @@ def _collect_extra(rules: Rules, state: State, f: Frame, legal: list[str]) -> li
 
 
 @describer("draw")
-def _draw(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _draw(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
     side, out = f["side"], []
     commander = rules.commanders.get(state.commander[side] or "")
     for action in legal:
@@ -585,7 +633,7 @@ def _draw(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option
 
 
 @describer("attrition")
-def _attrition(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _attrition(rules: Rules, state: State, f: AttritionFrame, legal: Sequence[str]) -> list[Option]:
     side = f["queue"][0][0]
     out = []
     for action in legal:
@@ -597,7 +645,7 @@ def _attrition(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[O
 
 
 @describer("reinforce-villages")
-def _reinforce_villages(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, legal: Sequence[str]) -> list[Option]:
     units = ((f["unit"], 1),)
     what = f"1 {unit_name(f['unit'], 1)}"
     out = []
@@ -614,7 +662,7 @@ def _reinforce_villages(rules: Rules, state: State, f: Frame, legal: list[str]) 
 # ------------------------------------------------------------------------ a card's own questions
 
 
-def _card_step_option(rules: Rules, state: State, f: Frame, action: str) -> Option:  # noqa: C901 - one table
+def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: str) -> Option:  # noqa: C901 - one table
     side, step = f["side"], f["step"]
     why = f" ({f['why']})" if f.get("why") else ""
     words = action.split()
@@ -624,11 +672,13 @@ def _card_step_option(rules: Rules, state: State, f: Frame, action: str) -> Opti
     if step == "group":
         if verb == "from":
             return Option(action, "from", f"Move from {_name(rules, words[1])}", area=words[1], from_area=words[1])
+        origin = f["origin"]
+        assert origin is not None  # chosen at the "from" stage
         if verb == "units":
-            units = parse_units(side, words[1])
-            return Option(action, "units", f"Move {describe_units(units)}",
-                          area=f["origin"], from_area=f["origin"], units=_units(units))
-        return _move_option(rules, To.parse_as(action), f["origin"], parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
+            group = parse_units(side, words[1])
+            return Option(action, "units", f"Move {describe_units(group)}", area=origin, from_area=origin, units=_units(group))
+        assert f["units"] is not None  # chosen at the "units" stage
+        return _move_option(rules, To.parse_as(action), origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
     if step == "anywhere":
         if verb == "from":
             units = _one(side, words[2])
@@ -647,7 +697,9 @@ def _card_step_option(rules: Rules, state: State, f: Frame, action: str) -> Opti
     if step == "discard":
         return Option(action, "discard-token", f"Discard {token_words(rules, words[1])}", token=words[1])
     if step == "remove" and verb == "remove":
-        units = _one(f["owner"], words[1])
+        owner = f["owner"]
+        assert owner != "neutral"  # a card removes its own side's or the opponent's units
+        units = _one(owner, words[1])
         return Option(action, "remove", f"Remove 1 {unit_name(units[0][0])} in the Mobilization Zone from the game", units=units)
     if step == "great-war":
         return Option(action, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, words[1])} home (out of the game)",
@@ -664,6 +716,6 @@ def _card_step_option(rules: Rules, state: State, f: Frame, action: str) -> Opti
 
 
 @describer("card-step")
-def _card_step(rules: Rules, state: State, f: Frame, legal: list[str]) -> list[Option]:
+def _card_step(rules: Rules, state: State, f: CardStepFrame, legal: Sequence[str]) -> list[Option]:
     return [_card_step_option(rules, state, f, a) for a in legal]
 

@@ -5,7 +5,7 @@ this phase. Long orders are built in steps — order, area, units, destination �
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Literal
 
 from ..data.models import Side
 from .actions import (
@@ -40,6 +40,7 @@ from .cards import discard_card, effect_of
 from .commanders import ability
 from .events import event
 from .flow import take_token, token_choices
+from .frames import AssaultNextFrame, FortifyFrame, LossGroup, MobilizeFrame, OrderFrame, SideFrame
 from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
@@ -153,7 +154,7 @@ def waiting_groups(state: State, side: Side, target: str) -> list[AttackGroup]:
     return [g for g in state.attacks.get(target, ()) if g.side == side and not g.assault]
 
 
-def _joining_charge(rules: Rules, state: State, side: Side, target: str, f: dict[str, Any]) -> int:
+def _joining_charge(rules: Rules, state: State, side: Side, target: str, f: OrderFrame) -> int:
     """FAQ "Orders – Assault": "2 APs for each involved group of Units in the Battle", and all
     the units in the battled area fight. The first Assault group into an area also pays for the
     units already inside it and for each group lined up on its border (by a Move order or a card): they are
@@ -164,7 +165,7 @@ def _joining_charge(rules: Rules, state: State, side: Side, target: str, f: dict
     return 2 * (inside + len(waiting_groups(state, side, target)))
 
 
-def _order_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
+def _order_legal(rules: Rules, state: State, f: OrderFrame) -> list[Action]:
     side = f["side"]
     snap = snapshot(rules, state)
     out: list[Action]
@@ -189,7 +190,7 @@ def reach_key(action: To) -> str:
 
 
 def _destinations(
-    rules: Rules, state: State, f: dict[str, Any], origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False
+    rules: Rules, state: State, f: OrderFrame, origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False
 ) -> dict[str, int]:
     side = f["side"]
     first = first and not f.get("target")
@@ -204,13 +205,13 @@ def _destinations(
     return found
 
 
-def _has_any_destination(rules: Rules, state: State, f: dict[str, Any], origin: str, snap: dict[str, Tally] | None = None) -> bool:
+def _has_any_destination(rules: Rules, state: State, f: OrderFrame, origin: str, snap: dict[str, Tally] | None = None) -> bool:
     units = _movable(rules, state, f["side"], origin)
     one = {next(iter(units)): 1} if units else {}
     return bool(units) and bool(_destinations(rules, state, f, origin, one, snap, first=True))
 
 
-def _order_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
+def _order_apply(rules: Rules, state: State, f: OrderFrame, action: Action) -> None:
     if isinstance(action, Cancel):
         pop(state, f)
     elif isinstance(action, From):
@@ -246,7 +247,7 @@ def land_group(rules: Rules, state: State, side: Side, units: dict[str, int], de
     return parts
 
 
-def _commit_move(rules: Rules, state: State, f: dict[str, Any], dest_text: str) -> None:
+def _commit_move(rules: Rules, state: State, f: OrderFrame, dest_text: str) -> None:
     side, origin, units = f["side"], f["origin"], f["units"]
     cost = _destinations(rules, state, f, origin, units)[dest_text]
     dest = dest_text.split()[0]
@@ -260,7 +261,7 @@ def _commit_move(rules: Rules, state: State, f: dict[str, Any], dest_text: str) 
     what, src, to = describe(units), rules.area_name(origin), rules.area_name(dest)
     parts = land_group(rules, state, side, units, dest_text, f["mode"] == "assault")
     how = "move" if len(parts) == 1 else parts[3]
-    facts = {"side": side, "order": f["mode"], "how": how, "units": units, "from_area": origin, "to_area": dest,
+    facts: dict[str, Any] = {"side": side, "order": f["mode"], "how": how, "units": units, "from_area": origin, "to_area": dest,
              "via": parts[2] if len(parts) > 1 else None, "ap": cost + inner}
     if how == "move":
         event(state, "move", f"{side} {word}: {what} from {src} into {to} ({cost} AP).", **facts)
@@ -273,7 +274,7 @@ def _commit_move(rules: Rules, state: State, f: dict[str, Any], dest_text: str) 
     top = state.stack[-1] if state.stack else None
     if f["mode"] == "assault" and not (top and top["kind"] == "assault-next" and top["target"] == dest):
         # a further Assault group ("assault more") returns to the choice it came from
-        push(state, "assault-next", side=side, target=dest, inner_paid=True)
+        push(state, AssaultNextFrame(kind="assault-next", side=side, target=dest, inner_paid=True))
 
 
 procedure(
@@ -291,30 +292,30 @@ procedure(
 )
 
 
-def _assault_next_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
+def _assault_next_legal(rules: Rules, state: State, f: AssaultNextFrame) -> list[Action]:
     out: list[Action] = [Fight.of()]
-    probe = {"side": f["side"], "mode": "assault", "target": f["target"], "inner_paid": True}
+    probe: OrderFrame = {"kind": "order", "side": f["side"], "mode": "assault", "step": "from", "target": f["target"], "inner_paid": True}
     if state.turn.ap >= 2 and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, f["side"], f["target"])):
         out.append(AssaultMore.of())
     return out
 
 
-def _assault_next_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
+def _assault_next_apply(rules: Rules, state: State, f: AssaultNextFrame, action: Action) -> None:
     from .battle import start_battle
 
     if isinstance(action, AssaultMore):
-        push(state, "order", side=f["side"], mode="assault", step="from", target=f["target"], inner_paid=True, forced=False)
+        push(state, OrderFrame(kind="order", side=f["side"], mode="assault", step="from", target=f["target"], inner_paid=True, forced=False))
         return
     pop(state, f)
     start_battle(rules, state, f["target"], f["side"], assault=True)
 
 
-def defended(rules: Rules, state: State, f: dict[str, Any]) -> bool:
+def defended(rules: Rules, state: State, f: AssaultNextFrame) -> bool:
     """Are there still units against the Assault in its target (not all evaded or gone)?"""
     return total(state, f["target"]) > count(rules, state, f["target"], f["side"])
 
 
-def _assault_next_prompt(rules: Rules, state: State, f: dict[str, Any]) -> str:
+def _assault_next_prompt(rules: Rules, state: State, f: AssaultNextFrame) -> str:
     """Says why when there is only one way on (no AP or no group left, or no one to fight)."""
     side, name = f["side"], rules.area_name(f["target"])
     if not defended(rules, state, f):
@@ -358,13 +359,13 @@ def _fortifications(rules: Rules, state: State, side: Side, free: bool) -> Itera
             yield Redoubt.of(area), max(1, cost)
 
 
-def _fortify_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
+def _fortify_legal(rules: Rules, state: State, f: FortifyFrame) -> list[Action]:
     opts = fortify_options(rules, state, f["side"], free=f.get("free", False))
     legal = [k for k, c in opts.items() if c <= state.turn.ap]
     return legal + [Cancel.of()] if not f.get("free") or not legal else legal  # a free one may run out of edges
 
 
-def _fortify_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
+def _fortify_apply(rules: Rules, state: State, f: FortifyFrame, action: Action) -> None:
     side = f["side"]
     if isinstance(action, Cancel):
         pop(state, f)
@@ -416,7 +417,7 @@ def mobilization_rate(rules: Rules, state: State, side: Side) -> tuple[int, int]
     return (2, 1) if cheap else (3, 1)
 
 
-def _can_pay_mobilization(rules: Rules, state: State, f: dict[str, Any]) -> bool:
+def _can_pay_mobilization(rules: Rules, state: State, f: MobilizeFrame) -> bool:
     cost, _ = mobilization_rate(rules, state, f["side"])
     return bool(f.get("free") or state.turn.mobilize_credit or state.turn.ap >= cost)
 
@@ -426,7 +427,7 @@ def _mobilization_areas(rules: Rules, state: State, side: Side) -> Iterator[str]
     return (a for a in _occupied(rules, state, side) if snap[a][2] < rules.limit[a])
 
 
-def _mobilize_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
+def _mobilize_legal(rules: Rules, state: State, f: MobilizeFrame) -> list[Action]:
     side = f["side"]
     if not _can_pay_mobilization(rules, state, f):
         return [Done.of()]
@@ -435,7 +436,7 @@ def _mobilize_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Actio
     return out + [Done.of()]
 
 
-def _can_mobilize(rules: Rules, state: State, f: dict[str, Any]) -> bool:
+def _can_mobilize(rules: Rules, state: State, f: MobilizeFrame) -> bool:
     """Whether ``_mobilize_legal`` offers more than "done", without listing every option."""
     side = f["side"]
     return (
@@ -444,7 +445,7 @@ def _can_mobilize(rules: Rules, state: State, f: dict[str, Any]) -> bool:
     )
 
 
-def _mobilize_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
+def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action) -> None:
     side = f["side"]
     if isinstance(action, Done):
         pop(state, f)
@@ -485,7 +486,7 @@ procedure(
 # ---------------------------------------------------------------------------- provisioning (§6.2)
 
 
-def _provision_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
+def _provision_legal(rules: Rules, state: State, f: SideFrame) -> list[Action]:
     side = f["side"]
     cost = state.turn.provisions + 1
     out: list[Action] = []
@@ -496,7 +497,7 @@ def _provision_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Acti
     return out + [Cancel.of()]
 
 
-def _provision_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
+def _provision_apply(rules: Rules, state: State, f: SideFrame, action: Action) -> None:
     pop(state, f)
     if isinstance(action, Cancel):
         return
@@ -540,7 +541,7 @@ def _specific_uses(rules: Rules, state: State, side: Side) -> list[Action]:
     hi = rules.morale_range[1]
     for label in _labels(state, side, ORDER_TOKENS):
         kind = label.rstrip("0123456789")
-        if kind == "artillery" and _artillery_targets(rules, state, side) or kind == "barricade" and next(_fortifications(rules, state, side, True), None) or kind == "uniform" and _can_mobilize(rules, state, {"side": side, "free": 1}):
+        if kind == "artillery" and _artillery_targets(rules, state, side) or kind == "barricade" and next(_fortifications(rules, state, side, True), None) or kind == "uniform" and _can_mobilize(rules, state, {"kind": "mobilize", "side": side, "free": 1}):
             out.append(UseToken.of(label))
         elif kind == "food":
             if state.morale[side] < hi:
@@ -619,11 +620,11 @@ def _play_effect(rules: Rules, state: State, side: Side, action: PlayEffect) -> 
     checkpoint(rules, state)
 
 
-def _offer_group_order(kind: type[Action], mode: str, cost: int) -> Offers:
+def _offer_group_order(kind: type[Action], mode: Literal["move", "assault"], cost: int) -> Offers:
     """Move (1 AP a group) or Assault (2 AP): offered when some group can go somewhere."""
 
     def offers(rules: Rules, state: State, side: Side) -> list[Action]:
-        probe = {"side": side, "mode": mode}
+        probe: OrderFrame = {"kind": "order", "side": side, "mode": mode, "step": "from"}  # a literal: listing runs often
         snap = snapshot(rules, state)
         if state.turn.ap >= cost and any(_has_any_destination(rules, state, probe, a, snap) for a in _origins(rules, state, side, None)):
             return [kind.of()]
@@ -634,12 +635,12 @@ def _offer_group_order(kind: type[Action], mode: str, cost: int) -> Offers:
 
 @effect(MoveOrder)
 def _begin_move(rules: Rules, state: State, side: Side, action: MoveOrder) -> None:
-    push(state, "order", side=side, mode="move", step="from")
+    push(state, OrderFrame(kind="order", side=side, mode="move", step="from"))
 
 
 @effect(AssaultOrder)
 def _begin_assault(rules: Rules, state: State, side: Side, action: AssaultOrder) -> None:
-    push(state, "order", side=side, mode="assault", step="from")
+    push(state, OrderFrame(kind="order", side=side, mode="assault", step="from"))
 
 
 def _offer_fortify(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -648,25 +649,25 @@ def _offer_fortify(rules: Rules, state: State, side: Side) -> list[Action]:
 
 @effect(FortifyOrder)
 def _begin_fortify(rules: Rules, state: State, side: Side, action: FortifyOrder) -> None:
-    push(state, "fortify", side=side)
+    push(state, FortifyFrame(kind="fortify", side=side))
 
 
 def _offer_mobilize(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [MobilizeOrder.of()] if _can_mobilize(rules, state, {"side": side}) else []
+    return [MobilizeOrder.of()] if _can_mobilize(rules, state, {"kind": "mobilize", "side": side}) else []
 
 
 @effect(MobilizeOrder)
 def _begin_mobilize(rules: Rules, state: State, side: Side, action: MobilizeOrder) -> None:
-    push(state, "mobilize", side=side)
+    push(state, MobilizeFrame(kind="mobilize", side=side))
 
 
 def _offer_provision(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [ProvisionOrder.of()] if _provision_legal(rules, state, {"side": side}) != [Cancel.of()] else []
+    return [ProvisionOrder.of()] if _provision_legal(rules, state, {"kind": "provision", "side": side}) != [Cancel.of()] else []
 
 
 @effect(ProvisionOrder)
 def _begin_provision(rules: Rules, state: State, side: Side, action: ProvisionOrder) -> None:
-    push(state, "provision", side=side)
+    push(state, SideFrame(kind="provision", side=side))
 
 
 def _offer_propaganda(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -767,7 +768,7 @@ MENU: tuple[Offers, ...] = (
 )
 
 
-def _orders_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[Action]:
+def _orders_legal(rules: Rules, state: State, f: SideFrame) -> list[Action]:
     return [action for offers in MENU for action in offers(rules, state, f["side"])]
 
 
@@ -775,7 +776,7 @@ def _own_forts(state: State, side: Side, area: str) -> bool:
     return state.redoubts.get(area) == side or any(s == side for s, _ in state.barricades.get(area, []))
 
 
-def _orders_apply(rules: Rules, state: State, f: dict[str, Any], action: Action) -> None:
+def _orders_apply(rules: Rules, state: State, f: SideFrame, action: Action) -> None:
     EFFECTS[type(action)](rules, state, f["side"], action)
 
 
@@ -794,14 +795,14 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
             state.turn.destruction_eased = True
             change_destruction(rules, state, -1, "Food token")
     elif kind == "uniform":
-        push(state, "mobilize", side=side, free=1)
+        push(state, MobilizeFrame(kind="mobilize", side=side, free=1))
     elif kind == "barricade":
-        push(state, "fortify", side=side, free=True, count=2)
+        push(state, FortifyFrame(kind="fortify", side=side, free=True, count=2))
     elif kind == "artillery":
-        push(state, "artillery", side=side)
+        push(state, SideFrame(kind="artillery", side=side))
 
 
-def _artillery_apply(rules: Rules, state: State, f: dict[str, Any], action: Artillery | str) -> None:
+def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: Artillery | str) -> None:
     """Artillery fire on the area chosen (a card's guns pass the text of the choice)."""
     side = f["side"]
     fire = action if isinstance(action, Artillery) else Artillery.parse_as(action)
@@ -822,7 +823,7 @@ def _artillery_apply(rules: Rules, state: State, f: dict[str, Any], action: Arti
         targets[AUSTRIAN] = state.units[area][AUSTRIAN]
     frame = start_losses(
         rules, state, enemy, "artillery", 2, area,
-        [{"label": area, "where": "board", "area": area, "origin": area, "units": targets}],
+        [LossGroup(label=area, where="board", area=area, origin=area, units=targets)],
         withdraw=False,
     )
     frame["then_checkpoint"] = True

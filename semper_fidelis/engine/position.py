@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ..data.models import BattleCard, Side
 from .events import event
-from .frames import frame_problem, procedure_problem
+from .frames import LossesFrame, frame_problem, migrate, procedure_problem
 from .occupancy import occupant
 from .records import SEED_LIMIT, GameOptions, short
 from .rules import Rules, shipped_rules
@@ -787,7 +787,8 @@ class _Builder:
             self.fail("procedure", f"not the engine's frames ({short(str(exc), 80)})")
         if problem:
             self.fail("procedure", problem)
-        s.phase, s.active, s.turn_index, s.stack = data["phase"], data["active"], data["turn_index"], data["stack"]
+        s.phase, s.active, s.turn_index = data["phase"], data["active"], data["turn_index"]
+        s.stack = [migrate(f) for f in data["stack"]]  # a position saved before battle-choice was split
         if len(s.stack) > MAX_FRAMES:
             self.fail("procedure", f"the stack holds at most {MAX_FRAMES} frames")
         for i, frame in enumerate(s.stack):
@@ -797,7 +798,7 @@ class _Builder:
             if frame["kind"] == "losses":
                 self.relink(frame)
 
-    def relink(self, frame: dict[str, Any]) -> None:
+    def relink(self, frame: LossesFrame) -> None:
         """A winning attacker's Losses are taken from its groups on the border: the loss frame
         and the group share one table of units, as when the engine built the frame."""
         for group in frame["groups"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from ..data.loader import GameData, load_game_data
 from ..data.models import ActionCard, Commander, Scenario, Side
@@ -24,7 +25,7 @@ class Rules:
     rail: dict[str, frozenset[str]]
     cards: dict[Side, dict[int, ActionCard]]
     commanders: dict[str, Commander]
-    morale_band: dict[int, str]
+    morale_band: dict[int, Literal["low", "high"]]
     zurl_reinforcement: dict[int, int]
     strength: dict[int, tuple[int, int]]  # supply level -> (volunteer, elite)
     morale_range: tuple[int, int]

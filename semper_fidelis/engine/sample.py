@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..data.models import Side
-from .battle import evasion_cost, special_options
+from .battle import answers, evasion_cost, is_question, special_options
 from .rules import Rules
 from .state import SIDES, State, Token, other
 
@@ -49,7 +49,7 @@ def _deal(s: State, opponent: Side, cards: list[int], hand_size: int, my_tokens:
     """Deal the opponent's hand and every face-down token again, in place (``cards``: its hand
     and deck; ``my_tokens``: its tokens as they were)."""
     # cards it is already discarding for an Evasion stay in its hand (discarded when it evades)
-    kept = [n for c in s.stack if c["kind"] == "battle-choice" and c["side"] == opponent for n in c.get("picked", ())]
+    kept = [n for c in s.stack if c["kind"] == "battle-evade" and c["side"] == opponent for n in c["picked"]]
     unseen = sorted(cards)
     for n in kept:
         unseen.remove(n)
@@ -78,10 +78,10 @@ def _asked_alike(rules: Rules, s: State, opponent: Side) -> bool:
     an Evasion needs cards worth the sides attacked; a Special card or combat token slot needs
     one), so the question itself is something the sampling player has seen."""
     for i, c in enumerate(s.stack):
-        if c["kind"] != "battle-choice" or c["side"] != opponent:
+        if not is_question(c) or c["side"] != opponent:
             continue
+        step = answers(c)
         f = next(b for b in reversed(s.stack[:i]) if b["kind"] == "battle")
-        step = c["step"]
         if step == "evade" and not c.get("moving"):
             paying = sum(rules.card(opponent, n).ap for n in s.hand[opponent] if rules.card(opponent, n).kind != "event")
             if paying < evasion_cost(rules, s, f):

@@ -3,10 +3,9 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..data.models import Side
 from .events import event
+from .frames import ReinforceVillagesFrame
 from .machine import pop, procedure, push
 from .notation import plural, unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
@@ -164,7 +163,7 @@ def reinforce(rules: Rules, state: State) -> None:
         zurl_n = min(zurl_n, state.pool[ZURL].get("zurl-volunteer", 0))
         log(state, f"ZURL Reinforcements: Morale {state.morale[ZURL]} brings {plural(zurl_n, 'Volunteer')} to its occupied Villages.")
         if zurl_n:
-            push(state, "reinforce-villages", side=ZURL, unit="zurl-volunteer", left=zurl_n, why="Reinforcements")
+            push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=ZURL, unit="zurl-volunteer", left=zurl_n, why="Reinforcements"))
     if kinds.get(PL) == "corridor":
         width = corridor_width(rules, state)
         soldiers, tokens = CORRIDOR[min(width, 3)]
@@ -175,7 +174,7 @@ def reinforce(rules: Rules, state: State) -> None:
             state.my_tokens[PL].append(token)
             state.revealed = True
         if soldiers:
-            push(state, "reinforce-villages", side=PL, unit="pl-soldier", left=soldiers, why="Breakthrough")
+            push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=PL, unit="pl-soldier", left=soldiers, why="Breakthrough"))
 
 
 def village_room(rules: Rules, state: State, side: Side) -> list[str]:
@@ -184,11 +183,11 @@ def village_room(rules: Rules, state: State, side: Side) -> list[str]:
     return [a for a in sorted(rules.villages) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]]
 
 
-def _villages_legal(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _villages_legal(rules: Rules, state: State, f: ReinforceVillagesFrame) -> list[str]:
     return [f"reinforce {a}" for a in village_room(rules, state, f["side"])] or ["reinforce mobilization"]
 
 
-def _villages_apply(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _villages_apply(rules: Rules, state: State, f: ReinforceVillagesFrame, action: str) -> None:
     """One unit from the pool to an occupied Village with room, or to the Mobilization Zone when
     none has room (or the side occupies none)."""
     side, utype, area = f["side"], f["unit"], action.split()[1]

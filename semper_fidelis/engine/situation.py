@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .battle import CYTADELA, groups_of, sides_of_attack, strengths, table_bp
+from .battle import CYTADELA, answers, groups_of, is_question, sides_of_attack, strengths, table_bp
+from .frames import BattleFrame, LossesFrame
 from .losses import LOSS_TABLE
 from .occupancy import side_units
 from .rules import Rules
@@ -22,7 +23,7 @@ _STEP_OF = {
 }
 
 
-def _battle_frame(state: State) -> dict[str, Any] | None:
+def _battle_frame(state: State) -> BattleFrame | None:
     return next((f for f in reversed(state.stack) if f["kind"] == "battle"), None)
 
 
@@ -45,8 +46,8 @@ def battle_view(rules: Rules, state: State) -> dict[str, Any] | None:
     present = side_units(rules, state, area, attacker)
     a_str, d_str = strengths(rules, state, f)
     top = state.stack[-1]
-    if top["kind"] == "battle-choice":
-        step = _STEP_OF.get(top["step"], 0)
+    if is_question(top):
+        step = _STEP_OF.get(answers(top), 0)
     elif top["kind"] == "losses":
         step = 4
     else:
@@ -111,17 +112,14 @@ def losses_view(rules: Rules, state: State) -> dict[str, Any] | None:
     }
 
 
-def _losses_total(state: State, f: dict[str, Any]) -> int:
+def _losses_total(state: State, f: LossesFrame) -> int:
     """All the Losses of this distribution, from the battle's Battle Points and modifiers."""
     if f["role"] == "artillery":
         return 2
     parent = _battle_frame(state)
     if parent is None or "bp" not in parent:
-        remaining: int = f["remaining"]
-        return remaining + (1 if f["medicine"] else 0)
-    mods: dict[str, int] = parent["loss_mods"]
-    bp: dict[str, int] = parent["bp"]
+        return f["remaining"] + (1 if f["medicine"] else 0)
+    mods, bp = parent["loss_mods"], parent["bp"]
     if f["role"] == "attacker":
-        extra: int = parent.get("extra_loss", 0)
-        return max(0, bp["d"] + extra - mods["a"])
+        return max(0, bp["d"] + parent.get("extra_loss", 0) - mods["a"])
     return max(0, bp["a"] - mods["d"])

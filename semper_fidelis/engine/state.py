@@ -16,6 +16,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Final, Literal
 
 from ..data.models import Side
+from .frames import Frame, digest_form
+from .outcome import Outcome
 
 PL: Final[Literal["PL"]] = "PL"
 ZURL: Final[Literal["ZURL"]] = "ZURL"
@@ -176,12 +178,12 @@ class State:
     turn: TurnState = field(default_factory=TurnState)
     losses_this_round: bool = False
     strategic_holder: dict[str, Side | None] = field(default_factory=dict)
-    stack: list[dict[str, Any]] = field(default_factory=list)
+    stack: list[Frame] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     #: what happened, as structured events (engine/events.py); the log is their text
     events: list[Any] = field(default_factory=list)
     revealed: bool = False
-    result: dict[str, Any] | None = None
+    result: Outcome | None = None  # set once, when the game ends
     card_effect_counts: dict[str, int] = field(default_factory=dict)
     extra_reinforcement: dict[Side, int] = field(default_factory=dict)  # cards: more at the next End of Stage
 
@@ -300,7 +302,7 @@ _SPECIAL: dict[str, Callable[[Any, dict[int, Any]], Any]] = {
     "events": lambda d, memo: list(d),  # events are frozen: copies share them
     "stack": _deep,
     "relief": _deep,
-    "result": _deep,
+    "result": _deep,  # an Outcome is frozen, but its vp table is a dict
     "options": _deep,
 }
 _KNOWN = frozenset((*ATOM_FIELDS, *FLAT_FIELDS, *NESTED_FIELDS, *_SPECIAL))
@@ -308,6 +310,10 @@ _KNOWN = frozenset((*ATOM_FIELDS, *FLAT_FIELDS, *NESTED_FIELDS, *_SPECIAL))
 
 def _as_is(value: Any) -> Any:
     return value
+
+
+def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
+    return None if outcome is None else outcome.to_dict()
 
 
 def _token_lists(d: dict[str, list[Token]]) -> dict[str, list[dict[str, Any]]]:
@@ -324,6 +330,8 @@ _JSON: dict[str, Callable[[Any], Any]] = {
     "token_pool": lambda ts: [t.__dict__ for t in ts],
     "attacks": lambda d: {a: [g.__dict__ for g in gs] for a, gs in d.items()},
     "turn": lambda t: t.__dict__,
+    "stack": lambda frames: [to_jsonable(digest_form(f)) for f in frames],  # as records saved before the battle split
+    "result": _outcome_json,
 }
 
 

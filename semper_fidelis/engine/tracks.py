@@ -3,10 +3,11 @@ change logged with its reason; the Destruction skull and Morale's overflow into 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..data.models import Side
 from .events import event
+from .outcome import Outcome
 from .rules import Rules
 from .state import PL, ZURL, State
 
@@ -21,7 +22,7 @@ def log(state: State, text: str, side: Side | None = None, **areas: str | None) 
 
 def end_game(state: State, winner: Side | None, reason: str) -> None:
     if state.result is None:
-        state.result = {"winner": winner, "reason": reason, "vp": dict(state.vp)}
+        state.result = Outcome(winner, reason, dict(state.vp))
         state.phase = "over"
         state.stack.clear()
         event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason)
@@ -81,7 +82,7 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> N
               side=None, track="destruction", delta=steps, value=new, reason=reason)
 
 
-def morale_band(rules: Rules, state: State, side: Side) -> str:
+def morale_band(rules: Rules, state: State, side: Side) -> Literal["low", "high"]:
     return rules.morale_band[state.morale[side]]
 
 

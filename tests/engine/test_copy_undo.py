@@ -12,6 +12,7 @@ from dataclasses import fields, is_dataclass
 
 import pytest
 
+from semper_fidelis.engine.frames import digest_form
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.machine import legal_actions
 from semper_fidelis.engine.state import _KNOWN, State, to_jsonable
@@ -92,9 +93,11 @@ def check_clone(game: Game) -> None:
 
 
 def reference_digest(state) -> str:
-    """The digest as saved records hold it: the sorted JSON of to_jsonable, without the log."""
+    """The digest as saved records hold it: the sorted JSON of to_jsonable, without the log; a
+    battle's question in the form records were saved with before the split (frames.digest_form)."""
     data = to_jsonable(state)
     del data["log"], data["events"]
+    data["stack"] = to_jsonable([digest_form(f) for f in state.stack])
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 

@@ -228,7 +228,7 @@ def test_skull_ends_the_game_at_once_with_a_zurl_victory(scenario):
         g.apply("use artillery1")
         g.apply("artillery rynek")
     assert s.destruction == len(g.rules.scenario.destruction_track)
-    assert g.over and s.result["winner"] == ZURL
-    assert "Humanitarian Crisis" in s.result["reason"]
+    assert g.over and s.result.winner == ZURL
+    assert "Humanitarian Crisis" in s.result.reason
     g._legal = None
     assert g.legal() == []

@@ -698,7 +698,7 @@ def test_20_vp_lead_wins_at_the_end_of_a_turn():
     s.vp[PL] = 30
     assert not g.over  # not in the middle of the turn
     finish_turn(g)
-    assert g.over and s.result["winner"] == PL and "20" in s.result["reason"]
+    assert g.over and s.result.winner == PL and "20" in s.result.reason
 
 
 @pytest.mark.rule("§3 Automatic Victory", "Scenario 3", "ruling:supply-cut")
@@ -717,7 +717,7 @@ def test_scenario_3_supply_cut():
     to_orders(g)
     put(g, "stacja-lyczakow", PL, "1v")
     finish_turn(g)
-    assert g.over and g.state.result["winner"] == PL and "Winniki" in g.state.result["reason"]
+    assert g.over and g.state.result.winner == PL and "Winniki" in g.state.result.reason
 
 
 @pytest.mark.rule("Scenario 3", "ruling:supply-cut")
@@ -728,7 +728,7 @@ def test_scenario_3_supply_cut_by_occupying_winniki():
     put(g, "rynek", ZURL, "2v")
     put(g, "winniki", PL, "1v")
     finish_turn(g)
-    assert g.over and g.state.result["winner"] == PL
+    assert g.over and g.state.result.winner == PL
 
 
 @pytest.mark.rule("§3", "FAQ:general-tie", "ruling:automatic-victory")
@@ -745,7 +745,7 @@ def test_tie_at_the_end_is_a_draw():
 
     _to_end_of_stage(g, setup)
     assert g.over
-    assert s.result["winner"] is None and s.result["vp"] == {PL: 5, ZURL: 5}
+    assert s.result.winner is None and s.result.vp == {PL: 5, ZURL: 5}
 
 
 @pytest.mark.rule("§3")
@@ -760,7 +760,7 @@ def test_higher_vp_wins_at_the_end():
         g.state.morale[PL] = g.state.morale[ZURL] = 4
 
     _to_end_of_stage(g, setup)
-    assert g.over and g.state.result["winner"] == ZURL
+    assert g.over and g.state.result.winner == ZURL
 
 
 # --------------------------------------------------------------------- Strategic Areas (§8)

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from semper_fidelis.engine import Game, PositionError
+from semper_fidelis.engine.battle import is_question
 
 
 def _midgame_position(scenario: int, seed: int, steps: int) -> dict:
@@ -31,7 +32,7 @@ def _battle_position() -> dict:
         game = Game(2, seed)
         rng = random.Random(seed)
         while not game.over and len(game.actions) < 600:
-            if any(f["kind"] == "battle" for f in game.state.stack) and game.state.stack[-1]["kind"] == "battle-choice":
+            if any(f["kind"] == "battle" for f in game.state.stack) and is_question(game.state.stack[-1]):
                 return game.position().dump()
             game.apply(rng.choice(game.legal()))
     raise AssertionError("no battle found")

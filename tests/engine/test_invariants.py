@@ -78,4 +78,4 @@ def test_every_scenario_finishes() -> None:
         rng = random.Random(7)
         while not game.over:
             game.apply(rng.choice(game.legal()))
-        assert game.state.result["reason"]
+        assert game.state.result.reason

@@ -25,6 +25,7 @@ from helpers import (
 
 from semper_fidelis.engine.battle import evade_targets
 from semper_fidelis.engine.flow import relief_targets
+from semper_fidelis.engine.frames import ReliefFrame
 from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.losses import withdraw_targets
 from semper_fidelis.engine.machine import push
@@ -192,7 +193,7 @@ def test_relief_deployed_into_the_militia_area_allies_it_with_the_opponent():
     assert "kleparow" in relief_targets(g.rules, s, PL)
     s.relief_waiting[PL] = {"pl-soldier": 2}
     s.pool[PL]["pl-soldier"] -= 2
-    push(s, "relief", side=PL)
+    push(s, ReliefFrame(kind="relief", side=PL))
     g.apply("relief kleparow 2s")
     assert s.negotiation[MILITIA] == M_ALLY_ZURL
 

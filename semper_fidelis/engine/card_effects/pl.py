@@ -7,6 +7,7 @@ from typing import Any
 
 from ...data.models import Side
 from ..cards import register
+from ..frames import BattleFrame, CardStepFrame
 from ..notation import describe
 from ..occupancy import add_units, austrians_neutral, count, occupant, total
 from ..rules import Rules
@@ -52,11 +53,11 @@ from .primitives import (
 # PL #1 Polish Wings — the defender's card slot, after the attacker's card; an Evasion (FAQ).
 
 
-def _wings_playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
+def _wings_playable(rules: Rules, state: State, f: BattleFrame, side: Side) -> bool:
     return side == f["defender"] and before_resolve(f) and free_evasion_room(rules, state, f)
 
 
-def _wings_apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
+def _wings_apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
     evade_free(rules, state, f, side, card_name(rules, "polish-wings"))
 
 
@@ -277,11 +278,11 @@ def _after_units_left(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
 
 
-def _great_war_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _great_war_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     return [f"remove {a}" for a in _austrian_areas(state)] + (["done"] if f["left"] < 2 else [])
 
 
-def _great_war_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _great_war_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     if action == "done":
         return
     remove_from_game(rules, state, "neutral", AUSTRIAN, 1, "board", card_name(rules, "end-of-the-great-war"), area=action.split()[1])

@@ -29,14 +29,17 @@ a log line never names a face-down token (the log is shown to both players).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from typing_extensions import Unpack
 
 from ...data.models import Side
 from .. import negotiation
 from ..battle import evade_firsts, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
 from ..flow import collect_automatic, take_token, token_choices
+from ..frames import BattleFrame, CardStepData, CardStepFrame, CollectFrame, EvadeFrame, Role
 from ..machine import push
 from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, units_text
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
@@ -64,8 +67,8 @@ def card_name(rules: Rules, effect_id: str) -> str:
 
 #: step name -> (options, choose); options(rules, state, frame) -> legal actions,
 #: choose(rules, state, frame, action) with the frame already popped.
-StepOptions = Callable[[Rules, State, dict[str, Any]], list[str]]
-StepChoose = Callable[[Rules, State, dict[str, Any], str], None]
+StepOptions = Callable[[Rules, State, CardStepFrame], list[str]]
+StepChoose = Callable[[Rules, State, CardStepFrame, str], None]
 STEPS: dict[str, tuple[StepOptions, StepChoose]] = {}
 
 
@@ -74,11 +77,11 @@ def step(name: str, options: StepOptions, choose: StepChoose) -> None:
     STEPS[name] = (options, choose)
 
 
-def step_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def step_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     return STEPS[f["step"]][0](rules, state, f)
 
 
-def step_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def step_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     STEPS[f["step"]][1](rules, state, f, action)
 
 
@@ -87,15 +90,14 @@ def card(**kw: Any) -> CardEffect:
     return CardEffect(options=step_options, choose=step_choose, **kw)
 
 
-def ask(state: State, side: Side, effect_id: str, step_name: str, prompt: str, **data: Any) -> dict[str, Any]:
-    return start_card_step(state, side, effect_id, step_name, prompt=prompt, **data)
+def ask(state: State, side: Side, effect_id: str, step_name: str, prompt: str, **data: Unpack[CardStepData]) -> CardStepFrame:
+    return start_card_step(state, side, effect_id, step_name, prompt, **data)
 
 
-def again(state: State, f: dict[str, Any], **changes: Any) -> dict[str, Any]:
+def again(state: State, f: CardStepFrame, **changes: Unpack[CardStepData]) -> CardStepFrame:
     """Push the same card-step once more (the dispatcher pops a frame before ``choose``)."""
-    data = {k: v for k, v in f.items() if k not in ("kind", "side", "effect", "step")}
-    data.update(changes)
-    return start_card_step(state, f["side"], f["effect"], f["step"], **data)
+    frame: CardStepFrame = {**f, **changes}
+    return push(state, frame)
 
 
 # ------------------------------------------------------------------------------------- tracks
@@ -195,12 +197,14 @@ def mob_types(state: State, owner_key: Zone) -> list[str]:
     return sorted(t for t, n in state.mob[owner_key].items() if n and t not in HQ.values())
 
 
-def _remove_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _remove_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     return [f"remove {CODE[t]}" for t in mob_types(state, f["owner"])]
 
 
-def _remove_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
-    utype = type_for(f["owner"], action.split()[1])
+def _remove_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+    owner = f["owner"]
+    assert owner != "neutral"  # cards remove their own side's or the opponent's units
+    utype = type_for(owner, action.split()[1])
     remove_from_game(rules, state, f["owner"], utype, 1, "mob", f["why"])
     if f["left"] > 1 and mob_types(state, f["owner"]):
         again(state, f, left=f["left"] - 1)
@@ -225,7 +229,7 @@ def remove_step(rules: Rules, state: State, side: Side, effect_id: str, owner_ke
 # ------------------------------------------------------------------ units: free Mobilization
 
 
-def mobilize_areas(rules: Rules, state: State, side: Side, terrains: tuple[str, ...] | None = None) -> list[str]:
+def mobilize_areas(rules: Rules, state: State, side: Side, terrains: Sequence[str] | None = None) -> list[str]:
     return [
         a for a in sorted(state.units)
         if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]
@@ -233,18 +237,17 @@ def mobilize_areas(rules: Rules, state: State, side: Side, terrains: tuple[str, 
     ]
 
 
-def _mobilize_choices(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
-    side = f["side"]
-    codes = [c for c in f["codes"] if state.mob[side].get(type_for(side, c), 0)]
-    return [f"mobilize {a} {c}" for a in mobilize_areas(rules, state, side, f.get("terrains")) for c in codes]
+def _mobilize_choices(rules: Rules, state: State, side: Side, codes: Sequence[str], terrains: Sequence[str] | None) -> list[str]:
+    have = [c for c in codes if state.mob[side].get(type_for(side, c), 0)]
+    return [f"mobilize {a} {c}" for a in mobilize_areas(rules, state, side, terrains) for c in have]
 
 
-def _mobilize_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
-    out = _mobilize_choices(rules, state, f)
+def _mobilize_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+    out = _mobilize_choices(rules, state, f["side"], f["codes"], f.get("terrains"))
     return out if (f["must"] and out) else out + ["done"]
 
 
-def _mobilize_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _mobilize_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     side = f["side"]
     if action == "done":
         log(state, f"{side} stops mobilizing ({f['why']}).")
@@ -256,8 +259,7 @@ def _mobilize_choose(rules: Rules, state: State, f: dict[str, Any], action: str)
     log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
     checkpoint(rules, state)
     if f["left"] > 1:
-        nxt = dict(f, left=f["left"] - 1)
-        if _mobilize_choices(rules, state, nxt):
+        if _mobilize_choices(rules, state, side, f["codes"], f.get("terrains")):
             again(state, f, left=f["left"] - 1)
 
 
@@ -275,12 +277,11 @@ def mobilize_free(
     """``side`` mobilizes up to ``n`` units (of the unit ``codes``) from its Mobilization Zone into
     areas it occupies (of ``terrains``), at no AP cost, within the Area Unit Limits (§6.2).
     ``must``: every unit that can be placed must be (no stopping early)."""
-    frame = {"side": side, "codes": list(codes), "terrains": list(terrains) if terrains else None, "must": must, "left": n}
-    if not _mobilize_choices(rules, state, frame):
+    if not _mobilize_choices(rules, state, side, codes, terrains):
         log(state, f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
         return
     ask(state, side, effect_id, "mobilize", f"{side}: mobilize up to {plural(n, 'unit')} at no AP cost ({card_name(rules, effect_id)})",
-        codes=list(codes), terrains=frame["terrains"], must=must, left=n, why=card_name(rules, effect_id))
+        codes=list(codes), terrains=list(terrains) if terrains else None, must=must, left=n, why=card_name(rules, effect_id))
 
 
 # ------------------------------------------------------------ units: a free Move or Assault
@@ -315,35 +316,37 @@ def free_reach(
     return out
 
 
-def _group_origins(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
-    side = f["side"]
+def _group_origins(rules: Rules, state: State, side: Side, mode: str, kinds: Sequence[str], target: str | None, then: str | None) -> list[str]:
     snap = snapshot(rules, state)
     out = []
     for a in sorted(state.units):
-        if a == f.get("target") or not count(rules, state, a, side):
+        if a == target or not count(rules, state, a, side):
             continue
         have = side_units(rules, state, a, side)
-        if any(free_reach(rules, state, side, a, {t: 1}, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle", snap) for t in have):
+        if any(free_reach(rules, state, side, a, {t: 1}, mode, tuple(kinds), target, then == "battle", snap) for t in have):
             out.append(a)
     return out
 
 
-def _group_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _group_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     side = f["side"]
     if f["stage"] == "from":
-        out = [f"from {a}" for a in _group_origins(rules, state, f)]
+        out = [f"from {a}" for a in _group_origins(rules, state, side, f["mode"], f["kinds"], f.get("target"), f.get("then"))]
         return out + (["done"] if f.get("moved") or not out else [])
+    origin = f["origin"]
+    assert origin is not None  # chosen at the "from" stage
     if f["stage"] == "units":
-        have = side_units(rules, state, f["origin"], side)
+        have = side_units(rules, state, origin, side)
         return [
             f"units {units_text(u)}" for u in subsets(have, f.get("max"))
-            if free_reach(rules, state, side, f["origin"], u, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle")
+            if free_reach(rules, state, side, origin, u, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle")
         ]
+    assert f["units"] is not None  # chosen at the "units" stage
     units = parse_units(side, f["units"])
-    return [f"to {k}" for k in sorted(free_reach(rules, state, side, f["origin"], units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))]
+    return [f"to {k}" for k in sorted(free_reach(rules, state, side, origin, units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))]
 
 
-def _group_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _group_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     side = f["side"]
     verb, _, rest = action.partition(" ")
     if verb == "done":
@@ -355,15 +358,15 @@ def _group_choose(rules: Rules, state: State, f: dict[str, Any], action: str) ->
     if verb == "units":
         again(state, f, stage="to", units=rest)
         return
+    assert f["units"] is not None and f["origin"] is not None  # chosen at the earlier stages
     units = parse_units(side, f["units"])
     dest = commit_group(rules, state, side, f["origin"], units, rest, f["why"])
     if f.get("then") == "battle":
         log(state, f"{side} fights at once, as after an Assault ({f['why']}).")
         start_battle(rules, state, dest, side, assault=True)
     elif f.get("repeat"):
-        nxt = dict(f, stage="from", moved=f.get("moved", 0) + 1)
-        if _group_origins(rules, state, nxt):
-            again(state, f, stage="from", moved=nxt["moved"], origin=None, units=None)
+        if _group_origins(rules, state, side, f["mode"], f["kinds"], f.get("target"), f.get("then")):
+            again(state, f, stage="from", moved=f.get("moved", 0) + 1, origin=None, units=None)
 
 
 step("group", _group_options, _group_choose)
@@ -388,13 +391,12 @@ def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dic
 def can_move_group(
     rules: Rules, state: State, side: Side, mode: str, kinds: tuple[str, ...], target: str | None = None, then: str | None = None,
 ) -> bool:
-    probe = {"side": side, "mode": mode, "kinds": list(kinds), "target": target, "then": then}
-    return bool(_group_origins(rules, state, probe))
+    return bool(_group_origins(rules, state, side, mode, kinds, target, then))
 
 
 def move_group(
-    rules: Rules, state: State, side: Side, effect_id: str, *, mode: str = "move", max_units: int | None = None,
-    kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, then: str | None = None,
+    rules: Rules, state: State, side: Side, effect_id: str, *, mode: Literal["move", "assault"] = "move", max_units: int | None = None,
+    kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, then: Literal["battle"] | None = None,
     repeat: bool = False,
 ) -> None:
     """``side`` gives a free Move (or Assault) order to one group by the normal movement rules:
@@ -423,26 +425,27 @@ def _anywhere_targets(rules: Rules, state: State, origin: str) -> list[str]:
     return [a for a in sorted(rules.terrain) if a != origin and total(state, a) < rules.limit[a]]
 
 
-def _anywhere_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _anywhere_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     if f["stage"] == "from":
         return [f"from {a} {CODE[t]}" for a, t in _own_unit_sources(rules, state, f["side"]) if _anywhere_targets(rules, state, a)]
+    assert f["origin"] is not None  # chosen at the "from" stage
     return [f"to {a}" for a in _anywhere_targets(rules, state, f["origin"])]
 
 
-def _anywhere_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _anywhere_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     side = f["side"]
     words = action.split()
     if words[0] == "from":
         again(state, f, stage="to", origin=words[1], code=words[2])
         return
-    utype = type_for(side, f["code"])
-    dest = words[1]
-    remove_units(state, f["origin"], {utype: 1})
+    utype, dest, origin = type_for(side, f["code"]), words[1], f["origin"]
+    assert origin is not None  # chosen at the "from" stage
+    remove_units(state, origin, {utype: 1})
     add_units(state, dest, {utype: 1})
     negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
     enemy = count(rules, state, dest, other(side))
     note = f"; {rules.area_name(dest)} is now contested, without a battle" if enemy else ""
-    log(state, f"{side} places 1 {unit_name(utype)} from {rules.area_name(f['origin'])} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.", from_area=f["origin"], to_area=dest)
+    log(state, f"{side} places 1 {unit_name(utype)} from {rules.area_name(origin)} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.", from_area=origin, to_area=dest)
     checkpoint(rules, state)
 
 
@@ -466,14 +469,14 @@ def token_areas(state: State, side: Side, allowed: Callable[[str], bool]) -> lis
     return sorted(a for a in state.tokens if allowed(a) and token_choices(state, side, a))
 
 
-def _take_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _take_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     side = f["side"]
     areas = [f["area"]] if f.get("area") else f["areas"]
     out = [f"take {a} {c}" for a in areas if a in state.tokens for c in token_choices(state, side, a)]
     return out + (["done"] if f.get("area") or not out else [])
 
 
-def _take_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _take_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     side = f["side"]
     if action == "done":
         log(state, f"{side} takes no more tokens ({f['why']}).")
@@ -503,14 +506,14 @@ def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
     log(state, f"{side} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({card_name(rules, effect_id)}).")
     choices = collect_automatic(rules, state, side)
     if choices:
-        push(state, "collect", side=side, areas=choices)
+        push(state, CollectFrame(kind="collect", side=side, areas=choices))
 
 
-def _discard_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _discard_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     return sorted({f"discard {t.label()}" for t in state.my_tokens[f["side"]]})
 
 
-def _discard_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _discard_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     side = f["side"]
     label = action.split()[1]
     token = next(t for t in state.my_tokens[side] if t.label() == label)
@@ -569,21 +572,21 @@ def next_relief(state: State, side: Side) -> dict[str, Any] | None:
 # -------------------------------------------------------------------------------------- battle
 
 
-def role(f: dict[str, Any], side: Side) -> str:
+def role(f: BattleFrame, side: Side) -> Role:
     return "a" if side == f["attacker"] else "d"
 
 
-def before_resolve(f: dict[str, Any]) -> bool:
+def before_resolve(f: BattleFrame) -> bool:
     """Still before §9.3 step 6 (Battle Points not yet counted)."""
     return "bp" not in f
 
 
-def add_bp(rules: Rules, state: State, f: dict[str, Any], side: Side, n: int, why: str) -> None:
+def add_bp(rules: Rules, state: State, f: BattleFrame, side: Side, n: int, why: str) -> None:
     f["mods"][role(f, side)] += n
     log(state, f"{side} gets +{n} Battle Point{'s' if n != 1 else ''} in {rules.area_name(f['area'])} ({why}).")
 
 
-def change_losses(rules: Rules, state: State, f: dict[str, Any], side: Side, delta: int, why: str) -> None:
+def change_losses(rules: Rules, state: State, f: BattleFrame, side: Side, delta: int, why: str) -> None:
     """``delta`` < 0: ``side`` takes that many Losses fewer; > 0: more. The winner stays the
     winner (FAQ "Battle": reducing or increasing Loss does not change the outcome)."""
     f["loss_mods"][role(f, side)] -= delta
@@ -594,22 +597,22 @@ def change_losses(rules: Rules, state: State, f: dict[str, Any], side: Side, del
 
 def bp_card(
     effect_id: str, n: int, *, as_role: str | None = None,
-    condition: Callable[[Rules, State, dict[str, Any], Side], bool] | None = None,
-    bonus: Callable[[Rules, State, dict[str, Any], Side], int] | None = None, extra_loss_to: str | None = None,
+    condition: Callable[[Rules, State, BattleFrame, Side], bool] | None = None,
+    bonus: Callable[[Rules, State, BattleFrame, Side], int] | None = None, extra_loss_to: str | None = None,
 ) -> CardEffect:
     """A Special card worth ``n`` Battle Points (``bonus`` computes it instead), playable before the
     Battle Points are counted, as ``as_role`` (``"attacker"``/``"defender"``) or in any battle
     the player fights, if ``condition`` holds. ``extra_loss_to`` (``"self"``/``"enemy"``): that
     side takes 1 more Loss after the battle."""
 
-    def playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
+    def playable(rules: Rules, state: State, f: BattleFrame, side: Side) -> bool:
         if not before_resolve(f):
             return False
-        if as_role and side != f[as_role]:
+        if as_role and side != (f["attacker"] if as_role == "attacker" else f["defender"]):
             return False
         return condition is None or condition(rules, state, f, side)
 
-    def apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
+    def apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
         why = card_name(rules, effect_id)
         add_bp(rules, state, f, side, bonus(rules, state, f, side) if bonus else n, why)
         if extra_loss_to:
@@ -618,7 +621,7 @@ def bp_card(
     return card(battle_playable=playable, battle_apply=apply)
 
 
-def losses_to_come(f: dict[str, Any], side: Side) -> bool:
+def losses_to_come(f: BattleFrame, side: Side) -> bool:
     """Whether ``side``'s Losses in this battle are still to be taken (§9.4 B: the Attacker's
     first, then the Defender's), so a card changing them still does something."""
     return role(f, side) not in f.get("losses_done", [])
@@ -629,10 +632,10 @@ def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
     opponent ``enemy`` more. Playable in the battle or after it (with Ammunition), while a side
     it changes has not yet taken its Losses; only the part still to come applies."""
 
-    def playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
+    def playable(rules: Rules, state: State, f: BattleFrame, side: Side) -> bool:
         return (own > 0 and losses_to_come(f, side)) or (enemy > 0 and losses_to_come(f, other(side)))
 
-    def apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
+    def apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
         why = card_name(rules, effect_id)
         if own and losses_to_come(f, side):
             change_losses(rules, state, f, side, -own, why)
@@ -642,18 +645,18 @@ def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
     return card(battle_playable=playable, battle_apply=apply, after_battle=True)
 
 
-def free_evasion_room(rules: Rules, state: State, f: dict[str, Any]) -> bool:
+def free_evasion_room(rules: Rules, state: State, f: BattleFrame) -> bool:
     return bool(evade_firsts(rules, state, f))
 
 
-def evade_free(rules: Rules, state: State, f: dict[str, Any], side: Side, why: str) -> None:
+def evade_free(rules: Rules, state: State, f: BattleFrame, side: Side, why: str) -> None:
     """The defender evades (§9.2) without discarding cards: every unit withdraws to adjacent
     areas as in an Evasion. It counts as an Evasion: no battle, the Truce unbroken (FAQ)."""
     log(state, f"{side} evades at once, discarding no other card ({why}); the battle does not take place.")
-    push(state, "battle-choice", side=side, step="evade", picked=[], moving=True)
+    push(state, EvadeFrame(kind="battle-evade", side=side, picked=[], moving=True))
 
 
-def attacking_units(rules: Rules, state: State, f: dict[str, Any]) -> dict[str, int]:
+def attacking_units(rules: Rules, state: State, f: BattleFrame) -> dict[str, int]:
     out: dict[str, int] = dict(f["inner"])
     for g in groups_of(state, f):
         for t, n in g.units.items():
@@ -695,12 +698,12 @@ def _free_forts(rules: Rules, state: State, side: Side, redoubts: bool) -> list[
     return out
 
 
-def _fort_options(rules: Rules, state: State, f: dict[str, Any]) -> list[str]:
+def _fort_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
     out = _free_forts(rules, state, f["side"], redoubts=not f["built"])
     return out + (["done"] if f["built"] or not out else [])
 
 
-def _fort_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _fort_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     side = f["side"]
     words = action.split()
     if words[0] == "done":
@@ -748,10 +751,10 @@ def into_battle_card(effect_id: str) -> CardEffect:
     battle area by the normal movement rules (through neutral or own areas, Area Unit Limit);
     they then defend like the others (Losses, Withdrawal). Before the Battle Points are counted."""
 
-    def playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
+    def playable(rules: Rules, state: State, f: BattleFrame, side: Side) -> bool:
         return side == f["defender"] and before_resolve(f) and can_move_group(rules, state, side, "move", ("plain", "enter"), f["area"])
 
-    def apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
+    def apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
         move_group(rules, state, side, effect_id, mode="move", kinds=("plain", "enter"), target=f["area"], repeat=True)
 
     return card(battle_playable=playable, battle_apply=apply)

@@ -3,10 +3,9 @@ card text in the data file is the specification; each entry is preceded by ``# Z
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...data.models import Side
 from ..cards import register
+from ..frames import BattleFrame, CardStepFrame, SideFrame
 from ..notation import describe
 from ..occupancy import occupant
 from ..rules import Rules
@@ -53,12 +52,12 @@ register("assault-platoon", card(
 # ZURL #3 Heroic Defense — as if the area had a Redoubt, Villages included (FAQ).
 
 
-def _heroic_playable(rules: Rules, state: State, f: dict[str, Any], side: Side) -> bool:
+def _heroic_playable(rules: Rules, state: State, f: BattleFrame, side: Side) -> bool:
     has_redoubt = state.redoubts.get(f["area"]) == side or f["area"] == "cytadela" or f.get("redoubt")
     return side == f["defender"] and before_resolve(f) and not has_redoubt
 
 
-def _heroic_apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
+def _heroic_apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
     f["redoubt"] = True
     log(state, f"{side} fights in {rules.area_name(f['area'])} as if it had a Redoubt: each attacking unit −1 Strength, no bonus for several sides ({card_name(rules, 'heroic-defense')}).")
 
@@ -87,7 +86,7 @@ register("east-galician-mobilization", pool_to_mob_card("east-galician-mobilizat
 # of Battles: played after the battle thanks to Ammunition).
 
 
-def _collective_apply(rules: Rules, state: State, f: dict[str, Any], side: Side) -> None:
+def _collective_apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
     remove_step(rules, state, side, "collective-responsibility", PL, 2)
 
 
@@ -147,13 +146,13 @@ def _artillery_apply(rules: Rules, state: State, side: Side) -> None:
     ask(state, side, "artillery-from-winniki", "winniki-guns", f"{side}: choose an area PL occupies for the guns to fire on ({why})")
 
 
-def _artillery_fire(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _artillery_fire(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     """Fired as an Artillery token is (orders.py): 2 Losses, Destruction in a City area, the
     Truce broken (FAQ)."""
     from ..orders import _artillery_apply as fire
 
     log(state, f"{f['side']} guns at Winniki and Lesienice fire as an Artillery token ({card_name(rules, 'artillery-from-winniki')}).")
-    fire(rules, state, {"side": f["side"]}, action)
+    fire(rules, state, SideFrame(kind="artillery", side=f["side"]), action)
 
 
 step("winniki-guns", lambda r, s, f: [f"artillery {a}" for a in _pl_areas(r, s)], _artillery_fire)
@@ -237,7 +236,7 @@ def _huyn_apply(rules: Rules, state: State, side: Side) -> None:
         shift_stance(rules, state, AUSTRIAN, _AUSTRIANS_TOWARD_ZURL[here], side, card_name(rules, "viceroy-huyn"))
 
 
-def _huyn_choose(rules: Rules, state: State, f: dict[str, Any], action: str) -> None:
+def _huyn_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
     stance = "disarmed-ZURL" if action == "disarm" else "ally-ZURL"
     shift_stance(rules, state, AUSTRIAN, stance, f["side"], card_name(rules, "viceroy-huyn"))
 
