@@ -30,8 +30,15 @@ def _label_bar(board, area: str) -> str:
     return board.last_lines[top].plain[left:right]
 
 
-def _footer(screen) -> list[str]:
-    return [key.description for key in screen.query("FooterKey")]
+async def _footer(pilot, screen) -> list[str]:
+    """The footer's key descriptions, once the footer has composed them (it does so after the
+    screen's bindings settle: under load, some polls later)."""
+    for _ in range(100):
+        keys = [key.description for key in screen.query("FooterKey")]
+        if keys:
+            return keys
+        await pilot.pause(0.01)
+    raise AssertionError("the footer shows no keys")
 
 
 @sync
@@ -49,7 +56,7 @@ async def test_at_120x40_the_whole_board_shows_without_scrolling(make_app):
                                          for n in screen.data.areas[screen.cursor].neighbours)
         decision = screen.query_one(DecisionPanel)
         assert decision.region.width >= 40 and decision.region.bottom <= 40
-        assert "Map/panels" not in _footer(screen)  # both are on screen: no space
+        assert "Map/panels" not in await _footer(pilot, screen)  # both are on screen: no space
         await pilot.press("space")
         assert decision.region.width >= 40 and view.region.width
 
@@ -59,7 +66,7 @@ async def test_at_80x24_map_and_panels_take_turns(make_app):
     async with opening(make_app, (80, 24)) as (pilot, screen):
         decision, view = screen.query_one(DecisionPanel), screen.query_one(MapView)
         assert decision.display and decision.region.width == 80 and not view.region.width
-        assert "Map/panels" in _footer(screen)
+        assert "Map/panels" in await _footer(pilot, screen)
         await pilot.press("space")
         assert view.region.width == 80 and not decision.region.width
         await pilot.press("space")
