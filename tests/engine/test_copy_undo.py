@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from dataclasses import fields, is_dataclass
 
@@ -17,6 +18,8 @@ from semper_fidelis.engine.game import Game
 from semper_fidelis.engine.machine import legal_actions
 from semper_fidelis.engine.state import _KNOWN, State, to_jsonable
 
+#: a game per scenario in the suite; ``SF_LONG=1`` plays three (the long run)
+SEEDS = range(3) if os.environ.get("SF_LONG") == "1" else range(1)
 
 def mutable_ids(obj, seen: dict[int, object] | None = None) -> dict[int, object]:
     """Every mutable object reachable from ``obj`` (containers, dataclasses, the generator)."""
@@ -123,7 +126,7 @@ def check_undo(game: Game, rng: random.Random, digests: list[str]) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(3))  # one game per test, so xdist spreads the fifteen
+@pytest.mark.parametrize("seed", SEEDS)  # one game per test, so xdist spreads them
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
 def test_copies_are_deep_undo_is_exact_and_listing_writes_nothing(scenario: int, seed: int) -> None:
     rng = random.Random(seed)
