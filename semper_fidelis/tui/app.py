@@ -213,9 +213,13 @@ class SemperFidelisApp(App):
         if session.unsaved is None:
             leave()
         else:
-            self.push_screen(LeaveScreen(session.unsaved), lambda sure: sure and leave())
+            def answered(sure: bool | None) -> None:
+                if sure:
+                    leave()
 
-    def action_quit(self) -> None:
+            self.push_screen(LeaveScreen(session.unsaved), answered)
+
+    async def action_quit(self) -> None:
         """Ctrl+Q: quitting leaves the game on screen like ``q`` does."""
         screen = self.game_screen
         if screen is None:

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
+from ..data.models import Side
 from .panels import token_words
 from .session import SIDES, Session
 from .theme import badge
@@ -17,17 +18,17 @@ KINDS = {"action": "Action", "special": "Special", "event": "Event"}
 LATELY = 4
 
 
-def card_block(session: Session, side: str, number: int, note: str = "") -> Group:
+def card_block(session: Session, side: Side, number: int, note: str = "") -> Group:
     """A card's title line and its whole effect, indented under it."""
     card = next(c for c in session.game.data.decks[side].cards if c.number == number)
     head = Text.assemble(badge(side), " ", (f"#{number} {card.name}", "bold"), f" — {KINDS.get(card.kind, card.kind)} · {card.ap} AP", (note, "dim"))
     return Group(head, Padding(Text(card.effect, style="italic"), (0, 0, 0, 4)))
 
 
-def cards_renderable(session: Session, me: str) -> Group:
+def cards_renderable(session: Session, me: Side) -> Group:
     """Everything ``me`` may read about cards now."""
     game, view = session.game, session.view()
-    other = "ZURL" if me == "PL" else "PL"
+    other: Side = "ZURL" if me == "PL" else "PL"
     parts: list[RenderableType] = []
     if session.may_see(me):
         hand = sorted(view["hand"][me])

@@ -15,6 +15,8 @@ Pure: the game screen and the tests read the same keys.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from ..engine import Option
 
 #: the game screen's own commands and the map's hjkl: never an option's key
@@ -37,7 +39,7 @@ def fixed_key(option: Option, hand: list[int]) -> str | None:
     return KIND_KEYS.get(option.kind)
 
 
-def assign_keys(options: list[Option], hand: list[int], fixed: set[str] = frozenset()) -> list[str]:
+def assign_keys(options: list[Option], hand: list[int], fixed: AbstractSet[str] = frozenset()) -> list[str]:
     """One key per option, in the same order: its fixed key, repeated for a second option of
     that key (``tt``); the rest from the pool, skipping keys fixed in this decision (and
     ``fixed``: keys the panel shows for what cannot be done now)."""

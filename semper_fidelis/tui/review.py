@@ -158,6 +158,7 @@ class Review:
         if self.at not in self._steps:
             before = self._game_at(self.at - 1)
             d, view = before.decision(), before.view(None)
+            assert d is not None  # an action was taken there: it answered a decision
             action = self.actions[self.at - 1]
             label = next((o.label for o in before.options() if o.notation == action), "")
             self._steps[self.at] = Step(action, d.player, d.prompt, view["round"], view["active"], label)

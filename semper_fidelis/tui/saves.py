@@ -282,9 +282,12 @@ def read_players(save: Path) -> tuple[dict[str, str], bool] | None:
 
     data = _read_sidecar(save)
     try:
-        seats = [data["players"][s] for s in ("PL", "ZURL")]
+        seats = [data["players"][s] for s in ("PL", "ZURL")] if data is not None else []
     except (KeyError, TypeError):
         return None
-    if not all(isinstance(seat, str) and seat_kind(seat) for seat in seats):
+    kinds = [seat_kind(seat) if isinstance(seat, str) else None for seat in seats]
+    if data is None or None in kinds:
         return None
-    return {"PL": seat_kind(seats[0]), "ZURL": seat_kind(seats[1])}, data.get("privacy", True) is not False
+    pl, zurl = kinds
+    assert pl is not None and zurl is not None
+    return {"PL": pl, "ZURL": zurl}, data.get("privacy", True) is not False

@@ -14,6 +14,7 @@ from filelock import FileLock
 
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..data.loader import GameData
+from ..data.models import Side
 from ..engine import Decision, Game, IllegalAction, RecordError, read_record
 from .locks import lock_game
 from .saves import save_game
@@ -95,7 +96,7 @@ class Session:
         return self.game.decision()
 
     @property
-    def decider(self) -> str | None:
+    def decider(self) -> Side | None:
         d = self.game.decision()
         return d.player if d else None
 
@@ -104,7 +105,7 @@ class Session:
 
     def thinks(self, side: str | None) -> bool:
         """Does this side's bot take time to decide (a search)?"""
-        return self.is_bot(side) and getattr(self.bots.get(side), "thinks", False)
+        return side is not None and self.is_bot(side) and getattr(self.bots.get(side), "thinks", False)
 
     def hurry(self) -> None:
         """Ask every thinking bot to decide now with what it has (the UI's ``n``)."""
@@ -120,12 +121,14 @@ class Session:
         """May the person at the screen see ``side``'s hand and tokens?"""
         return self.viewer is None or self.viewer == side
 
-    def looking_at(self) -> str:
+    def looking_at(self) -> Side:
         """The side the screen is about: the viewer's, else the one deciding, else the active one."""
-        if self.viewer in SIDES:
-            return self.viewer
+        if self.viewer == "PL":
+            return "PL"
+        if self.viewer == "ZURL":
+            return "ZURL"
         d = self.game.decision()
-        return d.player if d else self.view()["active"]
+        return d.player if d else self.game.state.active
 
     def may_decide(self, side: str | None) -> bool:
         """May the screen offer ``side``'s decision: a human's, seen by that side (or open), or
@@ -209,6 +212,7 @@ class Session:
 
     def bot_action(self) -> str:
         side = self.decider
+        assert side is not None, "a bot is asked only for a decision of its own"
         return self.bots[side].choose(Seat(self.game, side))
 
     def undo(self) -> list[str]:

@@ -6,11 +6,13 @@ events as the player may see them (``Game.events(player, since)``), so nothing h
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..data.models import Side
 from ..engine import AREA_FACTS, Event, Game
 from .panels import token_words
 
@@ -48,7 +50,7 @@ def headline(events: list[Event]) -> str:
     return ", ".join(f"{n} {TOLD[k][n != 1]}" for k, n in counts.items())
 
 
-def summary_renderable(events: list[Event], me: str, notices: list[str] = ()) -> Group | None:
+def summary_renderable(events: list[Event], me: str, notices: Sequence[str] = ()) -> Group | None:
     """The summary for ``me`` of ``events`` (already filtered to what ``me`` may see), after
     the ``notices`` only ``me`` may read; None when there is nothing to tell."""
     told = others_events(events, me)
@@ -63,14 +65,14 @@ def summary_renderable(events: list[Event], me: str, notices: list[str] = ()) ->
     bullets.add_column(no_wrap=True)
     bullets.add_column(ratio=1)
     for e in told[:MAX_LINES]:
-        bullets.add_row("• ", Text(e.text, style=style.get(kind_told(e), "")))
+        bullets.add_row("• ", Text(e.text or "", style=style.get(kind_told(e), "")))
     lines.append(bullets)
     if len(told) > MAX_LINES:
         lines.append(Text(f"… and {len(told) - MAX_LINES} more: press l for the whole log.", style="dim"))
     return Group(*lines)
 
 
-def private_notices(game: Game, events: list[Event], side: str) -> list[str]:
+def private_notices(game: Game, events: list[Event], side: Side) -> list[str]:
     """What only ``side`` may know, in words: the cards it drew (one played since is said to be,
     not listed as if in the hand), the face-down token it took."""
     cards = {c.number: c for c in game.data.decks[side].cards}

@@ -48,6 +48,7 @@ class BotTurns(GameHost):
             if generation != self.generation or not self.session.bot_to_move:
                 return
             side = self.session.decider
+            assert side is not None  # a bot is to move
             if self.session.thinks(side) and not self.skipping and self._thinking_notice_due():
                 app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
             action = self.session.bot_action()

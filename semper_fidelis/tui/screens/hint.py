@@ -5,6 +5,8 @@ the other side's hidden cards play no part; Esc closes it and stops the search."
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
@@ -18,7 +20,7 @@ from ...bots.hint import Hint, make_hint
 from ..session import Session
 
 #: the marshal's budget for a hint (a test sets ``{"iterations": N}`` for a repeatable search)
-BUDGET: dict[str, float | int] = {"think": 3.0}
+BUDGET: dict[str, Any] = {"think": 3.0}
 TOP = 3
 
 
@@ -80,7 +82,7 @@ class HintScreen(ModalScreen):
         self.hint, self.done = hint, True
         self.query_one("#hint-text", Static).update(hint_text(hint))
 
-    def action_dismiss(self) -> None:
+    async def action_dismiss(self, result: object = None) -> None:
         self.marshal.hurry = True  # the search stops at its next playout
         self.workers.cancel_group(self, "hint")
         self.dismiss()

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ...data.text import plain
 from ..saves import list_saves
+from .chosen import chosen_id
 from .paging import PAGE, more_option
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class LoadScreen(Screen):
             self.shown += PAGE
             self.show_saves()
             return
-        info = self.saves[int(event.option.id)]
+        info = self.saves[int(chosen_id(event))]
         error = self.app.open_save(info.path)
         if error:
             self.query_one("#load-message", Static).update(plain(error, "bold red"))

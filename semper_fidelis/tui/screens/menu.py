@@ -3,16 +3,17 @@ review a game, quit."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..saves import autosave_paths
+from .chosen import chosen_id
 
 if TYPE_CHECKING:
     from ..app import SemperFidelisApp
@@ -45,7 +46,8 @@ ITEMS = (
 
 class MainMenuScreen(Screen):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
-    BINDINGS = [Binding(key, f"choose('{item}')", label, show=False) for item, key, label in ITEMS] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"choose('{item}')", label, show=False) for item, key, label in ITEMS),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
@@ -85,7 +87,7 @@ class MainMenuScreen(Screen):
         self.query_one("#menu-message", Static).update(Text(text, style="bold red" if error else "italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(event.option.id)
+        self.action_choose(chosen_id(event))
 
     def action_choose(self, item: str) -> None:
         app = self.app

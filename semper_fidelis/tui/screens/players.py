@@ -17,6 +17,7 @@ from ...data.text import plain
 from ...engine import Game
 from ..session import BOT, HUMAN
 from ..theme import badge
+from .chosen import chosen_id
 
 if TYPE_CHECKING:
     from ..app import SemperFidelisApp
@@ -29,10 +30,10 @@ class PlayersScreen(Screen):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [
         Binding("escape", "back", "Back"),
-        Binding("1", "toggle('PL')", "PL: human or bot"),
-        Binding("2", "toggle('ZURL')", "ZURL: human or bot"),
-        Binding("3", "toggle('privacy')", "Privacy"),
-        Binding("4", "toggle('handicap')", "Handicap"),
+        Binding("1", "change('PL')", "PL: human or bot"),
+        Binding("2", "change('ZURL')", "ZURL: human or bot"),
+        Binding("3", "change('privacy')", "Privacy"),
+        Binding("4", "change('handicap')", "Handicap"),
         Binding("5", "start", "Start"),
     ]
 
@@ -87,9 +88,10 @@ class PlayersScreen(Screen):
         self.query_one("#players-note", Static).update(Text(hint + "\n1-4 change the settings (or Enter on a line); 5 or Enter on 'Start' starts the game.", style="italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_toggle(event.option.id)
+        self.action_change(chosen_id(event))
 
-    def action_toggle(self, what: str) -> None:
+    def action_change(self, what: str) -> None:
+        """Change one setting (not ``action_toggle``: Textual's own toggles an attribute)."""
         if what in ("PL", "ZURL"):
             self.players[what] = SEATS[(SEATS.index(self.players[what]) + 1) % len(SEATS)]
         elif what == "privacy":

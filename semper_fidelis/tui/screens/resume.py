@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ...data.text import plain
 from ..saves import KEEP_FINISHED, recent_games
+from .chosen import chosen_id
 from .paging import PAGE, more_option
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ class ResumeScreen(Screen):
             self.shown += PAGE
             self.show_games()
             return
-        info = self.games[int(event.option.id)]
+        info = self.games[int(chosen_id(event))]
         error = self.app.open_save(info.path)
         if error:
             self.refresh_games()

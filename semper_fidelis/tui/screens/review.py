@@ -6,7 +6,7 @@ here" starts a new game in its own autosave slot.
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -115,7 +115,8 @@ class ReviewScreen(Screen):
 
     def _step_text(self, events, view: dict) -> Group:
         """The action that led here and what it did; then who decides now."""
-        review, lines = self.review, []
+        review = self.review
+        lines: list[RenderableType] = []
         step = review.last_step
         if step is None:
             lines.append(Text("The start of the record.", style="italic"))

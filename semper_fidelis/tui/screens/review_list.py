@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 
 from ...data.text import plain
 from ..saves import Listing, SaveInfo, list_saves, recent_games
+from .chosen import chosen_id
 from .paging import PAGE, more_option
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ class ReviewListScreen(Screen):
 
     def refresh_files(self) -> None:
         saves = self.app.saves_dir
+        assert self.records_dir is not None  # set when the screen mounted
         self.sections = [
             (f"Saved games ({saves})", list_saves(saves)),
             ("Recent games", recent_games(saves)),
@@ -80,14 +82,15 @@ class ReviewListScreen(Screen):
         self.query_one("#review-message", Static).update(plain(text, "bold red"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id.startswith(MORE):
+        chosen = chosen_id(event)
+        if chosen.startswith(MORE):
             ol = self.query_one("#review-options", OptionList)
             highlighted = ol.highlighted
-            self.shown[int(event.option.id.removeprefix(MORE))] += PAGE
+            self.shown[int(chosen.removeprefix(MORE))] += PAGE
             self.show_files()
             ol.highlighted = highlighted  # the first of the rows just shown
             return
-        self.open(self.files[int(event.option.id)].path)
+        self.open(self.files[int(chosen)].path)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         path = Path(event.value.strip()).expanduser()

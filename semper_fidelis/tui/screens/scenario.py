@@ -3,11 +3,11 @@ special rules printed on its card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from ...data.models import Scenario
 from ..helptext import cite
 from ..theme import badge
+from .chosen import chosen_id
 
 if TYPE_CHECKING:
     from ..app import SemperFidelisApp
@@ -52,8 +53,10 @@ def briefing(scenario: Scenario, data) -> Group:
 
 class ScenarioScreen(Screen):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("enter", "choose", "Choose", priority=True)] + [
-        Binding(str(n), f"pick({n})", f"Scenario {n}", show=False) for n in range(1, 10)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("enter", "choose", "Choose", priority=True),
+        *(Binding(str(n), f"pick({n})", f"Scenario {n}", show=False) for n in range(1, 10)),
     ]
 
     def compose(self):
@@ -82,7 +85,7 @@ class ScenarioScreen(Screen):
             self.show(event.option_index)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.choose(int(event.option.id))
+        self.choose(int(chosen_id(event)))
 
     def action_pick(self, n: int) -> None:
         for i, s in enumerate(self.scenarios):

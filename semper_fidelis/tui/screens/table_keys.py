@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
+
 from ...engine import IllegalAction
 from ..cards import cards_renderable
 from ..options import PLACE_MANY, count_to_place
@@ -25,7 +27,7 @@ else:
 
 class TableKeys(GameHost):
     #: the last turn summary shown (title, body), for ``w``
-    last_summary: tuple[str, object] | None = None
+    last_summary: tuple[str, RenderableType] | None = None
     #: the number of actions at which ending the Orders with AP left was warned about
     _confirm_end: int | None = None
 

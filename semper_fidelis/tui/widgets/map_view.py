@@ -96,6 +96,7 @@ class MapCanvas(ScrollView, can_focus=False):
     def _redraw_marks(self, old: MapPosition, new: MapPosition) -> None:
         """Redraw the label bars whose marks changed, and repaint their lines only."""
         board = self.board
+        assert board is not None  # marks are redrawn only over a drawn board
         self._drawn = new
         changed = {old.cursor, new.cursor} | (old.highlighted ^ new.highlighted) | (old.near ^ new.near)
         lines = set()
