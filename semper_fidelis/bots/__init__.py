@@ -6,6 +6,7 @@ line; :func:`make_bot` builds one, seeded, so the same seed plays the same game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from .general import GeneralBot
@@ -28,17 +29,19 @@ BOTS: dict[str, tuple[type, str]] = {
 }
 
 
-def make_bot(name: str, seed: int, think: float | None = None, iterations: int | None = None) -> Bot:
+def make_bot(name: str, seed: int, think: float | None = None, iterations: int | None = None,
+             clock: Callable[[], float] | None = None) -> Bot:
     """A new bot by name; ``think`` is the thinking budget per decision in seconds, or
-    ``iterations`` a fixed number of playouts (bots that search use them; the others ignore
-    them)."""
+    ``iterations`` a fixed number of playouts, and ``clock`` what those seconds are read from
+    (bots that search use them; the others ignore them). The default clock is the wall clock
+    a player waits by; batches pass the CPU time of the thread playing the game."""
     try:
         cls = BOTS[name][0]
     except KeyError:
         raise ValueError(f"no bot {name!r} (known: {', '.join(BOTS)})") from None
     if not getattr(cls, "thinks", False):
         return cls(seed)
-    budget = {k: v for k, v in (("think", think), ("iterations", iterations)) if v is not None}
+    budget = {k: v for k, v in (("think", think), ("iterations", iterations), ("clock", clock)) if v is not None}
     return cls(seed, **budget)
 
 

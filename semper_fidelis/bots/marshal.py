@@ -9,17 +9,17 @@ other decision, and the steps of a chosen plan, are the general's answers, at it
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
-sides on — through the opponent's reply and this side's next turn (``turns``), or to the end of
+sides on — to the end of this side's turn, its Battle Phase included (``turns``: 1, the
+default; 3 would go through the opponent's reply and this side's next turn), or to the end of
 the Stage if that comes first — and :func:`evaluate` scores the position: a won, lost or drawn
 game when it was over; at a cut-off before the Stage's end, the VP plus what the End of Stage
 would score now (:meth:`Game.score_if_stage_ended`), so the value of the position at the Stage's
-end is estimated rather than played out. Playing every playout to the Stage's end (the first
-rounds' playouts eight turns long) made them three to eight times dearer; the horizon through
-the reply alone, scored without that estimate, cost games (6 of 20 in Scenario 1 as ZURL,
-against 14 of 20 played to the end). The
-plans share their deals — every plan is played on the same deals with the same playout seeds
+end is estimated rather than played out. The horizon is short because the budget is: a
+decision gets 0.2 s of CPU in the measured batches, and a plan must be played on at least two
+deals before it may overrule the general (longer playouts left most searches with less than
+one deal of their plans). The plans share their deals — every plan is played on the same deals with the same playout seeds
 (common random numbers), so they are compared on the same luck — and sequential halving drops
-the worse half of the plans each time the number of deals doubles. The general's choice is never
+the worse half of the plans after the first deal and each time the number of deals doubles. The general's choice is never
 dropped, and another plan replaces it only when it beats it on the same deals by more than one
 standard error: the search overrules the script only where it has evidence.
 
@@ -46,8 +46,11 @@ PL, ZURL = SIDES
 DEPTH = 1000
 #: turn boundaries a playout crosses at most before it is cut off and scored with the End of
 #: Stage estimate; it stops sooner at the end of the Stage (a Stage is four rounds: 8 would play
-#: every playout to the end of its Stage)
-TURNS = 3
+#: every playout to the end of its Stage). One: the rest of its own turn, Battle Phase included
+#: — about 14 ms of CPU in Scenario 2, where three turns cost 65 ms, so that at 0.2 s a
+#: decision was less than one deal of its plans: the search then almost never had the two
+#: deals it needs to overrule the general (44 of 61 searches in a Scenario 2 game).
+TURNS = 1
 #: seconds of search a turn gets at most, over all its searched decisions (an Orders Phase is
 #: searched at each of its orders: five on average in Scenario 2, up to nine)
 TURN_BUDGET = 6.0
@@ -170,7 +173,7 @@ class MarshalBot:
         deadline = start + self._allowance(seat)
         if self.iterations is None and deadline <= start:
             return 0, scores, alive  # the turn's budget is spent: the general's plan
-        done, deals, cut = 0, 0, 2
+        done, deals, cut = 0, 0, 1
         while not self.hurry:
             seed = self.rng.getrandbits(64)
             for i in alive:

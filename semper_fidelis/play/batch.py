@@ -5,12 +5,19 @@ A game is fully determined by (scenario, seed, bots, options): the PL bot is see
 the ZURL bot ``2·seed + 1``, so a batch replays exactly, whatever the number of processes or
 machines (for the marshal: with a budget in playouts, not seconds). With a
 records directory every game's record is kept there (``record_name``), to review it later.
+
+A ``think`` budget is counted in CPU seconds of the thread that plays the game
+(:data:`THINK_CLOCK`), not in wall time: on a loaded machine, or a Dask worker sharing its
+process with other threads, a batch then only takes longer; the marshal searches as much as it
+would alone, so the win rates measure the bot at its budget and not the machine's load. (The
+app keeps the wall clock: there a player waits by it.)
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +34,8 @@ if TYPE_CHECKING:
     from .cluster import Cluster
 
 PL, ZURL = SIDES
+#: what a thinking bot's seconds are read from in a batch: the playing thread's CPU time
+THINK_CLOCK = time.thread_time
 
 
 @dataclass(frozen=True)
@@ -57,7 +66,8 @@ class GameSummary:
 
 def play_game(m: Matchup, seed: int, data: GameData | None = None, max_actions: int = 50_000) -> Game:
     game = Game(m.scenario, seed, dict(m.options), data=data)
-    bots: dict[Side, Bot] = {PL: make_bot(m.pl, 2 * seed, m.think, m.iterations), ZURL: make_bot(m.zurl, 2 * seed + 1, m.think, m.iterations)}
+    bots: dict[Side, Bot] = {side: make_bot(name, 2 * seed + i, m.think, m.iterations, THINK_CLOCK)
+                             for i, (side, name) in enumerate(((PL, m.pl), (ZURL, m.zurl)))}
     seats: dict[Side, Seat] = {side: Seat(game, side) for side in bots}
     while not game.over:
         decision = game.decision()

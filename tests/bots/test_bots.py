@@ -187,10 +187,14 @@ def test_marshal_playouts_stop_at_the_end_of_the_stage_or_a_cut_off(monkeypatch)
     assert (start["stage"], end["stage"]) == (1, 2) and preview is None
     assert end["round"] == start["rounds"] // start["stages"] + 1 and end["vp"] != start["vp"]
     seen.clear()
-    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)
+    MarshalBot(1, iterations=1, turns=3)._playout(Seat(game, start["active"]), ["end"], 7)
     ((cut, preview),) = seen
     assert cut["stage"] == 1 and (cut["round"], cut["turn_index"]) == (start["round"] + 1, 1)  # three turns played
     assert set(preview) == {"PL", "ZURL"}
+    seen.clear()
+    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)  # the default: its own turn
+    ((cut, preview),) = seen
+    assert (cut["round"], cut["active"]) == (start["round"], "ZURL" if start["active"] == "PL" else "PL") and preview
 
 
 def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():

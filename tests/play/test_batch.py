@@ -90,3 +90,23 @@ def test_the_extreme_games_are_named_by_seed():
     assert batch.to_json()["extremes"]["largest PL win"] == {"seed": 4, "winner": "PL", "margin": 18, "actions": 250}
     assert "largest ZURL win" not in BatchResult(Matchup(2), [game(0, "PL", 20, 10, 300)]).extremes()
 
+
+
+def test_a_batch_counts_thinking_time_on_the_cpu_clock_of_its_thread(monkeypatch):
+    """A ``think`` budget in a batch is read from the playing thread's CPU clock, so a loaded
+    machine slows a batch down instead of cutting the marshal's search short (a fake clock
+    here: tests never read a real one)."""
+    import time
+
+    from semper_fidelis.play import batch
+
+    assert batch.THINK_CLOCK is time.thread_time
+    reads: list[float] = []
+
+    def clock() -> float:
+        reads.append(0.05 * len(reads))
+        return reads[-1]
+
+    monkeypatch.setattr(batch, "THINK_CLOCK", clock)
+    game = batch.play_game(Matchup(1, pl="marshal", zurl="general", think=0.1), 3)
+    assert game.over and len(reads) > 10
