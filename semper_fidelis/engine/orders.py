@@ -696,12 +696,12 @@ def _propaganda(rules: Rules, state: State, side: Side, action: Propaganda) -> N
 
 def _offer_negotiation(rules: Rules, state: State, side: Side) -> list[Action]:
     """§13.1 (Scenarios 2, 3): once per turn, one step, the cost printed on the space."""
-    return [Action.parse(a) for a, c in negotiation_options(rules, state, side).items() if c <= state.turn.ap]
+    return [a for a, c in negotiation_options(rules, state, side).items() if c <= state.turn.ap]
 
 
 @effect(Negotiate)
 def _negotiate(rules: Rules, state: State, side: Side, action: Negotiate) -> None:
-    negotiate(rules, state, side, str(action))
+    negotiate(rules, state, side, action)
 
 
 def _offer_supply(rules: Rules, state: State, side: Side) -> list[Action]:
