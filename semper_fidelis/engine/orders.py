@@ -802,11 +802,10 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
         push(state, SideFrame(kind="artillery", side=side))
 
 
-def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: Artillery | str) -> None:
-    """Artillery fire on the area chosen (a card's guns pass the text of the choice)."""
+def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: Artillery) -> None:
+    """Artillery fire on the area chosen (an Artillery token's, or a card's guns)."""
     side = f["side"]
-    fire = action if isinstance(action, Artillery) else Artillery.parse_as(action)
-    area = fire.area
+    area = action.area
     pop(state, f)
     enemy = other(side)
     state.losses_this_round = True
