@@ -634,7 +634,6 @@ procedure(
     legal=_evade_legal,
     apply=_evade_apply,
     section="§9.2",
-    typed=True,
 )
 
 
@@ -664,7 +663,6 @@ procedure(
     legal=_card_legal,
     apply=_card_apply,
     section="§9.3",
-    typed=True,
 )
 
 
@@ -702,7 +700,6 @@ procedure(
     legal=_token_legal,
     apply=_token_apply,
     section="§9.3",
-    typed=True,
 )
 
 
@@ -739,7 +736,6 @@ procedure(
     legal=_retreat_legal,
     apply=_retreat_apply,
     section="§9.4",
-    typed=True,
 )
 
 
@@ -785,7 +781,6 @@ procedure(
     legal=_advance_legal,
     apply=_advance_apply,
     section="§9.4 A",
-    typed=True,
 )
 
 # ------------------------------------------------------------------------- Battle Phase (§5.1 [3])
@@ -815,5 +810,4 @@ procedure(
     legal=lambda r, s, f: [BattleAt.of(a) for a in _pending(s, f["side"])],
     apply=_pick_apply,
     section="§5.1 [3], §9",
-    typed=True,
 )

@@ -79,7 +79,6 @@ procedure(
     legal=_step_legal,
     apply=_step_apply,
     section="Action cards",
-    typed=True,
 )
 
 

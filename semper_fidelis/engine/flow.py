@@ -238,7 +238,6 @@ procedure(
     legal=_deploy_legal,
     apply=_deploy_apply,
     section="§2",
-    typed=True,
 )
 
 # ------------------------------------------------------------------- Initial Phase: HQ (§5.1, §11)
@@ -272,7 +271,6 @@ procedure(
     legal=lambda r, s, f: [PlaceHQ.of(a) for a in _hq_areas(r, s, f["side"])],
     apply=lambda r, s, f, a: _place_hq(r, s, f, a.area),
     section="§5.1 [1] 1, §11",
-    typed=True,
 )
 
 
@@ -346,7 +344,6 @@ procedure(
     legal=_commander_legal,
     apply=_commander_apply,
     section="§11",
-    typed=True,
 )
 
 # ------------------------------------------------------------------- Initial Phase: Relief (§10)
@@ -440,7 +437,6 @@ procedure(
     legal=_relief_legal,
     apply=_relief_apply,
     section="§10",
-    typed=True,
 )
 
 # -------------------------------------------------------------------- Initial Phase: Event (§5.1)
@@ -492,7 +488,6 @@ procedure(
     legal=lambda r, s, f: [EventCard.of(n) for n in _event_options(r, s, f["side"])] + [EventCard.of()],
     apply=_event_apply,
     section="§5.1 [1] 4",
-    typed=True,
 )
 
 # ----------------------------------------------------------------- End of Turn: tokens and cards
@@ -565,7 +560,6 @@ procedure(
     legal=_extra_legal,
     apply=_extra_apply,
     section="§11 (Commander ability)",
-    typed=True,
 )
 
 procedure(
@@ -575,7 +569,6 @@ procedure(
     legal=lambda r, s, f: [Collect.of(a, c) for a in f["areas"] for c in token_choices(s, f["side"], a)],
     apply=_collect_apply,
     section="§5.1 [4] 1",
-    typed=True,
 )
 
 
@@ -604,7 +597,6 @@ procedure(
     legal=lambda r, s, f: [*(Discard.of(n) for n in sorted(set(s.hand[f["side"]]))), Draw.of()],
     apply=_draw_apply,
     section="§5.1 [4] 2",
-    typed=True,
 )
 
 # ---------------------------------------------------------------------- End of Round: attrition
@@ -639,5 +631,4 @@ procedure(
     legal=_attrition_legal,
     apply=_attrition_apply,
     section="§4.2 Attrition",
-    typed=True,
 )

@@ -265,7 +265,6 @@ procedure(
     legal=_losses_legal,
     apply=_losses_apply,
     section="§9.4 B",
-    typed=True,
 )
 
 

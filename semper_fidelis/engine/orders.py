@@ -288,7 +288,6 @@ procedure(
     legal=_order_legal,
     apply=_order_apply,
     section="§6.2 Move / Assault",
-    typed=True,
 )
 
 
@@ -333,7 +332,6 @@ procedure(
     legal=_assault_next_legal,
     apply=_assault_next_apply,
     section="§6.2 Assault, FAQ",
-    typed=True,
 )
 
 # --------------------------------------------------------------------------- fortification (§6.2)
@@ -395,7 +393,6 @@ procedure(
     legal=_fortify_legal,
     apply=_fortify_apply,
     section="§6.2 Fortification",
-    typed=True,
 )
 
 # ---------------------------------------------------------------------------- mobilization (§6.2)
@@ -480,7 +477,6 @@ procedure(
     legal=_mobilize_legal,
     apply=_mobilize_apply,
     section="§6.2 Mobilization",
-    typed=True,
 )
 
 # ---------------------------------------------------------------------------- provisioning (§6.2)
@@ -515,7 +511,6 @@ procedure(
     legal=_provision_legal,
     apply=_provision_apply,
     section="§6.2 Provisioning, errata",
-    typed=True,
 )
 
 # ------------------------------------------------------------------------- the Orders menu (§5.1)
@@ -836,7 +831,6 @@ procedure(
     legal=lambda r, s, f: [Artillery.of(a) for a in _artillery_targets(r, s, f["side"])],
     apply=_artillery_apply,
     section="§7.2 Artillery",
-    typed=True,
 )
 
 procedure(
@@ -846,5 +840,4 @@ procedure(
     legal=_orders_legal,
     apply=_orders_apply,
     section="§5.1 [2], §6",
-    typed=True,
 )
