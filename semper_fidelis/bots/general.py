@@ -22,20 +22,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine import (
-    Action,
-    AssaultMore,
-    AssaultOrder,
-    Barricade,
-    Fight,
-    FortifyOrder,
-    From,
-    MoveOrder,
-    Option,
-    To,
-    Units,
-    unit_pairs,
-)
+from ..engine import Action, Option, unit_pairs
+from ..engine.actions import AssaultMore, AssaultOrder, Barricade, Fight, FortifyOrder, From, MoveOrder, To, Units
 from .seat import Seat
 
 PL, ZURL = "PL", "ZURL"

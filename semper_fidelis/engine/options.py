@@ -38,26 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..data.models import Side
-from .actions import (
-    Action,
-    AssaultOrder,
-    Cancel,
-    Dismantle,
-    End,
-    FortifyOrder,
-    From,
-    MobilizeOrder,
-    MoveOrder,
-    Negotiate,
-    PlayCard,
-    PlayEffect,
-    Propaganda,
-    ProvisionOrder,
-    Supply,
-    To,
-    Units,
-    UseToken,
-)
+from . import actions as A
+from .actions import Action
 from .battle import evasion_cost
 from .flow import _enemy_start, relief_targets
 from .frames import (
@@ -325,36 +307,36 @@ def _use_words(rules: Rules, state: State, label: str, option: str) -> tuple[str
 @describer("orders")
 def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
-    talks = negotiation_options(rules, state, side) if any(isinstance(a, Negotiate) for a in legal) else {}
+    talks = negotiation_options(rules, state, side) if any(isinstance(a, A.Negotiate) for a in legal) else {}
     for action in legal:
-        if isinstance(action, PlayCard | PlayEffect):
+        if isinstance(action, A.PlayCard | A.PlayEffect):
             n = action.card
             card = rules.card(side, n)
-            if isinstance(action, PlayCard):
+            if isinstance(action, A.PlayCard):
                 out.append(Option(action, "card", f"Play {_card_title(rules, side, n)} for {card.ap} AP (its effect is not used)",
                                   ap_cost=-card.ap, card=n))
             else:
                 out.append(Option(action, "card-effect", f"Play {_card_title(rules, side, n)} for its effect: {card.effect}", card=n))
-        elif isinstance(action, MoveOrder | AssaultOrder | FortifyOrder | MobilizeOrder | ProvisionOrder):
+        elif isinstance(action, A.MoveOrder | A.AssaultOrder | A.FortifyOrder | A.MobilizeOrder | A.ProvisionOrder):
             out.append(Option(action, "order", ORDER_WORDS[action.VERB]))
-        elif isinstance(action, Propaganda):
+        elif isinstance(action, A.Propaganda):
             what = "Morale +1" if action.track == "morale" else "the Destruction marker 1 space up"
             out.append(Option(action, "propaganda", f"Propaganda: {what}", ap_cost=propaganda_cost(rules, state, side)))
-        elif isinstance(action, Negotiate):
+        elif isinstance(action, A.Negotiate):
             who = TRACK_NAMES.get(action.neutral, action.neutral)
             tail = ", past Disarmament straight to the alliance" if action.ally else ""
             out.append(Option(action, "negotiate", f"Negotiate: the {who} marker 1 step towards {action.toward.upper()}{tail}",
                               ap_cost=talks[action]))
-        elif isinstance(action, Supply):
+        elif isinstance(action, A.Supply):
             label = action.token
             value = int(label[len(label.rstrip("0123456789")):])
             out.append(Option(action, "supply-token", f"Supply +{value}: use {token_words(rules, label)}", token=label))
-        elif isinstance(action, UseToken):
+        elif isinstance(action, A.UseToken):
             label, cost = _use_words(rules, state, action.token, action.track or "")
             out.append(Option(action, "use-token", label, ap_cost=cost, token=action.token))
-        elif isinstance(action, Dismantle):
+        elif isinstance(action, A.Dismantle):
             out.append(Option(action, "dismantle", f"Remove your fortifications in {_name(rules, action.area)}", area=action.area))
-        elif isinstance(action, End):
+        elif isinstance(action, A.End):
             out.append(_way_out(action, "End the Orders Phase"))
         else:
             out += _plain(rules, state, f, [action])
@@ -362,7 +344,7 @@ def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> li
 
 
 def _move_option(
-    rules: Rules, action: To, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
+    rules: Rules, action: A.To, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
 ) -> Option:
     """A destination of a Move or Assault (into ``dest``, or via X to attack or enter it, §6.2)."""
     dest, via = action.dest, action.via
@@ -383,17 +365,17 @@ def _order(rules: Rules, state: State, f: OrderFrame, legal: list[Action]) -> li
     word = "Move" if mode == "move" else "Assault"
     dests = _destinations(rules, state, f, f["origin"], f["units"]) if f["step"] == "to" else {}
     for action in legal:
-        if isinstance(action, Cancel):
+        if isinstance(action, A.Cancel):
             out.append(_way_out(action, f"Cancel this {word} order"))
-        elif isinstance(action, From):
+        elif isinstance(action, A.From):
             out.append(Option(action, "from", f"{word} from {_name(rules, action.area)}", area=action.area, from_area=action.area))
-        elif isinstance(action, Units):
+        elif isinstance(action, A.Units):
             units = group_of(side, action.units)
             origin = f["origin"]
             out.append(Option(action, "units", f"{word} {describe_units(units)}",
                               area=origin, from_area=origin, units=_units(units)))
         else:
-            assert isinstance(action, To)
+            assert isinstance(action, A.To)
             joining = _joining_charge(rules, state, side, action.dest, f)
             extra = f" (with {joining} AP for your units inside and on its border, who fight too)" if joining else ""
             out.append(_move_option(rules, action, f["origin"], f["units"], mode, dests[reach_key(action)] + joining, extra))
@@ -678,7 +660,7 @@ def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: str)
             group = parse_units(side, words[1])
             return Option(action, "units", f"Move {describe_units(group)}", area=origin, from_area=origin, units=_units(group))
         assert f["units"] is not None  # chosen at the "units" stage
-        return _move_option(rules, To.parse_as(action), origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
+        return _move_option(rules, A.To.parse_as(action), origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
     if step == "anywhere":
         if verb == "from":
             units = _one(side, words[2])
