@@ -22,20 +22,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine import (
-    Action,
-    AssaultMore,
-    AssaultOrder,
-    Barricade,
-    Fight,
-    FortifyOrder,
-    From,
-    MoveOrder,
-    Option,
-    To,
-    Units,
-    unit_pairs,
-)
+from ..engine import Action, Option, unit_pairs
+from ..engine import actions as A
 from .seat import Seat
 
 PL, ZURL = "PL", "ZURL"
@@ -53,9 +41,9 @@ def _other(side: str) -> str:
     return ZURL if side == PL else PL
 
 
-def _move(origin: str, units: dict[str, int], to: To, order: Action | None = None) -> list[str]:
+def _move(origin: str, units: dict[str, int], to: A.To, order: Action | None = None) -> list[str]:
     """The engine's steps of one Move (or, with ``order``, Assault) order, as actions."""
-    return [order or MoveOrder.of(), From.of(origin), Units.of(unit_pairs(units)), to]
+    return [order or A.MoveOrder.of(), A.From.of(origin), A.Units.of(unit_pairs(units)), to]
 
 
 class Board:
@@ -345,13 +333,13 @@ class GeneralBot:
             if p < self._attack_threshold(seat, target) - slack:
                 continue
             score = p * (1 + 2 * board.strategic.get(target, 0) + goal) + 0.1 * sum(sum(u.values()) for _, u in groups)
-            mode = AssaultOrder.of() if assault else MoveOrder.of()
+            mode = A.AssaultOrder.of() if assault else A.MoveOrder.of()
             origin, units = groups[0]
-            steps = _move(origin, units, To.of(target, origin, "attack"), mode)
+            steps = _move(origin, units, A.To.of(target, origin, "attack"), mode)
             if assault:
                 for origin, units in groups[1:]:
-                    steps += _move(origin, units, To.of(target, origin, "attack"), AssaultMore.of())
-                steps.append(Fight.of())
+                    steps += _move(origin, units, A.To.of(target, origin, "attack"), A.AssaultMore.of())
+                steps.append(A.Fight.of())
             found.append((-score, target, steps))
         return [steps for _, _, steps in sorted(found)]
 
@@ -393,7 +381,7 @@ class GeneralBot:
             for origin in sorted(geo.neighbours[area]):
                 take = _fill(board.spare(origin) if origin in board.held() else {}, room)
                 if take:
-                    return _move(origin, take, To.of(area))
+                    return _move(origin, take, A.To.of(area))
         return None
 
     def _attack_threshold(self, seat: Seat, target: str) -> float:
@@ -435,7 +423,7 @@ class GeneralBot:
                 take = _fill(spare, room[b])
                 key = (sum(take.values()), -dist[b], b)
                 if best is None or key > best[0]:
-                    best = (key, _move(origin, take, To.of(b)))
+                    best = (key, _move(origin, take, A.To.of(b)))
         return best[1] if best else None
 
     def _reinforce_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
@@ -457,7 +445,7 @@ class GeneralBot:
                 take = _fill(board.spare(origin), min(room, gap))
                 key = (gap, sum(take.values()), area, origin)
                 if take and (best is None or key > best[0]):
-                    best = (key, _move(origin, take, To.of(area)))
+                    best = (key, _move(origin, take, A.To.of(area)))
         return best[1] if best else None
 
     def _occupy_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
@@ -475,7 +463,7 @@ class GeneralBot:
                 if (b in board.strategic or self._objective(seat, b)) and not board.total(b):
                     value = board.strategic.get(b, 0) + self._objective(seat, b)
                     if best is None or value > best[0]:
-                        best = (value, _move(origin, {unit: 1}, To.of(b)))
+                        best = (value, _move(origin, {unit: 1}, A.To.of(b)))
         return best[1] if best else None
 
     def _mobilize_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
@@ -498,7 +486,7 @@ class GeneralBot:
             faced = {x for s, x in mine.get(area, []) if s == seat.player}
             for b in sorted(geo.neighbours[area]):
                 if board.enemy(b) and not board.own(b) and b not in faced:
-                    return [FortifyOrder.of(), Barricade.of(area, b)]
+                    return [A.FortifyOrder.of(), A.Barricade.of(area, b)]
         return None
 
     def _redoubt_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
@@ -545,7 +533,7 @@ class GeneralBot:
                     take = _fill(spare, room[b])
                     key = (sum(take.values()), -dist[b], b)
                     if take and (best is None or key > best[0]):
-                        best = (key, _move(origin, take, To.of(b)))
+                        best = (key, _move(origin, take, A.To.of(b)))
         return best[1] if best else None
 
     def _more_provisions_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:

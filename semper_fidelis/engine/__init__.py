@@ -159,19 +159,8 @@ every deck order dealt again, the generator reseeded — and never depends on wh
     True
 """
 
-from .actions import (
-    Action,
-    ActionSyntaxError,
-    AssaultMore,
-    AssaultOrder,
-    Barricade,
-    Fight,
-    FortifyOrder,
-    From,
-    MoveOrder,
-    To,
-    Units,
-)
+from . import actions
+from .actions import Action, ActionSyntaxError
 from .battle import CYTADELA as PERMANENT_REDOUBT
 from .bench import bench_scenario
 from .events import AREA_FACTS, Event
@@ -188,8 +177,7 @@ from .records import GameRecord, load_record, read_json, read_record, write_atom
 from .rules import shipped_data
 
 __all__ = [
-    "Action", "ActionSyntaxError", "AssaultMore", "AssaultOrder", "Barricade", "Fight", "FortifyOrder", "From", "MoveOrder",
-    "To", "Units", "unit_pairs",
+    "actions", "Action", "ActionSyntaxError", "unit_pairs",
     "Game", "Invariants", "Decision", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",

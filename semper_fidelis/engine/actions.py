@@ -20,9 +20,9 @@ Why the API looks as it does:
 - **Parsing is context-free and strict.** The text alone decides the class (``take romer`` is a
   Commander, ``take rynek food2`` a token; ``from rynek`` an order's origin, ``from rynek v`` a
   single unit's); text that would not print back identically is refused, so a value always
-  round-trips. Parsed values are cached (one object per distinct text): building a value from
-  its fields costs far more than a cached parse, so the busiest listings write the text and
-  the machine reads it back once.
+  round-trips. Parsed values are cached (one object per distinct text), and so are values built
+  from their fields with :meth:`Action.of`: building one anew costs far more than a dict
+  look-up, so the rules list their actions with ``Cls.of(...)``.
 - **Units stay in their codes** (``v s h m a``) as (code, count) pairs, as the text has them: which
   unit type a code means depends on the acting side, which the rules know and the text does not.
 """
@@ -30,7 +30,7 @@ Why the API looks as it does:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from types import SimpleNamespace
 from typing import Any, ClassVar, Self
@@ -180,15 +180,6 @@ def _parse(text: str) -> Action:
             raise ActionSyntaxError(f"'{text}' is not written as the engine writes it ('{value}')")
         return value
     raise ActionSyntaxError(f"'{text}': {problem}")
-
-
-def parse_all(texts: Sequence[str]) -> list[Action]:
-    """Each text (or Action: an Action is its text) as its Action, from the cache when known."""
-    known = _PARSED.get
-    out = [known(t) for t in texts]
-    if None in out:
-        return [Action.parse(t) for t in texts]
-    return out  # type: ignore[return-value]  # no None left
 
 
 def as_action(value: Action | str) -> Action:

@@ -14,6 +14,7 @@ from typing import get_args
 from typing_extensions import TypeIs
 
 from ..data.models import Side
+from .actions import Action, Advance, BattleAt, CombatToken, Discard, Evade, Fight, Pass, Retreat, Special, Stay
 from .cards import card_title, discard_card, effect_of
 from .events import event
 from .frames import (
@@ -33,7 +34,7 @@ from .frames import (
 from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
-from .notation import describe, parse_units, plural, subsets, token_name, units_text, with_article
+from .notation import describe, group_of, plural, subsets, token_name, unit_pairs, with_article
 from .occupancy import (
     add_units,
     count,
@@ -581,36 +582,35 @@ _ANSWERS = {"battle-evade": "evade", "battle-retreat": "retreat", "battle-advanc
 # §9.2 Evasion: the defender discards cards worth the sides attacked, then moves out
 
 
-def _evade_legal(rules: Rules, state: State, c: EvadeFrame) -> list[str]:
+def _evade_legal(rules: Rules, state: State, c: EvadeFrame) -> list[Action]:
     f = _parent(state)
     side = c["side"]
     need = evasion_cost(rules, state, f)
     paid = sum(rules.card(side, n).ap for n in c["picked"])
     if c.get("moving") or paid >= need:
         units = side_units(rules, state, f["area"], side)
-        out = []
+        out: list[Action] = []
         dests = evade_targets(rules, state, f, first=False) if c.get("landed") else evade_firsts(rules, state, f)
         for dest in dests:
             room = rules.limit[dest] - total(state, dest)
             size = min(room, sum(units.values()))  # move as many as fit; the rest go on after
-            out += [f"evade {dest} {units_text(u)}" for u in subsets(units, size) if sum(u.values()) == size]
+            out += [Evade.of(dest, unit_pairs(u)) for u in subsets(units, size) if sum(u.values()) == size]
         if not c.get("moving") and not c["picked"]:
-            out.insert(0, "fight")  # a free Evasion (need 0) is still the Defender's choice (§9.2)
+            out.insert(0, Fight.of())  # a free Evasion (need 0) is still the Defender's choice (§9.2)
         return out
-    picks = [f"discard {n}" for n in _evade_cards(rules, state, side) if state.hand[side].count(n) > c["picked"].count(n)]
-    return (["fight"] if not c["picked"] else []) + picks
+    picks: list[Action] = [Fight.of()] if not c["picked"] else []
+    return picks + [Discard.of(n) for n in _evade_cards(rules, state, side) if state.hand[side].count(n) > c["picked"].count(n)]
 
 
-def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: str) -> None:
+def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: Fight | Discard | Evade) -> None:
     f = _parent(state)
     side = c["side"]
-    words = action.split()
-    if words[0] == "fight":
+    if isinstance(action, Fight):
         pop(state, c)
         log(state, f"{side} stands and fights.")
-    elif words[0] == "discard":
-        c["picked"].append(int(words[1]))
-    else:  # evade AREA UNITS
+    elif isinstance(action, Discard):
+        c["picked"].append(action.card)
+    else:
         if c["picked"]:
             for n in c["picked"]:
                 discard_card(state, side, n)
@@ -618,10 +618,10 @@ def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: str) -> None
             c["picked"] = []
         c["moving"] = True
         c["landed"] = True  # the rest may only split into neutral areas (§9.2)
-        units = parse_units(side, words[2])
+        units, dest = group_of(side, action.units), action.dest
         remove_units(state, f["area"], units)
-        add_units(state, words[1], units)
-        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(words[1])}.", side=side, from_area=f["area"], to_area=words[1])
+        add_units(state, dest, units)
+        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(dest)}.", side=side, from_area=f["area"], to_area=dest)
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
@@ -640,14 +640,14 @@ procedure(
 # §9.3 steps 2–3 and §7.2 Ammunition: a Special card in its slot
 
 
-def _card_legal(rules: Rules, state: State, c: BattleCardFrame) -> list[str]:
-    return [f"special {n}" for n in special_options(rules, state, _parent(state), c["side"], c["slot"])] + ["pass"]
+def _card_legal(rules: Rules, state: State, c: BattleCardFrame) -> list[Special | Pass]:
+    return [*(Special.of(n) for n in special_options(rules, state, _parent(state), c["side"], c["slot"])), Pass.of()]
 
 
-def _card_apply(rules: Rules, state: State, c: BattleCardFrame, action: str) -> None:
+def _card_apply(rules: Rules, state: State, c: BattleCardFrame, action: Special | Pass) -> None:
     pop(state, c)
-    if action != "pass":  # special N
-        play_special(rules, state, _parent(state), c["side"], int(action.split()[1]), second=c["slot"] in ("ammo-card", "post-card"))
+    if isinstance(action, Special):
+        play_special(rules, state, _parent(state), c["side"], action.card, second=c["slot"] in ("ammo-card", "post-card"))
 
 
 _CARD_PROMPTS = {
@@ -673,16 +673,16 @@ def _token_kinds(slot: str) -> tuple[str, str]:
     return ("grenades", "ammunition") if slot == "a-token" else ("machine-gun", "ammunition")
 
 
-def _token_legal(rules: Rules, state: State, c: BattleTokenFrame) -> list[str]:
+def _token_legal(rules: Rules, state: State, c: BattleTokenFrame) -> list[CombatToken | Pass]:
     kinds = _token_kinds(c["slot"])
-    return sorted({f"token {t.label()}" for t in state.my_tokens[c["side"]] if t.kind in kinds}) + ["pass"]
+    return [*(CombatToken.of(label) for label in sorted({t.label() for t in state.my_tokens[c["side"]] if t.kind in kinds})), Pass.of()]
 
 
-def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: str) -> None:
+def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: CombatToken | Pass) -> None:
     pop(state, c)
-    if action == "pass":
+    if isinstance(action, Pass):
         return
-    f, side, label = _parent(state), c["side"], action.split()[1]
+    f, side, label = _parent(state), c["side"], action.token
     token = next(t for t in state.my_tokens[side] if t.label() == label)
     state.my_tokens[side].remove(token)
     state.token_pool.append(token)
@@ -706,18 +706,18 @@ procedure(
 # §9.4 and FAQ "Withdrawal": attackers who cannot go back to their area
 
 
-def _retreat_legal(rules: Rules, state: State, c: RetreatFrame) -> list[str]:
-    return [f"retreat {a}" for a in _retreat_targets(rules, state, _parent(state))] or ["retreat none"]
+def _retreat_legal(rules: Rules, state: State, c: RetreatFrame) -> list[Retreat]:
+    return [Retreat.of(a) for a in _retreat_targets(rules, state, _parent(state))] or [Retreat.of()]
 
 
-def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: str) -> None:
-    f, side, dest = _parent(state), c["side"], action.split()[1]
+def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: Retreat) -> None:
+    f, side, dest = _parent(state), c["side"], action.area
     where = f["stranded"].pop(0)
-    room = 10**6 if dest == "none" else rules.limit[dest] - total(state, dest)
+    room = 10**6 if dest is None else rules.limit[dest] - total(state, dest)
     stranded = _take_stranded(rules, state, f, where, room)
     if _stranded_units(rules, state, f, where):
         f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
-    if dest == "none":
+    if dest is None:
         log(state, f"{side}: {describe(stranded)} have nowhere to go and are dispersed.", side=side, area=f["area"], from_area=where)
         disperse_in_battle(rules, state, f, side, stranded)
     else:
@@ -742,7 +742,7 @@ procedure(
 # §9.4 A: the winner moves units into the area, one at a time
 
 
-def _advance_legal(rules: Rules, state: State, c: AdvanceFrame) -> list[str]:
+def _advance_legal(rules: Rules, state: State, c: AdvanceFrame) -> list[Advance | Stay]:
     f = _parent(state)
     room = rules.limit[f["area"]] - total(state, f["area"])
     groups = [g for g in groups_of(state, f) if sum(g.units.values())]
@@ -750,21 +750,20 @@ def _advance_legal(rules: Rules, state: State, c: AdvanceFrame) -> list[str]:
     missing = [g for g in groups if not moved.get(g.origin)]
     # at least one unit from each side of attack (§9.4 A): keep room for the sides still owed
     eligible = missing if 0 < room <= len(missing) else groups
-    out = []
+    out: list[Advance | Stay] = []
     if room > 0:
         for g in eligible:
-            out += [f"advance {g.origin} {CODE[t]}" for t, n in sorted(g.units.items()) if n]
+            out += [Advance.of(g.origin, CODE[t]) for t, n in sorted(g.units.items()) if n]
     if not missing or room <= 0:
-        out.append("stay")
+        out.append(Stay.of())
     return out
 
 
-def _advance_apply(rules: Rules, state: State, c: AdvanceFrame, action: str) -> None:
+def _advance_apply(rules: Rules, state: State, c: AdvanceFrame, action: Advance | Stay) -> None:
     f = _parent(state)
-    words = action.split()
-    if words[0] == "advance":
-        g = next(g for g in groups_of(state, f) if g.origin == words[1])
-        utype = next(t for t in g.units if g.units[t] and CODE[t] == words[2])
+    if isinstance(action, Advance):
+        g = next(g for g in groups_of(state, f) if g.origin == action.origin)
+        utype = next(t for t in g.units if g.units[t] and CODE[t] == action.unit)
         g.units[utype] -= 1
         add_units(state, f["area"], {utype: 1})
         c["moved"][g.origin] = c["moved"].get(g.origin, 0) + 1
@@ -798,9 +797,9 @@ def _phase_run(rules: Rules, state: State, f: SideFrame) -> None:
         pop(state, f)
 
 
-def _pick_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
+def _pick_apply(rules: Rules, state: State, f: SideFrame, action: BattleAt) -> None:
     pop(state, f)
-    start_battle(rules, state, action.split()[1], f["side"], assault=False)
+    start_battle(rules, state, action.area, f["side"], assault=False)
 
 
 procedure("battle-phase", run=_phase_run, section="§5.1 [3]")
@@ -808,7 +807,7 @@ procedure(
     "battle-pick",
     decision="battle-order",
     prompt=lambda r, s, f: f"{f['side']} Battle Phase: choose the next battle to resolve",
-    legal=lambda r, s, f: [f"battle {a}" for a in _pending(s, f["side"])],
+    legal=lambda r, s, f: [BattleAt.of(a) for a in _pending(s, f["side"])],
     apply=_pick_apply,
     section="§5.1 [3], §9",
 )

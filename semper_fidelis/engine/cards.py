@@ -5,12 +5,13 @@ is registered can be played for it, every card can be played for its AP value.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from typing_extensions import Unpack
 
 from ..data.models import Side
+from .actions import Action
 from .frames import BattleFrame, CardStepData, CardStepFrame
 from .machine import pop, procedure, push
 from .rules import Rules
@@ -33,8 +34,8 @@ class CardEffect:
 
     playable: Callable[[Rules, State, Side], bool] = _always
     apply: Callable[[Rules, State, Side], None] | None = None
-    options: Callable[[Rules, State, CardStepFrame], list[str]] | None = None
-    choose: Callable[[Rules, State, CardStepFrame, str], None] | None = None  # the frame, the action
+    options: Callable[[Rules, State, CardStepFrame], Sequence[Action]] | None = None
+    choose: Callable[[Rules, State, CardStepFrame, Action], None] | None = None  # the frame, the action
     battle_playable: Callable[[Rules, State, BattleFrame, Side], bool] = _always
     battle_apply: Callable[[Rules, State, BattleFrame, Side], None] | None = None
     after_battle: bool = False
@@ -58,13 +59,13 @@ def start_card_step(state: State, side: Side, effect_id: str, step: str, prompt:
     return push(state, CardStepFrame(kind="card-step", side=side, effect=effect_id, step=step, prompt=prompt, **data))
 
 
-def _step_legal(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+def _step_legal(rules: Rules, state: State, f: CardStepFrame) -> Sequence[Action]:
     options = EFFECTS[f["effect"]].options
     assert options is not None, "a card-step frame is pushed only by an effect that answers it"
     return options(rules, state, f)
 
 
-def _step_apply(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _step_apply(rules: Rules, state: State, f: CardStepFrame, action: Action) -> None:
     pop(state, f)
     choose = EFFECTS[f["effect"]].choose
     assert choose is not None, "a card-step frame is pushed only by an effect that answers it"

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..data.models import Side
+from .actions import HQ as PlaceHQ
+from .actions import Action, Attrition, Change, Collect, Discard, Draw, EventCard, Extra, Keep, Place, Relief, TakeCommander
 from .cards import card_title, discard_card, draw_cards, effect_of
 from .commanders import ability, commander_card
 from .events import event
@@ -209,14 +211,14 @@ def _deploy_areas(rules: Rules, state: State, side: Side, item: DeployItem) -> l
     return out
 
 
-def _deploy_legal(rules: Rules, state: State, f: DeployFrame) -> list[str]:
+def _deploy_legal(rules: Rules, state: State, f: DeployFrame) -> list[Place]:
     item = f["todo"][0]
     code = CODE[item["unit"]]
-    return [f"place {a} {code}" for a in _deploy_areas(rules, state, f["side"], item)]
+    return [Place.of(a, code) for a in _deploy_areas(rules, state, f["side"], item)]
 
 
-def _deploy_apply(rules: Rules, state: State, f: DeployFrame, action: str) -> None:
-    _, area, code = action.split()
+def _deploy_apply(rules: Rules, state: State, f: DeployFrame, action: Place) -> None:
+    area = action.area
     item = f["todo"][0]
     side = f["side"]
     add_units(state, area, {item["unit"]: 1})
@@ -266,8 +268,8 @@ procedure(
     "hq",
     decision="hq",
     prompt=lambda r, s, f: f"{f['side']}: place the HQ on one of your occupied areas",
-    legal=lambda r, s, f: [f"hq {a}" for a in _hq_areas(r, s, f["side"])],
-    apply=lambda r, s, f, a: _place_hq(r, s, f, a.split()[1]),
+    legal=lambda r, s, f: [PlaceHQ.of(a) for a in _hq_areas(r, s, f["side"])],
+    apply=lambda r, s, f, a: _place_hq(r, s, f, a.area),
     section="§5.1 [1] 1, §11",
 )
 
@@ -284,29 +286,29 @@ def _place_hq(rules: Rules, state: State, f: SideFrame, area: str) -> None:
 # -------------------------------------------------------------- Initial Phase: Commander (§11)
 
 
-def _commander_legal(rules: Rules, state: State, f: CommanderFrame) -> list[str]:
+def _commander_legal(rules: Rules, state: State, f: CommanderFrame) -> list[Action]:
     side = f["side"]
-    out = ["keep"]
+    out: list[Action] = [Keep.of()]
     if state.commander_deck[side] and state.commander[side]:
-        out.append("change")
-    out += [f"take {c}" for c in f["offered"]]
+        out.append(Change.of())
+    out += [TakeCommander.of(c) for c in f["offered"]]
     return out
 
 
-def _commander_apply(rules: Rules, state: State, f: CommanderFrame, action: str) -> None:
+def _commander_apply(rules: Rules, state: State, f: CommanderFrame, action: Action) -> None:
     side = f["side"]
-    if action == "keep":
+    if isinstance(action, Keep):
         for c in f["offered"]:  # a relief Commander not taken joins the Commander deck
             state.commander_deck[side].append(c)
             state.rng.shuffle(state.commander_deck[side])
         pop(state, f)
         return
-    if action == "change":
+    if isinstance(action, TakeCommander):
+        new = action.commander
+        f["offered"].remove(new)
+    else:  # Change
         new = state.commander_deck[side].pop()
         state.revealed = True
-    else:
-        new = action.split()[1]
-        f["offered"].remove(new)
     change_commander(rules, state, side, new)
 
 
@@ -393,7 +395,7 @@ def _enemy_start(rules: Rules, state: State, f: ReliefFrame) -> bool:
     return f.get("enemy_start", False) or occupant(rules, state, start) == other(f["side"])
 
 
-def _relief_legal(rules: Rules, state: State, f: ReliefFrame) -> list[str]:
+def _relief_legal(rules: Rules, state: State, f: ReliefFrame) -> list[Relief]:
     side = f["side"]
     waiting = state.relief_waiting.get(side, {})
     out = []
@@ -403,18 +405,18 @@ def _relief_legal(rules: Rules, state: State, f: ReliefFrame) -> list[str]:
                 continue
             room = rules.limit[area] - total(state, area)
             for k in range(1, min(n, room) + 1):
-                out.append(f"relief {area} {k}{CODE[utype]}")
-    out.append("relief done")
+                out.append(Relief.of(area, ((CODE[utype], k),)))
+    out.append(Relief.of())
     return out
 
 
-def _relief_apply(rules: Rules, state: State, f: ReliefFrame, action: str) -> None:
+def _relief_apply(rules: Rules, state: State, f: ReliefFrame, action: Relief) -> None:
     side = f["side"]
-    if action == "relief done":
+    if action.area is None:
         pop(state, f)
         return
-    _, area, group = action.split()
-    n, code = int(group[:-1]), group[-1]
+    area = action.area
+    ((code, n),) = action.units
     utype = type_for(side, code)
     f["enemy_start"] = _enemy_start(rules, state, f)  # §10: still "after that" once contested
     cost = relief_targets(rules, state, side, f["enemy_start"])[area]
@@ -461,13 +463,12 @@ def _say_no_event(rules: Rules, state: State, side: Side) -> None:
         event(state, "note", f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
 
 
-def _event_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
-
+def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) -> None:
     side = f["side"]
     pop(state, f)
-    if action == "event pass":
+    number = action.card
+    if number is None:  # event pass
         return
-    number = int(action.split()[1])
     card = rules.card(side, number)
     discard_card(state, side, number)
     state.turn.event_played = True
@@ -484,7 +485,7 @@ procedure(
     "event",
     decision="event",
     prompt=lambda r, s, f: f"{f['side']}: play one Event card for its AP (its effect helps the opponent), or pass",
-    legal=lambda r, s, f: [f"event {n}" for n in _event_options(r, s, f["side"])] + ["event pass"],
+    legal=lambda r, s, f: [EventCard.of(n) for n in _event_options(r, s, f["side"])] + [EventCard.of()],
     apply=_event_apply,
     section="§5.1 [1] 4",
 )
@@ -533,24 +534,23 @@ def collect_automatic(rules: Rules, state: State, side: Side) -> list[str]:
     return choose
 
 
-def _collect_apply(rules: Rules, state: State, f: CollectFrame, action: str) -> None:
-    _, area, choice = action.split()
-    take_token(rules, state, f["side"], area, choice)
+def _collect_apply(rules: Rules, state: State, f: CollectFrame, action: Collect) -> None:
+    area = action.area
+    take_token(rules, state, f["side"], area, action.token)
     f["areas"].remove(area)
     if not f["areas"]:
         pop(state, f)
 
 
-def _extra_legal(rules: Rules, state: State, f: SideFrame) -> list[str]:
+def _extra_legal(rules: Rules, state: State, f: SideFrame) -> list[Extra]:
     areas = sorted(a for a in occupied_areas(rules, state, f["side"]) if token_choices(state, f["side"], a))
-    return [f"extra {a} {c}" for a in areas for c in token_choices(state, f["side"], a)] + ["extra pass"]
+    return [Extra.of(a, c) for a in areas for c in token_choices(state, f["side"], a)] + [Extra.of()]
 
 
-def _extra_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
+def _extra_apply(rules: Rules, state: State, f: SideFrame, action: Extra) -> None:
     pop(state, f)
-    if action != "extra pass":
-        _, area, choice = action.split()
-        take_token(rules, state, f["side"], area, choice)
+    if action.area is not None:  # not "extra pass"
+        take_token(rules, state, f["side"], action.area, action.token)
 
 
 procedure(
@@ -566,17 +566,16 @@ procedure(
     "collect",
     decision="collect",
     prompt=lambda r, s, f: f"{f['side']}: take one Supply Token from each occupied area",
-    legal=lambda r, s, f: [f"collect {a} {c}" for a in f["areas"] for c in token_choices(s, f["side"], a)],
+    legal=lambda r, s, f: [Collect.of(a, c) for a in f["areas"] for c in token_choices(s, f["side"], a)],
     apply=_collect_apply,
     section="§5.1 [4] 1",
 )
 
 
-def _draw_apply(rules: Rules, state: State, f: SideFrame, action: str) -> None:
+def _draw_apply(rules: Rules, state: State, f: SideFrame, action: Discard | Draw) -> None:
     side = f["side"]
-    if action.startswith("discard "):
-        number = int(action.split()[1])
-        discard_card(state, side, number)
+    if isinstance(action, Discard):
+        discard_card(state, side, action.card)
         log(state, f"{side} discards a card.")
         return
     commander = commander_card(rules, state, side)
@@ -595,7 +594,7 @@ procedure(
     "draw",
     decision="draw",
     prompt=lambda r, s, f: f"{f['side']}: discard cards you do not want, then draw",
-    legal=lambda r, s, f: [f"discard {n}" for n in sorted(set(s.hand[f["side"]]))] + ["draw"],
+    legal=lambda r, s, f: [*(Discard.of(n) for n in sorted(set(s.hand[f["side"]]))), Draw.of()],
     apply=_draw_apply,
     section="§5.1 [4] 2",
 )
@@ -603,14 +602,14 @@ procedure(
 # ---------------------------------------------------------------------- End of Round: attrition
 
 
-def _attrition_legal(rules: Rules, state: State, f: AttritionFrame) -> list[str]:
+def _attrition_legal(rules: Rules, state: State, f: AttritionFrame) -> list[Attrition]:
     side, area = f["queue"][0]
-    return [f"attrition {area} {CODE[t]}" for t in sorted(side_units(rules, state, area, side))]
+    return [Attrition.of(area, CODE[t]) for t in sorted(side_units(rules, state, area, side))]
 
 
-def _attrition_apply(rules: Rules, state: State, f: AttritionFrame, action: str) -> None:
+def _attrition_apply(rules: Rules, state: State, f: AttritionFrame, action: Attrition) -> None:
     side, area = f["queue"].pop(0)
-    utype = type_for(side, action.split()[2])
+    utype = type_for(side, action.unit)
     remove_units(state, area, {utype: 1})
     log(state, f"Attrition: {side} disperses 1 {unit_name(utype)} in {rules.area_name(area)}.", area=area)
     unit_leaves(rules, state, side, utype, "disperse", in_battle=False)

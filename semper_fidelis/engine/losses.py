@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..data.models import Side
+from .actions import Action, Break, Disperse, Hold, Medicine, Withdraw
 from .commanders import commander_card
 from .events import event
 from .frames import LossesFrame, LossGroup, LossReport
@@ -128,17 +129,17 @@ def withdraw_targets(rules: Rules, state: State, side: Side, area: str, forbidde
     ]
 
 
-def _extra_withdrawals(rules: Rules, state: State, f: LossesFrame) -> list[str]:
+def _extra_withdrawals(rules: Rules, state: State, f: LossesFrame) -> list[Action]:
     """§9.4: once the Losses are taken, a beaten defender may withdraw more units, whatever its
     Morale, when that serves it better (e.g. rather than stay on in a contested area)."""
-    out = []
+    out: list[Action] = []
     for g in f["groups"]:
         if g["where"] != "board":
             continue
         targets = withdraw_targets(rules, state, f["side"], g["area"], f["forbidden"])
         for utype, n in sorted(g["units"].items()):
             if n:
-                out += [f"withdraw {CODE[utype]}@{g['label']} {dest}" for dest in targets]
+                out += [Withdraw.of(CODE[utype], g["label"], dest) for dest in targets]
     return out
 
 
@@ -155,17 +156,17 @@ def least_to_absorb(f: LossesFrame) -> int:
     return min(most, remaining - (_alive(f) - 1) * most)
 
 
-def _options(rules: Rules, state: State, f: LossesFrame) -> list[str]:
+def _options(rules: Rules, state: State, f: LossesFrame) -> list[Action]:
     side = f["side"]
     if f.get("extra"):
-        return _extra_withdrawals(rules, state, f) + ["hold"]
+        return [*_extra_withdrawals(rules, state, f), Hold.of()]
     table = _table(f)
     least = least_to_absorb(f)
     spare = sum(max(0, sum(g["units"].values()) - 1) for g in f["groups"])
-    out: list[str] = []
+    out: list[Action] = []
     if not f["medicine"] and not f.get("token_used") and f["role"] in ("attacker", "defender"):
         if any(t.kind == "medicine" for t in state.my_tokens[side]):
-            out.extend(sorted({f"medicine {t.label()}" for t in state.my_tokens[side] if t.kind == "medicine"}))
+            out.extend(Medicine.of(label) for label in sorted({t.label() for t in state.my_tokens[side] if t.kind == "medicine"}))
     for g in f["groups"]:
         size = sum(g["units"].values())
         if f["protect"] and size <= 1 and spare > 0:
@@ -176,27 +177,26 @@ def _options(rules: Rules, state: State, f: LossesFrame) -> list[str]:
             code = CODE[utype]
             if f["withdraw"] and table.get("withdraw", 0) >= least and g["where"] == "board":
                 for dest in withdraw_targets(rules, state, side, g["area"], f["forbidden"]):
-                    out.append(f"withdraw {code}@{g['label']} {dest}")
-            out += [f"{verb} {code}@{g['label']}" for verb in ("disperse", "break") if table[verb] >= least]
+                    out.append(Withdraw.of(code, g["label"], dest))
+            out += [cls.of(code, g["label"]) for cls in (Disperse, Break) if table[cls.VERB] >= least]  # their verbs name the Loss table's columns
     return out
 
 
-def _losses_legal(rules: Rules, state: State, f: LossesFrame) -> list[str]:
+def _losses_legal(rules: Rules, state: State, f: LossesFrame) -> list[Action]:
     return _options(rules, state, f)
 
 
-def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: str) -> None:
+def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Medicine | Withdraw | Disperse | Break) -> None:
     side = f["side"]
-    if action == "hold":
+    if isinstance(action, Hold):
         log(state, f"{side} holds on in {rules.area_name(f['area'])}.")
         _finish(state, f)
         return
-    verb, rest = action.split(" ", 1)
     if f.get("extra"):  # a withdrawal by choice, after the Losses (§9.4)
-        what, _, dest = rest.partition(" ")
-        code, label = what.split("@", 1)
-        group = next(g for g in f["groups"] if g["label"] == label)
-        utype = type_for(side, code)
+        assert isinstance(action, Withdraw), "only withdrawals are offered after the Losses"
+        dest = action.dest
+        group = next(g for g in f["groups"] if g["label"] == action.group)
+        utype = type_for(side, action.unit)
         group["units"][utype] -= 1
         remove_units(state, group["area"], {utype: 1})
         add_units(state, dest, {utype: 1})
@@ -204,25 +204,25 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: str) -> No
         if not _extra_withdrawals(rules, state, f):
             _finish(state, f)
         return
-    if verb == "medicine":
-        token = next(t for t in state.my_tokens[side] if t.label() == rest and t.kind == "medicine")
+    if isinstance(action, Medicine):
+        token = next(t for t in state.my_tokens[side] if t.label() == action.token and t.kind == "medicine")
         state.my_tokens[side].remove(token)
         state.token_pool.append(token)
         f["medicine"] = True
         f["remaining"] -= 1
         log(state, f"{side} uses Medicine: one Loss fewer ({f['remaining']} left).")
     else:
-        what, _, dest = rest.partition(" ")
-        code, label = what.split("@", 1)
-        group = next(g for g in f["groups"] if g["label"] == label)
-        utype = type_for(side, code)
+        verb = action.VERB
+        group = next(g for g in f["groups"] if g["label"] == action.group)
+        utype = type_for(side, action.unit)
         group["units"][utype] -= 1
         if group["where"] == "board":
             remove_units(state, group["area"], {utype: 1})
         table = _table(f)
         f["remaining"] -= table[verb]
         name = rules.area_name(group["area"])
-        if verb == "withdraw":
+        if isinstance(action, Withdraw):
+            dest = action.dest
             add_units(state, dest, {utype: 1})
             event(state, "loss", f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).",
                   side=side, unit=utype, fate="withdraw", area=group["area"], to_area=dest, absorbed=1)

@@ -16,7 +16,7 @@ from typing import Any, Generic
 from typing_extensions import TypeVar
 
 from ..data.models import Side
-from .actions import Action, as_action, parse_all
+from .actions import Action, as_action
 from .frames import Frame
 from .occupancy import begin_listing, end_listing
 from .phases import rulebook_phase
@@ -39,19 +39,17 @@ class EngineError(RuntimeError):
 class Procedure(Generic[F]):
     """How one kind of frame behaves. ``auto`` frames have ``run`` and no decision.
 
-    ``legal`` lists Action values (or their text, read with the one grammar of actions.py);
-    ``apply`` gets the chosen Action when ``typed``, else its text (procedures not yet moved to
-    the values read the text)."""
+    ``legal`` lists Action values (built with ``Cls.of``); ``apply`` gets the chosen Action and
+    reads its fields."""
 
     kind: str
     decision: str = ""
     who: Callable[[Rules, State, F], Side] | None = None
     prompt: Callable[[Rules, State, F], str] | None = None
-    legal: Callable[[Rules, State, F], Sequence[Action | str]] | None = None
+    legal: Callable[[Rules, State, F], Sequence[Action]] | None = None
     apply: Callable[[Rules, State, F, Any], None] | None = None
     run: Callable[[Rules, State, F], None] | None = None
     section: str = ""
-    typed: bool = False
 
     @property
     def auto(self) -> bool:
@@ -69,15 +67,15 @@ def _frame_side(rules: Rules, state: State, frame: Any) -> Side:
 
 def procedure(
     kind: str, *, decision: str = "", who: Callable[[Rules, State, F], Side] | None = None,
-    prompt: Callable[[Rules, State, F], str] | None = None, legal: Callable[[Rules, State, F], Sequence[Action | str]] | None = None,
+    prompt: Callable[[Rules, State, F], str] | None = None, legal: Callable[[Rules, State, F], Sequence[Action]] | None = None,
     apply: Callable[[Rules, State, F, Any], None] | None = None, run: Callable[[Rules, State, F], None] | None = None,
-    section: str = "", typed: bool = False,
+    section: str = "",
 ) -> Procedure[F]:
     """Register a frame kind, its handlers typed by its frame. Decisions are the frame's
     ``side``'s unless ``who`` says otherwise."""
     if run is None and who is None:
         who = _frame_side
-    proc = Procedure(kind, decision, who, prompt, legal, apply, run, section, typed)
+    proc = Procedure(kind, decision, who, prompt, legal, apply, run, section)
     PROCEDURES[kind] = proc
     return proc
 
@@ -115,7 +113,7 @@ def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> lis
     assert proc.legal is not None, f"{proc.kind} is automatic: it has no legal actions"
     token = begin_listing(state)
     try:
-        legal = parse_all(proc.legal(rules, state, frame))
+        legal = list(proc.legal(rules, state, frame))
     finally:
         end_listing(token)
     if not legal:
@@ -184,5 +182,5 @@ def apply_action(
         shown = ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else "")
         raise IllegalAction(f"'{action}' is not legal now ({proc.prompt(rules, state, frame)}); legal: {shown}")
     state.revealed = False
-    proc.apply(rules, state, frame, as_action(action) if proc.typed else str(action))
+    proc.apply(rules, state, frame, as_action(action))
     advance(rules, state, next_phase)

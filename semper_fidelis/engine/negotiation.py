@@ -19,6 +19,7 @@ primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
 from __future__ import annotations
 
 from ..data.models import NegotiationTrack, Side
+from .actions import Negotiate
 from .events import event
 from .notation import unit_name
 from .occupancy import count, neutral_militia, neutral_units
@@ -114,7 +115,7 @@ def _step(side: Side) -> int:
     return 1 if side == ZURL else -1
 
 
-def negotiation_options(rules: Rules, state: State, side: Side) -> dict[str, int]:
+def negotiation_options(rules: Rules, state: State, side: Side) -> dict[Negotiate, int]:
     """The Negotiation orders open to ``side`` now, with their AP cost (§6.2, §13.1).
 
     One step of a marker towards the player's own end of the track, paying the AP printed on
@@ -123,7 +124,7 @@ def negotiation_options(rules: Rules, state: State, side: Side) -> dict[str, int
     alliance without disarming them (FAQ): ``negotiate austro-hungarian zurl ally``."""
     if state.turn.negotiation:
         return {}
-    out: dict[str, int] = {}
+    out: dict[Negotiate, int] = {}
     for track in rules.scenario.negotiation:
         i = state.negotiation[track.neutral]
         j = i + _step(side)
@@ -131,25 +132,23 @@ def negotiation_options(rules: Rules, state: State, side: Side) -> dict[str, int
             continue
         here = track.spaces[i]
         breaking = 1 if here.stance == f"ally-{other(side)}" else 0
-        key = f"negotiate {track.neutral} {side.lower()}"
-        out[key] = track.spaces[j].cost + breaking
+        out[Negotiate.of(track.neutral, side.lower())] = track.spaces[j].cost + breaking
         k = j + _step(side)
         if (
             side == ZURL and here.stance == "neutral" and track.spaces[j].stance == "disarmed-ZURL"
             and k < len(track.spaces) and track.spaces[k].stance == "ally-ZURL"
         ):
-            out[f"{key} ally"] = track.spaces[k].cost
+            out[Negotiate.of(track.neutral, side.lower(), True)] = track.spaces[k].cost
     return out
 
 
-def negotiate(rules: Rules, state: State, side: Side, action: str) -> None:
-    """Carry out a Negotiation order given as ``negotiate <neutral> <side> [ally]``."""
+def negotiate(rules: Rules, state: State, side: Side, action: Negotiate) -> None:
+    """Carry out a Negotiation order (one of ``negotiation_options``)."""
     cost = negotiation_options(rules, state, side)[action]
-    words = action.split()
-    neutral = words[1]
+    neutral = action.neutral
     track = track_of(rules, neutral)
     assert track is not None  # negotiation_options offers only neutrals with a track
-    steps = 2 if words[-1] == "ally" else 1
+    steps = 2 if action.ally else 1
     index = state.negotiation[neutral] + steps * _step(side)
     target = track.spaces[index]
     state.turn.ap -= cost

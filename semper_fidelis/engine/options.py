@@ -38,26 +38,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..data.models import Side
-from .actions import (
-    Action,
-    AssaultOrder,
-    Cancel,
-    Dismantle,
-    End,
-    FortifyOrder,
-    From,
-    MobilizeOrder,
-    MoveOrder,
-    Negotiate,
-    PlayCard,
-    PlayEffect,
-    Propaganda,
-    ProvisionOrder,
-    Supply,
-    To,
-    Units,
-    UseToken,
-)
+from . import actions as A
+from .actions import Action
 from .battle import evasion_cost
 from .flow import _enemy_start, relief_targets
 from .frames import (
@@ -149,8 +131,9 @@ class Option:
         return self.notation
 
 
-#: each takes its kind's frame (frames.py): the registry holds them all
-Describer = Callable[[Rules, State, Any, list[Action]], list[Option]]
+#: each takes its kind's frame (frames.py) and its legal actions (the classes its procedure lists,
+#: so each describer names them): the registry holds them all
+Describer = Callable[[Rules, State, Any, Any], list[Option]]
 #: frame kind -> describer of its legal actions
 DESCRIBERS: dict[str, Describer] = {}
 
@@ -208,19 +191,19 @@ def _plain(rules: Rules, state: State, f: Frame, legal: Sequence[str]) -> list[O
     return out
 
 
-def _way_out(action: str, label: str, kind: str | None = None) -> Option:
-    return Option(action, kind or action.split()[0], label, closes=True)
+def _way_out(action: Action, label: str, kind: str | None = None) -> Option:
+    return Option(action, kind or action.VERB, label, closes=True)
 
 
 # ------------------------------------------------------------------------------ setup (§2)
 
 
 @describer("deploy")
-def _deploy(rules: Rules, state: State, f: DeployFrame, legal: Sequence[str]) -> list[Option]:
+def _deploy(rules: Rules, state: State, f: DeployFrame, legal: list[A.Place]) -> list[Option]:
     side, out = f["side"], []
     for action in legal:
-        _, area, code = action.split()
-        units = _one(side, code)
+        area = action.area
+        units = _one(side, action.unit)
         out.append(Option(action, "deploy", f"Place 1 {unit_name(units[0][0])} in {_name(rules, area)}",
                           area=area, to_area=area, units=units, room=rules.limit[area] - total(state, area)))
     return out
@@ -230,10 +213,9 @@ def _deploy(rules: Rules, state: State, f: DeployFrame, legal: Sequence[str]) ->
 
 
 @describer("hq")
-def _hq(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
+def _hq(rules: Rules, state: State, f: SideFrame, legal: list[A.HQ]) -> list[Option]:
     side = f["side"]
-    return [Option(a, "hq", f"Place the HQ in {_name(rules, a.split()[1])}", area=a.split()[1], to_area=a.split()[1],
-                   units=((HQ[side], 1),)) for a in legal]
+    return [Option(a, "hq", f"Place the HQ in {_name(rules, a.area)}", area=a.area, to_area=a.area, units=((HQ[side], 1),)) for a in legal]
 
 
 def _change_morale_words(state: State, side: Side) -> str:
@@ -246,17 +228,18 @@ def _change_morale_words(state: State, side: Side) -> str:
 
 
 @describer("commander")
-def _commander(rules: Rules, state: State, f: CommanderFrame, legal: Sequence[str]) -> list[Option]:
+def _commander(rules: Rules, state: State, f: CommanderFrame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
     for action in legal:
-        if action == "keep":
+        if isinstance(action, A.Keep):
             now = rules.commanders.get(state.commander[side] or "")
             out.append(Option(action, "keep", f"Keep {now.name} as Commander" if now else "Keep no Commander"))
-        elif action == "change":
+        elif isinstance(action, A.Change):
             out.append(Option(action, "change-commander", "Change the Commander: draw a new one "
                               f"(his AP replace this turn's; {_change_morale_words(state, side)})", ap_cost=None))
         else:
-            c = rules.commanders[action.split()[1]]
+            assert isinstance(action, A.TakeCommander)
+            c = rules.commanders[action.commander]
             morale = "no Morale change" if state.commander_status[side] == "none" else _change_morale_words(state, side)
             out.append(Option(action, "take-commander",
                               f"Take {c.name} as Commander ({c.ap} AP and {c.cards} card{'s' * (c.cards != 1)} a turn; {morale})",
@@ -265,28 +248,28 @@ def _commander(rules: Rules, state: State, f: CommanderFrame, legal: Sequence[st
 
 
 @describer("relief")
-def _relief(rules: Rules, state: State, f: ReliefFrame, legal: Sequence[str]) -> list[Option]:
+def _relief(rules: Rules, state: State, f: ReliefFrame, legal: list[A.Relief]) -> list[Option]:
     side, out = f["side"], []
     costs = relief_targets(rules, state, side, _enemy_start(rules, state, f))
     for action in legal:
-        if action == "relief done":
+        area = action.area
+        if area is None:
             out.append(_way_out(action, "Relief done: the units still waiting stay off the board", "done"))
             continue
-        _, area, group = action.split()
-        units = parse_units(side, group)
+        units = group_of(side, action.units)
         out.append(Option(action, "relief", f"Relief: {describe_units(units)} to {_name(rules, area)}", ap_cost=costs[area],
                           area=area, to_area=area, units=_units(units)))
     return out
 
 
 @describer("event")
-def _event(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
+def _event(rules: Rules, state: State, f: SideFrame, legal: list[A.EventCard]) -> list[Option]:
     side, out = f["side"], []
     for action in legal:
-        if action == "event pass":
+        n = action.card
+        if n is None:
             out.append(_way_out(action, "Play no Event card", "pass"))
             continue
-        n = int(action.split()[1])
         card = rules.card(side, n)
         out.append(Option(action, "event", f"Play the Event {_card_title(rules, side, n)} for {card.ap} AP; "
                           f"its effect helps {other(side)}: {card.effect}", ap_cost=-card.ap, card=n))
@@ -325,36 +308,36 @@ def _use_words(rules: Rules, state: State, label: str, option: str) -> tuple[str
 @describer("orders")
 def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
-    talks = negotiation_options(rules, state, side) if any(isinstance(a, Negotiate) for a in legal) else {}
+    talks = negotiation_options(rules, state, side) if any(isinstance(a, A.Negotiate) for a in legal) else {}
     for action in legal:
-        if isinstance(action, PlayCard | PlayEffect):
+        if isinstance(action, A.PlayCard | A.PlayEffect):
             n = action.card
             card = rules.card(side, n)
-            if isinstance(action, PlayCard):
+            if isinstance(action, A.PlayCard):
                 out.append(Option(action, "card", f"Play {_card_title(rules, side, n)} for {card.ap} AP (its effect is not used)",
                                   ap_cost=-card.ap, card=n))
             else:
                 out.append(Option(action, "card-effect", f"Play {_card_title(rules, side, n)} for its effect: {card.effect}", card=n))
-        elif isinstance(action, MoveOrder | AssaultOrder | FortifyOrder | MobilizeOrder | ProvisionOrder):
+        elif isinstance(action, A.MoveOrder | A.AssaultOrder | A.FortifyOrder | A.MobilizeOrder | A.ProvisionOrder):
             out.append(Option(action, "order", ORDER_WORDS[action.VERB]))
-        elif isinstance(action, Propaganda):
+        elif isinstance(action, A.Propaganda):
             what = "Morale +1" if action.track == "morale" else "the Destruction marker 1 space up"
             out.append(Option(action, "propaganda", f"Propaganda: {what}", ap_cost=propaganda_cost(rules, state, side)))
-        elif isinstance(action, Negotiate):
+        elif isinstance(action, A.Negotiate):
             who = TRACK_NAMES.get(action.neutral, action.neutral)
             tail = ", past Disarmament straight to the alliance" if action.ally else ""
             out.append(Option(action, "negotiate", f"Negotiate: the {who} marker 1 step towards {action.toward.upper()}{tail}",
                               ap_cost=talks[action]))
-        elif isinstance(action, Supply):
+        elif isinstance(action, A.Supply):
             label = action.token
             value = int(label[len(label.rstrip("0123456789")):])
             out.append(Option(action, "supply-token", f"Supply +{value}: use {token_words(rules, label)}", token=label))
-        elif isinstance(action, UseToken):
+        elif isinstance(action, A.UseToken):
             label, cost = _use_words(rules, state, action.token, action.track or "")
             out.append(Option(action, "use-token", label, ap_cost=cost, token=action.token))
-        elif isinstance(action, Dismantle):
+        elif isinstance(action, A.Dismantle):
             out.append(Option(action, "dismantle", f"Remove your fortifications in {_name(rules, action.area)}", area=action.area))
-        elif isinstance(action, End):
+        elif isinstance(action, A.End):
             out.append(_way_out(action, "End the Orders Phase"))
         else:
             out += _plain(rules, state, f, [action])
@@ -362,7 +345,7 @@ def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> li
 
 
 def _move_option(
-    rules: Rules, action: To, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
+    rules: Rules, action: A.To, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
 ) -> Option:
     """A destination of a Move or Assault (into ``dest``, or via X to attack or enter it, §6.2)."""
     dest, via = action.dest, action.via
@@ -383,17 +366,17 @@ def _order(rules: Rules, state: State, f: OrderFrame, legal: list[Action]) -> li
     word = "Move" if mode == "move" else "Assault"
     dests = _destinations(rules, state, f, f["origin"], f["units"]) if f["step"] == "to" else {}
     for action in legal:
-        if isinstance(action, Cancel):
+        if isinstance(action, A.Cancel):
             out.append(_way_out(action, f"Cancel this {word} order"))
-        elif isinstance(action, From):
+        elif isinstance(action, A.From):
             out.append(Option(action, "from", f"{word} from {_name(rules, action.area)}", area=action.area, from_area=action.area))
-        elif isinstance(action, Units):
+        elif isinstance(action, A.Units):
             units = group_of(side, action.units)
             origin = f["origin"]
             out.append(Option(action, "units", f"{word} {describe_units(units)}",
                               area=origin, from_area=origin, units=_units(units)))
         else:
-            assert isinstance(action, To)
+            assert isinstance(action, A.To)
             joining = _joining_charge(rules, state, side, action.dest, f)
             extra = f" (with {joining} AP for your units inside and on its border, who fight too)" if joining else ""
             out.append(_move_option(rules, action, f["origin"], f["units"], mode, dests[reach_key(action)] + joining, extra))
@@ -401,22 +384,21 @@ def _order(rules: Rules, state: State, f: OrderFrame, legal: list[Action]) -> li
 
 
 @describer("assault-next")
-def _assault_next(rules: Rules, state: State, f: AssaultNextFrame, legal: Sequence[str]) -> list[Option]:
+def _assault_next(rules: Rules, state: State, f: AssaultNextFrame, legal: list[A.Fight | A.AssaultMore]) -> list[Option]:
     target = _name(rules, f["target"])
     fight = f"Fight the battle in {target} now" if defended(rules, state, f) else f"Go on: no battle in {target} (no one left to fight)"
     return [
-        _way_out(a, fight, "fight") if a == "fight"
+        _way_out(a, fight, "fight") if isinstance(a, A.Fight)
         else Option(a, "order", f"Add another Assault group against {target} (2 AP a group)", area=f["target"])
         for a in legal
     ]
 
 
-def _fort_option(rules: Rules, state: State, side: Side, action: str, cost: int, paid: str) -> Option:
-    words = action.split()
-    area = words[1]
-    if words[0] == "barricade":
-        return Option(action, "barricade", f"Barricade in {_name(rules, area)} facing {_name(rules, words[2])}{paid}",
-                      ap_cost=cost, area=area, facing=words[2])
+def _fort_option(rules: Rules, state: State, side: Side, action: A.Barricade | A.Redoubt, cost: int, paid: str) -> Option:
+    area = action.area
+    if isinstance(action, A.Barricade):
+        return Option(action, "barricade", f"Barricade in {_name(rules, area)} facing {_name(rules, action.facing)}{paid}",
+                      ap_cost=cost, area=area, facing=action.facing)
     mine = any(s == side for s, _ in state.barricades.get(area, []))
     note = " (it replaces your Barricades there)" if mine else ""
     return Option(action, "redoubt", f"Redoubt in {_name(rules, area)}{note}{paid}", ap_cost=cost, area=area)
@@ -428,15 +410,16 @@ def _fortify(rules: Rules, state: State, f: FortifyFrame, legal: list[Action]) -
     costs = fortify_options(rules, state, side, free=f.get("free", False))
     paid = " (Barricade token: no AP)" if f.get("free") else ""
     for action in legal:
-        if action == "cancel":
+        if isinstance(action, A.Cancel):
             out.append(_way_out(action, "Cancel the Fortification"))
         else:
+            assert isinstance(action, A.Barricade | A.Redoubt)
             out.append(_fort_option(rules, state, side, action, costs[action], paid))
     return out
 
 
 @describer("mobilize")
-def _mobilize(rules: Rules, state: State, f: MobilizeFrame, legal: Sequence[str]) -> list[Option]:
+def _mobilize(rules: Rules, state: State, f: MobilizeFrame, legal: list[A.Mobilize | A.Done]) -> list[Option]:
     side, out = f["side"], []
     if f.get("free"):
         cost, paid = 0, " (Uniform token: no AP)"
@@ -447,37 +430,37 @@ def _mobilize(rules: Rules, state: State, f: MobilizeFrame, legal: Sequence[str]
         cost, n = mobilization_rate(rules, state, side)
         paid = f" ({cost} AP for {n} unit{'s' * (n != 1)} at your Morale)"
     for action in legal:
-        if action == "done":
+        if isinstance(action, A.Done):
             out.append(_way_out(action, "Done: mobilize no more units"))
             continue
-        _, area, code = action.split()
-        units = _one(side, code)
+        area = action.area
+        units = _one(side, action.unit)
         out.append(Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, area)}{paid}",
                           ap_cost=cost, area=area, to_area=area, units=units))
     return out
 
 
 @describer("provision")
-def _provision(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
+def _provision(rules: Rules, state: State, f: SideFrame, legal: list[A.ProvisionToken | A.Cancel]) -> list[Option]:
     cost, out = state.turn.provisions + 1, []
     for action in legal:
-        if action == "cancel":
+        if isinstance(action, A.Cancel):
             out.append(_way_out(action, "Cancel the Provisioning"))
             continue
-        _, area, choice = action.split()
+        area, choice = action.area, action.token
         out.append(Option(action, "provision", f"Take {token_words(rules, choice)} from {_name(rules, area)}",
                           ap_cost=cost, area=area, from_area=area, token=_token_fact(choice)))
     return out
 
 
-def _artillery_option(rules: Rules, action: str) -> Option:
-    area = action.split()[1]
+def _artillery_option(rules: Rules, action: A.Artillery) -> Option:
+    area = action.area
     city = " (a City area: the Destruction marker 1 space down)" if rules.terrain[area] == "city" and rules.has_destruction else ""
     return Option(action, "artillery", f"Artillery fires on {_name(rules, area)}: 2 Losses{city}", area=area, to_area=area)
 
 
 @describer("artillery")
-def _artillery(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
+def _artillery(rules: Rules, state: State, f: SideFrame, legal: list[A.Artillery]) -> list[Option]:
     return [_artillery_option(rules, a) for a in legal]
 
 
@@ -485,8 +468,8 @@ def _artillery(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -
 
 
 @describer("battle-pick")
-def _battle_pick(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
-    return [Option(a, "battle", f"Fight the battle in {_name(rules, a.split()[1])}", area=a.split()[1]) for a in legal]
+def _battle_pick(rules: Rules, state: State, f: SideFrame, legal: list[A.BattleAt]) -> list[Option]:
+    return [Option(a, "battle", f"Fight the battle in {_name(rules, a.area)}", area=a.area) for a in legal]
 
 
 def _battle_of(state: State) -> BattleFrame:
@@ -494,52 +477,52 @@ def _battle_of(state: State) -> BattleFrame:
 
 
 @describer("battle-evade")
-def _battle_evade(rules: Rules, state: State, c: EvadeFrame, legal: Sequence[str]) -> list[Option]:
+def _battle_evade(rules: Rules, state: State, c: EvadeFrame, legal: list[Action]) -> list[Option]:
     side, out = c["side"], []
     f = _battle_of(state)
     for action in legal:
-        words = action.split()
-        if words[0] == "fight":
+        if isinstance(action, A.Fight):
             out.append(_way_out(action, f"Stand and fight in {_name(rules, f['area'])}"))
-        elif words[0] == "discard":
-            n = int(words[1])
+        elif isinstance(action, A.Discard):
+            n = action.card
             need = evasion_cost(rules, state, f)
             out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} ({rules.card(side, n).ap} AP) "
                               f"towards the Evasion ({need} AP of cards in all)", card=n))
-        else:  # evade AREA UNITS
-            units = parse_units(side, words[2])
-            out.append(Option(action, "evade", f"Evade to {_name(rules, words[1])} with {describe_units(units)}",
-                              area=words[1], from_area=f["area"], to_area=words[1], units=_units(units)))
+        else:
+            assert isinstance(action, A.Evade)
+            units, dest = group_of(side, action.units), action.dest
+            out.append(Option(action, "evade", f"Evade to {_name(rules, dest)} with {describe_units(units)}",
+                              area=dest, from_area=f["area"], to_area=dest, units=_units(units)))
     return out
 
 
 @describer("battle-card")
-def _battle_card(rules: Rules, state: State, c: BattleCardFrame, legal: Sequence[str]) -> list[Option]:
+def _battle_card(rules: Rules, state: State, c: BattleCardFrame, legal: list[A.Special | A.Pass]) -> list[Option]:
     side, out = c["side"], []
     for action in legal:
-        if action == "pass":
+        if isinstance(action, A.Pass):
             out.append(_way_out(action, "Play no Special card"))
-        else:  # special N
-            n = int(action.split()[1])
+        else:
+            n = action.card
             out.append(Option(action, "special", f"Play the Special card {_card_title(rules, side, n)}: {rules.card(side, n).effect}", card=n))
     return out
 
 
 @describer("battle-token")
-def _battle_token(rules: Rules, state: State, c: BattleTokenFrame, legal: Sequence[str]) -> list[Option]:
+def _battle_token(rules: Rules, state: State, c: BattleTokenFrame, legal: list[A.CombatToken | A.Pass]) -> list[Option]:
     return [
-        _way_out(a, "Play no token") if a == "pass"
-        else Option(a, "combat-token", f"Play {token_words(rules, a.split()[1])} in this battle", token=a.split()[1])
+        _way_out(a, "Play no token") if isinstance(a, A.Pass)
+        else Option(a, "combat-token", f"Play {token_words(rules, a.token)} in this battle", token=a.token)
         for a in legal
     ]
 
 
 @describer("battle-retreat")
-def _battle_retreat(rules: Rules, state: State, c: RetreatFrame, legal: Sequence[str]) -> list[Option]:
+def _battle_retreat(rules: Rules, state: State, c: RetreatFrame, legal: list[A.Retreat]) -> list[Option]:
     area, out = _battle_of(state)["area"], []
     for action in legal:
-        dest = action.split()[1]
-        if dest == "none":
+        dest = action.area
+        if dest is None:
             out.append(Option(action, "retreat", "No room anywhere: the attackers who cannot go back are dispersed", from_area=area))
         else:
             where = "into the won area" if dest == area else "to the adjacent area"
@@ -549,40 +532,39 @@ def _battle_retreat(rules: Rules, state: State, c: RetreatFrame, legal: Sequence
 
 
 @describer("battle-advance")
-def _battle_advance(rules: Rules, state: State, c: AdvanceFrame, legal: Sequence[str]) -> list[Option]:
+def _battle_advance(rules: Rules, state: State, c: AdvanceFrame, legal: list[A.Advance | A.Stay]) -> list[Option]:
     area, out = _battle_of(state)["area"], []
     for action in legal:
-        words = action.split()
-        if words[0] == "stay":
+        if isinstance(action, A.Stay):
             out.append(_way_out(action, "Stay: no more units move in"))
-        else:  # advance ORIGIN CODE
-            units = _one(c["side"], words[2])
-            out.append(Option(action, "advance", f"Move 1 {unit_name(units[0][0])} into {_name(rules, area)} from {_name(rules, words[1])}",
-                              area=words[1], from_area=words[1], to_area=area, units=units))
+        else:
+            units, origin = _one(c["side"], action.unit), action.origin
+            out.append(Option(action, "advance", f"Move 1 {unit_name(units[0][0])} into {_name(rules, area)} from {_name(rules, origin)}",
+                              area=origin, from_area=origin, to_area=area, units=units))
     return out
 
 
 @describer("losses")
-def _losses(rules: Rules, state: State, f: LossesFrame, legal: Sequence[str]) -> list[Option]:
+def _losses(rules: Rules, state: State, f: LossesFrame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
     table = LOSS_TABLE[(f["band"], "attacker" if f["role"] == "attacker" else "defender")]
     groups = {g["label"]: g for g in f["groups"]}
     for action in legal:
-        words = action.split()
-        verb = words[0]
-        if verb == "hold":
+        verb = action.VERB
+        if isinstance(action, A.Hold):
             out.append(_way_out(action, f"Hold on in {_name(rules, f['area'])}: withdraw no more units"))
             continue
-        if verb == "medicine":
-            out.append(Option(action, "medicine", f"Use {token_words(rules, words[1])}: one Loss fewer", token=words[1], losses=1))
+        if isinstance(action, A.Medicine):
+            out.append(Option(action, "medicine", f"Use {token_words(rules, action.token)}: one Loss fewer", token=action.token, losses=1))
             continue
-        code, label = words[1].split("@", 1)
+        assert isinstance(action, A.Withdraw | A.Disperse | A.Break)
+        label = action.group
         g = groups[label]
-        units = _one(side, code)
+        units = _one(side, action.unit)
         unit = unit_name(units[0][0])
         where = f"on the border from {_name(rules, g['origin'])}" if g["where"] == "border" else f"in {_name(rules, g['area'])}"
-        if verb == "withdraw":
-            dest = words[2]
+        if isinstance(action, A.Withdraw):
+            dest = action.dest
             by_choice = bool(f.get("extra"))
             out.append(Option(action, "withdraw", f"Withdraw 1 {unit} to {_name(rules, dest)} (from {_name(rules, g['area'])})"
                               + (" (by choice, after the Losses)" if by_choice else ""),
@@ -596,62 +578,63 @@ def _losses(rules: Rules, state: State, f: LossesFrame, legal: Sequence[str]) ->
 # ------------------------------------------------------------ End of Turn, Round, Stage (§4, §5)
 
 
-def _collect_option(rules: Rules, action: str, kind: str, tail: str = "") -> Option:
-    _, area, choice = action.split()
+def _collect_option(rules: Rules, action: A.Collect | A.Extra, kind: str, tail: str = "") -> Option:
+    area, choice = action.area, action.token
+    assert area is not None  # not "extra pass"
     return Option(action, kind, f"Take {token_words(rules, choice)} from {_name(rules, area)}{tail}",
                   area=area, from_area=area, token=_token_fact(choice))
 
 
 @describer("collect")
-def _collect(rules: Rules, state: State, f: CollectFrame, legal: Sequence[str]) -> list[Option]:
+def _collect(rules: Rules, state: State, f: CollectFrame, legal: list[A.Collect]) -> list[Option]:
     return [_collect_option(rules, a, "collect") for a in legal]
 
 
 @describer("collect-extra")
-def _collect_extra(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
+def _collect_extra(rules: Rules, state: State, f: SideFrame, legal: list[A.Extra]) -> list[Option]:
     return [
-        _way_out(a, "Take no extra token", "pass") if a == "extra pass"
+        _way_out(a, "Take no extra token", "pass") if a.area is None
         else _collect_option(rules, a, "collect", " (your Commander's ability)")
         for a in legal
     ]
 
 
 @describer("draw")
-def _draw(rules: Rules, state: State, f: SideFrame, legal: Sequence[str]) -> list[Option]:
+def _draw(rules: Rules, state: State, f: SideFrame, legal: list[A.Draw | A.Discard]) -> list[Option]:
     side, out = f["side"], []
     commander = rules.commanders.get(state.commander[side] or "")
     for action in legal:
-        if action == "draw":
+        if isinstance(action, A.Draw):
             room = rules.data.tracks.hand_limit - len(state.hand[side])
             n = max(0, min(commander.cards if commander else 0, room))
             out.append(_way_out(action, f"Draw {n} card{'s' * (n != 1)} (your Commander's {commander.cards if commander else 0}, "
                                 f"hand limit {rules.data.tracks.hand_limit})"))
         else:
-            n = int(action.split()[1])
+            n = action.card
             out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} before drawing", card=n))
     return out
 
 
 @describer("attrition")
-def _attrition(rules: Rules, state: State, f: AttritionFrame, legal: Sequence[str]) -> list[Option]:
+def _attrition(rules: Rules, state: State, f: AttritionFrame, legal: list[A.Attrition]) -> list[Option]:
     side = f["queue"][0][0]
     out = []
     for action in legal:
-        _, area, code = action.split()
-        units = _one(side, code)
+        area = action.area
+        units = _one(side, action.unit)
         out.append(Option(action, "attrition", f"Disperse 1 {unit_name(units[0][0])} in {_name(rules, area)} (Attrition)",
                           area=area, from_area=area, units=units))
     return out
 
 
 @describer("reinforce-villages")
-def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, legal: Sequence[str]) -> list[Option]:
+def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, legal: list[A.Reinforce]) -> list[Option]:
     units = ((f["unit"], 1),)
     what = f"1 {unit_name(f['unit'], 1)}"
     out = []
     for action in legal:
-        where = action.split()[1]
-        if where == "mobilization":
+        where = action.area
+        if where is None:
             out.append(Option(action, "reinforce", f"{what} to the Mobilization Zone (no room in your Villages)", units=units))
         else:
             out.append(Option(action, "reinforce", f"{what} to {_name(rules, where)}", area=where, to_area=where, units=units,
@@ -662,7 +645,7 @@ def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, l
 # ------------------------------------------------------------------------ a card's own questions
 
 
-def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: str) -> Option:  # noqa: C901 - one table
+def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: Action) -> Option:  # noqa: C901 - one table
     side, step = f["side"], f["step"]
     why = f" ({f['why']})" if f.get("why") else ""
     words = action.split()
@@ -678,7 +661,7 @@ def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: str)
             group = parse_units(side, words[1])
             return Option(action, "units", f"Move {describe_units(group)}", area=origin, from_area=origin, units=_units(group))
         assert f["units"] is not None  # chosen at the "units" stage
-        return _move_option(rules, To.parse_as(action), origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
+        return _move_option(rules, A.To.parse_as(action), origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
     if step == "anywhere":
         if verb == "from":
             units = _one(side, words[2])
@@ -704,9 +687,9 @@ def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: str)
     if step == "great-war":
         return Option(action, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, words[1])} home (out of the game)",
                       area=words[1], from_area=words[1], units=(("austro-hungarian", 1),))
-    if step == "fortify":
+    if isinstance(action, A.Barricade | A.Redoubt):
         return _fort_option(rules, state, side, action, 0, " at no AP cost")
-    if verb == "artillery":
+    if isinstance(action, A.Artillery):
         return _artillery_option(rules, action)
     if step == "pobudka":
         return Option(action, "choice", "Morale +1" if action == "morale" else "The Destruction marker 1 space up")
@@ -716,6 +699,6 @@ def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: str)
 
 
 @describer("card-step")
-def _card_step(rules: Rules, state: State, f: CardStepFrame, legal: Sequence[str]) -> list[Option]:
+def _card_step(rules: Rules, state: State, f: CardStepFrame, legal: list[Action]) -> list[Option]:
     return [_card_step_option(rules, state, f, a) for a in legal]
 

@@ -8,34 +8,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 from ..data.models import Side
-from .actions import (
-    Action,
-    Artillery,
-    AssaultMore,
-    AssaultOrder,
-    Barricade,
-    Cancel,
-    Dismantle,
-    Done,
-    End,
-    Fight,
-    FortifyOrder,
-    From,
-    Mobilize,
-    MobilizeOrder,
-    MoveOrder,
-    Negotiate,
-    PlayCard,
-    PlayEffect,
-    Propaganda,
-    ProvisionOrder,
-    ProvisionToken,
-    Redoubt,
-    Supply,
-    To,
-    Units,
-    UseToken,
-)
+from . import actions as A
+from .actions import Action
 from .cards import discard_card, effect_of
 from .commanders import ability
 from .events import event
@@ -170,21 +144,21 @@ def _order_legal(rules: Rules, state: State, f: OrderFrame) -> list[Action]:
     snap = snapshot(rules, state)
     out: list[Action]
     if f["step"] == "from":
-        out = [From.of(a) for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]
+        out = [A.From.of(a) for a in _origins(rules, state, side, f.get("target")) if _has_any_destination(rules, state, f, a, snap)]
     elif f["step"] == "units":
-        out = [Units.of(unit_pairs(u)) for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
+        out = [A.Units.of(unit_pairs(u)) for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
     else:
         out = [to_action(d) for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
-    return out + [Cancel.of()] if not f.get("forced") else out
+    return out + [A.Cancel.of()] if not f.get("forced") else out
 
 
-def to_action(dest: str) -> To:
+def to_action(dest: str) -> A.To:
     """The ``to`` action of one of :func:`reach`'s destinations (``dest [via X attack|enter]``)."""
     parts = dest.split()
-    return To.of(parts[0]) if len(parts) == 1 else To.of(parts[0], parts[2], parts[3])
+    return A.To.of(parts[0]) if len(parts) == 1 else A.To.of(parts[0], parts[2], parts[3])
 
 
-def reach_key(action: To) -> str:
+def reach_key(action: A.To) -> str:
     """The inverse of :func:`to_action`: the key of :func:`reach`'s answer for a ``to`` action."""
     return action.dest if action.via is None else f"{action.dest} via {action.via} {action.how}"
 
@@ -212,14 +186,14 @@ def _has_any_destination(rules: Rules, state: State, f: OrderFrame, origin: str,
 
 
 def _order_apply(rules: Rules, state: State, f: OrderFrame, action: Action) -> None:
-    if isinstance(action, Cancel):
+    if isinstance(action, A.Cancel):
         pop(state, f)
-    elif isinstance(action, From):
+    elif isinstance(action, A.From):
         f["origin"], f["step"] = action.area, "units"
-    elif isinstance(action, Units):
+    elif isinstance(action, A.Units):
         f["units"], f["step"] = group_of(f["side"], action.units), "to"
     else:
-        assert isinstance(action, To)
+        assert isinstance(action, A.To)
         _commit_move(rules, state, f, reach_key(action))
 
 
@@ -288,22 +262,21 @@ procedure(
     legal=_order_legal,
     apply=_order_apply,
     section="§6.2 Move / Assault",
-    typed=True,
 )
 
 
 def _assault_next_legal(rules: Rules, state: State, f: AssaultNextFrame) -> list[Action]:
-    out: list[Action] = [Fight.of()]
+    out: list[Action] = [A.Fight.of()]
     probe: OrderFrame = {"kind": "order", "side": f["side"], "mode": "assault", "step": "from", "target": f["target"], "inner_paid": True}
     if state.turn.ap >= 2 and any(_has_any_destination(rules, state, probe, a) for a in _origins(rules, state, f["side"], f["target"])):
-        out.append(AssaultMore.of())
+        out.append(A.AssaultMore.of())
     return out
 
 
 def _assault_next_apply(rules: Rules, state: State, f: AssaultNextFrame, action: Action) -> None:
     from .battle import start_battle
 
-    if isinstance(action, AssaultMore):
+    if isinstance(action, A.AssaultMore):
         push(state, OrderFrame(kind="order", side=f["side"], mode="assault", step="from", target=f["target"], inner_paid=True, forced=False))
         return
     pop(state, f)
@@ -320,7 +293,7 @@ def _assault_next_prompt(rules: Rules, state: State, f: AssaultNextFrame) -> str
     side, name = f["side"], rules.area_name(f["target"])
     if not defended(rules, state, f):
         return f"{side}: no one is left to fight in {name} — go on (no battle)"
-    if _assault_next_legal(rules, state, f) == [Fight.of()]:
+    if _assault_next_legal(rules, state, f) == [A.Fight.of()]:
         why = "no AP" if state.turn.ap < 2 else "no group"
         return f"{side}: {why} for another Assault group into {name} — fight the battle now"
     return f"{side}: another Assault group into {name}, or fight now"
@@ -333,7 +306,6 @@ procedure(
     legal=_assault_next_legal,
     apply=_assault_next_apply,
     section="§6.2 Assault, FAQ",
-    typed=True,
 )
 
 # --------------------------------------------------------------------------- fortification (§6.2)
@@ -353,28 +325,28 @@ def _fortifications(rules: Rules, state: State, side: Side, free: bool) -> Itera
         mine = {facing for s, facing in state.barricades.get(area, []) if s == side}
         for n in rules.adjacent[area]:
             if n not in mine:
-                yield Barricade.of(area, n), bcost
+                yield A.Barricade.of(area, n), bcost
         if not free and rules.terrain[area] == "city" and area != CYTADELA and state.redoubts.get(area) != side:
             cost = 4 - len(mine) - (1 if discount == "redoubt-discount" else 0)
-            yield Redoubt.of(area), max(1, cost)
+            yield A.Redoubt.of(area), max(1, cost)
 
 
 def _fortify_legal(rules: Rules, state: State, f: FortifyFrame) -> list[Action]:
     opts = fortify_options(rules, state, f["side"], free=f.get("free", False))
     legal = [k for k, c in opts.items() if c <= state.turn.ap]
-    return legal + [Cancel.of()] if not f.get("free") or not legal else legal  # a free one may run out of edges
+    return legal + [A.Cancel.of()] if not f.get("free") or not legal else legal  # a free one may run out of edges
 
 
 def _fortify_apply(rules: Rules, state: State, f: FortifyFrame, action: Action) -> None:
     side = f["side"]
-    if isinstance(action, Cancel):
+    if isinstance(action, A.Cancel):
         pop(state, f)
         return
-    assert isinstance(action, Barricade | Redoubt)
+    assert isinstance(action, A.Barricade | A.Redoubt)
     cost = fortify_options(rules, state, side, free=f.get("free", False))[action]
     state.turn.ap -= cost
     area = action.area
-    if isinstance(action, Barricade):
+    if isinstance(action, A.Barricade):
         if cost == 0 and not f.get("free"):
             state.turn.free_barricade_used = True
         state.barricades.setdefault(area, []).append((side, action.facing))
@@ -395,7 +367,6 @@ procedure(
     legal=_fortify_legal,
     apply=_fortify_apply,
     section="§6.2 Fortification",
-    typed=True,
 )
 
 # ---------------------------------------------------------------------------- mobilization (§6.2)
@@ -430,10 +401,10 @@ def _mobilization_areas(rules: Rules, state: State, side: Side) -> Iterator[str]
 def _mobilize_legal(rules: Rules, state: State, f: MobilizeFrame) -> list[Action]:
     side = f["side"]
     if not _can_pay_mobilization(rules, state, f):
-        return [Done.of()]
+        return [A.Done.of()]
     types = _mob_types(rules, state, side)
-    out: list[Action] = [Mobilize.of(a, CODE[t]) for a in _mobilization_areas(rules, state, side) for t in types]
-    return out + [Done.of()]
+    out: list[Action] = [A.Mobilize.of(a, CODE[t]) for a in _mobilization_areas(rules, state, side) for t in types]
+    return out + [A.Done.of()]
 
 
 def _can_mobilize(rules: Rules, state: State, f: MobilizeFrame) -> bool:
@@ -447,10 +418,10 @@ def _can_mobilize(rules: Rules, state: State, f: MobilizeFrame) -> bool:
 
 def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action) -> None:
     side = f["side"]
-    if isinstance(action, Done):
+    if isinstance(action, A.Done):
         pop(state, f)
         return
-    assert isinstance(action, Mobilize)
+    assert isinstance(action, A.Mobilize)
     area, utype = action.area, type_for(side, action.unit)
     if f.get("free"):
         f["free"] -= 1
@@ -480,7 +451,6 @@ procedure(
     legal=_mobilize_legal,
     apply=_mobilize_apply,
     section="§6.2 Mobilization",
-    typed=True,
 )
 
 # ---------------------------------------------------------------------------- provisioning (§6.2)
@@ -493,15 +463,15 @@ def _provision_legal(rules: Rules, state: State, f: SideFrame) -> list[Action]:
     if state.turn.provisions < 3 and cost <= state.turn.ap:
         for a in sorted(state.tokens):
             if occupant(rules, state, a) == side:
-                out += [ProvisionToken.of(a, c) for c in token_choices(state, side, a)]
-    return out + [Cancel.of()]
+                out += [A.ProvisionToken.of(a, c) for c in token_choices(state, side, a)]
+    return out + [A.Cancel.of()]
 
 
 def _provision_apply(rules: Rules, state: State, f: SideFrame, action: Action) -> None:
     pop(state, f)
-    if isinstance(action, Cancel):
+    if isinstance(action, A.Cancel):
         return
-    assert isinstance(action, ProvisionToken)
+    assert isinstance(action, A.ProvisionToken)
     state.turn.provisions += 1
     state.turn.ap -= state.turn.provisions
     take_token(rules, state, f["side"], action.area, action.token)
@@ -515,7 +485,6 @@ procedure(
     legal=_provision_legal,
     apply=_provision_apply,
     section="§6.2 Provisioning, errata",
-    typed=True,
 )
 
 # ------------------------------------------------------------------------- the Orders menu (§5.1)
@@ -542,14 +511,14 @@ def _specific_uses(rules: Rules, state: State, side: Side) -> list[Action]:
     for label in _labels(state, side, ORDER_TOKENS):
         kind = label.rstrip("0123456789")
         if kind == "artillery" and _artillery_targets(rules, state, side) or kind == "barricade" and next(_fortifications(rules, state, side, True), None) or kind == "uniform" and _can_mobilize(rules, state, {"kind": "mobilize", "side": side, "free": 1}):
-            out.append(UseToken.of(label))
+            out.append(A.UseToken.of(label))
         elif kind == "food":
             if state.morale[side] < hi:
-                out.append(UseToken.of(label, "morale"))
+                out.append(A.UseToken.of(label, "morale"))
             if _may_ease_destruction(state, side):
-                out.append(UseToken.of(label, "destruction"))
+                out.append(A.UseToken.of(label, "destruction"))
         elif kind == "plane":
-            out.append(UseToken.of(label))
+            out.append(A.UseToken.of(label))
     return out
 
 
@@ -590,15 +559,15 @@ def _offer_cards(rules: Rules, state: State, side: Side) -> list[Action]:
     for n in sorted(set(state.hand[side])):
         card = rules.card(side, n)
         if card.kind in ("action", "special") and card.ap:
-            out.append(PlayCard.of(n))
+            out.append(A.PlayCard.of(n))
         effect_ = effect_of(rules, side, n)
         if card.kind == "action" and effect_ is not None and effect_.playable(rules, state, side):
-            out.append(PlayEffect.of(n))
+            out.append(A.PlayEffect.of(n))
     return out
 
 
-@effect(PlayCard)
-def _play_card(rules: Rules, state: State, side: Side, action: PlayCard) -> None:
+@effect(A.PlayCard)
+def _play_card(rules: Rules, state: State, side: Side, action: A.PlayCard) -> None:
     n = action.card
     card = rules.card(side, n)
     discard_card(state, side, n)
@@ -607,8 +576,8 @@ def _play_card(rules: Rules, state: State, side: Side, action: PlayCard) -> None
     event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
 
 
-@effect(PlayEffect)
-def _play_effect(rules: Rules, state: State, side: Side, action: PlayEffect) -> None:
+@effect(A.PlayEffect)
+def _play_effect(rules: Rules, state: State, side: Side, action: A.PlayEffect) -> None:
     n = action.card
     discard_card(state, side, n)
     state.turn.card_played = True
@@ -633,40 +602,40 @@ def _offer_group_order(kind: type[Action], mode: Literal["move", "assault"], cos
     return offers
 
 
-@effect(MoveOrder)
-def _begin_move(rules: Rules, state: State, side: Side, action: MoveOrder) -> None:
+@effect(A.MoveOrder)
+def _begin_move(rules: Rules, state: State, side: Side, action: A.MoveOrder) -> None:
     push(state, OrderFrame(kind="order", side=side, mode="move", step="from"))
 
 
-@effect(AssaultOrder)
-def _begin_assault(rules: Rules, state: State, side: Side, action: AssaultOrder) -> None:
+@effect(A.AssaultOrder)
+def _begin_assault(rules: Rules, state: State, side: Side, action: A.AssaultOrder) -> None:
     push(state, OrderFrame(kind="order", side=side, mode="assault", step="from"))
 
 
 def _offer_fortify(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [FortifyOrder.of()] if any(c <= state.turn.ap for _, c in _fortifications(rules, state, side, False)) else []
+    return [A.FortifyOrder.of()] if any(c <= state.turn.ap for _, c in _fortifications(rules, state, side, False)) else []
 
 
-@effect(FortifyOrder)
-def _begin_fortify(rules: Rules, state: State, side: Side, action: FortifyOrder) -> None:
+@effect(A.FortifyOrder)
+def _begin_fortify(rules: Rules, state: State, side: Side, action: A.FortifyOrder) -> None:
     push(state, FortifyFrame(kind="fortify", side=side))
 
 
 def _offer_mobilize(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [MobilizeOrder.of()] if _can_mobilize(rules, state, {"kind": "mobilize", "side": side}) else []
+    return [A.MobilizeOrder.of()] if _can_mobilize(rules, state, {"kind": "mobilize", "side": side}) else []
 
 
-@effect(MobilizeOrder)
-def _begin_mobilize(rules: Rules, state: State, side: Side, action: MobilizeOrder) -> None:
+@effect(A.MobilizeOrder)
+def _begin_mobilize(rules: Rules, state: State, side: Side, action: A.MobilizeOrder) -> None:
     push(state, MobilizeFrame(kind="mobilize", side=side))
 
 
 def _offer_provision(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [ProvisionOrder.of()] if _provision_legal(rules, state, {"kind": "provision", "side": side}) != [Cancel.of()] else []
+    return [A.ProvisionOrder.of()] if _provision_legal(rules, state, {"kind": "provision", "side": side}) != [A.Cancel.of()] else []
 
 
-@effect(ProvisionOrder)
-def _begin_provision(rules: Rules, state: State, side: Side, action: ProvisionOrder) -> None:
+@effect(A.ProvisionOrder)
+def _begin_provision(rules: Rules, state: State, side: Side, action: A.ProvisionOrder) -> None:
     push(state, SideFrame(kind="provision", side=side))
 
 
@@ -675,14 +644,14 @@ def _offer_propaganda(rules: Rules, state: State, side: Side) -> list[Action]:
     out: list[Action] = []
     if side == PL and not state.turn.propaganda and state.turn.ap >= propaganda_cost(rules, state, side):
         if state.morale[side] < rules.morale_range[1]:
-            out.append(Propaganda.of("morale"))
+            out.append(A.Propaganda.of("morale"))
         if _may_ease_destruction(state, side):
-            out.append(Propaganda.of("destruction"))
+            out.append(A.Propaganda.of("destruction"))
     return out
 
 
-@effect(Propaganda)
-def _propaganda(rules: Rules, state: State, side: Side, action: Propaganda) -> None:
+@effect(A.Propaganda)
+def _propaganda(rules: Rules, state: State, side: Side, action: A.Propaganda) -> None:
     cost = propaganda_cost(rules, state, side)
     state.turn.ap -= cost
     state.turn.propaganda = True
@@ -696,12 +665,12 @@ def _propaganda(rules: Rules, state: State, side: Side, action: Propaganda) -> N
 
 def _offer_negotiation(rules: Rules, state: State, side: Side) -> list[Action]:
     """§13.1 (Scenarios 2, 3): once per turn, one step, the cost printed on the space."""
-    return [Action.parse(a) for a, c in negotiation_options(rules, state, side).items() if c <= state.turn.ap]
+    return [a for a, c in negotiation_options(rules, state, side).items() if c <= state.turn.ap]
 
 
-@effect(Negotiate)
-def _negotiate(rules: Rules, state: State, side: Side, action: Negotiate) -> None:
-    negotiate(rules, state, side, str(action))
+@effect(A.Negotiate)
+def _negotiate(rules: Rules, state: State, side: Side, action: A.Negotiate) -> None:
+    negotiate(rules, state, side, action)
 
 
 def _offer_supply(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -710,11 +679,11 @@ def _offer_supply(rules: Rules, state: State, side: Side) -> list[Action]:
         return []
     if state.supply[side] >= rules.supply_range[1]:
         return []
-    return [Supply.of(label) for label in _labels(state, side, rules.supply_raisers)]
+    return [A.Supply.of(label) for label in _labels(state, side, rules.supply_raisers)]
 
 
-@effect(Supply)
-def _supply(rules: Rules, state: State, side: Side, action: Supply) -> None:
+@effect(A.Supply)
+def _supply(rules: Rules, state: State, side: Side, action: A.Supply) -> None:
     token = _take_from_hand(state, side, action.token)
     state.turn.generic_tokens += 1
     change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
@@ -724,17 +693,17 @@ def _offer_token_uses(rules: Rules, state: State, side: Side) -> list[Action]:
     return [] if state.turn.specific_token else _specific_uses(rules, state, side)
 
 
-@effect(UseToken)
-def _use(rules: Rules, state: State, side: Side, action: UseToken) -> None:
+@effect(A.UseToken)
+def _use(rules: Rules, state: State, side: Side, action: A.UseToken) -> None:
     _use_token(rules, state, side, action.token, action.track or "")
 
 
 def _offer_dismantle(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [Dismantle.of(a) for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
+    return [A.Dismantle.of(a) for a in sorted(set(state.barricades) | set(state.redoubts)) if _own_forts(state, side, a)]
 
 
-@effect(Dismantle)
-def _dismantle(rules: Rules, state: State, side: Side, action: Dismantle) -> None:
+@effect(A.Dismantle)
+def _dismantle(rules: Rules, state: State, side: Side, action: A.Dismantle) -> None:
     area = action.area
     state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
     if state.redoubts.get(area) == side:
@@ -743,19 +712,19 @@ def _dismantle(rules: Rules, state: State, side: Side, action: Dismantle) -> Non
 
 
 def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [End.of()]
+    return [A.End.of()]
 
 
-@effect(End)
-def _end(rules: Rules, state: State, side: Side, action: End) -> None:
+@effect(A.End)
+def _end(rules: Rules, state: State, side: Side, action: A.End) -> None:
     pop(state, state.stack[-1])
     log(state, f"{side} ends the Orders Phase.")
 
 
 MENU: tuple[Offers, ...] = (
     _offer_cards,
-    _offer_group_order(MoveOrder, "move", 1),
-    _offer_group_order(AssaultOrder, "assault", 2),
+    _offer_group_order(A.MoveOrder, "move", 1),
+    _offer_group_order(A.AssaultOrder, "assault", 2),
     _offer_fortify,
     _offer_mobilize,
     _offer_provision,
@@ -802,11 +771,10 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
         push(state, SideFrame(kind="artillery", side=side))
 
 
-def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: Artillery | str) -> None:
-    """Artillery fire on the area chosen (a card's guns pass the text of the choice)."""
+def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: A.Artillery) -> None:
+    """Artillery fire on the area chosen (an Artillery token's, or a card's guns)."""
     side = f["side"]
-    fire = action if isinstance(action, Artillery) else Artillery.parse_as(action)
-    area = fire.area
+    area = action.area
     pop(state, f)
     enemy = other(side)
     state.losses_this_round = True
@@ -834,10 +802,9 @@ procedure(
     "artillery",
     decision="artillery",
     prompt=lambda r, s, f: f"{f['side']}: choose the area your Artillery fires on",
-    legal=lambda r, s, f: [Artillery.of(a) for a in _artillery_targets(r, s, f["side"])],
+    legal=lambda r, s, f: [A.Artillery.of(a) for a in _artillery_targets(r, s, f["side"])],
     apply=_artillery_apply,
     section="§7.2 Artillery",
-    typed=True,
 )
 
 procedure(
@@ -847,5 +814,4 @@ procedure(
     legal=_orders_legal,
     apply=_orders_apply,
     section="§5.1 [2], §6",
-    typed=True,
 )

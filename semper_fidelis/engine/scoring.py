@@ -4,6 +4,7 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 from __future__ import annotations
 
 from ..data.models import Side
+from .actions import Reinforce
 from .events import event
 from .frames import ReinforceVillagesFrame
 from .machine import pop, procedure, push
@@ -183,22 +184,22 @@ def village_room(rules: Rules, state: State, side: Side) -> list[str]:
     return [a for a in sorted(rules.villages) if occupant(rules, state, a) == side and total(state, a) < rules.limit[a]]
 
 
-def _villages_legal(rules: Rules, state: State, f: ReinforceVillagesFrame) -> list[str]:
-    return [f"reinforce {a}" for a in village_room(rules, state, f["side"])] or ["reinforce mobilization"]
+def _villages_legal(rules: Rules, state: State, f: ReinforceVillagesFrame) -> list[Reinforce]:
+    return [Reinforce.of(a) for a in village_room(rules, state, f["side"])] or [Reinforce.of()]
 
 
-def _villages_apply(rules: Rules, state: State, f: ReinforceVillagesFrame, action: str) -> None:
+def _villages_apply(rules: Rules, state: State, f: ReinforceVillagesFrame, action: Reinforce) -> None:
     """One unit from the pool to an occupied Village with room, or to the Mobilization Zone when
-    none has room (or the side occupies none)."""
-    side, utype, area = f["side"], f["unit"], action.split()[1]
+    none has room (or the side occupies none: ``area`` None)."""
+    side, utype, area = f["side"], f["unit"], action.area
     state.pool[side][utype] -= 1
-    if area == "mobilization":
+    if area is None:
         state.mob[side][utype] = state.mob[side].get(utype, 0) + 1
     else:
         add_units(state, area, {utype: 1})
     f["left"] -= 1
-    where = rules.area_name(area) if area != "mobilization" else "the Mobilization Zone (no room in its Villages)"
-    log(state, f"{f['why']}: 1 {unit_name(utype, 1)} to {where}.", side=side, area=area if area != "mobilization" else None)
+    where = rules.area_name(area) if area is not None else "the Mobilization Zone (no room in its Villages)"
+    log(state, f"{f['why']}: 1 {unit_name(utype, 1)} to {where}.", side=side, area=area)
     if f["left"] == 0:
         pop(state, f)
 

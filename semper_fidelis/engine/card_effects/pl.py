@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...data.models import Side
+from ..actions import Action, Destruction, Done, Morale, RemoveFrom
 from ..cards import register
 from ..frames import BattleFrame, CardStepFrame
 from ..notation import describe
@@ -103,12 +104,12 @@ register("combat-emergency-service", into_battle_card("combat-emergency-service"
 # PL #9 The "Pobudka" Newspaper — Morale +1, or (Scenarios 2, 4, 5) Destruction up 1 step.
 
 
-def _pobudka_choices(rules: Rules, state: State, side: Side) -> list[str]:
-    out = []
+def _pobudka_choices(rules: Rules, state: State, side: Side) -> list[Morale | Destruction]:
+    out: list[Morale | Destruction] = []
     if can_change(rules, state, side, "morale", +1):
-        out.append("morale")
+        out.append(Morale.of())
     if side == PL and can_change(rules, state, side, "destruction", -1):
-        out.append("destruction")
+        out.append(Destruction.of())
     return out
 
 
@@ -120,9 +121,9 @@ def _pobudka_apply(rules: Rules, state: State, side: Side) -> None:
         ask(state, side, "pobudka-newspaper", "pobudka", f"{side}: raise Morale or move Destruction up ({card_name(rules, 'pobudka-newspaper')})")
 
 
-def _pobudka_do(rules: Rules, state: State, side: Side, which: str) -> None:
+def _pobudka_do(rules: Rules, state: State, side: Side, which: Morale | Destruction) -> None:
     why = card_name(rules, "pobudka-newspaper")
-    if which == "morale":
+    if isinstance(which, Morale):
         change_track(rules, state, side, "morale", +1, why)
     else:
         change_track(rules, state, side, "destruction", -1, why)
@@ -278,14 +279,15 @@ def _after_units_left(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
 
 
-def _great_war_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
-    return [f"remove {a}" for a in _austrian_areas(state)] + (["done"] if f["left"] < 2 else [])
+def _great_war_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
+    out: list[Action] = [RemoveFrom.of(a) for a in _austrian_areas(state)]
+    return out + ([Done.of()] if f["left"] < 2 else [])
 
 
-def _great_war_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
-    if action == "done":
+def _great_war_choose(rules: Rules, state: State, f: CardStepFrame, action: RemoveFrom | Done) -> None:
+    if isinstance(action, Done):
         return
-    remove_from_game(rules, state, "neutral", AUSTRIAN, 1, "board", card_name(rules, "end-of-the-great-war"), area=action.split()[1])
+    remove_from_game(rules, state, "neutral", AUSTRIAN, 1, "board", card_name(rules, "end-of-the-great-war"), area=action.area)
     _after_units_left(rules, state)
     if f["left"] > 1 and _austrian_areas(state):
         again(state, f, left=f["left"] - 1)

@@ -36,14 +36,15 @@ from typing_extensions import Unpack
 
 from ...data.models import Side
 from .. import negotiation
+from ..actions import Action, Barricade, DiscardToken, Done, From, Mobilize, Redoubt, RemoveUnit, TakeToken, To, Units, group_text
 from ..battle import evade_firsts, groups_of, start_battle
 from ..cards import CardEffect, start_card_step
 from ..flow import collect_automatic, take_token, token_choices
 from ..frames import BattleFrame, CardStepData, CardStepFrame, CollectFrame, EvadeFrame, Role
 from ..machine import push
-from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, units_text
+from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, unit_pairs
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
-from ..orders import land_group, reach
+from ..orders import land_group, reach, reach_key, to_action
 from ..rules import Rules
 from ..state import CODE, HQ, PL, TYPE_SIDE, State, Zone, other
 from ..tracks import change_destruction, change_morale, change_supply, change_vp, log
@@ -66,9 +67,10 @@ def card_name(rules: Rules, effect_id: str) -> str:
 # ------------------------------------------------------------------------------- card-step dispatch
 
 #: step name -> (options, choose); options(rules, state, frame) -> legal actions,
-#: choose(rules, state, frame, action) with the frame already popped.
-StepOptions = Callable[[Rules, State, CardStepFrame], list[str]]
-StepChoose = Callable[[Rules, State, CardStepFrame, str], None]
+#: choose(rules, state, frame, action) with the frame already popped (``action``: one of the
+#: step's own options, so each step's choose names their classes).
+StepOptions = Callable[[Rules, State, CardStepFrame], Sequence[Action]]
+StepChoose = Callable[[Rules, State, CardStepFrame, Any], None]
 STEPS: dict[str, tuple[StepOptions, StepChoose]] = {}
 
 
@@ -77,11 +79,11 @@ def step(name: str, options: StepOptions, choose: StepChoose) -> None:
     STEPS[name] = (options, choose)
 
 
-def step_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+def step_options(rules: Rules, state: State, f: CardStepFrame) -> Sequence[Action]:
     return STEPS[f["step"]][0](rules, state, f)
 
 
-def step_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def step_choose(rules: Rules, state: State, f: CardStepFrame, action: Action) -> None:
     STEPS[f["step"]][1](rules, state, f, action)
 
 
@@ -197,14 +199,14 @@ def mob_types(state: State, owner_key: Zone) -> list[str]:
     return sorted(t for t, n in state.mob[owner_key].items() if n and t not in HQ.values())
 
 
-def _remove_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
-    return [f"remove {CODE[t]}" for t in mob_types(state, f["owner"])]
+def _remove_options(rules: Rules, state: State, f: CardStepFrame) -> list[RemoveUnit]:
+    return [RemoveUnit.of(CODE[t]) for t in mob_types(state, f["owner"])]
 
 
-def _remove_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _remove_choose(rules: Rules, state: State, f: CardStepFrame, action: RemoveUnit) -> None:
     owner = f["owner"]
     assert owner != "neutral"  # cards remove their own side's or the opponent's units
-    utype = type_for(owner, action.split()[1])
+    utype = type_for(owner, action.unit)
     remove_from_game(rules, state, f["owner"], utype, 1, "mob", f["why"])
     if f["left"] > 1 and mob_types(state, f["owner"]):
         again(state, f, left=f["left"] - 1)
@@ -237,23 +239,23 @@ def mobilize_areas(rules: Rules, state: State, side: Side, terrains: Sequence[st
     ]
 
 
-def _mobilize_choices(rules: Rules, state: State, side: Side, codes: Sequence[str], terrains: Sequence[str] | None) -> list[str]:
+def _mobilize_choices(rules: Rules, state: State, side: Side, codes: Sequence[str], terrains: Sequence[str] | None) -> list[Action]:
     have = [c for c in codes if state.mob[side].get(type_for(side, c), 0)]
-    return [f"mobilize {a} {c}" for a in mobilize_areas(rules, state, side, terrains) for c in have]
+    return [Mobilize.of(a, c) for a in mobilize_areas(rules, state, side, terrains) for c in have]
 
 
-def _mobilize_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+def _mobilize_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
     out = _mobilize_choices(rules, state, f["side"], f["codes"], f.get("terrains"))
-    return out if (f["must"] and out) else out + ["done"]
+    return out if (f["must"] and out) else [*out, Done.of()]
 
 
-def _mobilize_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _mobilize_choose(rules: Rules, state: State, f: CardStepFrame, action: Mobilize | Done) -> None:
     side = f["side"]
-    if action == "done":
+    if isinstance(action, Done):
         log(state, f"{side} stops mobilizing ({f['why']}).")
         return
-    _, area, code = action.split()
-    utype = type_for(side, code)
+    area = action.area
+    utype = type_for(side, action.unit)
     state.mob[side][utype] -= 1
     add_units(state, area, {utype: 1})
     log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
@@ -328,39 +330,38 @@ def _group_origins(rules: Rules, state: State, side: Side, mode: str, kinds: Seq
     return out
 
 
-def _group_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+def _group_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
     side = f["side"]
     if f["stage"] == "from":
-        out = [f"from {a}" for a in _group_origins(rules, state, side, f["mode"], f["kinds"], f.get("target"), f.get("then"))]
-        return out + (["done"] if f.get("moved") or not out else [])
+        out: list[Action] = [From.of(a) for a in _group_origins(rules, state, side, f["mode"], f["kinds"], f.get("target"), f.get("then"))]
+        return out + ([Done.of()] if f.get("moved") or not out else [])
     origin = f["origin"]
     assert origin is not None  # chosen at the "from" stage
     if f["stage"] == "units":
         have = side_units(rules, state, origin, side)
         return [
-            f"units {units_text(u)}" for u in subsets(have, f.get("max"))
+            Units.of(unit_pairs(u)) for u in subsets(have, f.get("max"))
             if free_reach(rules, state, side, origin, u, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle")
         ]
     assert f["units"] is not None  # chosen at the "units" stage
     units = parse_units(side, f["units"])
-    return [f"to {k}" for k in sorted(free_reach(rules, state, side, origin, units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))]
+    return [to_action(k) for k in sorted(free_reach(rules, state, side, origin, units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))]
 
 
-def _group_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _group_choose(rules: Rules, state: State, f: CardStepFrame, action: Done | From | Units | To) -> None:
     side = f["side"]
-    verb, _, rest = action.partition(" ")
-    if verb == "done":
+    if isinstance(action, Done):
         log(state, f"{side} moves no more units ({f['why']}).")
         return
-    if verb == "from":
-        again(state, f, stage="units", origin=rest)
+    if isinstance(action, From):
+        again(state, f, stage="units", origin=action.area)
         return
-    if verb == "units":
-        again(state, f, stage="to", units=rest)
+    if isinstance(action, Units):
+        again(state, f, stage="to", units=group_text(action.units))  # the frame keeps the group's notation
         return
     assert f["units"] is not None and f["origin"] is not None  # chosen at the earlier stages
     units = parse_units(side, f["units"])
-    dest = commit_group(rules, state, side, f["origin"], units, rest, f["why"])
+    dest = commit_group(rules, state, side, f["origin"], units, reach_key(action), f["why"])
     if f.get("then") == "battle":
         log(state, f"{side} fights at once, as after an Assault ({f['why']}).")
         start_battle(rules, state, dest, side, assault=True)
@@ -425,20 +426,20 @@ def _anywhere_targets(rules: Rules, state: State, origin: str) -> list[str]:
     return [a for a in sorted(rules.terrain) if a != origin and total(state, a) < rules.limit[a]]
 
 
-def _anywhere_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+def _anywhere_options(rules: Rules, state: State, f: CardStepFrame) -> list[From] | list[To]:
     if f["stage"] == "from":
-        return [f"from {a} {CODE[t]}" for a, t in _own_unit_sources(rules, state, f["side"]) if _anywhere_targets(rules, state, a)]
+        return [From.of(a, CODE[t]) for a, t in _own_unit_sources(rules, state, f["side"]) if _anywhere_targets(rules, state, a)]
     assert f["origin"] is not None  # chosen at the "from" stage
-    return [f"to {a}" for a in _anywhere_targets(rules, state, f["origin"])]
+    return [To.of(a) for a in _anywhere_targets(rules, state, f["origin"])]
 
 
-def _anywhere_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _anywhere_choose(rules: Rules, state: State, f: CardStepFrame, action: From | To) -> None:
     side = f["side"]
-    words = action.split()
-    if words[0] == "from":
-        again(state, f, stage="to", origin=words[1], code=words[2])
+    if isinstance(action, From):
+        assert action.unit is not None  # this step offers single units
+        again(state, f, stage="to", origin=action.area, code=action.unit)
         return
-    utype, dest, origin = type_for(side, f["code"]), words[1], f["origin"]
+    utype, dest, origin = type_for(side, f["code"]), action.dest, f["origin"]
     assert origin is not None  # chosen at the "from" stage
     remove_units(state, origin, {utype: 1})
     add_units(state, dest, {utype: 1})
@@ -469,20 +470,20 @@ def token_areas(state: State, side: Side, allowed: Callable[[str], bool]) -> lis
     return sorted(a for a in state.tokens if allowed(a) and token_choices(state, side, a))
 
 
-def _take_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+def _take_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
     side = f["side"]
     areas = [f["area"]] if f.get("area") else f["areas"]
-    out = [f"take {a} {c}" for a in areas if a in state.tokens for c in token_choices(state, side, a)]
-    return out + (["done"] if f.get("area") or not out else [])
+    out: list[Action] = [TakeToken.of(a, c) for a in areas if a in state.tokens for c in token_choices(state, side, a)]
+    return out + ([Done.of()] if f.get("area") or not out else [])
 
 
-def _take_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _take_choose(rules: Rules, state: State, f: CardStepFrame, action: TakeToken | Done) -> None:
     side = f["side"]
-    if action == "done":
+    if isinstance(action, Done):
         log(state, f"{side} takes no more tokens ({f['why']}).")
         return
-    _, area, choice = action.split()
-    take_token(rules, state, side, area, choice)
+    area = action.area
+    take_token(rules, state, side, area, action.token)
     log(state, f"({side} took it with {f['why']}, outside Provisioning.)")
     if f["left"] > 1 and area in state.tokens and token_choices(state, side, area):
         again(state, f, area=area, left=f["left"] - 1)
@@ -509,13 +510,13 @@ def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
         push(state, CollectFrame(kind="collect", side=side, areas=choices))
 
 
-def _discard_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
-    return sorted({f"discard {t.label()}" for t in state.my_tokens[f["side"]]})
+def _discard_options(rules: Rules, state: State, f: CardStepFrame) -> list[DiscardToken]:
+    return [DiscardToken.of(label) for label in sorted({t.label() for t in state.my_tokens[f["side"]]})]
 
 
-def _discard_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _discard_choose(rules: Rules, state: State, f: CardStepFrame, action: DiscardToken) -> None:
     side = f["side"]
-    label = action.split()[1]
+    label = action.token
     token = next(t for t in state.my_tokens[side] if t.label() == label)
     state.my_tokens[side].remove(token)
     state.token_pool.append(token)
@@ -686,33 +687,32 @@ def shift_stance(rules: Rules, state: State, neutral: str, stance: str, side: Si
 # ----------------------------------------------------------------------------- fortifications
 
 
-def _free_forts(rules: Rules, state: State, side: Side, redoubts: bool) -> list[str]:
+def _free_forts(rules: Rules, state: State, side: Side, redoubts: bool) -> list[Action]:
     from ..orders import CYTADELA, fortify_options
 
-    out: list[str] = sorted(fortify_options(rules, state, side, free=True))
+    out: list[Action] = sorted(fortify_options(rules, state, side, free=True))
     if redoubts:
         out += [
-            f"redoubt {a}" for a in sorted(state.units)
+            Redoubt.of(a) for a in sorted(state.units)
             if occupant(rules, state, a) == side and rules.terrain[a] == "city" and a != CYTADELA and state.redoubts.get(a) != side
         ]
     return out
 
 
-def _fort_options(rules: Rules, state: State, f: CardStepFrame) -> list[str]:
+def _fort_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
     out = _free_forts(rules, state, f["side"], redoubts=not f["built"])
-    return out + (["done"] if f["built"] or not out else [])
+    return out + ([Done.of()] if f["built"] or not out else [])
 
 
-def _fort_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _fort_choose(rules: Rules, state: State, f: CardStepFrame, action: Barricade | Redoubt | Done) -> None:
     side = f["side"]
-    words = action.split()
-    if words[0] == "done":
+    if isinstance(action, Done):
         log(state, f"{side} builds nothing more ({f['why']}).")
         return
-    area = words[1]
-    if words[0] == "barricade":
-        state.barricades.setdefault(area, []).append((side, words[2]))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(words[2])} at no AP cost ({f['why']}).", area=area)
+    area = action.area
+    if isinstance(action, Barricade):
+        state.barricades.setdefault(area, []).append((side, action.facing))
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} at no AP cost ({f['why']}).", area=area)
         if not f["built"] and _free_forts(rules, state, side, redoubts=False):
             again(state, f, built=1)
     else:

@@ -4,6 +4,7 @@ card text in the data file is the specification; each entry is preceded by ``# Z
 from __future__ import annotations
 
 from ...data.models import Side
+from ..actions import Ally, Artillery, Disarm
 from ..cards import register
 from ..frames import BattleFrame, CardStepFrame, SideFrame
 from ..notation import describe
@@ -146,7 +147,7 @@ def _artillery_apply(rules: Rules, state: State, side: Side) -> None:
     ask(state, side, "artillery-from-winniki", "winniki-guns", f"{side}: choose an area PL occupies for the guns to fire on ({why})")
 
 
-def _artillery_fire(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
+def _artillery_fire(rules: Rules, state: State, f: CardStepFrame, action: Artillery) -> None:
     """Fired as an Artillery token is (orders.py): 2 Losses, Destruction in a City area, the
     Truce broken (FAQ)."""
     from ..orders import _artillery_apply as fire
@@ -155,7 +156,7 @@ def _artillery_fire(rules: Rules, state: State, f: CardStepFrame, action: str) -
     fire(rules, state, SideFrame(kind="artillery", side=f["side"]), action)
 
 
-step("winniki-guns", lambda r, s, f: [f"artillery {a}" for a in _pl_areas(r, s)], _artillery_fire)
+step("winniki-guns", lambda r, s, f: [Artillery.of(a) for a in _pl_areas(r, s)], _artillery_fire)
 register("artillery-from-winniki", card(playable=_artillery_playable, apply=_artillery_apply))
 
 # ZURL #16 Komańcza Republic (Event, benefits PL) — 2 ZURL Volunteers leave the game.
@@ -236,12 +237,12 @@ def _huyn_apply(rules: Rules, state: State, side: Side) -> None:
         shift_stance(rules, state, AUSTRIAN, _AUSTRIANS_TOWARD_ZURL[here], side, card_name(rules, "viceroy-huyn"))
 
 
-def _huyn_choose(rules: Rules, state: State, f: CardStepFrame, action: str) -> None:
-    stance = "disarmed-ZURL" if action == "disarm" else "ally-ZURL"
+def _huyn_choose(rules: Rules, state: State, f: CardStepFrame, action: Disarm | Ally) -> None:
+    stance = "disarmed-ZURL" if isinstance(action, Disarm) else "ally-ZURL"
     shift_stance(rules, state, AUSTRIAN, stance, f["side"], card_name(rules, "viceroy-huyn"))
 
 
-step("huyn", lambda r, s, f: ["disarm", "ally"], _huyn_choose)
+step("huyn", lambda r, s, f: [Disarm.of(), Ally.of()], _huyn_choose)
 register("viceroy-huyn", card(
     playable=lambda r, s, side: negotiation_free(s) and stance_of(r, s, AUSTRIAN) in _AUSTRIANS_TOWARD_ZURL,
     apply=_huyn_apply,
