@@ -238,10 +238,15 @@ def _option_words(game: Game, side: str, row: Row) -> Text:
     option = row.option
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)
-        return Text.assemble((f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ", (c.effect, "italic"))
+        how = {"card": f"▸ {row.key}: for {c.ap} AP, its effect unused — ", "card-effect": f"▸ {row.key}: for its effect — "}
+        return Text.assemble((how.get(option.kind, ""), "bold"), (f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ",
+                             (c.effect, "italic"))
     if option.token is not None:
         kind = option.token.rstrip("0123456789")
         token = next((t for t in game.data.supply_tokens.tokens if t.kind == kind), None)
-        return Text(token.effect if token else option.label, style="italic")
+        said = Text(f"▸ {row.key}: {option.label}", style="bold")  # Supply +2, or its effect: which of the two
+        if option.kind == "supply-token" or token is None:
+            return said
+        return Text.assemble(said, " — ", (token.effect, "italic"))
     tag = f" ({row.tag})" if row.tag else ""
     return Text.assemble(("▸ ", "bold"), option.label + tag, (f"   [{option.notation}]", "dim"))

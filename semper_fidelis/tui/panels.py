@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.text import Text
 
 from ..data.loader import GameData
@@ -74,23 +75,26 @@ def _offered_hand(side: str, hand: list[int], cards: dict, tokens: list[dict], o
     holds for every card)."""
     blocked = {r.blocked for r in offers if r.blocked and r.option.kind == "card"}
     every_card = len(blocked) == 1 and not any(r.option.kind == "card" and not r.blocked for r in offers)
-    head = Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"))
+    head = Text.assemble(badge(side), (f" {len(hand)} card{'s' * (len(hand) != 1)}", "bold"))
     head.append(f" — {blocked.pop()}" if every_card else " · 1 for AP, 11 effect", "dim italic")
     head.no_wrap, head.overflow = True, "ellipsis"
     lines = [head]
+    first = 2 + max((len(r.key) for r in offers if r.option.kind in ("card", "supply-token")), default=1)
+    second = 2 + max((len(r.key) for r in offers if r.option.kind in ("card-effect", "use-token")), default=1)
     for n in hand:
         own = [r for r in offers if r.option.card == n]
-        chips = _chips([r for r in own if r.option.kind == "card"], 3, picked) + _chips([r for r in own if r.option.kind == "card-effect"], 4, picked)
+        chips = _chips([r for r in own if r.option.kind == "card"], first, picked) + _chips([r for r in own if r.option.kind == "card-effect"], second, picked)
         card = cards[n]
         why = next((r.blocked for r in own if r.blocked), "") if not every_card else ""
         line = Text.assemble(chips, (f" #{n:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""), (card.name, "bold"),
                              (f" — {why}", "dim italic") if why else (" — " + card.effect, "dim"))
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
-    for t in tokens:
-        label = f"{t['kind']}{t['value']}" if t["kind"] else ""
-        own = [r for r in offers if label and r.option.token == label]
-        chips = _chips([r for r in own if r.option.kind == "supply-token"], 3, picked) + _chips([r for r in own if r.option.kind == "use-token"], 4, picked)
+    labels = sorted(f"{t['kind']}{t['value']}" if t["kind"] else "" for t in tokens)  # the engine's order, the keys'
+    for i, label in enumerate(labels):
+        twin = i and labels[i - 1] == label  # two tokens alike: the engine offers one of them, the first line's
+        own = [r for r in offers if label and not twin and r.option.token == label]
+        chips = _chips([r for r in own if r.option.kind == "supply-token"], first, picked) + _chips([r for r in own if r.option.kind == "use-token"], second, picked)
         why = next((r.blocked for r in own if r.blocked), "")
         line = Text.assemble(chips, " ", (token_words(label) or "a token", "bold"), (f" — {why}", "dim italic") if why else "")
         line.no_wrap, line.overflow = True, "ellipsis"
@@ -102,10 +106,9 @@ def _chips(rows: list[Row], width: int, picked: Row | None) -> Text:
     """The keys of a card's or token's rows of one kind, side by side, padded to ``width``."""
     text = Text()
     for r in rows:
-        style = "dim reverse" if r.blocked else PICKED_STYLE if r is picked else KEY_STYLE
-        text.append(f" {r.key} ", style)
-        text.append(" ")
-    text.append(" " * max(0, width + 1 - text.cell_len))
+        style = Style.parse("dim reverse" if r.blocked else PICKED_STYLE if r is picked else KEY_STYLE)
+        text.append(f" {r.key} ", style + Style(meta={"@click": f"screen.play_key('{r.key}')"}))  # a click plays it
+    text.append(" " * max(1, width + 1 - text.cell_len))
     return text
 
 

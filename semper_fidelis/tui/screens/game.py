@@ -353,6 +353,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
             panel.highlight(i)
         self.mode = "option"
 
+    def action_play_key(self, key: str) -> None:
+        """A click on a key of the Hand panel: that card or token is played, as a click on an
+        option of the list (a dimmed one says why not)."""
+        row = next((r for r in self.query_one(DecisionPanel).in_hand if r.key == key), None)
+        if row is not None and row.blocked:
+            self.notify(f"{row.option.label}: {row.blocked}.", timeout=4)
+        elif row is not None:
+            self.apply(row.action)
+
     def action_move_option(self, delta: int) -> None:
         self.query_one(DecisionPanel).move(delta)
         self.mode = "option"
