@@ -77,6 +77,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
     # every key is a priority binding: they are then handled in the order typed
     #: below 100 columns map and panels take turns on the screen (space); above, side by side
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
+    #: 50 lines and more (200×60): the log shares the height with the decision, the detail grows
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (50, "-tall")]
 
     def __init__(self, session: Session, *, bot_pace: float = 0.3):
         super().__init__()
