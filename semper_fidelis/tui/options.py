@@ -136,7 +136,7 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
     played = {r.option.card for r in rows if r.option.card is not None}
     for n in sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None):
         if n not in played:
-            why = "one card a turn: a card was played already" if turn["card_played"] else "not playable now"
+            why = "one card a turn, played already" if turn["card_played"] else "not playable now"
             c = next(c for c in game.data.decks[d.player].cards if c.number == n)
             out.append(_blocked(Option(notation="", kind="card", label=f"Play #{n} {c.name}", card=n), why))
     named = {r.option.token for r in rows if r.option.token}

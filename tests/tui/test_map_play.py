@@ -190,7 +190,7 @@ async def test_cards_and_tokens_are_played_from_the_hand_panel_by_key_and_by_cli
         await keys(pilot, "enter")
         assert game.actions[-1] == f"card {card.option.card}" and game.view("PL")["turn"]["ap"] > ap
         dimmed = [r for r in panel.in_hand if r.option.kind == "card"]
-        assert dimmed and all(r.blocked == "one card a turn: a card was played already" for r in dimmed)
+        assert dimmed and all(r.blocked == "one card a turn, played already" for r in dimmed)
         assert "one card a turn" in text_of(screen.query_one("#hand"), 80)  # said on the panel
         supply = next(r for r in panel.in_hand if r.option.kind == "supply-token")
         hand_box = screen.query_one("#hand")

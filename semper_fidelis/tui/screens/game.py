@@ -124,6 +124,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(DecisionPanel).names = {a.name: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one("#decision").border_title = "Decision"
         self.query_one("#decision").border_subtitle = "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
         self.query_one("#hand-box").border_title = "Hand"

@@ -16,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
+from ..fit import fit_label
 from ..keys import POOL, press
 from ..theme import KEY_STYLE
 
@@ -65,6 +66,7 @@ class DecisionPanel(Vertical):
         self.in_hand: list[Row] = []  # the rows the Hand panel lists on its cards and tokens
         self.picked: Row | None = None  # one of them, picked by its key
         self.filter_note: str = ""
+        self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
 
     def compose(self):
         yield Static(id="prompt")
@@ -108,14 +110,18 @@ class DecisionPanel(Vertical):
             head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
             if tag_width:
                 head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
-            label = Text.assemble(row.label, (f" — {row.blocked}", "dim italic")) if row.blocked else row.label
+            # the room left on the line, less a scrollbar's width (a long list of destinations)
+            room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
+            label = fit_label(row.label, room, self.names)
+            if row.blocked:
+                label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
             # one line a row, so every option is in view at 120×40 (issue 23); a long label is
             # cut, and read in full in the detail under the list while highlighted
             prompt = Text.assemble(head, label)
             prompt.no_wrap, prompt.overflow = True, "ellipsis"
             options.append(Option(prompt, id=str(i) if not row.blocked else f"blocked{i}", disabled=bool(row.blocked)))
         if self.filter_note:
-            options.insert(0, Option(Text(f"{self.filter_note} — Esc shows all", style="italic"), id="note", disabled=True))
+            options.insert(0, Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
         ol.add_options(options)
         target = None
         if keep is not None:
@@ -124,6 +130,14 @@ class DecisionPanel(Vertical):
             target = 0 if rows else None
         if self.picked is None or target is not None:
             self.highlight(target)
+
+    def on_resize(self) -> None:
+        """The labels fitted again to the list's new width (the highlight kept)."""
+        if self.shown or self.blocked:
+            picked, keep = self.picked, self.highlighted_action
+            self._fill(self.shown, keep=keep)
+            if picked is not None:
+                self.pick(picked)
 
     # ------------------------------------------------------------------------- highlighting
 
