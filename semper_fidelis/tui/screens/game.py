@@ -126,7 +126,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def on_mount(self) -> None:
         self.query_one(DecisionPanel).names = {a.name: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one("#decision").border_title = "Decision"
-        self.query_one("#decision").border_subtitle = "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
+        self._subtitle()
         self.query_one("#hand-box").border_title = "Hand"
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#battle-box").border_title = "Battle"
@@ -522,6 +522,13 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def on_resize(self) -> None:
         self.refresh_bindings()
+        self._subtitle()
+
+    def _subtitle(self) -> None:
+        """How to reach the map, on the decision's border: below 100 columns the footer is cut
+        before its space key."""
+        narrow = self.size.width < NARROW_BELOW
+        self.query_one("#decision").border_subtitle = "⏎ apply · space: map" if narrow else "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
 
     def action_skip(self) -> None:
         self.skipping = True
