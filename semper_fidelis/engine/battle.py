@@ -718,7 +718,8 @@ def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: Retreat)
     if _stranded_units(rules, state, f, where):
         f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
     if dest is None:
-        log(state, f"{side}: {describe(stranded)} have nowhere to go and are dispersed.", side=side, area=f["area"], from_area=where)
+        one = sum(stranded.values()) == 1  # the verbs agree with the units
+        log(state, f"{side}: {describe(stranded)} {'has' if one else 'have'} nowhere to go and {'is' if one else 'are'} dispersed.", side=side, area=f["area"], from_area=where)
         disperse_in_battle(rules, state, f, side, stranded)
     else:
         add_units(state, dest, stranded)

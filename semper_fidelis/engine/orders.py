@@ -242,7 +242,8 @@ def _commit_move(rules: Rules, state: State, f: OrderFrame, dest_text: str) -> N
     elif how == "enter":
         event(state, "move", f"{side} {word}: {what} from {src} into the middle of {to}, no battle ({cost} AP).", **facts)
     else:
-        event(state, "move", f"{side} {word}: {what} from {src} attacks {to} from {rules.area_name(parts[2])} ({cost + inner} AP).", **facts)
+        verb = "attacks" if sum(units.values()) == 1 else "attack"  # "2 Polish Volunteers … attack"
+        event(state, "move", f"{side} {word}: {what} from {src} {verb} {to} from {rules.area_name(parts[2])} ({cost + inner} AP).", **facts)
     pop(state, f)
     checkpoint(rules, state)
     top = state.stack[-1] if state.stack else None

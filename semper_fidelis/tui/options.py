@@ -10,12 +10,16 @@ from rich.text import Text
 from ..engine import Game, Option
 from .keys import assign_keys
 from .odds import option_odds
+from .panels import token_words
 from .session import Session
 from .theme import badge
 from .widgets.decision import Row
 
 #: the Orders menu: the orders first, then tokens, then the cards (which the hand shows anyway)
 KIND_ORDER = ("order", "propaganda", "negotiate", "supply-token", "use-token", "card", "card-effect", "dismantle")
+#: in the Orders, what is played from the hand is listed there, on its card's or token's line
+#: (keys and costs), not in the decision's list: the list keeps the orders in view at 120×40
+HAND_KINDS = ("card", "card-effect", "supply-token", "use-token")
 #: decisions where ``x`` places several units of a type at once (the game screen)
 PLACE_MANY = ("deploy", "reinforce", "mobilize")
 #: a new Commander's AP replace the turn's: the label says how many, a change would mislead
@@ -39,7 +43,10 @@ def prompt_text(session: Session) -> Text:
         hint = " — press n to skip to your next decision" if session.humans else ""
         return Text.assemble(badge(d.player), f" (bot) is playing: {unprefixed(d.prompt, d.player)}", (hint, "dim"))
     hint = " (x: several at once)" if d.kind in PLACE_MANY else ""
-    return Text.assemble(badge(d.player), " ", (unprefixed(d.prompt, d.player), "bold"), (hint, "dim"))
+    words = unprefixed(d.prompt, d.player)
+    if d.kind == "orders":  # "… — give an order, play a card or a token, or end": the list says it
+        words = words.split(" — ")[0] + " left"
+    return Text.assemble(badge(d.player), " ", (words, "bold"), (hint, "dim"))
 
 
 def own_ability(session: Session) -> Text:
@@ -84,6 +91,7 @@ def option_rows(session: Session, seen: dict[str, Option] | None = None) -> list
     keys = assign_keys([r.option for r in rows + blocked], hand)
     for row, key in zip(rows + blocked, keys, strict=True):
         row.key = key
+        row.in_hand = d.kind == "orders" and row.option.kind in HAND_KINDS
     return rows + blocked
 
 
@@ -128,10 +136,34 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
     played = {r.option.card for r in rows if r.option.card is not None}
     for n in sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None):
         if n not in played:
-            why = "one card a turn: a card was played already" if turn["card_played"] else "not playable now"
+            why = "one card a turn, played already" if turn["card_played"] else "not playable now"
             c = next(c for c in game.data.decks[d.player].cards if c.number == n)
             out.append(_blocked(Option(notation="", kind="card", label=f"Play #{n} {c.name}", card=n), why))
+    named = {r.option.token for r in rows if r.option.token}
+    for token in session.view()["my_tokens"].get(d.player) or []:
+        label = f"{token['kind']}{token['value']}" if token["kind"] else ""
+        if label and label not in named:
+            named.add(label)
+            option = Option(notation="", kind="supply-token", label=f"Use {token_words(label)}", token=label)
+            out.append(_blocked(option, _token_reason(game, token["kind"], turn)))
     return out
+
+
+def _token_reason(game: Game, kind: str, turn: dict) -> str:
+    """Why a token of the hand cannot be used now (§7.2: one for Supply and one for its effect
+    a turn; Combat tokens in a battle)."""
+    use = next((t.use for t in game.data.supply_tokens.tokens if t.kind == kind), "orders")
+    if use == "battle":
+        return "a Combat token: played in a battle"
+    if use != "orders":
+        return "played after a battle"
+    if turn["generic_tokens"] and turn["specific_token"]:
+        return "one for Supply and one for its effect a turn: both used"
+    if turn["generic_tokens"]:
+        return "Supply: one token a turn, used already; its effect: nothing to do now"
+    if turn["specific_token"]:
+        return "one token for its effect a turn, used already; Supply at its top"
+    return "Supply at its top, and nothing for its effect to do now"
 
 
 def _blocked(option: Option, reason: str) -> Row:
@@ -206,10 +238,15 @@ def _option_words(game: Game, side: str, row: Row) -> Text:
     option = row.option
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)
-        return Text.assemble((f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ", (c.effect, "italic"))
+        how = {"card": f"▸ {row.key}: for {c.ap} AP, its effect unused — ", "card-effect": f"▸ {row.key}: for its effect — "}
+        return Text.assemble((how.get(option.kind, ""), "bold"), (f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ",
+                             (c.effect, "italic"))
     if option.token is not None:
         kind = option.token.rstrip("0123456789")
         token = next((t for t in game.data.supply_tokens.tokens if t.kind == kind), None)
-        return Text(token.effect if token else option.label, style="italic")
+        said = Text(f"▸ {row.key}: {option.label}", style="bold")  # Supply +2, or its effect: which of the two
+        if option.kind == "supply-token" or token is None:
+            return said
+        return Text.assemble(said, " — ", (token.effect, "italic"))
     tag = f" ({row.tag})" if row.tag else ""
     return Text.assemble(("▸ ", "bold"), option.label + tag, (f"   [{option.notation}]", "dim"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.text import Text
 
 from ..data.loader import GameData
@@ -19,7 +20,8 @@ from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
 from .session import Session
 from .status import join_parts
-from .theme import KEY_STYLE, badge
+from .theme import KEY_STYLE, PICKED_STYLE, badge
+from .widgets.decision import Row
 
 _TOKEN = re.compile(r"^([a-z-]+?)(\d+)$")
 
@@ -32,9 +34,11 @@ def token_words(label: str) -> str:
     return f"{m.group(1).replace('-', ' ').title()} ({m.group(2)})"
 
 
-def hand_renderable(session: Session, first: str) -> RenderableType:
+def hand_renderable(session: Session, first: str, offers: list[Row] | None = None, picked: Row | None = None) -> RenderableType:
     """``first``'s cards and tokens, then the other side's — in full only where the viewer may
-    see them (privacy off: both), else only how many — and both Commanders' abilities."""
+    see them (privacy off: both), else only how many — and both Commanders' abilities.
+    ``offers``: in the Orders, the decision's rows played from the hand (cards for AP or effect,
+    tokens), each shown as its key on its card's or token's line (``picked``: the one picked)."""
     data = session.game.data
     cards = {side: {c.number: c for c in deck.cards} for side, deck in data.decks.items()}
     view = session.view()
@@ -50,6 +54,9 @@ def hand_renderable(session: Session, first: str) -> RenderableType:
             numbers = " ".join(f"#{n}" for n in sorted(hand)) or "no cards"
             lines.append(Text.assemble(badge(side), f" {numbers}, {len(tokens)} token{'s' * (len(tokens) != 1)}"))
             continue
+        if offers is not None:
+            lines += _offered_hand(side, sorted(hand), cards[side], tokens, offers, picked)
+            continue
         lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"),
                                    ("  (c: in full)", "dim italic")))
         for slot, n in enumerate(sorted(hand), start=1):
@@ -59,6 +66,50 @@ def hand_renderable(session: Session, first: str) -> RenderableType:
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
     return Group(*lines)
+
+
+def _offered_hand(side: str, hand: list[int], cards: dict, tokens: list[dict], offers: list[Row], picked: Row | None) -> list[Text]:
+    """The hand as the Orders offer it: a line a card with its keys (``1`` for its AP, ``11``
+    for its effect), a line a token with its keys (``t`` Supply, ``y`` its effect); a key that
+    cannot be used now is dimmed, and the reason is on the line (or the header, when one reason
+    holds for every card)."""
+    blocked = {r.blocked for r in offers if r.blocked and r.option.kind == "card"}
+    every_card = len(blocked) == 1 and not any(r.option.kind == "card" and not r.blocked for r in offers)
+    head = Text.assemble(badge(side), (f" {len(hand)} card{'s' * (len(hand) != 1)}", "bold"))
+    head.append(f" — {blocked.pop()}" if every_card else " · 1 for AP, 11 effect", "dim italic")
+    head.no_wrap, head.overflow = True, "ellipsis"
+    lines = [head]
+    first = 2 + max((len(r.key) for r in offers if r.option.kind in ("card", "supply-token")), default=1)
+    second = 2 + max((len(r.key) for r in offers if r.option.kind in ("card-effect", "use-token")), default=1)
+    for n in hand:
+        own = [r for r in offers if r.option.card == n]
+        chips = _chips([r for r in own if r.option.kind == "card"], first, picked) + _chips([r for r in own if r.option.kind == "card-effect"], second, picked)
+        card = cards[n]
+        why = next((r.blocked for r in own if r.blocked), "") if not every_card else ""
+        line = Text.assemble(chips, (f" #{n:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""), (card.name, "bold"),
+                             (f" — {why}", "dim italic") if why else (" — " + card.effect, "dim"))
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
+    labels = sorted(f"{t['kind']}{t['value']}" if t["kind"] else "" for t in tokens)  # the engine's order, the keys'
+    for i, label in enumerate(labels):
+        twin = i and labels[i - 1] == label  # two tokens alike: the engine offers one of them, the first line's
+        own = [r for r in offers if label and not twin and r.option.token == label]
+        chips = _chips([r for r in own if r.option.kind == "supply-token"], first, picked) + _chips([r for r in own if r.option.kind == "use-token"], second, picked)
+        why = next((r.blocked for r in own if r.blocked), "")
+        line = Text.assemble(chips, " ", (token_words(label) or "a token", "bold"), (f" — {why}", "dim italic") if why else "")
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
+    return lines
+
+
+def _chips(rows: list[Row], width: int, picked: Row | None) -> Text:
+    """The keys of a card's or token's rows of one kind, side by side, padded to ``width``."""
+    text = Text()
+    for r in rows:
+        style = Style.parse("dim reverse" if r.blocked else PICKED_STYLE if r is picked else KEY_STYLE)
+        text.append(f" {r.key} ", style + Style(meta={"@click": f"screen.play_key('{r.key}')"}))  # a click plays it
+    text.append(" " * max(1, width + 1 - text.cell_len))
+    return text
 
 
 KIND_MARK = {"action": "Act", "special": "Spc", "event": "Evt"}

@@ -49,7 +49,7 @@ class PhaseLine:
 
     def __rich_console__(self, console, options):
         width = options.max_width - 2
-        for short in range(4):
+        for short in range(5):
             line = phase_line(self.session, short)
             if line.cell_len <= width:
                 break
@@ -57,19 +57,21 @@ class PhaseLine:
 
 
 def phase_line(session: Session, short: int = 0) -> Text:
-    """The header; ``short`` 1-3 drops the scenario's name, then the round's date, then words."""
+    """The header; ``short`` 1-3 drops the scenario's name, then the round's date, then words;
+    4 abbreviates (80 columns in a battle: 'Sc.2 │ Rd 1/12 Stg 1/3 │ … │ ORDERS — ASSAULT BATTLE')."""
     game, view = session.game, session.view()
     scenario = game.scenario
     d = game.decision()
     track = scenario.time_track
     label = track[min(view["round"], len(track)) - 1] if track else ""
-    stages = f", Stage {view['stage']}/{scenario.stages}" if scenario.stages > 1 else ""
+    tiny = short >= 4
+    stages = f"{' Stg' if tiny else ', Stage'} {view['stage']}/{scenario.stages}" if scenario.stages > 1 else ""
     date = f" ({label})" if short < 2 else ""
     parts: list[Text | str] = [
-        Text(f"Scenario {scenario.number}" + (f": {scenario.name}" if short < 1 else ""), style="bold"),
-        f"Round {view['round']}/{len(track)}{date}{stages}",
+        Text(("Sc." if tiny else "Scenario ") + str(scenario.number) + (f": {scenario.name}" if short < 1 else ""), style="bold"),
+        f"{'Rd' if tiny else 'Round'} {view['round']}/{len(track)}{date}{stages}",
     ]
-    phase = phase_name(view)
+    phase = phase_name(view).replace(" Phase", "") if tiny else phase_name(view)
     if phase != "Deployment":
         parts.append(Text.assemble(badge(view["active"]), " turn"))
     parts.append(Text(phase.upper(), style="bold reverse"))

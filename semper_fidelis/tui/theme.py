@@ -15,6 +15,8 @@ SIDE_BADGE = {
 SIDE_INK = {"PL": "bold #ff5f6e", "ZURL": "bold #ffa94d", None: "bold"}
 ELITE_INK = {"PL": "bold #ff5f6e", "ZURL": "bold #7cc7ff"}
 KEY_STYLE = "bold #111111 on #e0c060"
+#: a key picked on the Hand panel (Enter plays it)
+PICKED_STYLE = "bold #ffffff on #c0392b"
 
 
 def badge(side: str | None, text: str | None = None) -> Text:

@@ -38,7 +38,8 @@ def text_of(widget, width: int = 120) -> str:
 
 
 def options(app) -> list[str]:
-    return [r.action for r in game_screen(app).query_one(DecisionPanel).shown]
+    """The legal actions a key reaches: the decision's list, then the Hand panel's (Orders)."""
+    return [r.action for r in game_screen(app).query_one(DecisionPanel).offered]
 
 
 def labels(app) -> list[str]:
@@ -68,7 +69,7 @@ async def choose(pilot, action: str) -> None:
     assert action in shown, f"{action!r} not offered; options: {shown}"
     i = shown.index(action)
     before = len(game.actions)
-    key = game_screen(app).query_one(DecisionPanel).shown[i].key
+    key = game_screen(app).query_one(DecisionPanel).offered[i].key
     if key == "esc":
         await keys(pilot, "escape")
     elif key:  # its stable key, pressed again for the second row of that key ("tt")

@@ -163,3 +163,56 @@ async def test_a_cursor_step_repaints_a_few_lines_and_marks_the_neighbours(make_
         info = " ".join(text_of(screen.query_one("#area-info"), 80).split())
         assert screen.data.areas[screen.cursor].name in info
         assert all(screen.data.areas[n].name in info for n in near)
+
+
+@sync
+async def test_cards_and_tokens_are_played_from_the_hand_panel_by_key_and_by_click(make_app):
+    """In the Orders the cards and tokens are not repeated in the list: each line of the Hand
+    panel carries its keys (1 for AP, 11 for the effect; t Supply, y its effect). A key picks
+    (the detail says which of the two), Enter plays; a click on a key plays at once; once a card
+    is played the others stay on their lines, dimmed, and their keys say why."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        game = await _to_orders(pilot, app)
+        panel, screen = _panel(app), game_screen(app)
+        assert not any(r.option.card or r.option.token for r in panel.shown)  # not in the list …
+        hand = sorted(game.view("PL")["hand"]["PL"])
+        hand_text = text_of(screen.query_one("#hand"), 36)
+        assert all(f"#{n}" in hand_text for n in hand)  # … but on the hand's lines, all 5
+        card = next(r for r in panel.in_hand if r.option.kind == "card-effect")
+        slot = card.key[0]
+        await keys(pilot, slot)
+        assert panel.picked is not None and panel.picked.action == f"card {card.option.card}"
+        await keys(pilot, slot)  # pressed again: the effect
+        assert panel.picked is card and f"{card.key}: for its effect" in text_of(panel.query_one("#detail"), 200)
+        await keys(pilot, slot)  # and round again: for its AP
+        ap = game.view("PL")["turn"]["ap"]
+        await keys(pilot, "enter")
+        assert game.actions[-1] == f"card {card.option.card}" and game.view("PL")["turn"]["ap"] > ap
+        dimmed = [r for r in panel.in_hand if r.option.kind == "card"]
+        assert dimmed and all(r.blocked == "one card a turn, played already" for r in dimmed)
+        assert "one card a turn" in text_of(screen.query_one("#hand"), 80)  # said on the panel
+        supply = next(r for r in panel.in_hand if r.option.kind == "supply-token")
+        hand_box = screen.query_one("#hand")
+        line = next(i for i, t in enumerate(text_of(hand_box, 36).splitlines()) if f" {supply.key} " in t)
+        await pilot.click("#hand", offset=(2, line))  # the token's Supply key, by the mouse
+        await settle(pilot)
+        assert game.actions[-1] == supply.action
+
+
+def test_a_token_that_cannot_be_used_now_is_dimmed_with_the_reason():
+    """A Combat token in the Orders, and a second token for Supply in a turn: shown, dimmed,
+    with why (the stable-keys rule: what cannot be done now is not removed)."""
+    from semper_fidelis.tui.options import option_rows
+    from semper_fidelis.tui.session import Session
+
+    game = Game(scenario=2, seed=1)
+    while game.decision().kind != "orders" or game.decision().player != "ZURL":
+        game.apply("end" if game.decision().kind == "orders" else "event pass" if "event pass" in game.legal() else game.legal()[0])
+    rows = option_rows(Session(game=game, privacy=False))
+    tokens = game.view("ZURL")["my_tokens"]["ZURL"]
+    combat = [t for t in tokens if t["kind"] in ("grenades", "machine-gun", "ammunition")]
+    assert combat, tokens
+    label = f"{combat[0]['kind']}{combat[0]['value']}"
+    row = next(r for r in rows if r.option.token == label)
+    assert row.blocked == "a Combat token: played in a battle" and row.in_hand and row.key.startswith("t")

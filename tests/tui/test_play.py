@@ -71,7 +71,7 @@ async def test_a_whole_turn_of_scenario_2(make_app):
         await choose_label(pilot, "Assault Koszary Ferdynanda from Szkoła Sienkiewicza")
         await choose(pilot, "fight")
         screen = game_screen(app)
-        assert screen.query_one("#context").current == "battle-box"
+        assert screen.has_class("-battle") and screen.query_one("#battle-box").display
         assert "BATTLE IN KOSZARY FERDYNANDA" in text_of(screen.query_one("#battle"))
         # the defender decides, then the battle runs through its steps: losses, advance
         seen_losses = False

@@ -216,3 +216,16 @@ async def test_the_thinking_notice_goes_when_the_bots_turn_is_over(make_app, mon
         await settle(pilot)
         assert app.game_screen.game.decision().player == "PL" and app.game_screen._thinking_until == 0.0
         assert not any("is thinking" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize(("units", "said"), [("1v", "1 Polish Volunteer from Szkoła Sienkiewicza attacks"),
+                                             ("3v", "3 Polish Volunteers from Szkoła Sienkiewicza attack")])
+def test_the_log_s_verb_agrees_with_the_units_that_attack(units, said):
+    """'2 Polish Volunteers … attacks' was a slip: the verb agrees with the group."""
+    from semper_fidelis.tui.panels import public_log
+
+    game = Game(scenario=2, seed=1)
+    for action in ("keep", "card 24", "move", "from sokolniki", "units 1v", "to szkola-sienkiewicza", "assault",
+                   "from szkola-sienkiewicza", f"units {units}", "to koszary-ferdynanda via szkola-sienkiewicza attack"):
+        game.apply(action)
+    assert any(said + " Koszary Ferdynanda" in line for line in public_log(game.view(None)))

@@ -125,17 +125,22 @@ async def test_ap_left_with_only_orders_to_give_also_asks_again(make_app):
 
 
 @sync
-async def test_options_wrap_say_ap_or_effect_and_your_commander_shows(make_app):
+async def test_options_take_a_line_each_say_ap_or_effect_and_your_commander_shows(make_app):
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await start_game(pilot, 2)
         panel = game_screen(app).query_one(DecisionPanel)
         ol = panel.query_one("#options")
         labels = [r.label.plain for r in panel.shown]
-        assert max(len(label) for label in labels) > ol.size.width  # too long for one line …
-        assert ol.virtual_size.height > len(labels)  # … so it takes more lines: wrapped, not cut
+        long = max(labels, key=len)
+        assert len(long) > ol.size.width  # too long for one line …
+        assert ol.virtual_size.height == len(labels)  # … yet a line a row (issue 23: all in view) …
+        panel.highlight(labels.index(long))
+        await pilot.pause()
+        detail = " ".join(text_of(panel.query_one("#detail"), width=200).split())
+        assert long in detail  # … and read in full under the list while highlighted
         await choose(pilot, "keep")
-        rows = game_screen(app).query_one(DecisionPanel).shown
+        rows = game_screen(app).query_one(DecisionPanel).offered
         tags = {r.action: r.tag for r in rows}
         assert tags["card 9"] == "+2 AP" and tags["effect 9"] == "effect"
         # nothing highlighted: the detail shows your own Commander's ability, where you decide

@@ -118,8 +118,5 @@ class ExampleScreen(GameScreen):
         book, played = self.example.choices, len(self.game.actions)
         if progress.next_step is None or played >= len(book) or not self.shows_options():
             return
-        panel = self.query_one(DecisionPanel)
-        index = next((i for i, row in enumerate(panel.shown) if row.action == book[played]), None)
-        if index is not None:
-            panel.highlight(index)
+        if self.query_one(DecisionPanel).point_at(book[played]):
             self.mode = "option"

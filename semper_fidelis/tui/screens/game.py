@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding
-from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import Footer, Static
 
 from ...engine import Game, IllegalAction
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable
@@ -77,6 +77,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
     # every key is a priority binding: they are then handled in the order typed
     #: below 100 columns map and panels take turns on the screen (space); above, side by side
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
+    #: 50 lines and more (200×60): the log shares the height with the decision, the detail grows
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (50, "-tall")]
 
     def __init__(self, session: Session, *, bot_pace: float = 0.3):
         super().__init__()
@@ -98,6 +100,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self._then_area: str | None = None  # an order given for the cursor's area: its area step follows
         self._seen_orders: dict = {}  # the orders offered so far, whose words the dimmed rows borrow
         self._map_pos = None  # the map position last drawn (a cursor step changes only its marks)
+        self._hand_key: tuple | None = None  # the decision and the key picked the hand was drawn for
         self.orders_here = OrdersHere()
         self.unsaved_told: str | None = None  # the save failure the player was told about
 
@@ -110,21 +113,20 @@ class GameScreen(BotTurns, TableKeys, Screen):
             with Vertical(id="board"):
                 yield MapView(self.data, id="map")
                 yield Static(id="area-info")
-            with Vertical(id="side"):
+            with Vertical(id="side"):  # in a battle (class -battle) the battle box, not the log
                 yield DecisionPanel(id="decision")
-                with ContentSwitcher(id="context", initial="overview"):
-                    with Container(id="overview"):
-                        with VerticalScroll(id="hand-box"):
-                            yield Static(id="hand")
-                        with VerticalScroll(id="log-box"):
-                            yield Static(id="log")
-                    with VerticalScroll(id="battle-box"):
-                        yield Static(id="battle")
+                with VerticalScroll(id="battle-box"):
+                    yield Static(id="battle")
+                with VerticalScroll(id="hand-box"):
+                    yield Static(id="hand")
+                with VerticalScroll(id="log-box"):
+                    yield Static(id="log")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(DecisionPanel).names = {a.name: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one("#decision").border_title = "Decision"
-        self.query_one("#decision").border_subtitle = "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
+        self._subtitle()
         self.query_one("#hand-box").border_title = "Hand"
         self.query_one("#log-box").border_title = "Log"
         self.query_one("#battle-box").border_title = "Battle"
@@ -210,7 +212,6 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def _render_context(self) -> None:
         game, session = self.game, self.session
         view = session.view()
-        switcher = self.query_one("#context", ContentSwitcher)
         d = game.decision()
         offered = {o.kind for o in game.options()} if d is not None and d.kind == "losses" and self.shows_options() else None
         losses = losses_renderable(view, self.data, offered)
@@ -221,34 +222,41 @@ class GameScreen(BotTurns, TableKeys, Screen):
             parts = [losses] + ([Text(""), battle] if battle is not None else [])
             self.query_one("#battle", Static).update(Group(*parts))
             box.border_title = "Losses"
-            switcher.current = "battle-box"
         elif battle is not None:
             self.last_battle = battle_start(events, view["battle"]["area"])
             self.query_one("#battle", Static).update(battle)
             box.border_title = "Battle"
-            switcher.current = "battle-box"
         elif self.last_battle is not None:
             note = Text("The battle is over (this panel closes at your next action):", style="italic dim")
             self.query_one("#battle", Static).update(Group(note, finished_battle(events, self.last_battle)))
             box.border_title = "Battle — finished"
-            switcher.current = "battle-box"
-        else:
-            switcher.current = "overview"
+        self.set_class(losses is not None or battle is not None or self.last_battle is not None, "-battle")
+        box.border_subtitle = "c: your hand" if self.size.width < NARROW_BELOW else ""
+        self._render_hand()
         first = session.looking_at()
-        self.query_one("#hand", Static).update(hand_renderable(session, first))
-        title = {None: f"{first} (privacy off: both hands open)", TABLE: "both hidden (a decision that needs no hand)"}
+        title = {None: f"{first} (privacy off: both open)", TABLE: "both hidden (a decision that needs no hand)"}
         self.query_one("#hand-box").border_title = "Hand — " + title.get(session.viewer, first)
         lines = public_log(view)[-LOG_LINES:]
         self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in lines))
         self.query_one("#log-box").scroll_end(animate=False)
 
+    def _render_hand(self) -> None:
+        """The hand; in the Orders, with the keys of what it offers (redrawn when a key on it is
+        picked, and only then)."""
+        panel = self.query_one(DecisionPanel)
+        offers = panel.in_hand if panel.in_hand else None
+        key = (self._decision_key, panel.picked.key if panel.picked else None)
+        if key == self._hand_key:
+            return
+        self._hand_key = key
+        self.query_one("#hand", Static).update(hand_renderable(self.session, self.session.looking_at(), offers, panel.picked))
+
     def _render_detail(self) -> None:
         panel = self.query_one(DecisionPanel)
-        action = panel.highlighted_action
-        if action is None:
-            panel.set_detail(own_ability(self.session) if panel.shown else "")
+        row = panel.highlighted_row
+        if row is None:
+            panel.set_detail(own_ability(self.session) if panel.shown or panel.in_hand else "")
             return
-        row = next((r for r in panel.shown if r.action == action), None)
         d = self.game.decision()
         panel.set_detail(option_detail(self.game, d.player, row) if d else "")
 
@@ -339,11 +347,23 @@ class GameScreen(BotTurns, TableKeys, Screen):
         i = panel.key_index(key)
         if i is None:
             return
-        if not isinstance(i, int):  # a dimmed row: say why it cannot be chosen
-            self.notify(f"{i.option.label}: {i.blocked}.", timeout=4)
-            return
-        panel.highlight(i)
+        if not isinstance(i, int):
+            if i.blocked:  # a dimmed row: say why it cannot be chosen
+                self.notify(f"{i.option.label}: {i.blocked}.", timeout=4)
+                return
+            panel.pick(i)  # a card or token on the Hand panel
+        else:
+            panel.highlight(i)
         self.mode = "option"
+
+    def action_play_key(self, key: str) -> None:
+        """A click on a key of the Hand panel: that card or token is played, as a click on an
+        option of the list (a dimmed one says why not)."""
+        row = next((r for r in self.query_one(DecisionPanel).in_hand if r.key == key), None)
+        if row is not None and row.blocked:
+            self.notify(f"{row.option.label}: {row.blocked}.", timeout=4)
+        elif row is not None:
+            self.apply(row.action)
 
     def action_move_option(self, delta: int) -> None:
         self.query_one(DecisionPanel).move(delta)
@@ -502,6 +522,13 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def on_resize(self) -> None:
         self.refresh_bindings()
+        self._subtitle()
+
+    def _subtitle(self) -> None:
+        """How to reach the map, on the decision's border: below 100 columns the footer is cut
+        before its space key."""
+        narrow = self.size.width < NARROW_BELOW
+        self.query_one("#decision").border_subtitle = "⏎ apply · space: map" if narrow else "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
 
     def action_skip(self) -> None:
         self.skipping = True
@@ -544,3 +571,4 @@ class GameScreen(BotTurns, TableKeys, Screen):
                 self._render_map()
         if self.is_mounted:
             self._render_detail()
+            self._render_hand()

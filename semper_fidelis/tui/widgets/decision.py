@@ -1,13 +1,14 @@
 """The pending decision: its prompt and exactly the legal actions, each behind its stable key
-(tui/keys.py), then what cannot be done now, dimmed with the reason; a click applies an option
-at once. The list can be narrowed to the actions naming one map area.
+(tui/keys.py), a line each, then what cannot be done now, dimmed with the reason; a click
+applies an option at once. The list can be narrowed to the actions naming one map area. In the
+Orders, what is played from the hand (cards, tokens) is listed on the Hand panel's lines instead
+(``Row.in_hand``): its keys pick it here all the same.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.table import Table
 from rich.text import Text
 from textual.containers import Vertical
 from textual.message import Message
@@ -15,6 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
+from ..fit import fit_label
 from ..keys import POOL, press
 from ..theme import KEY_STYLE
 
@@ -29,6 +31,7 @@ class Row:
     option: EngineOption
     blocked: str = ""  # why it cannot be chosen now ('': a legal action)
     key: str = ""  # its stable key ("m", "3", "33", "esc")
+    in_hand: bool = False  # listed on its card's or token's line in the Hand panel, not here
 
     @property
     def action(self) -> str:
@@ -60,7 +63,10 @@ class DecisionPanel(Vertical):
         self.rows: list[Row] = []
         self.shown: list[Row] = []
         self.blocked: list[Row] = []
+        self.in_hand: list[Row] = []  # the rows the Hand panel lists on its cards and tokens
+        self.picked: Row | None = None  # one of them, picked by its key
         self.filter_note: str = ""
+        self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
 
     def compose(self):
         yield Static(id="prompt")
@@ -73,8 +79,10 @@ class DecisionPanel(Vertical):
 
     def set_decision(self, prompt: Text, rows: list[Row], *, keep: str | None = None) -> None:
         self.query_one("#prompt", Static).update(prompt)
-        self.rows = [r for r in rows if not r.blocked]
-        self.blocked = [r for r in rows if r.blocked]
+        self.in_hand = [r for r in rows if r.in_hand]
+        self.picked = next((r for r in self.in_hand if keep and r.action == keep), None)
+        self.rows = [r for r in rows if not r.blocked and not r.in_hand]
+        self.blocked = [r for r in rows if r.blocked and not r.in_hand]
         self.filter_note = ""
         self._fill(self.rows, keep=keep)
 
@@ -102,22 +110,34 @@ class DecisionPanel(Vertical):
             head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
             if tag_width:
                 head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
-            label = Text.assemble(row.label, (f" — {row.blocked}", "dim italic")) if row.blocked else row.label
-            # a long label wraps under itself, not under the key (issue 11: never cut an option)
-            prompt = Table.grid()
-            prompt.add_column(no_wrap=True)
-            prompt.add_column(ratio=1)
-            prompt.add_row(head, label)
+            # the room left on the line, less a scrollbar's width (a long list of destinations)
+            room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
+            label = fit_label(row.label, room, self.names)
+            if row.blocked:
+                label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
+            # one line a row, so every option is in view at 120×40 (issue 23); a long label is
+            # cut, and read in full in the detail under the list while highlighted
+            prompt = Text.assemble(head, label)
+            prompt.no_wrap, prompt.overflow = True, "ellipsis"
             options.append(Option(prompt, id=str(i) if not row.blocked else f"blocked{i}", disabled=bool(row.blocked)))
         if self.filter_note:
-            options.insert(0, Option(Text(f"{self.filter_note} — Esc shows all", style="italic"), id="note", disabled=True))
+            options.insert(0, Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
         ol.add_options(options)
         target = None
         if keep is not None:
             target = next((i for i, r in enumerate(rows) if r.action == keep), None)
-        if target is None and (len(rows) <= 2 or first):  # one or two: Enter takes the first at once
+        if target is None and (len(rows) <= 2 or first) and self.picked is None:  # one or two: Enter takes the first
             target = 0 if rows else None
-        self.highlight(target)
+        if self.picked is None or target is not None:
+            self.highlight(target)
+
+    def on_resize(self) -> None:
+        """The labels fitted again to the list's new width (the highlight kept)."""
+        if self.shown or self.blocked:
+            picked, keep = self.picked, self.highlighted_action
+            self._fill(self.shown, keep=keep)
+            if picked is not None:
+                self.pick(picked)
 
     # ------------------------------------------------------------------------- highlighting
 
@@ -134,10 +154,39 @@ class DecisionPanel(Vertical):
 
     @property
     def highlighted_action(self) -> str | None:
+        if self.picked is not None:
+            return self.picked.action
         i = self.highlighted_index
         return self.shown[i].action if i is not None else None
 
+    @property
+    def highlighted_row(self) -> Row | None:
+        i = self.highlighted_index
+        return self.picked or (self.shown[i] if i is not None else None)
+
+    @property
+    def offered(self) -> list[Row]:
+        """Every legal row a key reaches: the list's, then the Hand panel's."""
+        return self.shown + [r for r in self.in_hand if not r.blocked]
+
+    def point_at(self, action: str) -> bool:
+        """Highlight (or pick, on the Hand panel) the row of ``action``; False if none."""
+        i = next((i for i, r in enumerate(self.shown) if r.action == action), None)
+        row = next((r for r in self.in_hand if not r.blocked and r.action == action), None)
+        if i is not None:
+            self.highlight(i)
+        elif row is not None:
+            self.pick(row)
+        return i is not None or row is not None
+
+    def pick(self, row: Row) -> None:
+        """A row of the Hand panel picked by its key: Enter applies it."""
+        self.picked = row
+        self.query_one("#options", OptionList).highlighted = None
+        self.post_message(self.Highlighted(row.action))
+
     def highlight(self, index: int | None) -> None:
+        self.picked = None
         ol = self.query_one("#options", OptionList)
         if index is None or not self.shown:
             ol.highlighted = None
@@ -149,12 +198,20 @@ class DecisionPanel(Vertical):
 
     def key_index(self, key: str) -> int | Row | None:
         """The shown row a key press highlights (pressed again: the next row of that key), or
-        the dimmed row of that key (the caller says why it cannot be chosen), or None."""
+        a row of the Hand panel (the caller picks it), or the dimmed row of that key (the caller
+        says why it cannot be chosen), or None."""
         i = press([r.key for r in self.shown], key, self.highlighted_index)
         if i is not None:
             return i
-        j = press([r.key for r in self.blocked], key, None)
-        return self.blocked[j] if j is not None and not self.filter_note else None
+        if self.filter_note:
+            return None
+        legal = [r for r in self.in_hand if not r.blocked]
+        h = press([r.key for r in legal], key, legal.index(self.picked) if self.picked in legal else None)
+        if h is not None:
+            return legal[h]
+        blocked = self.blocked + [r for r in self.in_hand if r.blocked]
+        j = press([r.key for r in blocked], key, None)
+        return blocked[j] if j is not None else None
 
     def move(self, delta: int) -> None:
         if not self.shown:
