@@ -128,7 +128,7 @@ class Session:
         if self.viewer == "ZURL":
             return "ZURL"
         d = self.game.decision()
-        return d.player if d else self.game.state.active
+        return d.player if d else self.view()["active"]
 
     def may_decide(self, side: str | None) -> bool:
         """May the screen offer ``side``'s decision: a human's, seen by that side (or open), or
