@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..data.models import Side
 from ..engine import Game, Option
 from .keys import assign_keys
 from .odds import option_odds
@@ -119,6 +120,7 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
     the orders offered now."""
     game = session.game
     d = game.decision()
+    assert d is not None  # rows are blocked at a decision
     offered = {r.action for r in rows}
     for r in rows:
         if r.option.kind in ("order", "propaganda", "negotiate"):
@@ -221,7 +223,7 @@ def _kind_rank(option: Option) -> int:
     return KIND_ORDER.index(option.kind) if option.kind in KIND_ORDER else len(KIND_ORDER)
 
 
-def option_detail(game: Game, side: str, row: Row | None) -> Text:
+def option_detail(game: Game, side: Side, row: Row | None) -> Text:
     """The full words of the highlighted option: a card's or a token's text, else its label;
     and for an attack, its odds."""
     if row is None:
@@ -234,7 +236,7 @@ def option_detail(game: Game, side: str, row: Row | None) -> Text:
     return Text("\n").join(parts)
 
 
-def _option_words(game: Game, side: str, row: Row) -> Text:
+def _option_words(game: Game, side: Side, row: Row) -> Text:
     option = row.option
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)

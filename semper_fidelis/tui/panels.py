@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..data.loader import GameData
+from ..data.models import Side
 from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
 from .session import Session
@@ -34,7 +35,7 @@ def token_words(label: str) -> str:
     return f"{m.group(1).replace('-', ' ').title()} ({m.group(2)})"
 
 
-def hand_renderable(session: Session, first: str, offers: list[Row] | None = None, picked: Row | None = None) -> RenderableType:
+def hand_renderable(session: Session, first: Side, offers: list[Row] | None = None, picked: Row | None = None) -> RenderableType:
     """``first``'s cards and tokens, then the other side's — in full only where the viewer may
     see them (privacy off: both), else only how many — and both Commanders' abilities.
     ``offers``: in the Orders, the decision's rows played from the hand (cards for AP or effect,
@@ -43,7 +44,7 @@ def hand_renderable(session: Session, first: str, offers: list[Row] | None = Non
     cards = {side: {c.number: c for c in deck.cards} for side, deck in data.decks.items()}
     view = session.view()
     lines: list[Text] = []
-    order = (first, "ZURL" if first == "PL" else "PL")  # the side in front first, its Commander too
+    order: tuple[Side, Side] = (first, "ZURL" if first == "PL" else "PL")  # the side in front first, its Commander too
     for side in order:
         hand = view["hand"][side]
         tokens = view["my_tokens"][side]
@@ -156,7 +157,7 @@ def area_info(view: dict, data: GameData, area: str | None) -> Text:
         return Text("")
     a = data.areas[area]
     district = next((d for d in data.board.districts if d.number == a.district), None)
-    where = f"district {ROMAN.get(a.district, a.district)} {district.name}" if district else "Village"
+    where = f"district {ROMAN.get(district.number, district.number)} {district.name}" if district else "Village"
     units = view["units"].get(area, {})
     letters = {u.id: u.letter for u in data.components.units}
     held = ", ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or "empty"

@@ -19,12 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data.loader import GameData
+from ..data.models import Side
 from ..engine import Event, Game, GameRecord, Position, RecordError, load_record
 from ..play.course import Course, course_of
 from .session import HUMAN, SIDES, Session
 
 #: what the view toggle steps through: both hands open, then each side's own view
-VIEWERS = (None, "PL", "ZURL")
+VIEWERS: tuple[Side | None, ...] = (None, "PL", "ZURL")
 #: at most this many copies are kept along a record (a long one keeps them further apart)
 CHECKPOINTS = 50
 #: … and never closer than this many actions apart

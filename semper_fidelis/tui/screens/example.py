@@ -91,17 +91,24 @@ class ExampleScreen(GameScreen):
         self.action_example()
 
     def action_example(self) -> None:
-        self.app.push_screen(ExampleCard(example_progress(self.game), self.game.can_undo))
+        self.app.push_screen(ExampleCard(self._progress(), self.game.can_undo))
+
+    def _progress(self) -> ExampleProgress:
+        """Where the game stands on the book's line (an example screen plays an example)."""
+        progress = example_progress(self.game)
+        assert progress is not None
+        return progress
 
     def after_change(self) -> None:
         super().after_change()
-        before, self.progress = self.progress, example_progress(self.game)
+        before, progress = self.progress, self._progress()
+        self.progress = progress
         if before is not None:
-            self.announce(before, self.progress)
-        if self.progress.reached and not self.outcome_shown:
+            self.announce(before, progress)
+        if progress.reached and not self.outcome_shown:
             self.outcome_shown = True
-            self.app.push_screen(ExampleCard(self.progress))
-        self.point_at_book(self.progress)
+            self.app.push_screen(ExampleCard(progress))
+        self.point_at_book(progress)
 
     def announce(self, before: ExampleProgress, now: ExampleProgress) -> None:
         """Say how the last action stands to the book."""

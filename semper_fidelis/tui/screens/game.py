@@ -10,16 +10,17 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...engine import Game, IllegalAction
+from ...render.board_map import MapPosition
 from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable
 from ..last_move import last_turn_areas
 from ..mapnav import step
@@ -46,7 +47,7 @@ NARROW_BELOW = 100
 
 class GameScreen(BotTurns, TableKeys, Screen):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor('up')", "Map", show=False, priority=True),
         Binding("down", "cursor('down')", "Map", show=False, priority=True),
         Binding("left", "cursor('left')", "Map", show=False, priority=True),
@@ -73,7 +74,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("g", "legend", "Legend", priority=True),
         Binding("space", "toggle_map", "Map/panels", key_display="space", priority=True),
         Binding("q", "menu", "Menu", priority=True),
-    ] + [Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS]
+        *(Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS),
+    ]
     # every key is a priority binding: they are then handled in the order typed
     #: below 100 columns map and panels take turns on the screen (space); above, side by side
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
@@ -99,7 +101,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self._area_chosen: str | None = None
         self._then_area: str | None = None  # an order given for the cursor's area: its area step follows
         self._seen_orders: dict = {}  # the orders offered so far, whose words the dimmed rows borrow
-        self._map_pos = None  # the map position last drawn (a cursor step changes only its marks)
+        self._map_pos: MapPosition | None = None  # the map position last drawn (a cursor step changes only its marks)
         self._hand_key: tuple | None = None  # the decision and the key picked the hand was drawn for
         self.orders_here = OrdersHere()
         self.unsaved_told: str | None = None  # the save failure the player was told about

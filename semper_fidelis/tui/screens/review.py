@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...data.models import Side
 from ...data.text import printable
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
@@ -53,7 +54,7 @@ class ReviewScreen(Screen):
     def __init__(self, review: Review):
         super().__init__()
         self.review = review
-        self.viewer: str | None = None  # None: both hands open
+        self.viewer: Side | None = None  # None: both hands open
         self.data = review.game.data
 
     def compose(self):
