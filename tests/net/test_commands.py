@@ -14,10 +14,16 @@ from semper_fidelis.engine import Game, read_record
 TOKEN = "cli-token"
 
 
+def _interruptible() -> None:
+    """Ctrl+C reaches the command even when the tests were started in the background, where the
+    shell ignores SIGINT and the children would inherit that (Python then never sees it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(*args: str) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     return subprocess.Popen([sys.executable, "-m", "semper_fidelis", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                            text=True, env=env)
+                            text=True, env=env, preexec_fn=_interruptible)
 
 
 def read_until(process: subprocess.Popen, start_of_line: str, seen: list[str]) -> str:
