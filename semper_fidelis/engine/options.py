@@ -69,7 +69,7 @@ from .negotiation import TRACK_NAMES, negotiation_options
 from .notation import describe as describe_units
 from .notation import group_of, parse_units, token_words, type_for, unit_name
 from .occupancy import total
-from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost, reach_key
+from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost
 from .rules import Rules
 from .state import HQ, State, other
 
@@ -379,7 +379,7 @@ def _order(rules: Rules, state: State, f: OrderFrame, legal: list[Action]) -> li
             assert isinstance(action, A.To)
             joining = _joining_charge(rules, state, side, action.dest, f)
             extra = f" (with {joining} AP for your units inside and on its border, who fight too)" if joining else ""
-            out.append(_move_option(rules, action, f["origin"], f["units"], mode, dests[reach_key(action)] + joining, extra))
+            out.append(_move_option(rules, action, f["origin"], f["units"], mode, dests[action] + joining, extra))
     return out
 
 

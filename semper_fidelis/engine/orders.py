@@ -46,10 +46,10 @@ CYTADELA = "cytadela"
 def reach(
     rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], mode: str, ap: int,
     snap: dict[str, Tally] | None = None, first: bool = False,
-) -> dict[str, int]:
-    """Every destination the group can reach with its cost in AP, as notation suffixes:
-    ``dest`` (a friendly or neutral area), ``dest via X attack`` (lined up on the border from
-    X) and ``dest via X enter`` (into the middle of an enemy area without battle, +1 AP).
+) -> dict[A.To, int]:
+    """Every destination the group can reach, as its ``to`` action, with its cost in AP:
+    ``to dest`` (a friendly or neutral area), ``to dest via X attack`` (lined up on the border
+    from X) and ``to dest via X enter`` (into the middle of an enemy area without battle, +1 AP).
     Units pass only through neutral or own areas and stop on entering an enemy one; beyond 3
     spaces a group may go on from Village to Village at 1 AP a space (ruling:move-cost).
     With ``first`` the search stops at the first destination (a cheap "can it move?")."""
@@ -60,7 +60,7 @@ def reach(
     leave = 1 if snap.get(origin, EMPTY)[enemy] else 0
     max_steps = 1 if units.get(MILITIA) else 3  # an allied Militia only moves to an adjacent area
     limit, villages, adjacent, attacks = rules.limit, rules.villages, rules.adjacent, state.attacks
-    out: dict[str, int] = {}
+    out: dict[A.To, int] = {}
     seen = {origin}
     frontier = [origin]
     d = 0
@@ -85,11 +85,11 @@ def reach(
                 if info[enemy] or info[3] or (info[4] and not info[0] and not info[1]):
                     on_border = sum(sum(g.units.values()) for g in attacks.get(b, ()) if g.side == side and g.origin == a)
                     if on_border + size <= limit[a]:
-                        key = f"{b} via {a} attack"
+                        key = A.To.of(b, a, "attack")
                         if out.get(key, cost + 1) > cost:
                             out[key] = cost
                     if move and info[enemy] and info[2] + size <= limit[b] and cost + 1 <= ap:
-                        key = f"{b} via {a} enter"
+                        key = A.To.of(b, a, "enter")
                         if out.get(key, cost + 2) > cost + 1:
                             out[key] = cost + 1
                     if first and out:
@@ -99,7 +99,7 @@ def reach(
                 if b in seen:  # a neutral area above is attacked from every side, but entered once
                     continue
                 if move and info[2] + size <= limit[b]:
-                    out[b] = cost
+                    out[A.To.of(b)] = cost
                     if first:
                         return out
                 seen.add(b)
@@ -148,31 +148,20 @@ def _order_legal(rules: Rules, state: State, f: OrderFrame) -> list[Action]:
     elif f["step"] == "units":
         out = [A.Units.of(unit_pairs(u)) for u in subsets(_movable(rules, state, side, f["origin"])) if _destinations(rules, state, f, f["origin"], u, snap, first=True)]
     else:
-        out = [to_action(d) for d in sorted(_destinations(rules, state, f, f["origin"], f["units"]))]
+        out = sorted(_destinations(rules, state, f, f["origin"], f["units"]))
     return out + [A.Cancel.of()] if not f.get("forced") else out
-
-
-def to_action(dest: str) -> A.To:
-    """The ``to`` action of one of :func:`reach`'s destinations (``dest [via X attack|enter]``)."""
-    parts = dest.split()
-    return A.To.of(parts[0]) if len(parts) == 1 else A.To.of(parts[0], parts[2], parts[3])
-
-
-def reach_key(action: A.To) -> str:
-    """The inverse of :func:`to_action`: the key of :func:`reach`'s answer for a ``to`` action."""
-    return action.dest if action.via is None else f"{action.dest} via {action.via} {action.how}"
 
 
 def _destinations(
     rules: Rules, state: State, f: OrderFrame, origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False
-) -> dict[str, int]:
+) -> dict[A.To, int]:
     side = f["side"]
     first = first and not f.get("target")
     found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap, snap, first)
     if f.get("target"):
-        found = {k: v for k, v in found.items() if k.split()[0] == f["target"]}
+        found = {k: v for k, v in found.items() if k.dest == f["target"]}
     if f["mode"] == "assault":
-        affordable = {k: v for k, v in found.items() if v + _joining_charge(rules, state, side, k.split()[0], f) <= state.turn.ap}
+        affordable = {k: v for k, v in found.items() if v + _joining_charge(rules, state, side, k.dest, f) <= state.turn.ap}
         if first and found and not affordable:  # the first one found is too dear: look at them all
             return _destinations(rules, state, f, origin, units, snap)
         found = affordable
@@ -194,37 +183,35 @@ def _order_apply(rules: Rules, state: State, f: OrderFrame, action: Action) -> N
         f["units"], f["step"] = group_of(f["side"], action.units), "to"
     else:
         assert isinstance(action, A.To)
-        _commit_move(rules, state, f, reach_key(action))
+        _commit_move(rules, state, f, action)
 
 
-def land_group(rules: Rules, state: State, side: Side, units: dict[str, int], dest_text: str, assault: bool) -> list[str]:
-    """Put a moving group where ``dest_text`` says (``dest``, ``dest via X attack|enter``):
-    in the area, or lined up on its border as one group per side of attack (§6.2). Then §13.2:
-    attacking neutral units, or ending a move among a neutral Militia, changes their side."""
-    parts = dest_text.split()
-    dest = parts[0]
-    attacks_neutrals = len(parts) == 4 and parts[3] == "attack" and neutral_target(rules, state, dest)
-    if len(parts) == 1 or parts[3] == "enter":
+def land_group(rules: Rules, state: State, side: Side, units: dict[str, int], to: A.To, assault: bool) -> None:
+    """Put a moving group where ``to`` says: in the area, or lined up on its border as one
+    group per side of attack (§6.2). Then §13.2: attacking neutral units, or ending a move among
+    a neutral Militia, changes their side."""
+    dest = to.dest
+    attacks_neutrals = to.how == "attack" and neutral_target(rules, state, dest)
+    if to.via is None or to.how == "enter":
         add_units(state, dest, units)
     else:
         groups = state.attacks.setdefault(dest, [])
-        same = next((g for g in groups if g.side == side and g.origin == parts[2]), None)
+        same = next((g for g in groups if g.side == side and g.origin == to.via), None)
         if same:
             same.assault = same.assault or assault
             for t, n in units.items():
                 same.units[t] = same.units.get(t, 0) + n
         else:
-            groups.append(AttackGroup(side=side, origin=parts[2], units=dict(units), assault=assault))
+            groups.append(AttackGroup(side=side, origin=to.via, units=dict(units), assault=assault))
     if attacks_neutrals:
         attack_neutrals(rules, state, side, dest)
     enter_area(rules, state, side, dest)
-    return parts
 
 
-def _commit_move(rules: Rules, state: State, f: OrderFrame, dest_text: str) -> None:
+def _commit_move(rules: Rules, state: State, f: OrderFrame, to: A.To) -> None:
     side, origin, units = f["side"], f["origin"], f["units"]
-    cost = _destinations(rules, state, f, origin, units)[dest_text]
-    dest = dest_text.split()[0]
+    cost = _destinations(rules, state, f, origin, units)[to]
+    dest = to.dest
     inner = _joining_charge(rules, state, side, dest, f)
     state.turn.ap -= cost + inner
     if f["mode"] == "assault":
@@ -232,18 +219,18 @@ def _commit_move(rules: Rules, state: State, f: OrderFrame, dest_text: str) -> N
             g.assault = True
     remove_units(state, origin, units)
     word = "Assault" if f["mode"] == "assault" else "Move"
-    what, src, to = describe(units), rules.area_name(origin), rules.area_name(dest)
-    parts = land_group(rules, state, side, units, dest_text, f["mode"] == "assault")
-    how = "move" if len(parts) == 1 else parts[3]
+    what, src, into = describe(units), rules.area_name(origin), rules.area_name(dest)
+    land_group(rules, state, side, units, to, f["mode"] == "assault")
+    how = to.how or "move"
     facts: dict[str, Any] = {"side": side, "order": f["mode"], "how": how, "units": units, "from_area": origin, "to_area": dest,
-             "via": parts[2] if len(parts) > 1 else None, "ap": cost + inner}
+             "via": to.via, "ap": cost + inner}
     if how == "move":
-        event(state, "move", f"{side} {word}: {what} from {src} into {to} ({cost} AP).", **facts)
+        event(state, "move", f"{side} {word}: {what} from {src} into {into} ({cost} AP).", **facts)
     elif how == "enter":
-        event(state, "move", f"{side} {word}: {what} from {src} into the middle of {to}, no battle ({cost} AP).", **facts)
+        event(state, "move", f"{side} {word}: {what} from {src} into the middle of {into}, no battle ({cost} AP).", **facts)
     else:
         verb = "attacks" if sum(units.values()) == 1 else "attack"  # "2 Polish Volunteers … attack"
-        event(state, "move", f"{side} {word}: {what} from {src} {verb} {to} from {rules.area_name(parts[2])} ({cost + inner} AP).", **facts)
+        event(state, "move", f"{side} {word}: {what} from {src} {verb} {into} from {rules.area_name(to.via or '')} ({cost + inner} AP).", **facts)
     pop(state, f)
     checkpoint(rules, state)
     top = state.stack[-1] if state.stack else None

@@ -44,7 +44,7 @@ from ..frames import BattleFrame, CardStepData, CardStepFrame, CollectFrame, Eva
 from ..machine import push
 from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, unit_pairs
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
-from ..orders import land_group, reach, reach_key, to_action
+from ..orders import land_group, reach
 from ..rules import Rules
 from ..state import CODE, HQ, PL, TYPE_SIDE, State, Zone, other
 from ..tracks import change_destruction, change_morale, change_supply, change_vp, log
@@ -293,26 +293,25 @@ def free_reach(
     rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], mode: str,
     kinds: tuple[str, ...] = ("plain", "enter", "attack"), target: str | None = None, alone: bool = False,
     snap: dict[str, Any] | None = None,
-) -> dict[str, str]:
+) -> dict[To, str]:
     """Destinations of one Move (``mode="move"``) or Assault (``"assault"``) order by the normal
     movement rules (§6.2: up to 3 spaces, only through neutral or own areas, stopping at the
     first enemy area, Area Unit Limits) but paid by a card: the AP cost is ignored, so the
-    Village-to-Village extension beyond 3 spaces is not offered. Keys are the Orders notation
-    (``dest``, ``dest via X attack``, ``dest via X enter``), values the kind. With ``alone``
+    Village-to-Village extension beyond 3 spaces is not offered. Keys are the ``to`` actions
+    (``to dest``, ``to dest via X attack``, ``to dest via X enter``), values the kind. With ``alone``
     (a card's Assault of "up to N Units") no area where other units of the side would have to
     fight along — units inside, a group on its border — is offered (FAQ "Orders – Assault").
     ``snap``: the occupancy snapshot, when the caller searches from many areas of one position."""
     base = 1 if mode == "move" else 2
     leave = 1 if count(rules, state, origin, other(side)) else 0
-    out: dict[str, str] = {}
+    out: dict[To, str] = {}
     # AP enough for every destination within 3 spaces (an "enter" costs 1 more), no further
     for key, cost in reach(rules, state, side, origin, units, mode, base + leave + 1, snap).items():
-        parts = key.split()
-        if target is not None and parts[0] != target:
+        if target is not None and key.dest != target:
             continue
-        if alone and (count(rules, state, parts[0], side) or any(g.side == side for g in state.attacks.get(parts[0], ()))):
+        if alone and (count(rules, state, key.dest, side) or any(g.side == side for g in state.attacks.get(key.dest, ()))):
             continue
-        kind = "plain" if len(parts) == 1 else parts[3]
+        kind = key.how or "plain"
         if kind in kinds and cost - (kind == "enter") == base + leave:
             out[key] = kind
     return out
@@ -345,7 +344,7 @@ def _group_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]
         ]
     assert f["units"] is not None  # chosen at the "units" stage
     units = parse_units(side, f["units"])
-    return [to_action(k) for k in sorted(free_reach(rules, state, side, origin, units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))]
+    return sorted(free_reach(rules, state, side, origin, units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))
 
 
 def _group_choose(rules: Rules, state: State, f: CardStepFrame, action: Done | From | Units | To) -> None:
@@ -361,7 +360,7 @@ def _group_choose(rules: Rules, state: State, f: CardStepFrame, action: Done | F
         return
     assert f["units"] is not None and f["origin"] is not None  # chosen at the earlier stages
     units = parse_units(side, f["units"])
-    dest = commit_group(rules, state, side, f["origin"], units, reach_key(action), f["why"])
+    dest = commit_group(rules, state, side, f["origin"], units, action, f["why"])
     if f.get("then") == "battle":
         log(state, f"{side} fights at once, as after an Assault ({f['why']}).")
         start_battle(rules, state, dest, side, assault=True)
@@ -373,20 +372,20 @@ def _group_choose(rules: Rules, state: State, f: CardStepFrame, action: Done | F
 step("group", _group_options, _group_choose)
 
 
-def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], key: str, why: str) -> str:
+def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], to: To, why: str) -> str:
     """Carry out one free move (see :func:`free_reach`); returns the destination area."""
     remove_units(state, origin, units)
-    what, src = describe(units), rules.area_name(origin)
-    parts = land_group(rules, state, side, units, key, assault=False)  # lined up like a Move: an Assault pays for it
-    to = rules.area_name(parts[0])
-    if len(parts) == 1:
-        log(state, f"{side} moves {what} from {src} to {to} at no AP cost ({why}).", from_area=origin, to_area=parts[0])
-    elif parts[3] == "enter":
-        log(state, f"{side} moves {what} from {src} into {to}, which holds enemy units, without a battle, at no AP cost ({why}).", from_area=origin, to_area=parts[0])
+    what, src, dest = describe(units), rules.area_name(origin), to.dest
+    land_group(rules, state, side, units, to, assault=False)  # lined up like a Move: an Assault pays for it
+    into = rules.area_name(dest)
+    if to.via is None:
+        log(state, f"{side} moves {what} from {src} to {into} at no AP cost ({why}).", from_area=origin, to_area=dest)
+    elif to.how == "enter":
+        log(state, f"{side} moves {what} from {src} into {into}, which holds enemy units, without a battle, at no AP cost ({why}).", from_area=origin, to_area=dest)
     else:
-        log(state, f"{side} moves {what} from {src} to attack {to} from {rules.area_name(parts[2])} at no AP cost ({why}).", from_area=origin, to_area=parts[0])
+        log(state, f"{side} moves {what} from {src} to attack {into} from {rules.area_name(to.via)} at no AP cost ({why}).", from_area=origin, to_area=dest)
     checkpoint(rules, state)
-    return parts[0]
+    return dest
 
 
 def can_move_group(
