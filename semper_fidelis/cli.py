@@ -761,9 +761,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _net_args(name: str) -> Callable[[argparse.ArgumentParser], None]:
     def arguments(parser: argparse.ArgumentParser) -> None:
-        from .net import commands
+        from .net import args  # light: the arguments only, not the commands (start-up time)
 
-        getattr(commands, f"{name}_args")(parser)
+        getattr(args, f"{name}_args")(parser)
 
     return arguments
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from ..bot_names import DESCRIPTIONS
 from .general import GeneralBot
 from .marshal import MarshalBot
 from .random_bot import RandomBot
@@ -21,12 +22,10 @@ class Bot(Protocol):
     def choose(self, seat: Seat) -> str: ...
 
 
-#: name → (class, one-line description)
-BOTS: dict[str, tuple[type, str]] = {
-    "random": (RandomBot, "random — picks any legal action (a baseline, not an opponent)"),
-    "general": (GeneralBot, "general — a scripted general: attacks on good odds, holds Strategic Areas, spends its AP"),
-    "marshal": (MarshalBot, "marshal — searches: plays each choice out over many guesses of what it cannot see"),
-}
+_CLASSES: dict[str, type] = {"random": RandomBot, "general": GeneralBot, "marshal": MarshalBot}
+
+#: name → (class, one-line description); the names and descriptions are in bot_names.py
+BOTS: dict[str, tuple[type, str]] = {name: (_CLASSES[name], text) for name, text in DESCRIPTIONS.items()}
 
 
 def make_bot(name: str, seed: int, think: float | None = None, iterations: int | None = None,

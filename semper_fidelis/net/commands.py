@@ -14,17 +14,14 @@ import shlex
 import socket
 import sys
 import threading
-from pathlib import Path
 
 from ..bots import BOTS
 from ..data.models import Side
 from ..data.text import printable
 from ..engine import Game, read_record, write_record
-from .host import HUMAN, REMOTE, Host, new_token
+from .args import HUMAN, REMOTE, SEAT_KINDS
+from .host import Host, new_token
 from .join import JoinError, address_url, play_with_bot
-
-DEFAULT_PORT = 8765
-SEAT_KINDS = f"{HUMAN}|{REMOTE}|{'|'.join(BOTS)}"
 
 
 def _error(message: str) -> Exception:
@@ -46,22 +43,6 @@ def this_machine() -> str:
 
 
 # ------------------------------------------------------------------------------------ host
-
-
-def host_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scenario", default="1", metavar="N", help="scenario number or name (default: 1)")
-    parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: random; the host never sends it)")
-    parser.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
-                        help="address to listen on (default: every interface; 127.0.0.1 for this machine only)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default: {DEFAULT_PORT})")
-    parser.add_argument("--pl", default=HUMAN, metavar=SEAT_KINDS, help="who plays PL (default: human, in this terminal)")
-    parser.add_argument("--zurl", default=REMOTE, metavar=SEAT_KINDS, help="who plays ZURL (default: remote, a joiner)")
-    parser.add_argument("--token", default=None, help="the seat token joiners must give (default: a random one, printed)")
-    parser.add_argument("--record", type=Path, default=None, metavar="FILE", help="write the game's record here at game over")
-    parser.add_argument("--resume", type=Path, default=None, metavar="FILE", help="continue the game of this autosave or record")
-    parser.add_argument("--autosave", type=Path, default=None, metavar="FILE",
-                        help="the autosave, written as the game goes (default: a new slot among the app's saves; with --resume, FILE)")
-    parser.add_argument("--saves", type=Path, default=None, metavar="DIR", help="the app's saves folder (default: the user data directory)")
 
 
 def _seat(side: str, kind: str) -> str:
@@ -159,14 +140,6 @@ def _serve_host(host: Host, args: argparse.Namespace, humans: list[Side], data) 
 # ------------------------------------------------------------------------------------ join
 
 
-def join_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", metavar="HOST:PORT", help="where the host listens (it prints the command)")
-    parser.add_argument("--side", choices=("PL", "ZURL"), type=str.upper, default="ZURL", help="the seat to take (default: ZURL)")
-    parser.add_argument("--token", default=None, help="the seat token the host printed")
-    parser.add_argument("--bot", default=None, metavar="BOT", help="play the seat with a bot, headless (general or random)")
-    parser.add_argument("--seed", type=int, default=None, help="the bot's seed (default: random)")
-
-
 def _check_seat(address: str, token: str | None) -> None:
     """A seat is joined at HOST:PORT with the token the host printed; else one line."""
     try:
@@ -199,15 +172,6 @@ def join(args: argparse.Namespace, data) -> int:
 
 
 # ----------------------------------------------------------------------------------- serve
-
-
-def serve_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="localhost", help="address the web server listens on (default: localhost)")
-    parser.add_argument("--port", type=int, default=8000, help="port of the web server (default: 8000)")
-    parser.add_argument("--join", default=None, metavar="HOST:PORT", help="the page plays a seat of this hosted game instead of the menu")
-    parser.add_argument("--side", choices=("PL", "ZURL"), type=str.upper, default="ZURL", help="with --join: the seat (default: ZURL)")
-    parser.add_argument("--token", default=None, help="with --join: the seat token the host printed")
-    parser.add_argument("--saves", type=Path, default=None, metavar="DIR", help="where the page's games are saved")
 
 
 def app_command(args: argparse.Namespace) -> str:

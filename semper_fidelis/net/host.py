@@ -27,6 +27,7 @@ from ..data.models import Side
 from ..engine import Game, IllegalAction, write_record
 from ..tui.odds import odds_text, option_odds
 from ..tui.saves import save_game
+from .args import HUMAN, REMOTE
 from .protocol import (
     MAX_JOINER_MESSAGE,
     PROTOCOL,
@@ -43,7 +44,6 @@ from .protocol import (
     version_refusal,
 )
 
-REMOTE, HUMAN = "remote", "human"
 #: seconds a new connection has to say hello before it is dropped
 HELLO_WAIT = 10
 
