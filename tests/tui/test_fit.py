@@ -26,3 +26,16 @@ def test_a_short_head_keeps_what_follows_its_colon():
 def test_the_militia_warning_stays_in_front():
     label = Text.assemble(("⚠ ", "bold yellow"), "Move into Dom Techników and on and on")
     assert fit_label(label, 20, NAMES).plain.startswith("⚠ Move into Dom Techn")
+
+
+def test_at_80_columns_the_side_an_attack_comes_from_stays_whole():
+    """Three sides of one area at 80 columns: each row still says which (the map's short labels)."""
+    rows = [
+        "Attack Cytadela from Dom Techników: line up on its border, the battle comes in the Battle Phase",
+        "Enter Cytadela from Dom Techników without a battle",
+        "Assault Cytadela from Politechnika: fight at once",
+    ]
+    names = {**NAMES, "Politechnika": "Politechn"}
+    fitted = [fit_label(Text(row), 24, names).plain for row in rows]
+    assert fitted == ["Attack Cyta… ← Dom Techn", "Enter Cytad… ← Dom Techn", "Assault Cyt… ← Politechn"]
+    assert fit_label(Text(rows[0]), 30, names).plain == "Attack Cytadela from Dom Techn"  # room enough: the words

@@ -66,3 +66,27 @@ async def test_all_a_player_needs_is_in_view(tmp_path, situation, size):
             assert "c: your hand" in text  # the hand one key away, and that key said
         else:
             assert all(f"#{n} " in text for n in hand), hand  # the whole hand
+
+
+@sync
+async def test_at_80x24_a_long_list_of_destinations_tells_the_sides_apart(tmp_path):
+    """47 destinations of one Volunteer: the list scrolls, but each line says which side an
+    attack or an entry comes from, and the Commander's reminder gives the list its lines."""
+    from semper_fidelis.engine import Game
+
+    game = Game(2, 7)
+    for action in ("keep", "move", "from dom-technikow", "units 1v"):
+        game.apply(action)
+    path = save(game, tmp_path / "saves" / "game.json")
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_save(path) is None
+        await pilot.pause()
+        panel = game_screen(app).query_one(DecisionPanel)
+        await pilot.pause()
+        text = screen_text(app)
+        rows = [line.split("│")[1] for line in text.splitlines() if " AP " in line and "│" in line]
+        sides = [row for row in rows if "Attack" in row or "Enter" in row]
+        assert len(sides) >= 6 and len(set(rows)) == len(rows), rows
+        assert all("← " in row and "…  " not in row for row in sides), sides
+        assert "Your Commander" not in text and panel.query_one("#detail").render().plain.strip() == ""

@@ -257,7 +257,10 @@ class GameScreen(BotTurns, TableKeys, Screen):
         panel = self.query_one(DecisionPanel)
         row = panel.highlighted_row
         if row is None:
-            panel.set_detail(own_ability(self.session) if panel.shown or panel.in_hand else "")
+            # the Commander's ability, unless a list of options needs the lines (in a battle the
+            # list is short and the panel sized to it)
+            reminder = (panel.shown or panel.in_hand) and (self.has_class("-battle") or panel.has_room_for(3))
+            panel.set_detail(own_ability(self.session) if reminder else "")
             return
         d = self.game.decision()
         panel.set_detail(option_detail(self.game, d.player, row) if d else "")

@@ -139,6 +139,16 @@ class DecisionPanel(Vertical):
             if picked is not None:
                 self.pick(picked)
 
+    def has_room_for(self, lines: int) -> bool:
+        """Whether the list leaves ``lines`` lines under it: a list that fits comes before a
+        reminder under it (80×24: the Commander's ability gives way to a long list of
+        destinations). Before the first layout the size is unknown: yes."""
+        height = self.content_region.height
+        if not height:
+            return True
+        listed = len(self.shown) + (1 if self.filter_note else len(self.blocked))
+        return listed + lines <= height - (self.query_one("#prompt").size.height or 1)
+
     # ------------------------------------------------------------------------- highlighting
 
     def _offset(self) -> int:
