@@ -16,6 +16,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -30,16 +31,15 @@ from ..orders_here import OrdersHere
 from ..panels import area_info, hand_renderable, map_position, public_log
 from ..score import stage_report
 from ..session import TABLE, EngineFailure, Session
-from ..status import PhaseLine, tracks_renderable
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
+from ..widgets.table_panels import LogPanel, PhaseBar, Shown, TracksBar
 from .bot_turns import BotTurns
 from .table_keys import TableKeys
 
 if TYPE_CHECKING:
     from ..app import SemperFidelisApp
 
-LOG_LINES = 40
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 #: below this width the map and the panels (decision, hand, log) take turns on screen
 NARROW_BELOW = 100
@@ -47,6 +47,8 @@ NARROW_BELOW = 100
 
 class GameScreen(BotTurns, TableKeys, Screen):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
+    #: the table at this moment: the phase bar, the tracks and the log are bound to it
+    shown: reactive[Shown | None] = reactive(None)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor('up')", "Map", show=False, priority=True),
         Binding("down", "cursor('down')", "Map", show=False, priority=True),
@@ -109,8 +111,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
     # ------------------------------------------------------------------------------ layout
 
     def compose(self):
-        yield Static(id="phase-bar")
-        yield Static(id="tracks")
+        yield PhaseBar(id="phase-bar").data_bind(GameScreen.shown)
+        yield TracksBar(id="tracks").data_bind(GameScreen.shown)
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield MapView(self.data, id="map")
@@ -122,7 +124,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
                 with VerticalScroll(id="hand-box"):
                     yield Static(id="hand")
                 with VerticalScroll(id="log-box"):
-                    yield Static(id="log")
+                    yield LogPanel(id="log").data_bind(GameScreen.shown)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -152,8 +154,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def render_all(self) -> None:
         game, session = self.game, self.session
         d = game.decision()
-        self.query_one("#phase-bar", Static).update(PhaseLine(session))
-        self.query_one("#tracks", Static).update(tracks_renderable(session))
+        self.shown = Shown.of(session, self.generation)  # the phase bar, the tracks and the log redraw
         panel = self.query_one(DecisionPanel)
         key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer)
         if key != self._decision_key:
@@ -238,9 +239,6 @@ class GameScreen(BotTurns, TableKeys, Screen):
         first = session.looking_at()
         title = {None: f"{first} (privacy off: both open)", TABLE: "both hidden (a decision that needs no hand)"}
         self.query_one("#hand-box").border_title = "Hand — " + title.get(session.viewer, first)
-        lines = public_log(view)[-LOG_LINES:]
-        self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in lines))
-        self.query_one("#log-box").scroll_end(animate=False)
 
     def _render_hand(self) -> None:
         """The hand; in the Orders, with the keys of what it offers (redrawn when a key on it is

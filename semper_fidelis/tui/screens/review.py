@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -19,10 +20,10 @@ from ..battle_panel import battle_renderable
 from ..options import unprefixed
 from ..panels import hand_renderable, map_position, public_log
 from ..review import VIEWERS, Review
-from ..status import phase_line, tracks_renderable
 from ..theme import badge
 from ..widgets.course_chart import CourseChart
 from ..widgets.map_view import MapView
+from ..widgets.table_panels import LogPanel, PhaseBar, Shown, TracksBar
 
 EVENT_AREAS = ("area", "from_area", "to_area")
 
@@ -32,6 +33,8 @@ def _key(key: str, action: str, label: str, show: bool = True) -> Binding:
 
 
 class ReviewScreen(Screen):
+    #: the table at this step: the phase bar, the tracks and the log are bound to it
+    shown: reactive[Shown | None] = reactive(None)
     BINDINGS = [
         _key("right", "step(1)", "Next"),
         _key("left", "step(-1)", "Back"),
@@ -59,8 +62,8 @@ class ReviewScreen(Screen):
 
     def compose(self):
         yield Static(id="review-bar")
-        yield Static(id="phase-bar")
-        yield Static(id="tracks")
+        yield PhaseBar(id="phase-bar").data_bind(ReviewScreen.shown)
+        yield TracksBar(id="tracks").data_bind(ReviewScreen.shown)
         with Horizontal(id="table"):  # the game screen's table: the map, and beside it the step
             yield MapView(self.data, id="map", classes="review-map")
             with Vertical(id="side"):
@@ -70,7 +73,7 @@ class ReviewScreen(Screen):
                     with VerticalScroll(id="hand-box"):
                         yield Static(id="hand")
                     with VerticalScroll(id="log-box"):
-                        yield Static(id="log")
+                        yield LogPanel(id="log").data_bind(ReviewScreen.shown)
         yield CourseChart(id="review-course")  # in place of the table on 'c'
         yield Footer()
 
@@ -88,8 +91,7 @@ class ReviewScreen(Screen):
         view = session.view()
         events = review.events(self.viewer)
         self.query_one("#review-bar", Static).update(self._bar())
-        self.query_one("#phase-bar", Static).update(phase_line(session))
-        self.query_one("#tracks", Static).update(tracks_renderable(session))
+        self.shown = Shown.of(session, review.at)  # the phase bar, the tracks and the log redraw
         areas = {e.get(k) for e in events for k in EVENT_AREAS} & set(self.data.areas)
         battle = view["battle"]
         cursor = battle["area"] if battle else None
@@ -101,8 +103,6 @@ class ReviewScreen(Screen):
         first = self.viewer or (d.player if d else view["active"])
         self.query_one("#hand", Static).update(hand_renderable(session, first))
         self.query_one("#hand-box").border_title = f"Hand — {self.viewer} only" if self.viewer else "Hands — both open"
-        self.query_one("#log", Static).update(Text("\n").join(Text(line) for line in public_log(view)[-40:]))
-        self.query_one("#log-box").scroll_end(animate=False)
         self.query_one(CourseChart).show(review.course, review.course_x)
 
     def _bar(self) -> Text:

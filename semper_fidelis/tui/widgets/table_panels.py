@@ -1,0 +1,82 @@
+"""The panels both table screens show (the game and the review): the phase bar, the tracks and
+the log, as widgets that draw themselves from one reactive value, :class:`Shown` (issue 20).
+
+A screen sets its ``shown`` to the session and the moment on the table; each panel is bound
+to it (``data_bind``) and redraws when the moment changes, and only then: a screen does not
+reach into its panels, and a refresh that changes nothing asks Textual for no new layout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..panels import public_log
+from ..status import PhaseLine, tracks_renderable
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The table at one moment: the session (the game, its seats and who looks) and what tells
+    this moment from another. Values with equal moments draw alike."""
+
+    session: Session = field(compare=False)
+    moment: tuple[object, ...]
+
+    @classmethod
+    def of(cls, session: Session, *extra: object) -> Shown:
+        """The moment of a session's position as it is drawn: the game, its actions, who looks and
+        who plays each side (the bar marks a bot), and what the screen adds (``extra``)."""
+        game = session.game
+        return cls(session, (id(game), len(game.actions), session.viewer, tuple(sorted(session.players.items())), *extra))
+
+
+class TablePanel(Static):
+    """A panel drawn from the screen's ``shown`` (bind it: ``.data_bind(Screen.shown)``)."""
+
+    shown: reactive[Shown | None] = reactive(None)
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None:
+            self.update(self.draw(shown.session))
+
+    def draw(self, session: Session) -> RenderableType:
+        raise NotImplementedError
+
+
+class PhaseBar(TablePanel):
+    """The header: scenario, round, whose turn, the phase, AP, who decides (fitted to the width
+    when it is painted)."""
+
+    def draw(self, session: Session) -> RenderableType:
+        return PhaseLine(session)
+
+
+class TracksBar(TablePanel):
+    """Morale, Supply, VP and the other tracks of both sides."""
+
+    def draw(self, session: Session) -> RenderableType:
+        return tracks_renderable(session)
+
+
+class LogPanel(TablePanel):
+    """The last lines of the public log, scrolled to the newest (its box scrolls)."""
+
+    LINES = 40
+
+    def draw(self, session: Session) -> RenderableType:
+        return Text("\n").join(Text(line) for line in public_log(session.view())[-self.LINES:])
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        super().watch_shown(shown)
+        if isinstance(self.parent, Widget) and shown is not None:
+            self.parent.scroll_end(animate=False)
