@@ -54,6 +54,7 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
     "barricades": lambda value: {a: [list(b) for b in bs] for a, bs in value.items()},
     "attacks": lambda value: {a: [{**g.__dict__, "units": g.units.copy()} for g in gs] for a, gs in value.items()},
     "turn": lambda value: value.__dict__.copy(),
+    "relief": lambda value: [r.copy() for r in value],  # each a scenario card's relief: atoms only
     "result": lambda value: None if value is None else value.to_dict(),  # an Outcome, as JSON
 }
 
