@@ -1,12 +1,12 @@
-"""The phase bar, the tracks and the log draw themselves from the screen's reactive ``shown``
-(issue 20): a cursor step or a redraw of the same moment redraws none of them; an action
-redraws each once, with what the engine now says."""
+"""The phase bar, the tracks, the log and the hand draw themselves from the screen's reactive
+``shown`` (issue 20): a cursor step or a redraw of the same moment redraws none of them; an
+action redraws each once, with what the engine now says."""
 
 from __future__ import annotations
 
 from textual.widgets import Static
 
-from semper_fidelis.tui.widgets.table_panels import LogPanel, PhaseBar, TablePanel, TracksBar
+from semper_fidelis.tui.widgets.table_panels import HandPanel, LogPanel, PhaseBar, TablePanel, TracksBar
 
 from .conftest import SIZE
 from .helpers import game_screen, sync, text_of
@@ -39,7 +39,8 @@ async def test_the_panels_redraw_when_the_table_changes_and_only_then(tmp_path, 
         await pilot.press("1", "enter")  # keep the Commander: the Orders begin
         await pilot.pause()
         assert len(game.actions) == game_before + 1
-        assert sorted(drawn) == ["LogPanel", "PhaseBar", "TracksBar"]
+        assert sorted(drawn) == ["HandPanel", "LogPanel", "PhaseBar", "TracksBar"]
         assert "ORDERS" in text_of(screen.query_one(PhaseBar))
         assert "Morale" in text_of(screen.query_one(TracksBar))
         assert screen.query_one(LogPanel).shown is screen.shown
+        assert " 11 " in text_of(screen.query_one(HandPanel))  # the Orders: a card's key for its effect, on its line

@@ -28,12 +28,12 @@ from ..mapnav import step
 from ..odds import odds_text
 from ..options import option_detail, option_rows, own_ability, prompt_text
 from ..orders_here import OrdersHere
-from ..panels import area_info, hand_renderable, map_position, public_log
+from ..panels import area_info, map_position, public_log
 from ..score import stage_report
 from ..session import TABLE, EngineFailure, Session
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
-from ..widgets.table_panels import LogPanel, PhaseBar, Shown, TracksBar
+from ..widgets.table_panels import HandPanel, HandShown, LogPanel, PhaseBar, Shown, TracksBar
 from .bot_turns import BotTurns
 from .table_keys import TableKeys
 
@@ -104,7 +104,6 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self._then_area: str | None = None  # an order given for the cursor's area: its area step follows
         self._seen_orders: dict = {}  # the orders offered so far, whose words the dimmed rows borrow
         self._map_pos: MapPosition | None = None  # the map position last drawn (a cursor step changes only its marks)
-        self._hand_key: tuple | None = None  # the decision and the key picked the hand was drawn for
         self.orders_here = OrdersHere()
         self.unsaved_told: str | None = None  # the save failure the player was told about
 
@@ -122,7 +121,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
                 with VerticalScroll(id="battle-box"):
                     yield Static(id="battle")
                 with VerticalScroll(id="hand-box"):
-                    yield Static(id="hand")
+                    yield HandPanel(id="hand")
                 with VerticalScroll(id="log-box"):
                     yield LogPanel(id="log").data_bind(GameScreen.shown)
         yield Footer()
@@ -241,15 +240,11 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.query_one("#hand-box").border_title = "Hand — " + title.get(session.viewer, first)
 
     def _render_hand(self) -> None:
-        """The hand; in the Orders, with the keys of what it offers (redrawn when a key on it is
-        picked, and only then)."""
+        """The hand at this moment; in the Orders, with the keys of what it offers (it redraws
+        when the moment or those keys change, and only then)."""
         panel = self.query_one(DecisionPanel)
-        offers = panel.in_hand if panel.in_hand else None
-        key = (self._decision_key, panel.picked.key if panel.picked else None)
-        if key == self._hand_key:
-            return
-        self._hand_key = key
-        self.query_one("#hand", Static).update(hand_renderable(self.session, self.session.looking_at(), offers, panel.picked))
+        if self.shown is not None:
+            self.query_one(HandPanel).shown = HandShown.at(self.shown, tuple(panel.in_hand), panel.picked)
 
     def _render_detail(self) -> None:
         panel = self.query_one(DecisionPanel)

@@ -18,12 +18,12 @@ from ...data.models import Side
 from ...data.text import printable
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
-from ..panels import hand_renderable, map_position, public_log
+from ..panels import map_position, public_log
 from ..review import VIEWERS, Review
 from ..theme import badge
 from ..widgets.course_chart import CourseChart
 from ..widgets.map_view import MapView
-from ..widgets.table_panels import LogPanel, PhaseBar, Shown, TracksBar
+from ..widgets.table_panels import HandPanel, LogPanel, PhaseBar, Shown, TracksBar
 
 EVENT_AREAS = ("area", "from_area", "to_area")
 
@@ -71,7 +71,7 @@ class ReviewScreen(Screen):
                     yield Static(id="review-events")
                 with Vertical(id="context"):
                     with VerticalScroll(id="hand-box"):
-                        yield Static(id="hand")
+                        yield HandPanel(id="hand").data_bind(ReviewScreen.shown)
                     with VerticalScroll(id="log-box"):
                         yield LogPanel(id="log").data_bind(ReviewScreen.shown)
         yield CourseChart(id="review-course")  # in place of the table on 'c'
@@ -99,9 +99,6 @@ class ReviewScreen(Screen):
         box = self.query_one("#review-step")
         box.border_title = f"Step {review.at}/{review.end}"
         self.query_one("#review-events", Static).update(self._step_text(events, view))
-        d = review.game.decision()
-        first = self.viewer or (d.player if d else view["active"])
-        self.query_one("#hand", Static).update(hand_renderable(session, first))
         self.query_one("#hand-box").border_title = f"Hand — {self.viewer} only" if self.viewer else "Hands — both open"
         self.query_one(CourseChart).show(review.course, review.course_x)
 

@@ -1,9 +1,12 @@
-"""The panels both table screens show (the game and the review): the phase bar, the tracks and
-the log, as widgets that draw themselves from one reactive value, :class:`Shown` (issue 20).
+"""The panels both table screens show (the game and the review): the phase bar, the tracks, the
+log and the hand, as widgets that draw themselves from one reactive value, :class:`Shown`
+(issue 20).
 
 A screen sets its ``shown`` to the session and the moment on the table; each panel is bound
 to it (``data_bind``) and redraws when the moment changes, and only then: a screen does not
-reach into its panels, and a refresh that changes nothing asks Textual for no new layout.
+reach into its panels, and a refresh that changes nothing asks Textual for no new layout. The
+game's hand also shows the keys of what the Orders play from it, so the game screen gives the
+hand a :class:`HandShown` of its own (the moment and those keys).
 """
 
 from __future__ import annotations
@@ -17,11 +20,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..panels import public_log
+from ..panels import hand_renderable, public_log
 from ..status import PhaseLine, tracks_renderable
 
 if TYPE_CHECKING:
     from ..session import Session
+    from .decision import Row
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,20 @@ class Shown:
         return cls(session, (id(game), len(game.actions), session.viewer, tuple(sorted(session.players.items())), *extra))
 
 
+@dataclass(frozen=True)
+class HandShown(Shown):
+    """The hand at a moment of the Orders: the rows played from it (cards for AP or effect,
+    tokens), each drawn as its key on its line, and the one picked; their keys are in ``moment``."""
+
+    offers: tuple[Row, ...] = field(default=(), compare=False)
+    picked: Row | None = field(default=None, compare=False)
+
+    @classmethod
+    def at(cls, shown: Shown, offers: tuple[Row, ...], picked: Row | None) -> HandShown:
+        keys = (tuple(r.key for r in offers), picked.key if picked else None)
+        return cls(shown.session, (*shown.moment, *keys), offers, picked)
+
+
 class TablePanel(Static):
     """A panel drawn from the screen's ``shown`` (bind it: ``.data_bind(Screen.shown)``)."""
 
@@ -47,9 +65,9 @@ class TablePanel(Static):
 
     def watch_shown(self, shown: Shown | None) -> None:
         if shown is not None:
-            self.update(self.draw(shown.session))
+            self.update(self.draw(shown))
 
-    def draw(self, session: Session) -> RenderableType:
+    def draw(self, shown: Shown) -> RenderableType:
         raise NotImplementedError
 
 
@@ -57,15 +75,15 @@ class PhaseBar(TablePanel):
     """The header: scenario, round, whose turn, the phase, AP, who decides (fitted to the width
     when it is painted)."""
 
-    def draw(self, session: Session) -> RenderableType:
-        return PhaseLine(session)
+    def draw(self, shown: Shown) -> RenderableType:
+        return PhaseLine(shown.session)
 
 
 class TracksBar(TablePanel):
     """Morale, Supply, VP and the other tracks of both sides."""
 
-    def draw(self, session: Session) -> RenderableType:
-        return tracks_renderable(session)
+    def draw(self, shown: Shown) -> RenderableType:
+        return tracks_renderable(shown.session)
 
 
 class LogPanel(TablePanel):
@@ -73,10 +91,21 @@ class LogPanel(TablePanel):
 
     LINES = 40
 
-    def draw(self, session: Session) -> RenderableType:
-        return Text("\n").join(Text(line) for line in public_log(session.view())[-self.LINES:])
+    def draw(self, shown: Shown) -> RenderableType:
+        return Text("\n").join(Text(line) for line in public_log(shown.session.view())[-self.LINES:])
 
     def watch_shown(self, shown: Shown | None) -> None:
         super().watch_shown(shown)
         if isinstance(self.parent, Widget) and shown is not None:
             self.parent.scroll_end(animate=False)
+
+
+class HandPanel(TablePanel):
+    """The side in front's cards and tokens, then the other side's, each in full only where the
+    viewer may see them; in the Orders with the keys of what they offer."""
+
+    def draw(self, shown: Shown) -> RenderableType:
+        session = shown.session
+        if isinstance(shown, HandShown):
+            return hand_renderable(session, session.looking_at(), list(shown.offers) or None, shown.picked)
+        return hand_renderable(session, session.looking_at())
