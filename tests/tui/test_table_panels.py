@@ -1,6 +1,6 @@
-"""The phase bar, the tracks, the log and the hand draw themselves from the screen's reactive
-``shown`` (issue 20): a cursor step or a redraw of the same moment redraws none of them; an
-action redraws each once, with what the engine now says."""
+"""The phase bar, the tracks, the log, the hand and the battle box draw themselves from the
+screen's reactive ``shown`` (issue 20): a cursor step or a redraw of the same moment redraws
+none of them; an action redraws each once, with what the engine now says."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ async def test_the_panels_redraw_when_the_table_changes_and_only_then(tmp_path, 
         await pilot.press("1", "enter")  # keep the Commander: the Orders begin
         await pilot.pause()
         assert len(game.actions) == game_before + 1
-        assert sorted(drawn) == ["HandPanel", "LogPanel", "PhaseBar", "TracksBar"]
+        assert sorted(drawn) == ["BattlePanel", "HandPanel", "LogPanel", "PhaseBar", "TracksBar"]
         assert "ORDERS" in text_of(screen.query_one(PhaseBar))
         assert "Morale" in text_of(screen.query_one(TracksBar))
         assert screen.query_one(LogPanel).shown is screen.shown

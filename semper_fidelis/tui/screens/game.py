@@ -12,8 +12,6 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import Group
-from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
@@ -22,10 +20,9 @@ from textual.widgets import Footer, Static
 
 from ...engine import Game, IllegalAction
 from ...render.board_map import MapPosition
-from ..battle_panel import battle_renderable, battle_start, finished_battle, losses_renderable
+from ..battle_panel import battle_start
 from ..last_move import last_turn_areas
 from ..mapnav import step
-from ..odds import odds_text
 from ..options import option_detail, option_rows, own_ability, prompt_text
 from ..orders_here import OrdersHere
 from ..panels import area_info, map_position, public_log
@@ -33,7 +30,7 @@ from ..score import stage_report
 from ..session import TABLE, EngineFailure, Session
 from ..widgets.decision import KEYS, DecisionPanel
 from ..widgets.map_view import MapView
-from ..widgets.table_panels import HandPanel, HandShown, LogPanel, PhaseBar, Shown, TracksBar
+from ..widgets.table_panels import BattlePanel, BattleShown, HandPanel, HandShown, LogPanel, PhaseBar, Shown, TracksBar
 from .bot_turns import BotTurns
 from .table_keys import TableKeys
 
@@ -119,7 +116,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
             with Vertical(id="side"):  # in a battle (class -battle) the battle box, not the log
                 yield DecisionPanel(id="decision")
                 with VerticalScroll(id="battle-box"):
-                    yield Static(id="battle")
+                    yield BattlePanel(id="battle")
                 with VerticalScroll(id="hand-box"):
                     yield HandPanel(id="hand")
                 with VerticalScroll(id="log-box"):
@@ -215,24 +212,13 @@ class GameScreen(BotTurns, TableKeys, Screen):
         game, session = self.game, self.session
         view = session.view()
         d = game.decision()
-        offered = {o.kind for o in game.options()} if d is not None and d.kind == "losses" and self.shows_options() else None
-        losses = losses_renderable(view, self.data, offered)
-        events = game.events(TABLE)
-        battle = battle_renderable(view, self.data, events, odds_text(game, view["battle"]["area"]) if view["battle"] else None)
+        offered = frozenset(o.kind for o in game.options()) if d is not None and d.kind == "losses" and self.shows_options() else None
+        if view["battle"] is not None:
+            self.last_battle = battle_start(game.events(TABLE), view["battle"]["area"])
+        self.set_class(view["losses"] is not None or view["battle"] is not None or self.last_battle is not None, "-battle")
+        if self.shown is not None:
+            self.query_one(BattlePanel).shown = BattleShown.at(self.shown, offered, self.last_battle)
         box = self.query_one("#battle-box")
-        if losses is not None:
-            parts = [losses] + ([Text(""), battle] if battle is not None else [])
-            self.query_one("#battle", Static).update(Group(*parts))
-            box.border_title = "Losses"
-        elif battle is not None:
-            self.last_battle = battle_start(events, view["battle"]["area"])
-            self.query_one("#battle", Static).update(battle)
-            box.border_title = "Battle"
-        elif self.last_battle is not None:
-            note = Text("The battle is over (this panel closes at your next action):", style="italic dim")
-            self.query_one("#battle", Static).update(Group(note, finished_battle(events, self.last_battle)))
-            box.border_title = "Battle — finished"
-        self.set_class(losses is not None or battle is not None or self.last_battle is not None, "-battle")
         box.border_subtitle = "c: your hand" if self.size.width < NARROW_BELOW else ""
         self._render_hand()
         first = session.looking_at()

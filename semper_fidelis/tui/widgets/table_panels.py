@@ -1,12 +1,13 @@
 """The panels both table screens show (the game and the review): the phase bar, the tracks, the
-log and the hand, as widgets that draw themselves from one reactive value, :class:`Shown`
+log, the hand and the battle box, as widgets that draw themselves from one reactive value, :class:`Shown`
 (issue 20).
 
 A screen sets its ``shown`` to the session and the moment on the table; each panel is bound
 to it (``data_bind``) and redraws when the moment changes, and only then: a screen does not
 reach into its panels, and a refresh that changes nothing asks Textual for no new layout. The
-game's hand also shows the keys of what the Orders play from it, so the game screen gives the
-hand a :class:`HandShown` of its own (the moment and those keys).
+game's hand also shows the keys of what the Orders play from it, and its battle box the battle
+just fought until the next action, so the game screen gives those two a value of their own
+(:class:`HandShown`, :class:`BattleShown`: the moment and what they add).
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..battle_panel import battle_renderable, finished_battle, losses_renderable
+from ..odds import odds_text
 from ..panels import hand_renderable, public_log
+from ..session import TABLE
 from ..status import PhaseLine, tracks_renderable
 
 if TYPE_CHECKING:
@@ -56,6 +60,20 @@ class HandShown(Shown):
     def at(cls, shown: Shown, offers: tuple[Row, ...], picked: Row | None) -> HandShown:
         keys = (tuple(r.key for r in offers), picked.key if picked else None)
         return cls(shown.session, (*shown.moment, *keys), offers, picked)
+
+
+@dataclass(frozen=True)
+class BattleShown(Shown):
+    """The battle box at a moment: the Losses being distributed (``offered``: the kinds of loss
+    the deciding player may choose, when they may see them), else the battle in progress, else
+    the battle just fought (``last``: where it starts among the public events)."""
+
+    offered: frozenset[str] | None = field(default=None, compare=False)
+    last: int | None = field(default=None, compare=False)
+
+    @classmethod
+    def at(cls, shown: Shown, offered: frozenset[str] | None, last: int | None) -> BattleShown:
+        return cls(shown.session, (*shown.moment, offered, last), offered, last)
 
 
 class TablePanel(Static):
@@ -109,3 +127,32 @@ class HandPanel(TablePanel):
         if isinstance(shown, HandShown):
             return hand_renderable(session, session.looking_at(), list(shown.offers) or None, shown.picked)
         return hand_renderable(session, session.looking_at())
+
+
+class BattlePanel(TablePanel):
+    """The Losses to distribute (the Loss Table's row), the battle in progress with its odds, or
+    the battle just fought; its box's title says which."""
+
+    def draw(self, shown: Shown) -> RenderableType:
+        session = shown.session
+        game, view = session.game, session.view()
+        data = game.data
+        offered = shown.offered if isinstance(shown, BattleShown) else None
+        last = shown.last if isinstance(shown, BattleShown) else None
+        events = game.events(TABLE)
+        losses = losses_renderable(view, data, set(offered) if offered is not None else None)
+        odds = odds_text(game, view["battle"]["area"]) if view["battle"] else None
+        battle = battle_renderable(view, data, events, odds)
+        content: RenderableType
+        if losses is not None:
+            title, content = "Losses", Group(losses, *([Text(""), battle] if battle is not None else []))
+        elif battle is not None:
+            title, content = "Battle", battle
+        elif last is not None:
+            note = Text("The battle is over (this panel closes at your next action):", style="italic dim")
+            title, content = "Battle — finished", Group(note, finished_battle(events, last))
+        else:
+            return Text("")
+        if isinstance(self.parent, Widget):
+            self.parent.border_title = title
+        return content
