@@ -184,9 +184,8 @@ def test_escalation_when_the_deck_runs_out(top, monkeypatch) -> None:
     g.apply("end")
     odds = g.battle_odds(CERKIEW)
     runs, wins = 600, 0
-    start = g.position()
     for seed in range(runs):
-        copy = Game.from_position(start)
+        copy = g.copy()
         copy.state.rng.seed(seed)
         (a, d), _ = _fight(copy, CERKIEW, monkeypatch)
         wins += a > d
