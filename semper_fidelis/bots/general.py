@@ -503,7 +503,7 @@ class GeneralBot:
             cost = max(1, 4 - sum(1 for s, _ in mine.get(area, []) if s == seat.player))
             key = (board.strategic[area], threat, area)
             if threat and cost <= ap and (best is None or key > best[0]):
-                best = (key, ["fortify", f"redoubt {area}"])
+                best = (key, [A.FortifyOrder.of(), A.Redoubt.of(area)])
         return best[1] if best else None
 
     def _advance_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
