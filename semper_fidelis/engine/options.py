@@ -648,45 +648,45 @@ def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, l
 def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: Action) -> Option:  # noqa: C901 - one table
     side, step = f["side"], f["step"]
     why = f" ({f['why']})" if f.get("why") else ""
-    words = action.split()
-    verb = words[0]
-    if action == "done":
+    if isinstance(action, A.Done):
         return _way_out(action, "Done" + why)
     if step == "group":
-        if verb == "from":
-            return Option(action, "from", f"Move from {_name(rules, words[1])}", area=words[1], from_area=words[1])
+        if isinstance(action, A.From):
+            return Option(action, "from", f"Move from {_name(rules, action.area)}", area=action.area, from_area=action.area)
         origin = f["origin"]
         assert origin is not None  # chosen at the "from" stage
-        if verb == "units":
-            group = parse_units(side, words[1])
+        if isinstance(action, A.Units):
+            group = group_of(side, action.units)
             return Option(action, "units", f"Move {describe_units(group)}", area=origin, from_area=origin, units=_units(group))
-        assert f["units"] is not None  # chosen at the "units" stage
-        return _move_option(rules, A.To.parse_as(action), origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
+        assert f["units"] is not None and isinstance(action, A.To)  # chosen at the "units" stage
+        return _move_option(rules, action, origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
     if step == "anywhere":
-        if verb == "from":
-            units = _one(side, words[2])
-            return Option(action, "from", f"Take 1 {unit_name(units[0][0])} from {_name(rules, words[1])}",
-                          area=words[1], from_area=words[1], units=units)
+        if isinstance(action, A.From):
+            assert action.unit is not None  # a unit is taken from the area
+            units = _one(side, action.unit)
+            return Option(action, "from", f"Take 1 {unit_name(units[0][0])} from {_name(rules, action.area)}",
+                          area=action.area, from_area=action.area, units=units)
+        assert isinstance(action, A.To)
         units = _one(side, f["code"])
-        return Option(action, "place", f"Place it in {_name(rules, words[1])}", area=words[1], from_area=f["origin"],
-                      to_area=words[1], units=units)
-    if step == "mobilize":
-        units = _one(side, words[2])
-        return Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, words[1])} at no AP cost",
-                      area=words[1], to_area=words[1], units=units)
-    if step == "take":
-        return Option(action, "take-token", f"Take {token_words(rules, words[2])} from {_name(rules, words[1])}",
-                      area=words[1], from_area=words[1], token=_token_fact(words[2]))
-    if step == "discard":
-        return Option(action, "discard-token", f"Discard {token_words(rules, words[1])}", token=words[1])
-    if step == "remove" and verb == "remove":
+        return Option(action, "place", f"Place it in {_name(rules, action.dest)}", area=action.dest, from_area=f["origin"],
+                      to_area=action.dest, units=units)
+    if isinstance(action, A.Mobilize):
+        units = _one(side, action.unit)
+        return Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, action.area)} at no AP cost",
+                      area=action.area, to_area=action.area, units=units)
+    if isinstance(action, A.TakeToken):
+        return Option(action, "take-token", f"Take {token_words(rules, action.token)} from {_name(rules, action.area)}",
+                      area=action.area, from_area=action.area, token=_token_fact(action.token))
+    if isinstance(action, A.DiscardToken):
+        return Option(action, "discard-token", f"Discard {token_words(rules, action.token)}", token=action.token)
+    if isinstance(action, A.RemoveUnit):
         owner = f["owner"]
         assert owner != "neutral"  # a card removes its own side's or the opponent's units
-        units = _one(owner, words[1])
+        units = _one(owner, action.unit)
         return Option(action, "remove", f"Remove 1 {unit_name(units[0][0])} in the Mobilization Zone from the game", units=units)
-    if step == "great-war":
-        return Option(action, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, words[1])} home (out of the game)",
-                      area=words[1], from_area=words[1], units=(("austro-hungarian", 1),))
+    if isinstance(action, A.RemoveFrom):
+        return Option(action, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, action.area)} home (out of the game)",
+                      area=action.area, from_area=action.area, units=(("austro-hungarian", 1),))
     if isinstance(action, A.Barricade | A.Redoubt):
         return _fort_option(rules, state, side, action, 0, " at no AP cost")
     if isinstance(action, A.Artillery):
