@@ -44,7 +44,8 @@ NARROW_BELOW = 100
 
 class GameScreen(BotTurns, TableKeys, Screen):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
-    #: the table at this moment: the phase bar, the tracks and the log are bound to it
+    #: the table at this moment: the phase bar, the tracks and the log are bound to it; the hand
+    #: and the battle box get it with what they add (HandShown, BattleShown)
     shown: reactive[Shown | None] = reactive(None)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor('up')", "Map", show=False, priority=True),

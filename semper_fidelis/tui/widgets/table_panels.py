@@ -77,7 +77,8 @@ class BattleShown(Shown):
 
 
 class TablePanel(Static):
-    """A panel drawn from the screen's ``shown`` (bind it: ``.data_bind(Screen.shown)``)."""
+    """A panel drawn from its ``shown``: bound to the screen's (``.data_bind(Screen.shown)``), or
+    set by the screen when the panel adds to the moment (the game's hand and battle box)."""
 
     shown: reactive[Shown | None] = reactive(None)
 
