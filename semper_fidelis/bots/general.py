@@ -325,10 +325,9 @@ class GeneralBot:
             if not groups:
                 continue
             try:
-                odds = seat.battle_odds(target, [(o, u) for o, u in groups])
+                p = seat.win_chance(target, [(o, u) for o, u in groups])
             except ValueError:
                 continue
-            p = float(odds.p_attacker_wins)
             goal = self._objective(seat, target)
             if p < self._attack_threshold(seat, target) - slack:
                 continue
@@ -598,48 +597,53 @@ class GeneralBot:
         def p(o: Option) -> float:
             assert o.area is not None  # a battle is picked by its area
             try:
-                return float(seat.battle_odds(o.area).p_attacker_wins)
+                return seat.win_chance(o.area)
             except ValueError:
                 return 1.0
         return max(options, key=lambda o: (p(o), o.notation)).notation
 
     def _battle(self, seat: Seat, options) -> str:
         kinds = {o.kind for o in options}
-        battle = self.view.get("battle") or {}
-        area = battle.get("area")
-        attacking = battle.get("attacker") == seat.player
-        p_att = None
-        if area and battle.get("bp") is None:
-            try:
-                p_att = float(seat.battle_odds(area).p_attacker_wins)
-            except ValueError:
-                p_att = None
-        p_mine = None if p_att is None else (p_att if attacking else 1 - p_att)
-        board_own = Board(self.view, seat.player).own if "evade" in kinds else None
         if "advance" in kinds:
             return next(o.notation for o in options if o.kind == "advance")
         if "retreat" in kinds:
             return next(o.notation for o in options if o.kind == "retreat")
+        battle = self.view.get("battle") or {}
         if "evade" in kinds or "discard-card" in kinds:
             guarded = self._guarded(seat)
             evade = [o for o in options if o.kind == "evade"]
             if evade:  # once the cards are down (or mid-way), all the units at once where they can
                 self._evasion_paid = 0
-                assert board_own is not None  # read when the units may evade
-                return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(board_own(o.to_area)), o.notation)).notation
-            if p_mine is not None and p_mine < 0.3 and area not in guarded:  # a guarded area is fought for
-                cards = [o for o in options if o.kind == "discard-card"]
-                if cards:
+                own = Board(self.view, seat.player).own
+                return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(own(o.to_area)), o.notation)).notation
+            cards = [o for o in options if o.kind == "discard-card"]
+            if cards and battle.get("area") not in guarded:  # a guarded area is fought for
+                p_mine = self._battle_chance(seat, battle)
+                if p_mine is not None and p_mine < 0.3:
                     if "fight" in {o.notation for o in options}:
                         self._evasion_paid = 0  # the first card of this Evasion
                     return self._evasion_card(seat, cards, battle)
             self._evasion_paid = 0
             return "fight" if "fight" in {o.notation for o in options} else self._default(options)
-        close = p_mine is None or 0.2 <= p_mine <= 0.85
-        for kind in ("special", "combat-token"):
-            if kind in kinds and close:
-                return next(o.notation for o in options if o.kind == kind)
+        played = [o for o in options if o.kind in ("special", "combat-token")]
+        if played:
+            p_mine = self._battle_chance(seat, battle)
+            if p_mine is None or 0.2 <= p_mine <= 0.85:  # where a card or token can still turn it
+                return min(played, key=lambda o: o.kind != "special").notation
         return next((o.notation for o in options if o.closes or o.kind == "pass"), self._default(options))
+
+    def _battle_chance(self, seat: Seat, battle: dict) -> float | None:
+        """This side's chance in the battle being fought, before its Battle Points are known
+        (None once they are, or when there is none to weigh); asked only by the steps that
+        weigh it, since the exact odds are the dearest thing a playout asks."""
+        area = battle.get("area")
+        if not area or battle.get("bp") is not None:
+            return None
+        try:
+            p_att = seat.win_chance(area)
+        except ValueError:
+            return None
+        return p_att if battle.get("attacker") == seat.player else 1 - p_att
 
     def _evasion_card(self, seat: Seat, cards: list[Option], battle: dict) -> str:
         """The card to discard towards an Evasion: the cheapest that pays what is still owed
@@ -663,8 +667,30 @@ class GeneralBot:
             absorbed = max(1, o.losses or 1)
             return EFFECT_COST.get(o.kind, 1.0) * UNIT_VALUE.get(utype, 1.0) / absorbed, o.notation
 
-        acting = [o for o in options if o.kind in EFFECT_COST]
+        acting = self._holding(seat, [o for o in options if o.kind in EFFECT_COST])
         return min(acting, key=cost).notation if acting else self._default(options)
+
+    def _holding(self, seat: Seat, acting: list[Option]) -> list[Option]:
+        """The ways of taking a defender's Losses that still leave a unit in the area, when it
+        is worth holding (a Strategic Area, or one whose loss loses the game) and the Losses
+        allow it: every unit that leaves is one fewer to absorb what is owed, so once the rest
+        could not absorb it even by breaking, the dearer ways come first. A defender that won
+        thus keeps the area instead of walking out of it for cheap withdrawals (in Scenario 3 an
+        emptied Winniki was taken by one Soldier: a Supply Cut)."""
+        lv = self.view.get("losses") or {}
+        area = lv.get("area")
+        if lv.get("role") != "defender" or (area not in self.view["strategic"] and area not in self._guarded(seat)):
+            return acting
+        here = sum(sum(g["units"].values()) for g in lv["groups"] if g["area"] == area and g["where"] != "border")
+        most = max(lv["table"][lv["band"]].values())
+
+        def keeps(o: Option) -> bool:
+            if o.from_area != area:
+                return True
+            left, owed = here - 1, lv["remaining"] - (o.losses or 0)
+            return left >= 1 and (left - 1) * most >= owed
+
+        return [o for o in acting if keeps(o)] or acting
 
     # ------------------------------------------------------------------ End of Turn, Round
 

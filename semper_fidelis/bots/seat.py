@@ -31,6 +31,8 @@ class Table(Protocol):
     def sample(self, player: Side, rng: random.Random) -> Game: ...
     def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None,
                     side: Side | None = None) -> BattleOdds: ...
+    def win_chance(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None,
+                   side: Side | None = None) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,11 @@ class Seat:
         """Exact odds from public facts only (the unseen battle deck's make-up; the opponent's
         cards and tokens are left out and named in the result)."""
         return self._game.battle_odds(area, list(attack) if attack else None, side=self.player if attack else None)
+
+    def win_chance(self, area: str, attack: Sequence[tuple[str, dict[str, int] | str]] | None = None) -> float:
+        """The attacker's chance of winning that battle, from the same public facts as
+        :meth:`battle_odds`."""
+        return self._game.win_chance(area, list(attack) if attack else None, side=self.player if attack else None)
 
     def sample(self, rng: random.Random) -> Game:
         """A full game consistent with this player's view: the unseen dealt again from ``rng``.

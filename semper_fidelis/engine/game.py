@@ -28,7 +28,7 @@ from . import (  # noqa: F401  (registers the procedures)
 from .actions import Action
 from .events import Event, visible_to
 from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
-from .odds import BattleOdds, battle_odds
+from .odds import BattleOdds, battle_odds, win_chance
 from .options import Option, describe
 from .outcome import Outcome
 from .position import Position, PositionError
@@ -336,6 +336,11 @@ class Game:
         """Exact odds of the battle in ``area`` (pending, in progress, or with ``attack`` =
         ``[(origin, units), …]`` weighed before it is committed); see engine/odds.py."""
         return battle_odds(self.rules, self.state, area, attack, side)
+
+    def win_chance(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None) -> float:
+        """The attacker's chance in that battle, as :meth:`battle_odds` counts it, without the
+        rest of the odds (for bots, which weigh many battles)."""
+        return win_chance(self.rules, self.state, area, attack, side)
 
     def score_if_stage_ended(self) -> dict[str, list[tuple[str, int]]]:
         """What the End of Stage scoring (§5.2, the scenario's categories for this Stage) would

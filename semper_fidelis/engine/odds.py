@@ -99,30 +99,8 @@ def battle_odds(
     wait for, or — with ``attack`` (``[(origin, units), …]``, units by type or as ``2v1s``) —
     the one those groups would start, added to any already lined up (``side``: the attacker,
     by default the active player)."""
-    if area not in rules.limit:
-        raise ValueError(f"unknown area '{area}'")
-    frame = next((f for f in reversed(state.stack) if f["kind"] == "battle" and f["area"] == area), None)
-    if attack:
-        state, frame = _with_attack(rules, state, area, attack, side or state.active, frame)
-    elif frame is None:
-        pending = [g for g in state.attacks.get(area, []) if sum(g.units.values())]
-        if not pending:
-            raise ValueError(f"no battle pending in {rules.area_name(area)}; give the attack to weigh")
-        frame = battle_data(rules, state, area, pending[0].side, assault=any(g.assault for g in pending))
-    if frame["neutral_defence"] and state.austrians_defend_for != frame["defender"]:
-        state = replace(state, austrians_defend_for=frame["defender"])  # as the battle will begin (§13.2)
-    if frame.get("result") in ("empty", "evaded"):
-        raise ValueError(f"no battle is fought in {rules.area_name(area)}: the defender is gone")
+    state, frame, base, draws = _battle_before_cards(rules, state, area, attack, side)
     attacker, defender = frame["attacker"], frame["defender"]
-    if "bp" in frame:  # already resolved: the result is known
-        base = (frame["bp"]["a"], frame["bp"]["d"])
-        draws: Mapping[tuple[int, int], int] = {(0, 0): 1}
-    else:
-        if not count(rules, state, area, defender):
-            raise ValueError(f"no {defender} units in {rules.area_name(area)}: no battle")
-        a_bp, d_bp, _notes = battle_points(rules, state, frame)
-        base = (a_bp, d_bp)
-        draws = card_draws(rules, state)
     stranded = sum(1 for g in groups_of(state, frame) if sum(g.units.values()) > return_room(rules, state, frame, g))
     total = sum(draws.values())
     a_marg: Counter[int] = Counter()
@@ -150,6 +128,52 @@ def battle_odds(
         expected_losses={attacker: Fraction(a_loss, total), defender: Fraction(d_loss, total)},
         excluded=_excluded(state, frame),
     )
+
+
+def win_chance(
+    rules: Rules,
+    state: State,
+    area: str,
+    attack: list[tuple[str, dict[str, int] | str]] | None = None,
+    side: Side | None = None,
+) -> float:
+    """The attacker's chance of winning, as :func:`battle_odds` counts it, and nothing else: the
+    bots weigh every target at every order, where the fractions, the marginals and the
+    expected Losses of the full odds cost more than the chance they need."""
+    _state, _frame, (a, d), draws = _battle_before_cards(rules, state, area, attack, side)
+    return sum(n for (da, dd), n in draws.items() if a + da > d + dd) / sum(draws.values())
+
+
+def _battle_before_cards(
+    rules: Rules,
+    state: State,
+    area: str,
+    attack: list[tuple[str, dict[str, int] | str]] | None,
+    side: Side | None,
+) -> tuple[State, BattleFrame, tuple[int, int], Mapping[tuple[int, int], int]]:
+    """The battle weighed (see :func:`battle_odds`): the state it is fought in, its frame, the
+    Battle Points before the battle cards, and the cards' draws (a resolved battle's BP are
+    known: one draw of nothing)."""
+    if area not in rules.limit:
+        raise ValueError(f"unknown area '{area}'")
+    frame = next((f for f in reversed(state.stack) if f["kind"] == "battle" and f["area"] == area), None)
+    if attack:
+        state, frame = _with_attack(rules, state, area, attack, side or state.active, frame)
+    elif frame is None:
+        pending = [g for g in state.attacks.get(area, []) if sum(g.units.values())]
+        if not pending:
+            raise ValueError(f"no battle pending in {rules.area_name(area)}; give the attack to weigh")
+        frame = battle_data(rules, state, area, pending[0].side, assault=any(g.assault for g in pending))
+    if frame["neutral_defence"] and state.austrians_defend_for != frame["defender"]:
+        state = replace(state, austrians_defend_for=frame["defender"])  # as the battle will begin (§13.2)
+    if frame.get("result") in ("empty", "evaded"):
+        raise ValueError(f"no battle is fought in {rules.area_name(area)}: the defender is gone")
+    if "bp" in frame:  # already resolved: the result is known
+        return state, frame, (frame["bp"]["a"], frame["bp"]["d"]), {(0, 0): 1}
+    if not count(rules, state, area, frame["defender"]):
+        raise ValueError(f"no {frame['defender']} units in {rules.area_name(area)}: no battle")
+    a_bp, d_bp, _notes = battle_points(rules, state, frame)
+    return state, frame, (a_bp, d_bp), card_draws(rules, state)
 
 
 def _with_attack(

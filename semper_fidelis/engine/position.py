@@ -766,8 +766,11 @@ class _Builder:
                 if not sum(g.units.values()):
                     self.fail(f"attacks.{area}[{i}].units", "an attack group with no units")
         t = s.turn
+        # every change brings a Commander the side has not had this game (the old one leaves it;
+        # a Relief may bring one from outside the deck), so a turn makes one fewer than it has
+        changes = sum(1 for c in rules.commanders.values() if c.side == s.active) - 1
         for name, value, top in (("ap", t.ap, MAX_AP), ("generic_tokens", t.generic_tokens, 3), ("provisions", t.provisions, 3),
-                                 ("mobilize_credit", t.mobilize_credit, 1), ("commander_changes", t.commander_changes, 3)):
+                                 ("mobilize_credit", t.mobilize_credit, 1), ("commander_changes", t.commander_changes, changes)):
             if not 0 <= value <= top:
                 self.fail(f"turn.{name}", f"{value} is more than one turn can reach ({top})")
 

@@ -98,3 +98,15 @@ def test_near_the_humanitarian_crisis_pl_takes_destruction_back_first():
     assert GeneralBot(1).choose(Seat(game, "PL")) == "propaganda destruction"
     calm = Game.from_position({**start, "destruction": 0}, seed=1)
     assert GeneralBot(1).choose(Seat(calm, "PL")) != "propaganda destruction"
+
+
+def test_a_defender_that_won_keeps_a_unit_in_the_area_its_loss_would_lose_the_game():
+    """Scenario 3 (``Game(3, 9000)``, generals seeded 18000 and 18001): ZURL won in Winniki but
+    owes 9 Losses with 6 units there. Before, four cheap withdrawals and two dearer losses left
+    Winniki empty and one PL Soldier walked in: a Supply Cut. Now the withdrawals stop where the
+    rest could no longer absorb what is owed, and a unit stays."""
+    game = _game("losses")
+    assert game.view("ZURL")["losses"]["remaining"] == 9
+    played = _play_turn(game, GeneralBot(1), ("losses",))
+    assert any(a.startswith("withdraw") for a in played)  # the cheap way while it costs nothing
+    assert sum(game.view(None)["units"]["winniki"].values()) >= 1

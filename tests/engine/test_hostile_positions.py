@@ -81,6 +81,7 @@ def test_nesting_100000_levels_deep_is_refused():
         ({"rng": [0] * 624 + [1]}, "rng: not a generator state"),
         ({"mob": {"PL": {"pl-volunteer": -3}}}, "mob.PL.pl-volunteer: negative count (-3)"),
         ({"to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 10**18}}, "turn.ap: 1000000000000000000 is more than one turn can reach"),
+        ({"to_act": {"side": "PL", "phase": "orders"}, "turn": {"commander_changes": 99}}, "turn.commander_changes: 99 is more than one turn can reach"),
         ({"hand": {"PL": [1, 2]}, "deck": {"PL": []}, "discard": {"PL": []}}, "deck.PL: PL's hand, deck and discard hold 2 cards"),
         ({"token_pool": []}, "token_pool: "),
         ({"options": {"handicap": "yes"}}, "options.handicap: "),
@@ -97,6 +98,15 @@ def test_nesting_100000_levels_deep_is_refused():
 def test_impossible_states_are_refused_in_one_line(change, start):
     message = _refused(change)
     assert message.startswith(start), message
+
+
+def test_four_changes_of_commander_in_a_turn_are_possible() -> None:
+    """ZURL's three Commanders in the deck and the one a Relief brought (Bukszowany): a random
+    Scenario 2 game changed four times in one turn, and its position must load."""
+    game, rng = Game(2, 12), random.Random(12)
+    while game.state.turn.commander_changes < 4:
+        game.apply(rng.choice(game.legal()))
+    assert Game.from_position(game.position()).state.digest() == game.state.digest()
 
 
 def test_a_record_with_a_crafted_procedure_is_refused_in_one_line(tmp_path, capsys):

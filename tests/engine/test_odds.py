@@ -102,6 +102,18 @@ def test_odds_of_pending_battles_match_the_engine_exactly(scenario: int, monkeyp
         _check(odds, game, area, monkeypatch)
 
 
+def test_the_bots_win_chance_is_the_odds_chance() -> None:
+    """``win_chance`` (what the bots ask, without fractions) is the exact odds' chance as a
+    float, for pending battles and for attacks weighed before they are committed."""
+    for game, area, odds in _pending_battles(2, 12):
+        assert game.win_chance(area) == float(odds.p_attacker_wins)
+    g = from_position(POSITION, seed=3)
+    for k in range(1, len(ATTACK) + 1):
+        assert g.win_chance(CERKIEW, list(ATTACK[:k])) == float(g.battle_odds(CERKIEW, list(ATTACK[:k])).p_attacker_wins)
+    with pytest.raises(ValueError):
+        g.win_chance(CERKIEW)  # nothing pending there yet
+
+
 CERKIEW = "cerkiew-sw-jura"
 POSITION = f"""
 scenario = 2
