@@ -109,6 +109,10 @@ class Mirror:
             raise ValueError(f"no odds from the host for a battle in {area}")
         return self.ask(area, attack)
 
+    def win_chance(self, area: str, attack=None, side: str | None = None) -> float:
+        """The attacker's chance, from the odds the host sent or answers."""
+        return float(self.battle_odds(area, attack, side).p_attacker_wins)
+
     def undo(self) -> str:
         raise IllegalAction("cannot undo in a hosted game: the host keeps the record")
 
