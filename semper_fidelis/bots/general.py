@@ -19,7 +19,7 @@ and in the last round it is attacked at almost any odds.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..engine import Action, Option, unit_pairs
@@ -49,7 +49,7 @@ def _move(origin: str, units: dict[str, int], to: A.To, order: Action | None = N
 class Board:
     """Who stands where, read from the general's own view (units of both sides are public)."""
 
-    def __init__(self, view: dict[str, Any], side: str, hold: Iterable[str] = ()):
+    def __init__(self, view: Mapping[str, Any], side: str, hold: Iterable[str] = ()):
         self.side = side
         self.hold = frozenset(hold)
         self.units: dict[str, dict[str, int]] = view["units"]
@@ -110,7 +110,7 @@ class GeneralBot:
         self.tried: set[str] = set()
         self.plans = 0
         self._seat: Seat | None = None
-        self._view: dict[str, Any] | None = None
+        self._view: Mapping[str, Any] | None = None
         #: why the last Orders Phase ended with AP unspent (None: they were all spent)
         self.reason: str | None = None
         self._evasion_paid = 0  # AP of the cards discarded so far towards the Evasion under way
@@ -136,7 +136,7 @@ class GeneralBot:
         self._seat, self._view = seat, None
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> Mapping[str, Any]:
         if self._view is None:
             assert self._seat is not None  # read only while choosing
             self._view = self._seat.view()

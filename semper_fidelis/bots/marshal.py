@@ -9,8 +9,8 @@ other decision, and the steps of a chosen plan, are the general's answers, at it
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
-sides on — to the end of this side's turn, its Battle Phase included (``turns``: 1, the
-default; 3 would go through the opponent's reply and this side's next turn), or to the end of
+sides on — to the end of this side's turn, its Battle Phase included, and through the
+opponent's reply (``turns``: 2, the default; 1 stops before the reply), or to the end of
 the Stage if that comes first — and :func:`evaluate` scores the position: a won, lost or drawn
 game when it was over; at a cut-off before the Stage's end, the VP plus what the End of Stage
 would score now (:meth:`Game.score_if_stage_ended`), so the value of the position at the Stage's
@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from ..data.models import SIDES
@@ -46,11 +47,14 @@ PL, ZURL = SIDES
 DEPTH = 1000
 #: turn boundaries a playout crosses at most before it is cut off and scored with the End of
 #: Stage estimate; it stops sooner at the end of the Stage (a Stage is four rounds: 8 would play
-#: every playout to the end of its Stage). One: the rest of its own turn, Battle Phase included
-#: — about 14 ms of CPU in Scenario 2, where three turns cost 65 ms, so that at 0.2 s a
-#: decision was less than one deal of its plans: the search then almost never had the two
-#: deals it needs to overrule the general (44 of 61 searches in a Scenario 2 game).
-TURNS = 1
+#: every playout to the end of its Stage). Two: the rest of its own turn, Battle Phase included,
+#: and the opponent's reply — a plan is judged by what it leaves standing against the answer.
+#: One turn was half the cost (6.4 ms against 16 ms a playout in Scenario 2) but blind to the
+#: reply: as ZURL in Scenario 3 it thinned Winniki and lost every game to a Supply Cut (0 of 10
+#: against the general; 7 of 10 through the reply), and in Scenario 2 as ZURL it won 5 of 10
+#: against 9 of 10. Three turns (52 ms) left most searches with less than two deals of their
+#: plans, too few to overrule the general.
+TURNS = 2
 #: seconds of search a turn gets at most, over all its searched decisions (an Orders Phase is
 #: searched at each of its orders: five on average in Scenario 2, up to nine)
 TURN_BUDGET = 6.0
@@ -58,7 +62,7 @@ TURN_BUDGET = 6.0
 WIN = 100.0
 
 
-def evaluate(view: dict[str, Any], side: str, preview: dict[str, list[tuple[str, int]]] | None = None) -> float:
+def evaluate(view: Mapping[str, Any], side: str, preview: dict[str, list[tuple[str, int]]] | None = None) -> float:
     """How good an open view of a position is for ``side``, in VP: VP; what the End of Stage
     would score now (``preview``, :meth:`Game.score_if_stage_ended`, for a playout cut off
     before it; else the Strategic Areas each side holds); Morale (a VP at the top and the
@@ -238,13 +242,13 @@ class MarshalBot:
             assert decision is not None  # the world is not over
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
-                if world.view(None)["stage"] != stage:
+                if world.lazy_view(None)["stage"] != stage:
                     break
                 if crossed >= self.turns:
                     cut = True
                     break
             world.apply(policy[decision.player].choose(seats[decision.player]))
-        return evaluate(world.view(None), side, world.score_if_stage_ended() if cut and not world.over else None)
+        return evaluate(world.lazy_view(None), side, world.score_if_stage_ended() if cut and not world.over else None)
 
 
 def _starts_turn(decision) -> bool:

@@ -8,7 +8,7 @@ and the player's own view of the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -28,6 +28,7 @@ class Table(Protocol):
     def legal(self) -> Sequence[str]: ...
     def options(self) -> tuple[Option, ...]: ...
     def view(self, player: str | None) -> dict[str, Any]: ...
+    def lazy_view(self, player: str | None) -> Mapping[str, Any]: ...
     def sample(self, player: Side, rng: random.Random) -> Game: ...
     def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None,
                     side: Side | None = None) -> BattleOdds: ...
@@ -113,6 +114,7 @@ class Seat:
         Search bots plan on samples, never on the game itself."""
         return self._game.sample(self.player, rng)
 
-    def view(self) -> dict[str, Any]:
-        """The state as this player may see it (the opponent's hand and face-down tokens hidden)."""
-        return self._game.view(self.player)
+    def view(self) -> Mapping[str, Any]:
+        """The state as this player may see it (the opponent's hand and face-down tokens hidden),
+        each field copied when first read: valid while the game stays at this position."""
+        return self._game.lazy_view(self.player)

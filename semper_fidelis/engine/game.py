@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -38,7 +39,7 @@ from .sample import sample_state
 from .setup import new_state
 from .situation import _battle_frame
 from .state import State
-from .view import view_state
+from .view import LazyView, view_state
 
 #: actions of a loaded position tried on a copy before the game starts (a long Deployment list
 #: is mostly the same action on other areas)
@@ -52,6 +53,12 @@ SNAPSHOT_EVERY = 8
 
 
 class Game:
+    #: keep copies for undo as actions are applied; off in the worlds bots deal themselves
+    #: (:meth:`sample`), which are played forward and thrown away
+    undoable = True
+    _decision: Decision | None = None
+    _decision_of: list[Action] | None = None  # the legal list the decision was made from
+
     def __init__(self, scenario: int = 2, seed: int = 0, options: dict[str, Any] | None = None, data: GameData | None = None):
         """Raises TypeError/ValueError with one line for a mistyped scenario, seed or option,
         and DataError for a scenario the data does not have."""
@@ -162,7 +169,10 @@ class Game:
         return None if frame is None else frame["area"]
 
     def decision(self) -> Decision | None:
-        return current(self.rules, self.state, self.legal())
+        legal = self._listed()
+        if self._decision_of is not legal:  # once per position, like the legal list
+            self._decision, self._decision_of = current(self.rules, self.state, legal), legal
+        return self._decision
 
     def legal(self) -> list[Action]:
         """The legal actions now as values (computed once per position); each equals its text."""
@@ -208,13 +218,13 @@ class Game:
 
     def _apply(self, action: Action, legal: list[Action] | None, undoable: bool = True) -> None:
         done = len(self.actions)
-        if undoable and (done % SNAPSHOT_EVERY == 0 or not self._snapshots) and done not in self._snapshots:
+        if undoable and self.undoable and (done % SNAPSHOT_EVERY == 0 or not self._snapshots) and done not in self._snapshots:
             self._snapshots[done] = self.state.clone()  # none kept after a replay: undo starts here
         self._legal = None
         self._marks.append(len(self.state.events))
         apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(str(action))
-        if not undoable:
+        if not (undoable and self.undoable):
             self.reveal_at, self._snapshots = done + 1, {}
         elif self.state.revealed:
             self.reveal_at = done + 1
@@ -258,13 +268,14 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return len(self.actions) > self.reveal_at
+        return self.undoable and len(self.actions) > self.reveal_at
 
     def undo(self) -> str:
         """Take back the last action: restore the nearest copy of the state kept on the way and
         replay the few actions after it (they were checked when first applied)."""
         if not self.can_undo:
-            raise IllegalAction("cannot undo: new information was revealed since (card, token or battle card)")
+            raise IllegalAction("cannot undo: " + ("new information was revealed since (card, token or battle card)" if self.undoable
+                                                   else "a world a bot dealt itself keeps no copies to go back to"))
         last = self.actions.pop()
         self._marks.pop()
         target = len(self.actions)
@@ -330,6 +341,7 @@ class Game:
         game.state, game.actions, game.reveal_at, game._legal, game._snapshots = state, [], 0, None, {}
         game._marks = []
         game._options, game._options_of = None, None
+        game.undoable = False
         return game
 
     def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None) -> BattleOdds:
@@ -362,6 +374,12 @@ class Game:
         name, e.g. ``"table"``: only what both players may see, every hand and face-down token
         hidden)."""
         return view_state(self.rules, self.state, player, self.legal())
+
+    def lazy_view(self, player: str | None) -> Mapping[str, Any]:
+        """The same view, each field copied when first read — for bots, which read a few
+        fields of it at every decision. Reading it after the game has moved on raises."""
+        state, done = self.state, len(self.actions)
+        return LazyView(self.rules, state, player, self.legal(), lambda: self.state is state and len(self.actions) == done)
 
 
 def _slug(word: str) -> str:

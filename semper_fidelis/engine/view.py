@@ -3,7 +3,7 @@ hidden, so hot-seat privacy and bot fairness are structural."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .actions import Action
@@ -59,18 +59,9 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None) -> dict[str, Any]:
-    """``legal``: the pending decision's legal actions, if the caller has them listed."""
-    data = {name: _FIELDS.get(name, to_jsonable)(value) for name, value in state.__dict__.items() if name in PUBLIC}
-    data["deck_size"] = {s: len(state.deck[s]) for s in SIDES}
-    data["battle_deck_size"] = len(state.battle_deck)
-    data["token_pool_size"] = len(state.token_pool)
-    data["commander_deck_size"] = {s: len(state.commander_deck[s]) for s in SIDES}
-    data["tokens"] = {a: [_token(t, t.face_up) for t in ts] for a, ts in state.tokens.items()}
-    data["my_tokens"] = {s: [_token(t, player in (None, s)) for t in state.my_tokens[s]] for s in SIDES}
-    data["hand"] = {s: (list(state.hand[s]) if player in (None, s) else [None] * len(state.hand[s])) for s in SIDES}
+def _decision(rules: Rules, state: State, player: str | None, legal: list[Action] | None) -> dict[str, Any] | None:
     decision = current(rules, state, legal)
-    data["decision"] = None if decision is None else {
+    return None if decision is None else {
         "player": decision.player,
         "kind": decision.kind,
         "prompt": decision.prompt,
@@ -78,9 +69,70 @@ def view_state(rules: Rules, state: State, player: str | None, legal: list[Actio
         "section": decision.section,
         "phase": decision.phase,
     }
-    data["phase"] = rulebook_phase(state, decision.kind if decision else None)
-    data["stage"] = state.stage
-    data["battle"] = battle_view(rules, state)
-    data["losses"] = losses_view(rules, state)
-    data["viewer"] = player
-    return data
+
+
+def _phase(rules: Rules, state: State, player: str | None, legal: list[Action] | None) -> str:
+    decision = current(rules, state, legal)
+    return rulebook_phase(state, decision.kind if decision else None)
+
+
+#: the view's fields that are not the state's own, each drawn from (rules, state, viewer, legal)
+_DERIVED: dict[str, Callable[[Rules, State, str | None, list[Action] | None], Any]] = {
+    "deck_size": lambda r, s, p, _: {side: len(s.deck[side]) for side in SIDES},
+    "battle_deck_size": lambda r, s, p, _: len(s.battle_deck),
+    "token_pool_size": lambda r, s, p, _: len(s.token_pool),
+    "commander_deck_size": lambda r, s, p, _: {side: len(s.commander_deck[side]) for side in SIDES},
+    "tokens": lambda r, s, p, _: {a: [_token(t, t.face_up) for t in ts] for a, ts in s.tokens.items()},
+    "my_tokens": lambda r, s, p, _: {side: [_token(t, p in (None, side)) for t in s.my_tokens[side]] for side in SIDES},
+    "hand": lambda r, s, p, _: {side: (list(s.hand[side]) if p in (None, side) else [None] * len(s.hand[side])) for side in SIDES},
+    "decision": _decision,
+    "phase": _phase,
+    "stage": lambda r, s, p, _: s.stage,
+    "battle": lambda r, s, p, _: battle_view(r, s),
+    "losses": lambda r, s, p, _: losses_view(r, s),
+    "viewer": lambda r, s, p, _: p,
+}
+
+
+def _field(rules: Rules, state: State, player: str | None, legal: list[Action] | None, name: str) -> Any:
+    if name in _DERIVED:
+        return _DERIVED[name](rules, state, player, legal)
+    return _FIELDS.get(name, to_jsonable)(getattr(state, name))
+
+
+def _names(state: State) -> list[str]:
+    """The view's fields in the order a view has always listed them: the state's own (the
+    Rulebook's phase name in place of the engine's), then the derived ones."""
+    return [name for name in state.__dict__ if name in PUBLIC] + [name for name in _DERIVED if name not in PUBLIC]
+
+
+def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None) -> dict[str, Any]:
+    """``legal``: the pending decision's legal actions, if the caller has them listed."""
+    return {name: _field(rules, state, player, legal, name) for name in _names(state)}
+
+
+class LazyView(Mapping[str, Any]):
+    """The same view, each field copied when it is first read: a bot reads a handful of the
+    fifty fields at a decision, and a whole view was an eighth of a playout. It is a view of
+    one position: read after the game has moved on, it raises instead of mixing two."""
+
+    def __init__(self, rules: Rules, state: State, player: str | None, legal: list[Action] | None, still: Callable[[], bool]):
+        self._args = (rules, state, player, legal)
+        self._still = still
+        self._read: dict[str, Any] = {}
+        self._names = _names(state)
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._read:
+            if name not in _DERIVED and name not in PUBLIC:
+                raise KeyError(name)
+            if not self._still():
+                raise RuntimeError(f"view field {name!r} read after the game moved on from the position viewed")
+            self._read[name] = _field(*self._args, name)
+        return self._read[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)

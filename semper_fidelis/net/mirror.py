@@ -84,6 +84,10 @@ class Mirror:
         """This seat's view, whoever asks: it is the only one there is here."""
         return self._view
 
+    def lazy_view(self, player: str | None = None) -> dict:
+        """The view: a seat's copy holds it whole already."""
+        return self.view(player)
+
     def events(self, player: str | None, since: int = 0) -> list[Event]:
         """The seat's events from ``since``: all it was sent (None, or its own side), or only the
         public ones (any other viewer, like the app's table)."""

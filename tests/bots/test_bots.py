@@ -202,9 +202,13 @@ def test_marshal_playouts_stop_at_the_end_of_the_stage_or_a_cut_off(monkeypatch)
     assert cut["stage"] == 1 and (cut["round"], cut["turn_index"]) == (start["round"] + 1, 1)  # three turns played
     assert set(preview) == {"PL", "ZURL"}
     seen.clear()
-    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)  # the default: its own turn
+    MarshalBot(1, iterations=1, turns=1)._playout(Seat(game, start["active"]), ["end"], 7)  # its own turn only
     ((cut, preview),) = seen
     assert (cut["round"], cut["active"]) == (start["round"], "ZURL" if start["active"] == "PL" else "PL") and preview
+    seen.clear()
+    MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)  # the default: and the reply
+    ((cut, preview),) = seen
+    assert (cut["round"], cut["active"]) == (start["round"] + 1, start["active"]) and preview
 
 
 def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
