@@ -49,7 +49,7 @@ DEPTH = 1000
 #: Stage estimate; it stops sooner at the end of the Stage (a Stage is four rounds: 8 would play
 #: every playout to the end of its Stage). Two: the rest of its own turn, Battle Phase included,
 #: and the opponent's reply — a plan is judged by what it leaves standing against the answer.
-#: One turn was half the cost (6.4 ms against 16 ms a playout in Scenario 2) but blind to the
+#: One turn costs a third (3.8 ms against 10.3 ms a playout in Scenario 2) but is blind to the
 #: reply: as ZURL in Scenario 3 it thinned Winniki and lost every game to a Supply Cut (0 of 10
 #: against the general; 7 of 10 through the reply), and in Scenario 2 as ZURL it won 5 of 10
 #: against 9 of 10. Three turns (52 ms) left most searches with less than two deals of their
