@@ -268,8 +268,10 @@ class GeneralBot:
     def alternatives(self, seat: Seat, options, attacks: int = 3) -> list[list[str]]:
         """The plans a searching bot may weigh at an Orders decision besides the general's own:
         each card played for its effect, the ``attacks`` best attacks (also some a little
-        below the general's odds), the best plan of each other kind, reinforcing a threatened
-        Strategic Area (a plan the general itself never makes), and ending the phase.
+        below the general's odds), the best plan of each other kind — bringing a group up to
+        the front and a Redoubt included, which the general makes only with AP to spare —,
+        reinforcing a threatened Strategic Area (a plan the general itself never makes), and
+        ending the phase.
         Cards for their AP and the tokens are left to the general (it always takes the most)."""
         self._look(seat)
         by_kind: dict[str, list[Option]] = {}
@@ -279,7 +281,8 @@ class GeneralBot:
         board = Board(self.view, seat.player, hold=self._aims(seat))
         out = [[o.notation] for o in by_kind.get("card-effect", []) if not self.view["turn"]["card_played"]]
         out += self._attack_plans(seat, board, ap, slack=0.15)[:attacks]
-        for make in (self._occupy_plan, self._reinforce_plan, self._march_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan):
+        for make in (self._occupy_plan, self._reinforce_plan, self._march_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan,
+                     self._advance_plan, self._redoubt_plan):
             plan = make(seat, board, by_kind, ap)
             if plan:
                 out.append(plan)

@@ -229,6 +229,20 @@ def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
     assert not any(p[-1] == "to rynek" for p in GeneralBot(1).alternatives(seat, seat.options()))
 
 
+def test_the_marshal_weighs_bringing_a_group_up_and_a_redoubt():
+    """Plans the general makes only with AP to spare are among those a searching bot weighs:
+    the rear group of Cytadela a step towards the front, a Redoubt in threatened Rynek."""
+    game = Game.from_position({"scenario": 1, "to_act": {"side": "ZURL", "phase": "orders"}, "turn": {"ap": 4},
+                               "units": {"rynek": {"zurl-volunteer": 2}, "sejm-krajowy": {"zurl-volunteer": 3},
+                                         "cytadela": {"zurl-volunteer": 4}, "dom-akademicki": {"pl-volunteer": 4},
+                                         "szkola-sienkiewicza": {"pl-hq": 1}, "namiestnictwo": {"zurl-hq": 1}}}, seed=1)
+    seat = Seat(game, "ZURL")
+    plans = GeneralBot(1).alternatives(seat, seat.options())
+    assert ["move", "from cytadela", "units 3v", "to dom-technikow"] in plans
+    assert ["fortify", "redoubt rynek"] in plans
+    assert plans[-1] == ["end"]
+
+
 class _FakeClock:
     """A clock that advances a fixed step every time it is read (no wall clock in tests)."""
 
