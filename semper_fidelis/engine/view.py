@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .actions import Action
-from .machine import current
+from .machine import Decision, current
 from .phases import rulebook_phase
 from .rules import Rules
 from .situation import battle_view, losses_view
@@ -59,8 +59,11 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def _decision(rules: Rules, state: State, player: str | None, legal: list[Action] | None) -> dict[str, Any] | None:
-    decision = current(rules, state, legal)
+Decide = Callable[[], Decision | None]
+
+
+def _decision(rules: Rules, state: State, player: str | None, decide: Decide) -> dict[str, Any] | None:
+    decision = decide()
     return None if decision is None else {
         "player": decision.player,
         "kind": decision.kind,
@@ -71,13 +74,14 @@ def _decision(rules: Rules, state: State, player: str | None, legal: list[Action
     }
 
 
-def _phase(rules: Rules, state: State, player: str | None, legal: list[Action] | None) -> str:
-    decision = current(rules, state, legal)
+def _phase(rules: Rules, state: State, player: str | None, decide: Decide) -> str:
+    decision = decide()
     return rulebook_phase(state, decision.kind if decision else None)
 
 
-#: the view's fields that are not the state's own, each drawn from (rules, state, viewer, legal)
-_DERIVED: dict[str, Callable[[Rules, State, str | None, list[Action] | None], Any]] = {
+#: the view's fields that are not the state's own, each drawn from (rules, state, viewer, the
+#: pending decision when asked for)
+_DERIVED: dict[str, Callable[[Rules, State, str | None, Decide], Any]] = {
     "deck_size": lambda r, s, p, _: {side: len(s.deck[side]) for side in SIDES},
     "battle_deck_size": lambda r, s, p, _: len(s.battle_deck),
     "token_pool_size": lambda r, s, p, _: len(s.token_pool),
@@ -94,9 +98,22 @@ _DERIVED: dict[str, Callable[[Rules, State, str | None, list[Action] | None], An
 }
 
 
-def _field(rules: Rules, state: State, player: str | None, legal: list[Action] | None, name: str) -> Any:
+def _decider(rules: Rules, state: State, legal: list[Action] | None) -> Decide:
+    """The pending decision, made at the first field that asks and kept for the next (the
+    decision and the phase both read it)."""
+    made: list[Decision | None] = []
+
+    def decide() -> Decision | None:
+        if not made:
+            made.append(current(rules, state, legal))
+        return made[0]
+
+    return decide
+
+
+def _field(rules: Rules, state: State, player: str | None, decide: Decide, name: str) -> Any:
     if name in _DERIVED:
-        return _DERIVED[name](rules, state, player, legal)
+        return _DERIVED[name](rules, state, player, decide)
     return _FIELDS.get(name, to_jsonable)(getattr(state, name))
 
 
@@ -108,7 +125,8 @@ def _names(state: State) -> list[str]:
 
 def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None) -> dict[str, Any]:
     """``legal``: the pending decision's legal actions, if the caller has them listed."""
-    return {name: _field(rules, state, player, legal, name) for name in _names(state)}
+    decide = _decider(rules, state, legal)
+    return {name: _field(rules, state, player, decide, name) for name in _names(state)}
 
 
 class LazyView(Mapping[str, Any]):
@@ -117,7 +135,7 @@ class LazyView(Mapping[str, Any]):
     one position: read after the game has moved on, it raises instead of mixing two."""
 
     def __init__(self, rules: Rules, state: State, player: str | None, legal: list[Action] | None, still: Callable[[], bool]):
-        self._args = (rules, state, player, legal)
+        self._args = (rules, state, player, _decider(rules, state, legal))
         self._still = still
         self._read: dict[str, Any] = {}
         self._names = _names(state)
