@@ -12,9 +12,10 @@ from .helpers import game_screen, sync, text_of
 
 @sync
 async def test_h_shows_the_marshals_plans_and_leaves_the_game_alone(make_app, monkeypatch):
+    """At 80×24, the smallest screen the game supports, where the box must not run off it."""
     monkeypatch.setattr(hint_screen, "BUDGET", {"iterations": 8})
     app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         app.new_game(1, {"PL": "human", "ZURL": "human"}, privacy=False)
         await pilot.pause()
         game = game_screen(app).session.game
@@ -33,6 +34,7 @@ async def test_h_shows_the_marshals_plans_and_leaves_the_game_alone(make_app, mo
         assert screen.done and screen.hint.playouts == 8
         text = text_of(screen.query_one("#hint-text"))
         assert "what it would do" in text and "win chance" in text
+        assert screen.query_one("#hint-box").region.right <= 80  # its right border in view
         assert game.state.digest() == digest
         await pilot.press("escape")
         await pilot.pause()
