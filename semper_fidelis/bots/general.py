@@ -47,7 +47,9 @@ def _move(origin: str, units: dict[str, int], to: A.To, order: Action | None = N
 
 
 class Board:
-    """Who stands where, read from the general's own view (units of both sides are public)."""
+    """Who stands where, read from the general's own view (units of both sides are public).
+    Each area's own units, enemy count and spare units are worked out once per decision (the
+    plans ask about the same areas many times); the dicts returned are shared: read them only."""
 
     def __init__(self, view: Mapping[str, Any], side: str, hold: Iterable[str] = ()):
         self.side = side
@@ -56,12 +58,23 @@ class Board:
         self.strategic: dict[str, int] = view["strategic"]
         self.view = view
         self._held: list[str] | None = None
+        self._own: dict[str, dict[str, int]] = {}
+        self._enemy: dict[str, int] = {}
+        self._spare: dict[str, dict[str, int]] = {}
 
     def own(self, area: str) -> dict[str, int]:
-        return {t: n for t, n in self.units.get(area, {}).items() if n and t in OWN_TYPES[self.side]}
+        known = self._own.get(area)
+        if known is None:
+            mine = OWN_TYPES[self.side]
+            known = self._own[area] = {t: n for t, n in self.units.get(area, {}).items() if n and t in mine}
+        return known
 
     def enemy(self, area: str) -> int:
-        return sum(n for t, n in self.units.get(area, {}).items() if t in OWN_TYPES[_other(self.side)])
+        known = self._enemy.get(area)
+        if known is None:
+            theirs = OWN_TYPES[_other(self.side)]
+            known = self._enemy[area] = sum(n for t, n in self.units.get(area, {}).items() if t in theirs)
+        return known
 
     def total(self, area: str) -> int:
         return sum(self.units.get(area, {}).values())
@@ -75,6 +88,12 @@ class Board:
         """The units that may leave ``area``: all but one where leaving would give up a Strategic
         Area or an area next to the enemy (the HQ stays home when it can); none from an area in
         ``hold`` (one that wins the game while held)."""
+        known = self._spare.get(area)
+        if known is None:
+            known = self._spare[area] = self._spare_of(area)
+        return known
+
+    def _spare_of(self, area: str) -> dict[str, int]:
         if area in self.hold:
             return {}
         units = dict(self.own(area))
@@ -118,7 +137,7 @@ class GeneralBot:
     # ------------------------------------------------------------------------------ dispatch
 
     def choose(self, seat: Seat) -> str:
-        if self.plan and self.plan[0] in seat.legal():
+        if self.plan and seat.allows(self.plan[0]):
             return self.plan.pop(0)  # a plan's next step: no options to describe, no view to read
         options = seat.options()
         self._look(seat)

@@ -38,7 +38,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..data.models import SIDES
-from ..engine import Game, IllegalAction
+from ..engine import Game, IllegalAction, Pending
 from .general import OWN_TYPES, UNIT_VALUE, GeneralBot
 from .seat import Seat
 
@@ -125,7 +125,7 @@ class MarshalBot:
         self.playouts = 0  # playouts so far, for measurements
 
     def choose(self, seat: Seat) -> str:
-        if self.plan and self.plan[0] in seat.legal():
+        if self.plan and seat.allows(self.plan[0]):
             return self.plan.pop(0)
         options = seat.options()
         self.plan = []
@@ -238,7 +238,7 @@ class MarshalBot:
         for _ in range(self.depth):
             if world.over:
                 break
-            decision = world.decision()
+            decision = world.pending()  # whose step: the legal list only if the bot asks for it
             assert decision is not None  # the world is not over
             if decision.player != owner and _starts_turn(decision):
                 owner, crossed = decision.player, crossed + 1
@@ -251,7 +251,7 @@ class MarshalBot:
         return evaluate(world.lazy_view(None), side, world.score_if_stage_ended() if cut and not world.over else None)
 
 
-def _starts_turn(decision) -> bool:
+def _starts_turn(decision: Pending) -> bool:
     """A decision only the player whose turn it is takes: the Initial Phase, or the Orders
     themselves (the opponent also decides in the Orders Phase, in the battles of an Assault)."""
     return decision.phase == "Initial Phase" or decision.kind == "orders"

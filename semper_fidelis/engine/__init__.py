@@ -167,7 +167,7 @@ from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
 from .game import Game, RecordError
 from .invariants import Invariants
-from .machine import Decision, IllegalAction
+from .machine import Decision, IllegalAction, Pending
 from .notation import unit_pairs
 from .odds import BattleOdds
 from .options import Option
@@ -178,7 +178,7 @@ from .rules import shipped_data
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
-    "Game", "Invariants", "Decision", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]

@@ -26,9 +26,9 @@ from . import (  # noqa: F401  (registers the procedures)
     orders,
     scoring,
 )
-from .actions import Action
+from .actions import Action, ActionSyntaxError
 from .events import Event, visible_to
-from .machine import Decision, IllegalAction, advance, apply_action, current, legal_actions
+from .machine import Decision, IllegalAction, Pending, advance, apply_action, current, legal_actions, pending, quick_allows
 from .odds import BattleOdds, battle_odds, win_chance
 from .options import Option, describe
 from .outcome import Outcome
@@ -58,6 +58,7 @@ class Game:
     undoable = True
     _decision: Decision | None = None
     _decision_of: list[Action] | None = None  # the legal list the decision was made from
+    _allowed: Action | None = None  # the action :meth:`allows` last found legal at this position
 
     def __init__(self, scenario: int = 2, seed: int = 0, options: dict[str, Any] | None = None, data: GameData | None = None):
         """Raises TypeError/ValueError with one line for a mistyped scenario, seed or option,
@@ -111,7 +112,7 @@ class Game:
         game.start = start
         game.state = start.to_state(game.rules, game.seed, game.settings)
         game.actions, game.reveal_at, game._snapshots, game._marks = [], 0, {}, []
-        game._legal, game._options, game._options_of = None, None, None
+        game._legal, game._options, game._options_of, game._allowed = None, None, None, None
         try:
             advance(game.rules, game.state, flow.next_phase)
             game.state.revealed = start.revealed
@@ -198,15 +199,43 @@ class Game:
     def apply(self, action: Action | str) -> str:
         """Apply an action, a value from :meth:`legal` or notation (abbreviations of area names
         accepted); returns the exact notation applied. Raises IllegalAction with a clear message
-        (for anything, even a value that is neither)."""
-        legal = self._listed()
-        if isinstance(action, Action):
-            chosen = action  # apply_action refuses it if it is not legal
-        else:
-            text = self.resolve(action)
-            chosen = legal[self.legal_text().index(text)]
-        self._apply(chosen, legal)
+        (for anything, even a value that is neither). An exact action whose step can check it
+        alone (:meth:`allows`) is applied without listing the others."""
+        chosen = action if isinstance(action, Action) else self._exact(action)
+        legal = self._legal
+        if chosen is not None and legal is None and (chosen == self._allowed or quick_allows(self.rules, self.state, chosen)):
+            legal = [chosen]
+        elif chosen is None or (not isinstance(action, Action) and chosen not in self._listed()):
+            text = self.resolve(action)  # abbreviations, or a message naming what is wrong
+            chosen = self._listed()[self.legal_text().index(text)]
+        self._apply(chosen, legal if legal is not None else self._listed())
         return str(chosen)
+
+    def allows(self, action: Action | str) -> bool:
+        """Whether ``action`` (exact notation) is legal now; asked of the step itself where it
+        can say without listing every legal action (the steps of a Move or an Assault)."""
+        if self._legal is None:
+            value = action if isinstance(action, Action) else self._exact(action)
+            quick = None if value is None else quick_allows(self.rules, self.state, value)
+            if quick is not None:
+                self._allowed = value if quick else None  # apply need not ask again
+                return quick
+        return action in self._listed()
+
+    def pending(self) -> Pending | None:
+        """Who decides now, in what kind of step and phase, without listing the legal actions
+        (:meth:`decision` lists them)."""
+        return pending(self.rules, self.state)
+
+    def _exact(self, text: object) -> Action | None:
+        """The action an exact notation writes (None: not one, or not written exactly)."""
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            return None
+        try:
+            value = Action.parse(text)
+        except ActionSyntaxError:
+            return None
+        return value if value == text else None
 
     def replay(self, action: Action | str) -> None:
         """Apply the exact notation of an action known to be legal here (a record's whose digest
@@ -220,7 +249,7 @@ class Game:
         done = len(self.actions)
         if undoable and self.undoable and (done % SNAPSHOT_EVERY == 0 or not self._snapshots) and done not in self._snapshots:
             self._snapshots[done] = self.state.clone()  # none kept after a replay: undo starts here
-        self._legal = None
+        self._legal = self._allowed = None
         self._marks.append(len(self.state.events))
         apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(str(action))
@@ -285,7 +314,7 @@ class Game:
         self.state = self._snapshots[base].clone()
         for action in self.actions[base:target]:
             apply_action(self.rules, self.state, action, flow.next_phase, [action])
-        self._legal = None
+        self._legal = self._allowed = None
         return last
 
     # ----------------------------------------------------------------------------- records
@@ -338,7 +367,7 @@ class Game:
         game = Game.__new__(Game)
         game.rules, game.seed, game.settings = self.rules, self.seed, dict(self.settings)
         game.start = Position.from_state(state, self.rules)
-        game.state, game.actions, game.reveal_at, game._legal, game._snapshots = state, [], 0, None, {}
+        game.state, game.actions, game.reveal_at, game._legal, game._allowed, game._snapshots = state, [], 0, None, None, {}
         game._marks = []
         game._options, game._options_of = None, None
         game.undoable = False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, NamedTuple
 
 from typing_extensions import TypeVar
 
@@ -40,7 +40,9 @@ class Procedure(Generic[F]):
     """How one kind of frame behaves. ``auto`` frames have ``run`` and no decision.
 
     ``legal`` lists Action values (built with ``Cls.of``); ``apply`` gets the chosen Action and
-    reads its fields."""
+    reads its fields. ``allows``, where a step has one, says whether one action is legal without
+    listing them all (a bot following its plan asks that at every step); it must agree with
+    ``legal`` (tests/engine/test_allows.py plays random games to check it)."""
 
     kind: str
     decision: str = ""
@@ -50,6 +52,7 @@ class Procedure(Generic[F]):
     apply: Callable[[Rules, State, F, Any], None] | None = None
     run: Callable[[Rules, State, F], None] | None = None
     section: str = ""
+    allows: Callable[[Rules, State, F, Action], bool] | None = None
 
     @property
     def auto(self) -> bool:
@@ -69,13 +72,13 @@ def procedure(
     kind: str, *, decision: str = "", who: Callable[[Rules, State, F], Side] | None = None,
     prompt: Callable[[Rules, State, F], str] | None = None, legal: Callable[[Rules, State, F], Sequence[Action]] | None = None,
     apply: Callable[[Rules, State, F, Any], None] | None = None, run: Callable[[Rules, State, F], None] | None = None,
-    section: str = "",
+    section: str = "", allows: Callable[[Rules, State, F, Action], bool] | None = None,
 ) -> Procedure[F]:
     """Register a frame kind, its handlers typed by its frame. Decisions are the frame's
     ``side``'s unless ``who`` says otherwise."""
     if run is None and who is None:
         who = _frame_side
-    proc = Procedure(kind, decision, who, prompt, legal, apply, run, section)
+    proc = Procedure(kind, decision, who, prompt, legal, apply, run, section, allows)
     PROCEDURES[kind] = proc
     return proc
 
@@ -119,6 +122,41 @@ def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> lis
     if not legal:
         raise EngineError(f"no legal action in step {frame['kind']}")
     return legal
+
+
+class Pending(NamedTuple):
+    """Who decides now and in what kind of step and phase: a decision without its legal actions
+    (for a loop that only asks whose turn it is)."""
+
+    player: Side
+    kind: str
+    phase: str
+
+
+def pending(rules: Rules, state: State) -> Pending | None:
+    if state.over or not state.stack:
+        return None
+    frame = state.stack[-1]
+    proc = PROCEDURES[frame["kind"]]
+    kind = proc.decision or proc.kind
+    assert proc.who is not None
+    return Pending(proc.who(rules, state, frame), kind, rulebook_phase(state, kind))
+
+
+def quick_allows(rules: Rules, state: State, action: Action) -> bool | None:
+    """Whether ``action`` is legal now, by the step's own check (None: the step has none, ask
+    the legal list)."""
+    if state.over or not state.stack:
+        return False
+    frame = state.stack[-1]
+    proc = PROCEDURES[frame["kind"]]
+    if proc.allows is None:
+        return None
+    token = begin_listing(state)
+    try:
+        return proc.allows(rules, state, frame, action)
+    finally:
+        end_listing(token)
 
 
 def current(rules: Rules, state: State, legal: list[Action] | None = None) -> Decision | None:

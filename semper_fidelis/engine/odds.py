@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
@@ -165,7 +165,7 @@ def _battle_before_cards(
             raise ValueError(f"no battle pending in {rules.area_name(area)}; give the attack to weigh")
         frame = battle_data(rules, state, area, pending[0].side, assault=any(g.assault for g in pending))
     if frame["neutral_defence"] and state.austrians_defend_for != frame["defender"]:
-        state = replace(state, austrians_defend_for=frame["defender"])  # as the battle will begin (§13.2)
+        state = state.with_fields(austrians_defend_for=frame["defender"])  # as the battle will begin (§13.2)
     if frame.get("result") in ("empty", "evaded"):
         raise ValueError(f"no battle is fought in {rules.area_name(area)}: the defender is gone")
     if "bp" in frame:  # already resolved: the result is known
@@ -201,7 +201,7 @@ def _with_attack(
         for t, n in units.items():
             here[t] = here.get(t, 0) - min(n, here.get(t, 0))
         board[origin] = here
-    state = replace(state, units=board, attacks={**state.attacks, area: groups})
+    state = state.with_fields(units=board, attacks={**state.attacks, area: groups})
     return state, battle_data(rules, state, area, attacker, assault=False)
 
 

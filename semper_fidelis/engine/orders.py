@@ -152,6 +152,27 @@ def _order_legal(rules: Rules, state: State, f: OrderFrame) -> list[Action]:
     return out + [A.Cancel.of()] if not f.get("forced") else out
 
 
+def _order_allows(rules: Rules, state: State, f: OrderFrame, action: Action) -> bool:
+    """:func:`_order_legal` for one action: only its own area, group or destination is looked at."""
+    if isinstance(action, A.Cancel):
+        return not f.get("forced")
+    side = f["side"]
+    snap = snapshot(rules, state)
+    if f["step"] == "from":
+        if not isinstance(action, A.From):
+            return False
+        info = snap.get(action.area)
+        return bool(info and info[0 if side == PL else 1]) and action.area != f.get("target") and _has_any_destination(rules, state, f, action.area, snap)
+    if f["step"] == "units":
+        if not isinstance(action, A.Units):
+            return False
+        units = group_of(side, action.units)
+        movable = _movable(rules, state, side, f["origin"])
+        return (bool(units) and all(0 < n <= movable.get(t, 0) for t, n in units.items()) and action == A.Units.of(unit_pairs(units))
+                and bool(_destinations(rules, state, f, f["origin"], units, snap, first=True)))
+    return isinstance(action, A.To) and action in _destinations(rules, state, f, f["origin"], f["units"])
+
+
 def _destinations(
     rules: Rules, state: State, f: OrderFrame, origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False
 ) -> dict[A.To, int]:
@@ -250,6 +271,7 @@ procedure(
     legal=_order_legal,
     apply=_order_apply,
     section="§6.2 Move / Assault",
+    allows=_order_allows,
 )
 
 

@@ -77,6 +77,9 @@ class Mirror:
         d = self.decision()
         return list(d.actions) if d else []
 
+    def allows(self, action: str) -> bool:
+        return action in self.legal()
+
     def options(self) -> tuple[Option, ...]:
         return self._offered
 

@@ -60,6 +60,10 @@ class EditableGame(Game):
         self._legal = None
         return super()._listed()
 
+    def apply(self, action):
+        self._legal = self._allowed = None  # the position may have been edited since it was listed
+        return super().apply(action)
+
 
 def new_game(scenario: int = 2, seed: int = 0, options: dict | None = None, *, orders: bool = True) -> Game:
     """A new game, run (with default answers) up to the first player's Orders Phase."""
