@@ -59,6 +59,8 @@ class Game:
     _decision: Decision | None = None
     _decision_of: list[Action] | None = None  # the legal list the decision was made from
     _allowed: Action | None = None  # the action :meth:`allows` last found legal at this position
+    _start: Position | None = None
+    _start_state: State | None = None  # a sampled world's first state, made a Position when asked
 
     def __init__(self, scenario: int = 2, seed: int = 0, options: dict[str, Any] | None = None, data: GameData | None = None):
         """Raises TypeError/ValueError with one line for a mistyped scenario, seed or option,
@@ -75,7 +77,6 @@ class Game:
         self.rules: Rules = build_rules(data, scenario) if data is not None else shipped_rules(scenario)
         self.seed = seed
         self.settings = dict(options or {})  # the record's play options (e.g. the FAQ handicap)
-        self.start: Position | None = None  # the position the game started from, if not the opening
         self.state: State = new_state(self.rules, seed, self.settings)
         self.actions: list[str] = []
         self.reveal_at = 0  # actions before this index can no longer be undone
@@ -147,6 +148,17 @@ class Game:
     def data(self) -> GameData:
         """The game data this game is played with (board, cards, commanders, tracks, tokens)."""
         return self.rules.data
+
+    @property
+    def start(self) -> Position | None:
+        """The position the game started from, if not the opening."""
+        if self._start is None and self._start_state is not None:
+            self._start, self._start_state = Position.from_state(self._start_state, self.rules), None
+        return self._start
+
+    @start.setter
+    def start(self, position: Position | None) -> None:
+        self._start, self._start_state = position, None
 
     @property
     def scenario(self) -> Scenario:
@@ -366,7 +378,7 @@ class Game:
         state = sample_state(self.rules, self.state, player, rng)
         game = Game.__new__(Game)
         game.rules, game.seed, game.settings = self.rules, self.seed, dict(self.settings)
-        game.start = Position.from_state(state, self.rules)
+        game._start_state = state.clone()  # its Position only if its record is asked for: search never does
         game.state, game.actions, game.reveal_at, game._legal, game._allowed, game._snapshots = state, [], 0, None, None, {}
         game._marks = []
         game._options, game._options_of = None, None

@@ -45,14 +45,15 @@ CYTADELA = "cytadela"
 
 def reach(
     rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], mode: str, ap: int,
-    snap: dict[str, Tally] | None = None, first: bool = False,
+    snap: dict[str, Tally] | None = None, first: bool = False, goal: A.To | None = None,
 ) -> dict[A.To, int]:
     """Every destination the group can reach, as its ``to`` action, with its cost in AP:
     ``to dest`` (a friendly or neutral area), ``to dest via X attack`` (lined up on the border
     from X) and ``to dest via X enter`` (into the middle of an enemy area without battle, +1 AP).
     Units pass only through neutral or own areas and stop on entering an enemy one; beyond 3
     spaces a group may go on from Village to Village at 1 AP a space (ruling:move-cost).
-    With ``first`` the search stops at the first destination (a cheap "can it move?")."""
+    With ``first`` the search stops at the first destination (a cheap "can it move?"), with
+    ``goal`` once that destination is found (breadth first: at its least cost)."""
     snap = snap if snap is not None else snapshot(rules, state)
     enemy = 1 if side == PL else 0
     size = sum(units.values())
@@ -92,7 +93,7 @@ def reach(
                         key = A.To.of(b, a, "enter")
                         if out.get(key, cost + 2) > cost + 1:
                             out[key] = cost + 1
-                    if first and out:
+                    if (first and out) or (goal is not None and goal in out):
                         return out
                     if info[enemy]:
                         continue
@@ -100,7 +101,7 @@ def reach(
                     continue
                 if move and info[2] + size <= limit[b]:
                     out[A.To.of(b)] = cost
-                    if first:
+                    if first or (goal is not None and goal in out):
                         return out
                 seen.add(b)
                 nxt.append(b)
@@ -170,21 +171,24 @@ def _order_allows(rules: Rules, state: State, f: OrderFrame, action: Action) -> 
         movable = _movable(rules, state, side, f["origin"])
         return (bool(units) and all(0 < n <= movable.get(t, 0) for t, n in units.items()) and action == A.Units.of(unit_pairs(units))
                 and bool(_destinations(rules, state, f, f["origin"], units, snap, first=True)))
-    return isinstance(action, A.To) and action in _destinations(rules, state, f, f["origin"], f["units"])
+    return isinstance(action, A.To) and action in _destinations(rules, state, f, f["origin"], f["units"], snap, goal=action)
 
 
 def _destinations(
-    rules: Rules, state: State, f: OrderFrame, origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False
+    rules: Rules, state: State, f: OrderFrame, origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False,
+    goal: A.To | None = None,
 ) -> dict[A.To, int]:
+    """Where the group may go, with the AP each costs (``first``/``goal``: see :func:`reach`;
+    with ``goal``, that destination among others or not at all)."""
     side = f["side"]
     first = first and not f.get("target")
-    found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap, snap, first)
+    found = reach(rules, state, side, origin, units, f["mode"], state.turn.ap, snap, first, goal)
     if f.get("target"):
         found = {k: v for k, v in found.items() if k.dest == f["target"]}
     if f["mode"] == "assault":
         affordable = {k: v for k, v in found.items() if v + _joining_charge(rules, state, side, k.dest, f) <= state.turn.ap}
         if first and found and not affordable:  # the first one found is too dear: look at them all
-            return _destinations(rules, state, f, origin, units, snap)
+            return _destinations(rules, state, f, origin, units, snap, goal=goal)
         found = affordable
     return found
 
@@ -231,7 +235,7 @@ def land_group(rules: Rules, state: State, side: Side, units: dict[str, int], to
 
 def _commit_move(rules: Rules, state: State, f: OrderFrame, to: A.To) -> None:
     side, origin, units = f["side"], f["origin"], f["units"]
-    cost = _destinations(rules, state, f, origin, units)[to]
+    cost = _destinations(rules, state, f, origin, units, goal=to)[to]
     dest = to.dest
     inner = _joining_charge(rules, state, side, dest, f)
     state.turn.ap -= cost + inner
