@@ -231,9 +231,35 @@ class GeneralBot:
         return max(here, key=lambda o: (sum(n for _, n in o.units), sum(UNIT_VALUE.get(t, 1.0) * n for t, n in o.units), o.notation)).notation
 
     def _deploy(self, seat: Seat, options) -> str:
+        """A free deployment in stacks, like Relief: first a garrison in each Strategic Area
+        (one unit and one more a VP), the most valuable first; then full stacks on the front —
+        the areas next to the enemy, or, before the enemy has deployed, next to the areas it
+        may deploy into, those facing Strategic Areas first —, each filled to its limit before
+        the next is begun. Never one unit each over many areas: spread that thin, every area
+        falls to the first attack."""
         board = Board(self.view, seat.player)
-        return min(options, key=lambda o: (-board.strategic.get(o.to_area or "", 0) if board.total(o.to_area or "") < 2 else 0,
-                                           board.total(o.to_area or ""), self.rng.random())).notation
+        geo = seat.board
+        mine = {o.to_area for o in options if o.to_area}
+        deployed = any(board.enemy(a) for a in board.units)
+
+        def outside(area: str) -> list[str]:
+            """The neighbours the enemy holds, or may deploy into, that are not this side's."""
+            return [b for b in geo.neighbours[area] if not board.own(b) and (board.enemy(b) if deployed else b not in mine)]
+
+        def worth(o: Option) -> tuple:
+            area = o.to_area or ""
+            here, value = board.total(area), board.strategic.get(area, 0)
+            if geo.limit[area] - here <= 0:
+                return (0, 0, 0, 0, o.notation)
+            if value and sum(board.own(area).values()) < 1 + value:
+                return (3, value, -here, 0, o.notation)
+            facing = outside(area)
+            if facing:
+                prize = sum(board.strategic.get(b, 0) for b in facing) + (sum(board.enemy(b) for b in facing) if deployed else len(facing))
+                return (2, here, prize, 0, o.notation)
+            return (1, here, 0, 0, o.notation)
+
+        return max(options, key=worth).notation
 
     # ------------------------------------------------------------------------- Orders Phase
 

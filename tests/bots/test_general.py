@@ -48,6 +48,24 @@ def test_relief_in_the_rulebook_example_fills_areas():
     assert 2 <= len(played) <= 3  # 10 Soldiers, limit 5, Dworzec Główny has room for 4
 
 
+def test_a_free_deployment_goes_in_stacks_not_one_unit_per_area():
+    """Siege: PL deploys 21 units in the city first (before: one Soldier to each of ten areas,
+    every one of them lost to the first attack). Now a garrison in each Strategic Area and the
+    rest in full stacks facing the villages; then ZURL deploys around them the same way."""
+    game = Game(4, 7001)
+    assert game.decision().kind == "deploy"
+    _play_turn(game, GeneralBot(1), ("deploy", "hq"))
+    units = game.view(None)["units"]
+    pl = {a: sum(n for t, n in u.items() if t.startswith("pl-")) for a, u in units.items()}
+    stacks = [n for n in pl.values() if n]
+    assert sum(stacks) == 21 and len(stacks) <= 7 and min(stacks) >= 2, pl
+    strategic = game.view(None)["strategic"]
+    assert all(pl.get(a, 0) >= 2 for a in strategic if a in game.view(None)["units"] and pl.get(a)), "each Strategic Area garrisoned"
+    _play_turn(game, GeneralBot(2), ("deploy", "hq"))
+    zurl = [sum(n for t, n in u.items() if not t.startswith("pl-")) for u in game.view(None)["units"].values()]
+    assert min(n for n in zurl if n) >= 2
+
+
 def test_orders_spend_the_ap_and_build_no_barricade_where_a_redoubt_stands():
     game = _game("orders")  # ZURL's second turn: before, a Barricade in Cytadela and 5 AP left
     bot = GeneralBot(1)
