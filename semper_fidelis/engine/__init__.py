@@ -47,6 +47,12 @@ made next to the rule that offers it: "Play #1 … for 2 AP" or "… for its eff
 ``token``, ``losses`` (Losses a way of taking them absorbs) and ``closes`` (a way out of the
 step: end, done, pass, cancel …). ``game.options()`` is computed once per position.
 
+A client that already knows what it will play — a bot following its plan, a search playing
+thousands of games — need not list every legal action: ``game.allows(action)`` says whether one
+is legal (a Move's or an Assault's steps check themselves; any other step asks its list), and
+``game.pending()`` says who decides what (player, kind, phase) without the list; ``apply``
+takes the same short cut for an exact action whose step checks itself.
+
 The decision names the rulebook phase (``d.phase``: Deployment, Initial Phase, Orders Phase,
 Battle Phase, End of Turn Phase, End of Round, End of Stage, Game over) and its section
 (``d.section``). The view adds ``phase``, ``stage``, ``battle`` (the battle in progress: area,

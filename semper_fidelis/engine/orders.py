@@ -320,6 +320,7 @@ procedure(
     legal=_assault_next_legal,
     apply=_assault_next_apply,
     section="§6.2 Assault, FAQ",
+    allows=lambda r, s, f, action: isinstance(action, A.Fight) or (isinstance(action, A.AssaultMore) and action in _assault_next_legal(r, s, f)),
 )
 
 # --------------------------------------------------------------------------- fortification (§6.2)
@@ -430,6 +431,16 @@ def _can_mobilize(rules: Rules, state: State, f: MobilizeFrame) -> bool:
     )
 
 
+def _mobilize_allows(rules: Rules, state: State, f: MobilizeFrame, action: Action) -> bool:
+    """:func:`_mobilize_legal` for one action: its unit type and its area, not every pair."""
+    if isinstance(action, A.Done):
+        return True
+    if not isinstance(action, A.Mobilize) or not _can_pay_mobilization(rules, state, f):
+        return False
+    side = f["side"]
+    return any(CODE[t] == action.unit for t in _mob_types(rules, state, side)) and action.area in set(_mobilization_areas(rules, state, side))
+
+
 def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action) -> None:
     side = f["side"]
     if isinstance(action, A.Done):
@@ -465,6 +476,7 @@ procedure(
     legal=_mobilize_legal,
     apply=_mobilize_apply,
     section="§6.2 Mobilization",
+    allows=_mobilize_allows,
 )
 
 # ---------------------------------------------------------------------------- provisioning (§6.2)
