@@ -3,6 +3,7 @@ district control, and the strategic-area bookkeeping that moves Morale immediate
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from contextvars import Token as ListingToken
 
@@ -100,6 +101,41 @@ def snapshot(rules: Rules, state: State) -> dict[str, Tally]:
         return memo.board(rules)
     allies = _allies(rules, state)
     return {area: _tally(units, allies) for area, units in state.units.items()}
+
+
+#: Area -> Tally lookups: a whole snapshot, or a listing's tallies made as they are asked
+Tallies = Mapping[str, Tally]
+
+
+class _Asked(Mapping[str, Tally]):
+    """A listing's tallies as a mapping: an area is tallied only when asked (a search near one
+    area never tallies the whole board); an area without units is EMPTY."""
+
+    __slots__ = ("memo", "rules")
+
+    def __init__(self, memo: _Listing, rules: Rules) -> None:
+        self.memo, self.rules = memo, rules
+
+    def __getitem__(self, area: str) -> Tally:
+        return self.memo.area(self.rules, area)
+
+    def get(self, area: str, default: object = None) -> Tally:
+        return self.memo.area(self.rules, area)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.memo.board(self.rules))
+
+    def __len__(self) -> int:
+        return len(self.memo.board(self.rules))
+
+
+def tallies(rules: Rules, state: State) -> Tallies:
+    """:func:`snapshot` for lookups by area: inside a listing, each area tallied when first
+    asked; outside one, the whole board at once."""
+    memo = _LISTING.get()
+    if memo is not None and memo.state is state:
+        return memo.board(rules) if memo.whole else _Asked(memo, rules)
+    return snapshot(rules, state)
 
 
 def _allies(rules: Rules, state: State) -> dict[str, Side | None]:
@@ -230,7 +266,9 @@ def austrians_neutral(rules: Rules, state: State) -> bool:
 
 
 def strategic_holders(rules: Rules, state: State) -> dict[str, Side | None]:
-    return {a: occupant(rules, state, a) for a in state.strategic}
+    """Who occupies each Strategic Area (:func:`occupant`, the neutrals' allies read once)."""
+    allies, units = _allies(rules, state), state.units
+    return {a: _tally(units[a], allies)[5] if units.get(a) else None for a in state.strategic}
 
 
 def units_of_side_anywhere(rules: Rules, state: State, side: Side) -> int:

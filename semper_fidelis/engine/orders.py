@@ -21,7 +21,7 @@ from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiat
 from .notation import describe, group_of, subsets, token_name, type_for, unit_name, unit_pairs, with_article
 from .occupancy import (
     EMPTY,
-    Tally,
+    Tallies,
     add_units,
     ally_of,
     count,
@@ -29,6 +29,7 @@ from .occupancy import (
     remove_units,
     side_units,
     snapshot,
+    tallies,
     total,
 )
 from .rules import Rules
@@ -45,7 +46,7 @@ CYTADELA = "cytadela"
 
 def reach(
     rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], mode: str, ap: int,
-    snap: dict[str, Tally] | None = None, first: bool = False, goal: A.To | None = None,
+    snap: Tallies | None = None, first: bool = False, goal: A.To | None = None,
 ) -> dict[A.To, int]:
     """Every destination the group can reach, as its ``to`` action, with its cost in AP:
     ``to dest`` (a friendly or neutral area), ``to dest via X attack`` (lined up on the border
@@ -54,7 +55,7 @@ def reach(
     spaces a group may go on from Village to Village at 1 AP a space (ruling:move-cost).
     With ``first`` the search stops at the first destination (a cheap "can it move?"), with
     ``goal`` once that destination is found (breadth first: at its least cost)."""
-    snap = snap if snap is not None else snapshot(rules, state)
+    snap = snap if snap is not None else tallies(rules, state)
     enemy = 1 if side == PL else 0
     size = sum(units.values())
     move = mode == "move"
@@ -158,12 +159,11 @@ def _order_allows(rules: Rules, state: State, f: OrderFrame, action: Action) -> 
     if isinstance(action, A.Cancel):
         return not f.get("forced")
     side = f["side"]
-    snap = snapshot(rules, state)
+    snap = tallies(rules, state)
     if f["step"] == "from":
         if not isinstance(action, A.From):
             return False
-        info = snap.get(action.area)
-        return bool(info and info[0 if side == PL else 1]) and action.area != f.get("target") and _has_any_destination(rules, state, f, action.area, snap)
+        return bool(snap.get(action.area, EMPTY)[0 if side == PL else 1]) and action.area != f.get("target") and _has_any_destination(rules, state, f, action.area, snap)
     if f["step"] == "units":
         if not isinstance(action, A.Units):
             return False
@@ -175,7 +175,7 @@ def _order_allows(rules: Rules, state: State, f: OrderFrame, action: Action) -> 
 
 
 def _destinations(
-    rules: Rules, state: State, f: OrderFrame, origin: str, units: dict[str, int], snap: dict[str, Tally] | None = None, first: bool = False,
+    rules: Rules, state: State, f: OrderFrame, origin: str, units: dict[str, int], snap: Tallies | None = None, first: bool = False,
     goal: A.To | None = None,
 ) -> dict[A.To, int]:
     """Where the group may go, with the AP each costs (``first``/``goal``: see :func:`reach`;
@@ -193,7 +193,7 @@ def _destinations(
     return found
 
 
-def _has_any_destination(rules: Rules, state: State, f: OrderFrame, origin: str, snap: dict[str, Tally] | None = None) -> bool:
+def _has_any_destination(rules: Rules, state: State, f: OrderFrame, origin: str, snap: Tallies | None = None) -> bool:
     units = _movable(rules, state, f["side"], origin)
     one = {next(iter(units)): 1} if units else {}
     return bool(units) and bool(_destinations(rules, state, f, origin, one, snap, first=True))

@@ -18,16 +18,28 @@ from semper_fidelis.tui.screens.menu import MainMenuScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SIZE
-from .helpers import choose, keys, options, sync, text_of
+from .helpers import choose, keys, options, sync, text_of, until_screen
 
 EXAMPLES, _ = load_examples(examples_dir(shipped_data().assets_dir))
 REPO = Path(__file__).resolve().parents[2]
 
 
+async def _learn(pilot) -> LearnScreen:
+    """Main menu → Learn from the rulebook, once its list is read (its mount reads every
+    example: on a loaded machine that takes more than one pause)."""
+    await keys(pilot, "5")
+    await until_screen(pilot, LearnScreen)
+    screen = pilot.app.screen
+    for _ in range(200):
+        if screen.examples or screen.problems:
+            break
+        await pilot.pause(0.01)
+    return screen
+
+
 async def _open(pilot, index: int) -> ExampleScreen:
     """Main menu → Learn from the rulebook → the example at ``index``; the card shows first."""
-    await keys(pilot, "5")
-    assert isinstance(pilot.app.screen, LearnScreen)
+    await _learn(pilot)
     await keys(pilot, *["down"] * index, "enter")
     assert isinstance(pilot.app.screen, ExampleCard)
     await keys(pilot, "enter")
@@ -107,7 +119,6 @@ async def test_a_broken_example_is_reported_on_the_list(make_app, tmp_path):
 
     app = make_app(data=load_game_data(data))
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "5")
-        assert isinstance(app.screen, LearnScreen)
-        assert len(app.screen.examples) == len(EXAMPLES)
+        screen = await _learn(pilot)
+        assert len(screen.examples) == len(EXAMPLES)
         assert "00-broken.toml: position: not TOML" in text_of(app.screen.query_one("#learn-message"))
