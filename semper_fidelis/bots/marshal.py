@@ -62,12 +62,16 @@ TURN_BUDGET = 6.0
 WIN = 100.0
 
 
-def evaluate(view: Mapping[str, Any], side: str, preview: dict[str, list[tuple[str, int]]] | None = None) -> float:
+def evaluate(view: Mapping[str, Any], side: str, preview: dict[str, list[tuple[str, int]]] | None = None,
+             breakthrough: tuple[int, int] | None = None) -> float:
     """How good an open view of a position is for ``side``, in VP: VP; what the End of Stage
     would score now (``preview``, :meth:`Game.score_if_stage_ended`, for a playout cut off
     before it; else the Strategic Areas each side holds); Morale (a VP at the top and the
     bottom of the track) and Supply (Strength); the units on the board by worth, the broken ones
-    (a VP every five) and the cards in hand (AP to come)."""
+    (a VP every five) and the cards in hand (AP to come); and, cut off before the end of a Stage
+    that brings PL's Breakthrough (Scenario 4), the Soldiers and tokens its corridor of Villages
+    would bring (``breakthrough``, :meth:`Game.breakthrough_if_stage_ended`), valued like units
+    on the board and Supply — for PL, and against ZURL."""
     other = ZURL if side == PL else PL
     result = view.get("result")
     if result:
@@ -97,6 +101,10 @@ def evaluate(view: Mapping[str, Any], side: str, preview: dict[str, list[tuple[s
     score -= 0.2 * (sum((broken.get(side) or {}).values()) - sum((broken.get(other) or {}).values()))
     hand = view.get("hand") or {}
     score += 0.2 * (_count(hand.get(side)) - _count(hand.get(other)))
+    if breakthrough:
+        soldiers, tokens = breakthrough
+        gain = 0.25 * UNIT_VALUE["pl-soldier"] * soldiers + 0.3 * tokens
+        score += gain if side == PL else -gain
     return score
 
 
@@ -248,7 +256,11 @@ class MarshalBot:
                     cut = True
                     break
             world.apply(policy[decision.player].choose(seats[decision.player]))
-        return evaluate(world.lazy_view(None), side, world.score_if_stage_ended() if cut and not world.over else None)
+        if not cut or world.over:
+            return evaluate(world.lazy_view(None), side)
+        view = world.lazy_view(None)
+        last = view["stage"] >= view["stages"]  # the game ends with it: no Breakthrough follows
+        return evaluate(view, side, world.score_if_stage_ended(), None if last else world.breakthrough_if_stage_ended())
 
 
 def _starts_turn(decision: Pending) -> bool:

@@ -401,6 +401,12 @@ class Game:
         only (occupation, Morale, alliances, broken units, Destruction), so any player may see it."""
         return {side: items for side, items in scoring.stage_points(self.rules, self.state).items()}
 
+    def breakthrough_if_stage_ended(self) -> tuple[int, int] | None:
+        """The Soldiers and Supply Tokens PL's Breakthrough (Scenario 4) would bring if the Stage
+        ended now, from the corridor of Villages it holds; None in a scenario without one.
+        Public facts only."""
+        return scoring.breakthrough_now(self.rules, self.state)
+
     def events(self, player: str | None, since: int = 0) -> list[Event]:
         """What happened, as structured events (engine/events.py), from the ``since``-th event on,
         those ``player`` may see (None: all). ``len(game.events(None))`` is a mark to read from."""

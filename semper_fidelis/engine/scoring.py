@@ -149,6 +149,15 @@ def corridor_width(rules: Rules, state: State) -> int:
 CORRIDOR = {0: (0, 0), 1: (2, 1), 2: (5, 2), 3: (8, 5)}
 
 
+def breakthrough_now(rules: Rules, state: State) -> tuple[int, int] | None:
+    """(Soldiers, Supply Tokens) PL's Breakthrough would bring if the Stage ended now (Scenario
+    4's corridor of Villages; None where PL's Reinforcement is not a corridor), before the pool's
+    limits: what :func:`reinforce` grants."""
+    if rules.scenario.reinforcement.get(PL) != "corridor":
+        return None
+    return CORRIDOR[min(corridor_width(rules, state), 3)]
+
+
 def reinforce(rules: Rules, state: State) -> None:
     """§5.2 End of Stage step 2: each side's Reinforcements as its scenario says."""
     kinds = rules.scenario.reinforcement
@@ -165,9 +174,10 @@ def reinforce(rules: Rules, state: State) -> None:
         log(state, f"ZURL Reinforcements: Morale {state.morale[ZURL]} brings {plural(zurl_n, 'Volunteer')} to its occupied Villages.")
         if zurl_n:
             push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=ZURL, unit="zurl-volunteer", left=zurl_n, why="Reinforcements"))
-    if kinds.get(PL) == "corridor":
+    breakthrough = breakthrough_now(rules, state)
+    if breakthrough is not None:
         width = corridor_width(rules, state)
-        soldiers, tokens = CORRIDOR[min(width, 3)]
+        soldiers, tokens = breakthrough
         soldiers = min(soldiers, state.pool[PL].get("pl-soldier", 0))
         log(state, f"Breakthrough: a corridor {plural(width, 'Village')} wide brings {plural(soldiers, 'Soldier')} and {plural(tokens, 'Supply Token')}.")
         for _ in range(min(tokens, len(state.token_pool))):

@@ -187,7 +187,7 @@ def test_marshal_playouts_stop_at_the_end_of_the_stage_or_a_cut_off(monkeypatch)
     from semper_fidelis.bots import marshal
 
     seen = []
-    monkeypatch.setattr(marshal, "evaluate", lambda view, side, preview=None: seen.append((view, preview)) or 0.0)
+    monkeypatch.setattr(marshal, "evaluate", lambda view, side, preview=None, breakthrough=None: seen.append((view, preview)) or 0.0)
     game = Game(2, 3)
     while game.decision().kind != "orders":
         game.apply(GeneralBot(1).choose(Seat(game, game.decision().player)))
@@ -209,6 +209,28 @@ def test_marshal_playouts_stop_at_the_end_of_the_stage_or_a_cut_off(monkeypatch)
     MarshalBot(1, iterations=1)._playout(Seat(game, start["active"]), ["end"], 7)  # the default: and the reply
     ((cut, preview),) = seen
     assert (cut["round"], cut["active"]) == (start["round"] + 1, start["active"]) and preview
+
+
+def test_the_marshal_counts_siege_breakthrough_at_a_cut_off():
+    """Scenario 4: a corridor of PL Villages brings Soldiers and Supply Tokens at the end of
+    Stage 1 (CORRIDOR: two Villages, 5 and 2). The End of Stage preview has no VP for it, so a
+    playout cut off before it adds them: worth having to PL, worth denying to ZURL."""
+    from semper_fidelis.bots.marshal import evaluate
+
+    assert Game(2, 1).breakthrough_if_stage_ended() is None  # no corridor in Semper Fidelis
+    game = Game(4, 1)
+    while game.decision().phase == "Deployment":
+        game.apply(GeneralBot(1).choose(Seat(game, game.decision().player)))
+    assert game.breakthrough_if_stage_ended() == (0, 0)  # ZURL holds the Villages
+    rules = game.rules
+    a = sorted(rules.villages)[0]
+    b = sorted(n for n in rules.neighbours[a] if n in rules.villages)[0]
+    for village in (a, b):
+        game.state.units[village] = {"pl-soldier": 1}
+    assert game.breakthrough_if_stage_ended() == (5, 2)
+    view, preview = game.view(None), game.score_if_stage_ended()
+    assert evaluate(view, "PL", preview, (5, 2)) > evaluate(view, "PL", preview)
+    assert evaluate(view, "ZURL", preview, (5, 2)) < evaluate(view, "ZURL", preview)
 
 
 def test_the_marshal_weighs_reinforcing_a_threatened_strategic_area():
