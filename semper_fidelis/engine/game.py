@@ -225,7 +225,8 @@ class Game:
 
     def allows(self, action: Action | str) -> bool:
         """Whether ``action`` (exact notation) is legal now; asked of the step itself where it
-        can say without listing every legal action (the steps of a Move or an Assault)."""
+        can say without listing every legal action (the steps of a Move, an Assault or a
+        Mobilization)."""
         if self._legal is None:
             value = action if isinstance(action, Action) else self._exact(action)
             quick = None if value is None else quick_allows(self.rules, self.state, value)

@@ -161,19 +161,19 @@ def quick_allows(rules: Rules, state: State, action: Action) -> bool | None:
 
 def current(rules: Rules, state: State, legal: list[Action] | None = None) -> Decision | None:
     """The pending decision (``legal``: its legal actions, if the caller has them listed)."""
-    if state.over or not state.stack:
+    who = pending(rules, state)
+    if who is None:
         return None
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
-    kind = proc.decision or proc.kind
-    assert proc.who is not None and proc.prompt is not None
+    assert proc.prompt is not None
     return Decision(
-        player=proc.who(rules, state, frame),
-        kind=kind,
+        player=who.player,
+        kind=who.kind,
         prompt=proc.prompt(rules, state, frame),
         actions=tuple(list_legal(rules, state, proc, frame) if legal is None else legal),
         section=proc.section,
-        phase=rulebook_phase(state, kind),
+        phase=who.phase,
     )
 
 

@@ -438,7 +438,7 @@ def _mobilize_allows(rules: Rules, state: State, f: MobilizeFrame, action: Actio
     if not isinstance(action, A.Mobilize) or not _can_pay_mobilization(rules, state, f):
         return False
     side = f["side"]
-    return any(CODE[t] == action.unit for t in _mob_types(rules, state, side)) and action.area in set(_mobilization_areas(rules, state, side))
+    return any(CODE[t] == action.unit for t in _mob_types(rules, state, side)) and action.area in _mobilization_areas(rules, state, side)
 
 
 def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action) -> None:
