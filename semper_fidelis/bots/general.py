@@ -46,6 +46,40 @@ def _move(origin: str, units: dict[str, int], to: A.To, order: Action | None = N
     return [order or A.MoveOrder.of(), A.From.of(origin), A.Units.of(unit_pairs(units)), to]
 
 
+#: the options of the Orders Phase a plan reads, by their kind
+MENU_KINDS: dict[str, type[Action]] = {"card": A.PlayCard, "card-effect": A.PlayEffect, "use-token": A.UseToken,
+                                       "supply-token": A.Supply, "propaganda": A.Propaganda}
+
+
+class Menu:
+    """The Orders Phase's offers as the plans ask for them, a kind at a time: whether a Move is
+    offered, which cards are. Listing and describing the whole menu at every Orders decision
+    worked out orders no plan asks about and the words of every option; now only what a plan
+    asks is (``options`` given: read from them, as a search's root has them anyway)."""
+
+    def __init__(self, seat: Seat, options: Iterable[Option] | None = None):
+        self._seat = seat
+        self._given = None if options is None else tuple(options)
+        self._kinds: dict[str, list[Option]] = {}
+        self._allowed: dict[str, bool] = {}
+
+    def get(self, kind: str) -> list[Option]:
+        """The options of one kind (``MENU_KINDS``)."""
+        if kind not in self._kinds:
+            if self._given is not None:
+                self._kinds[kind] = [o for o in self._given if o.kind == kind]
+            else:
+                self._kinds[kind] = list(self._seat.options_of(MENU_KINDS[kind]))
+        return self._kinds[kind]
+
+    def allows(self, action: str) -> bool:
+        """Whether ``action`` (exact notation: ``move``, a plan's first step) is offered."""
+        if action not in self._allowed:
+            self._allowed[action] = (any(o.notation == action for o in self._given) if self._given is not None
+                                     else self._seat.allows(action))
+        return self._allowed[action]
+
+
 class Board:
     """Who stands where, read from the general's own view (units of both sides are public).
     Each area's own units, enemy count and spare units are worked out once per decision (the
@@ -139,14 +173,17 @@ class GeneralBot:
     def choose(self, seat: Seat) -> str:
         if self.plan and seat.allows(self.plan[0]):
             return self.plan.pop(0)  # a plan's next step: no options to describe, no view to read
-        options = seat.options()
         self._look(seat)
         self.plan = []
-        decision = seat.decision()
-        assert decision is not None  # a bot is asked only at its own decision
-        kind = decision.kind
-        handler = getattr(self, "_" + kind.replace("-", "_"), None)
-        choice = handler(seat, options) if handler else None
+        pending = seat.pending()
+        assert pending is not None  # a bot is asked only at its own decision
+        if pending.kind == "orders":  # the menu is asked a kind at a time, never listed whole
+            menu = Menu(seat)
+            order = self._orders(seat, menu)
+            return order if menu.allows(order) else self._default(seat.options())
+        options = seat.options()
+        handler = getattr(self, "_" + pending.kind.replace("-", "_"), None)
+        choice: str | None = handler(seat, options) if handler else None
         return choice if choice in {o.notation for o in options} else self._default(options)
 
     def _look(self, seat: Seat) -> None:
@@ -263,35 +300,32 @@ class GeneralBot:
 
     # ------------------------------------------------------------------------- Orders Phase
 
-    def _orders(self, seat: Seat, options) -> str:
+    def _orders(self, seat: Seat, menu: Menu) -> str:
         view = self.view
         key = (view["round"], view["active"])
         if key != self.turn_key:
             self.turn_key, self.tried, self.plans = key, set(), 0
-        by_kind: dict[str, list[Option]] = {}
-        for o in options:
-            by_kind.setdefault(o.kind, []).append(o)
         ap = view["turn"]["ap"]
         side = seat.player
         # AP first: the best card for its AP, the Plane
-        cards = [o for o in by_kind.get("card", []) if not view["turn"]["card_played"]]
+        cards = [] if view["turn"]["card_played"] else menu.get("card")
         if cards:
             return min(cards, key=lambda o: (o.ap_cost, o.notation)).notation  # ap_cost < 0: AP gained
-        for o in by_kind.get("use-token", []):
+        for o in menu.get("use-token"):
             if o.token and o.token.startswith("plane"):
                 return o.notation
-        supply = by_kind.get("supply-token", [])
+        supply = menu.get("supply-token")
         if supply:
             return max(supply, key=lambda o: (int("".join(c for c in (o.token or "0") if c.isdigit()) or 0), o.notation)).notation
-        for o in by_kind.get("use-token", []):
+        for o in menu.get("use-token"):
             if o.token and o.token.startswith("food") and "morale" in o.notation:
                 return o.notation
         if self.plans < MAX_PLANS:
             board = Board(view, side, hold=self._aims(seat) + self._guarded(seat))
             for make in (self._crisis_plan, self._guard_plan, self._objective_attack_plan, self._occupy_plan, self._march_plan, self._attack_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan,
                          self._reinforce_plan, self._redoubt_plan, self._advance_plan, self._more_provisions_plan, self._propaganda_plan):
-                plan = make(seat, board, by_kind, ap)
-                if plan and plan[0] in {o.notation for o in options} and " ".join(plan) not in self.tried:
+                plan = make(seat, board, menu, ap)
+                if plan and menu.allows(plan[0]) and " ".join(plan) not in self.tried:
                     self.tried.add(" ".join(plan))
                     self.plans += 1
                     self.plan = plan[1:]
@@ -319,27 +353,25 @@ class GeneralBot:
         ending the phase.
         Cards for their AP and the tokens are left to the general (it always takes the most)."""
         self._look(seat)
-        by_kind: dict[str, list[Option]] = {}
-        for o in options:
-            by_kind.setdefault(o.kind, []).append(o)
+        menu = Menu(seat, options)
         ap = self.view["turn"]["ap"]
         board = Board(self.view, seat.player, hold=self._aims(seat))
-        out = [[o.notation] for o in by_kind.get("card-effect", []) if not self.view["turn"]["card_played"]]
+        out = [[o.notation] for o in menu.get("card-effect") if not self.view["turn"]["card_played"]]
         out += self._attack_plans(seat, board, ap, slack=0.15)[:attacks]
         for make in (self._occupy_plan, self._reinforce_plan, self._march_plan, self._mobilize_plan, self._provision_plan, self._barricade_plan,
                      self._advance_plan, self._redoubt_plan):
-            plan = make(seat, board, by_kind, ap)
+            plan = make(seat, board, menu, ap)
             if plan:
                 out.append(plan)
         legal = {o.notation for o in options}
         return [p for p in out if p[0] in legal] + [["end"]]
 
-    def _objective_attack_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _objective_attack_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """Where a scenario objective wins the game at once, attacks on it and around it come
         before the march towards it, and that before any other attack."""
-        return self._attack_plan(seat, board, by_kind, ap, objectives_only=True) if self._aims(seat) else None
+        return self._attack_plan(seat, board, menu, ap, objectives_only=True) if self._aims(seat) else None
 
-    def _attack_plan(self, seat: Seat, board: Board, by_kind, ap: int, objectives_only: bool = False) -> list[str] | None:
+    def _attack_plan(self, seat: Seat, board: Board, menu: Menu, ap: int, objectives_only: bool = False) -> list[str] | None:
         """The best attack the odds favour: every spare unit next to a weak enemy area."""
         ranked = self._attack_plans(seat, board, ap, objectives_only)
         return ranked[0] if ranked else None
@@ -414,10 +446,10 @@ class GeneralBot:
             return (seat.board.relief_start[ZURL],)
         return ()
 
-    def _guard_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _guard_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """Fill a guarded area from its neighbours (1 AP) while the enemy stands within two
         steps of it, so it is never taken cheaply."""
-        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+        if ap < 1 or not menu.allows("move"):
             return None
         geo = seat.board
         for area in self._guarded(seat):
@@ -440,12 +472,12 @@ class GeneralBot:
             return 0.05 if last else 0.35
         return ATTACK_ODDS - (0.15 if self._objective(seat, target) or last else 0)
 
-    def _march_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _march_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """Close in on the areas around an objective that wins the game at once: the largest
         spare group steps (1 AP) downhill on the distance to the nearest such area not yet held,
         through own or empty areas with room, so the attacks come from several sides with full
         stacks. Areas next to an enemy-held objective are staging posts and keep their units."""
-        if not self._aims(seat) or ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+        if not self._aims(seat) or ap < 1 or not menu.allows("move"):
             return None
         geo, held = seat.board, set(board.held())
         goals = sorted(a for a in geo.neighbours if self._objective(seat, a) and a not in held)
@@ -473,11 +505,11 @@ class GeneralBot:
                     best = (key, _move(origin, take, A.To.of(b)))
         return best[1] if best else None
 
-    def _reinforce_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _reinforce_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """Strengthen the held Strategic Area the enemy threatens most (more enemy units next to
         it than own units in it): the largest spare group next door moves in (1 AP). The general
         makes it with AP left over; a searching bot weighs it among the first plans."""
-        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+        if ap < 1 or not menu.allows("move"):
             return None
         geo, held = seat.board, board.held()
         best: tuple[tuple, list[str]] | None = None
@@ -495,9 +527,9 @@ class GeneralBot:
                     best = (key, _move(origin, take, A.To.of(area)))
         return best[1] if best else None
 
-    def _occupy_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _occupy_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """One unit into an empty Strategic Area next door (1 AP)."""
-        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+        if ap < 1 or not menu.allows("move"):
             return None
         geo = seat.board
         best = None
@@ -513,18 +545,18 @@ class GeneralBot:
                         best = (value, _move(origin, {unit: 1}, A.To.of(b)))
         return best[1] if best else None
 
-    def _mobilize_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
-        if not any(o.notation == "mobilize" for o in by_kind.get("order", [])):
+    def _mobilize_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
+        if not menu.allows("mobilize"):
             return None
         return ["mobilize"]
 
-    def _provision_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
-        if not any(o.notation == "provision" for o in by_kind.get("order", [])) or board.view["turn"]["provisions"] >= 1:
+    def _provision_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
+        if not menu.allows("provision") or board.view["turn"]["provisions"] >= 1:
             return None
         return ["provision"]
 
-    def _barricade_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
-        if not any(o.notation == "fortify" for o in by_kind.get("order", [])):
+    def _barricade_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
+        if not menu.allows("fortify"):
             return None
         geo, mine = seat.board, board.view["barricades"]
         for area in board.held():
@@ -536,10 +568,10 @@ class GeneralBot:
                     return [A.FortifyOrder.of(), A.Barricade.of(area, b)]
         return None
 
-    def _redoubt_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _redoubt_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """A Redoubt in a held Strategic City Area the enemy stands next to, when the AP allow
         (4 less its own Barricades there): it stops the attacker's extra sides too."""
-        if not any(o.notation == "fortify" for o in by_kind.get("order", [])):
+        if not menu.allows("fortify"):
             return None
         geo, mine = seat.board, board.view["barricades"]
         best: tuple[tuple, list[str]] | None = None
@@ -553,11 +585,11 @@ class GeneralBot:
                 best = (key, [A.FortifyOrder.of(), A.Redoubt.of(area)])
         return best[1] if best else None
 
-    def _advance_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _advance_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """Bring the largest spare group away from the front one step (1 AP) closer to it — to
         an area next to the enemy, through own or empty areas with room — so the AP left over
         line up the next attacks instead of being lost."""
-        if ap < 1 or not any(o.notation == "move" for o in by_kind.get("order", [])):
+        if ap < 1 or not menu.allows("move"):
             return None
         geo = seat.board
         room = {a: geo.limit[a] - board.total(a) for a in geo.neighbours}
@@ -583,27 +615,27 @@ class GeneralBot:
                         best = (key, _move(origin, take, A.To.of(b)))
         return best[1] if best else None
 
-    def _more_provisions_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _more_provisions_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """A second or third Supply Token (2, then 3 AP) with AP that would be lost."""
         taken = board.view["turn"]["provisions"]
-        if not any(o.notation == "provision" for o in by_kind.get("order", [])) or taken < 1 or ap < taken + 1:
+        if not menu.allows("provision") or taken < 1 or ap < taken + 1:
             return None
         return ["provision"]
 
-    def _propaganda_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _propaganda_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """PL's Propaganda with AP that would be lost: Morale up, else Destruction back — the
         Destruction first once its marker is half-way to the space that ends the game."""
-        offered = [o for o in by_kind.get("propaganda", []) if (o.ap_cost or 0) <= ap]
+        offered = [o for o in menu.get("propaganda") if (o.ap_cost or 0) <= ap]
         first = "destruction" if self._destruction_danger(seat) >= 0.5 else "morale"
         return [min(offered, key=lambda o: (first not in o.notation, o.notation)).notation] if offered else None
 
-    def _crisis_plan(self, seat: Seat, board: Board, by_kind, ap: int) -> list[str] | None:
+    def _crisis_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         """Two spaces from the Humanitarian Crisis (ZURL wins at once), Propaganda takes the
         Destruction marker back before any attack (a big City battle moves it on)."""
         track = len(seat.scenario.destruction_track or ())
         if not track or self.view.get("destruction") is None or self.view["destruction"] < track - 2:
             return None
-        offered = [o for o in by_kind.get("propaganda", []) if "destruction" in o.notation and (o.ap_cost or 0) <= ap]
+        offered = [o for o in menu.get("propaganda") if "destruction" in o.notation and (o.ap_cost or 0) <= ap]
         return [offered[0].notation] if offered else None
 
     def _destruction_danger(self, seat: Seat) -> float:

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from ..data.loader import GameData
 from ..data.models import Scenario, Side
-from ..engine import PERMANENT_REDOUBT, BattleOdds, Decision, Game, Option
+from ..engine import PERMANENT_REDOUBT, Action, BattleOdds, Decision, Game, Option, Pending
 
 
 class Table(Protocol):
@@ -25,9 +25,11 @@ class Table(Protocol):
     @property
     def scenario(self) -> Scenario: ...
     def decision(self) -> Decision | None: ...
+    def pending(self) -> Pending | None: ...
     def legal(self) -> Sequence[str]: ...
     def allows(self, action: str) -> bool: ...
     def options(self) -> tuple[Option, ...]: ...
+    def options_of(self, *kinds: type[Action]) -> tuple[Option, ...]: ...
     def view(self, player: str | None) -> dict[str, Any]: ...
     def lazy_view(self, player: str | None) -> Mapping[str, Any]: ...
     def sample(self, player: Side, rng: random.Random) -> Game: ...
@@ -76,6 +78,10 @@ class Seat:
         """The pending decision; a bot is asked only when it is its own."""
         return self._game.decision()
 
+    def pending(self) -> Pending | None:
+        """Who decides now and in what kind of step, without the legal actions listed."""
+        return self._game.pending()
+
     def legal(self) -> list[str]:
         return list(self._game.legal())
 
@@ -87,6 +93,11 @@ class Seat:
     def options(self) -> tuple[Option, ...]:
         """The legal actions with their facts (kind, AP cost, areas, units, card, token)."""
         return self._game.options()
+
+    def options_of(self, *kinds: type[Action]) -> tuple[Option, ...]:
+        """The options whose actions are of these types (at an Orders decision, only those are
+        listed: a plan asks for the cards without every order being worked out)."""
+        return self._game.options_of(*kinds)
 
     @property
     def scenario(self):

@@ -28,7 +28,7 @@ from . import (  # noqa: F401  (registers the procedures)
 )
 from .actions import Action, ActionSyntaxError
 from .events import Event, visible_to
-from .machine import Decision, IllegalAction, Pending, advance, apply_action, current, legal_actions, pending, quick_allows
+from .machine import Decision, IllegalAction, Pending, advance, apply_action, current, legal_actions, legal_of, pending, quick_allows
 from .odds import BattleOdds, battle_odds, win_chance
 from .options import Option, describe
 from .outcome import Outcome
@@ -58,7 +58,7 @@ class Game:
     undoable = True
     _decision: Decision | None = None
     _decision_of: list[Action] | None = None  # the legal list the decision was made from
-    _allowed: Action | None = None  # the action :meth:`allows` last found legal at this position
+    _allowed: frozenset[Action] = frozenset()  # the actions :meth:`allows` found legal at this position
     _start: Position | None = None
     _start_state: State | None = None  # a sampled world's first state, made a Position when asked
 
@@ -113,7 +113,7 @@ class Game:
         game.start = start
         game.state = start.to_state(game.rules, game.seed, game.settings)
         game.actions, game.reveal_at, game._snapshots, game._marks = [], 0, {}, []
-        game._legal, game._options, game._options_of, game._allowed = None, None, None, None
+        game._legal, game._options, game._options_of, game._allowed = None, None, None, frozenset()
         try:
             advance(game.rules, game.state, flow.next_phase)
             game.state.revealed = start.revealed
@@ -208,6 +208,15 @@ class Game:
             self._options, self._options_of = describe(self.rules, self.state, legal), legal
         return self._options
 
+    def options_of(self, *kinds: type[Action]) -> tuple[Option, ...]:
+        """The options of :meth:`options` whose actions are of these types, in its order; a step
+        whose menu offers each type apart (the Orders Phase) lists and describes only those."""
+        if self._legal is None:
+            part = legal_of(self.rules, self.state, kinds)
+            if part is not None:
+                return describe(self.rules, self.state, part)
+        return tuple(o for a, o in zip(self._listed(), self.options(), strict=True) if isinstance(a, kinds))
+
     def apply(self, action: Action | str) -> str:
         """Apply an action, a value from :meth:`legal` or notation (abbreviations of area names
         accepted); returns the exact notation applied. Raises IllegalAction with a clear message
@@ -215,7 +224,7 @@ class Game:
         alone (:meth:`allows`) is applied without listing the others."""
         chosen = action if isinstance(action, Action) else self._exact(action)
         legal = self._legal
-        if chosen is not None and legal is None and (chosen == self._allowed or quick_allows(self.rules, self.state, chosen)):
+        if chosen is not None and legal is None and (chosen in self._allowed or quick_allows(self.rules, self.state, chosen)):
             legal = [chosen]
         elif chosen is None or (not isinstance(action, Action) and chosen not in self._listed()):
             text = self.resolve(action)  # abbreviations, or a message naming what is wrong
@@ -226,14 +235,23 @@ class Game:
     def allows(self, action: Action | str) -> bool:
         """Whether ``action`` (exact notation) is legal now; asked of the step itself where it
         can say without listing every legal action (the steps of a Move, an Assault or a
-        Mobilization)."""
+        Mobilization, and the Orders Phase's menu)."""
         if self._legal is None:
             value = action if isinstance(action, Action) else self._exact(action)
-            quick = None if value is None else quick_allows(self.rules, self.state, value)
+            if value is None:
+                return action in self._listed()  # not exact notation: an abbreviation, or nothing
+            if value in self._allowed:
+                return True
+            quick = quick_allows(self.rules, self.state, value)
             if quick is not None:
-                self._allowed = value if quick else None  # apply need not ask again
+                if quick:
+                    self._allowed |= {value}  # apply need not ask again
                 return quick
         return action in self._listed()
+
+    def _moved(self) -> None:
+        """The position changed: what was listed or allowed for the last is dropped."""
+        self._legal, self._allowed = None, frozenset()
 
     def pending(self) -> Pending | None:
         """Who decides now, in what kind of step and phase, without listing the legal actions
@@ -262,7 +280,7 @@ class Game:
         done = len(self.actions)
         if undoable and self.undoable and (done % SNAPSHOT_EVERY == 0 or not self._snapshots) and done not in self._snapshots:
             self._snapshots[done] = self.state.clone()  # none kept after a replay: undo starts here
-        self._legal = self._allowed = None
+        self._moved()
         self._marks.append(len(self.state.events))
         apply_action(self.rules, self.state, action, flow.next_phase, legal)
         self.actions.append(str(action))
@@ -327,7 +345,7 @@ class Game:
         self.state = self._snapshots[base].clone()
         for action in self.actions[base:target]:
             apply_action(self.rules, self.state, action, flow.next_phase, [action])
-        self._legal = self._allowed = None
+        self._moved()
         return last
 
     # ----------------------------------------------------------------------------- records
@@ -380,7 +398,7 @@ class Game:
         game = Game.__new__(Game)
         game.rules, game.seed, game.settings = self.rules, self.seed, dict(self.settings)
         game._start_state = state.clone()  # its Position only if its record is asked for: search never does
-        game.state, game.actions, game.reveal_at, game._legal, game._allowed, game._snapshots = state, [], 0, None, None, {}
+        game.state, game.actions, game.reveal_at, game._legal, game._allowed, game._snapshots = state, [], 0, None, frozenset(), {}
         game._marks = []
         game._options, game._options_of = None, None
         game.undoable = False
@@ -425,9 +443,10 @@ class Game:
 
     def lazy_view(self, player: str | None) -> Mapping[str, Any]:
         """The same view, each field copied when first read — for bots, which read a few
-        fields of it at every decision. Reading it after the game has moved on raises."""
+        fields of it at every decision; the legal actions are listed only if its decision is
+        read. Reading it after the game has moved on raises."""
         state, done = self.state, len(self.actions)
-        return LazyView(self.rules, state, player, self.legal(), lambda: self.state is state and len(self.actions) == done)
+        return LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done)
 
 
 def _slug(word: str) -> str:

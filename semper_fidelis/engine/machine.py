@@ -18,7 +18,7 @@ from typing_extensions import TypeVar
 from ..data.models import Side
 from .actions import Action, as_action
 from .frames import Frame
-from .occupancy import begin_listing, end_listing
+from .occupancy import listing
 from .phases import rulebook_phase
 from .rules import Rules
 from .state import State
@@ -41,8 +41,9 @@ class Procedure(Generic[F]):
 
     ``legal`` lists Action values (built with ``Cls.of``); ``apply`` gets the chosen Action and
     reads its fields. ``allows``, where a step has one, says whether one action is legal without
-    listing them all (a bot following its plan asks that at every step); it must agree with
-    ``legal`` (tests/engine/test_allows.py plays random games to check it)."""
+    listing them all (a bot following its plan asks that at every step); ``legal_of`` lists
+    only the actions of some types (a menu whose entries each offer their own). Both must agree
+    with ``legal`` (tests/engine/test_allows.py plays random games to check it)."""
 
     kind: str
     decision: str = ""
@@ -53,6 +54,7 @@ class Procedure(Generic[F]):
     run: Callable[[Rules, State, F], None] | None = None
     section: str = ""
     allows: Callable[[Rules, State, F, Action], bool] | None = None
+    legal_of: Callable[[Rules, State, F, tuple[type[Action], ...]], list[Action]] | None = None
 
     @property
     def auto(self) -> bool:
@@ -73,12 +75,13 @@ def procedure(
     prompt: Callable[[Rules, State, F], str] | None = None, legal: Callable[[Rules, State, F], Sequence[Action]] | None = None,
     apply: Callable[[Rules, State, F, Any], None] | None = None, run: Callable[[Rules, State, F], None] | None = None,
     section: str = "", allows: Callable[[Rules, State, F, Action], bool] | None = None,
+    legal_of: Callable[[Rules, State, F, tuple[type[Action], ...]], list[Action]] | None = None,
 ) -> Procedure[F]:
     """Register a frame kind, its handlers typed by its frame. Decisions are the frame's
     ``side``'s unless ``who`` says otherwise."""
     if run is None and who is None:
         who = _frame_side
-    proc = Procedure(kind, decision, who, prompt, legal, apply, run, section, allows)
+    proc = Procedure(kind, decision, who, prompt, legal, apply, run, section, allows, legal_of)
     PROCEDURES[kind] = proc
     return proc
 
@@ -114,11 +117,8 @@ def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> lis
     """The procedure's legal actions, with the board frozen for the listing (occupancy.py).
     A decision without a legal action is a dead end the rules must never reach."""
     assert proc.legal is not None, f"{proc.kind} is automatic: it has no legal actions"
-    token = begin_listing(state)
-    try:
+    with listing(state):
         legal = list(proc.legal(rules, state, frame))
-    finally:
-        end_listing(token)
     if not legal:
         raise EngineError(f"no legal action in step {frame['kind']}")
     return legal
@@ -149,14 +149,26 @@ def quick_allows(rules: Rules, state: State, action: Action) -> bool | None:
     if state.over or not state.stack:
         return False
     frame = state.stack[-1]
-    proc = PROCEDURES[frame["kind"]]
-    if proc.allows is None:
+    check = PROCEDURES[frame["kind"]].allows
+    if check is None:
         return None
-    token = begin_listing(state)
-    try:
-        return proc.allows(rules, state, frame, action)
-    finally:
-        end_listing(token)
+    with listing(state):
+        return check(rules, state, frame, action)
+
+
+def legal_of(rules: Rules, state: State, kinds: tuple[type[Action], ...]) -> list[Action] | None:
+    """The legal actions of these types now, in the legal list's order, listed by the step's
+    own menu (None: the step has none, ask the legal list)."""
+    if state.over or not state.stack:
+        return []
+    frame = state.stack[-1]
+    menu = PROCEDURES[frame["kind"]].legal_of
+    if menu is None:
+        return None
+    with listing(state):
+        return menu(rules, state, frame, kinds)
+
+
 
 
 def current(rules: Rules, state: State, legal: list[Action] | None = None) -> Decision | None:

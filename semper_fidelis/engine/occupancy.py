@@ -4,8 +4,8 @@ district control, and the strategic-area bookkeeping that moves Morale immediate
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
-from contextvars import Token as ListingToken
 
 from ..data.models import Side
 from .rules import Rules
@@ -167,7 +167,7 @@ class _Listing:
     """While the legal actions of a position are listed the state cannot change, so each area
     is tallied once, when first asked about, and the listing's many occupancy questions (the
     movement searches, the area filters) are answered from the tallies. The machine brackets
-    each listing with begin_listing / end_listing."""
+    each listing with :func:`listing`."""
 
     __slots__ = ("state", "areas", "allies", "whole")
 
@@ -198,12 +198,14 @@ class _Listing:
 _LISTING: ContextVar[_Listing | None] = ContextVar("occupancy_listing", default=None)
 
 
-def begin_listing(state: State) -> ListingToken[_Listing | None]:
-    return _LISTING.set(_Listing(state))
-
-
-def end_listing(token: ListingToken[_Listing | None]) -> None:
-    _LISTING.reset(token)
+@contextmanager
+def listing(state: State) -> Iterator[None]:
+    """The board frozen while legal actions are listed: each area tallied once."""
+    token = _LISTING.set(_Listing(state))
+    try:
+        yield
+    finally:
+        _LISTING.reset(token)
 
 
 def contested(rules: Rules, state: State, area: str) -> bool:

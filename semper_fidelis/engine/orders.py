@@ -747,24 +747,36 @@ def _end(rules: Rules, state: State, side: Side, action: A.End) -> None:
     log(state, f"{side} ends the Orders Phase.")
 
 
-MENU: tuple[Offers, ...] = (
-    _offer_cards,
-    _offer_group_order(A.MoveOrder, "move", 1),
-    _offer_group_order(A.AssaultOrder, "assault", 2),
-    _offer_fortify,
-    _offer_mobilize,
-    _offer_provision,
-    _offer_propaganda,
-    _offer_negotiation,
-    _offer_supply,
-    _offer_token_uses,
-    _offer_dismantle,
-    _offer_end,
+MENU: tuple[tuple[tuple[type[Action], ...], Offers], ...] = (
+    ((A.PlayCard, A.PlayEffect), _offer_cards),
+    ((A.MoveOrder,), _offer_group_order(A.MoveOrder, "move", 1)),
+    ((A.AssaultOrder,), _offer_group_order(A.AssaultOrder, "assault", 2)),
+    ((A.FortifyOrder,), _offer_fortify),
+    ((A.MobilizeOrder,), _offer_mobilize),
+    ((A.ProvisionOrder,), _offer_provision),
+    ((A.Propaganda,), _offer_propaganda),
+    ((A.Negotiate,), _offer_negotiation),
+    ((A.Supply,), _offer_supply),
+    ((A.UseToken,), _offer_token_uses),
+    ((A.Dismantle,), _offer_dismantle),
+    ((A.End,), _offer_end),
 )
+"""The Orders Phase's menu, in the order it is listed: each entry offers actions of its types only."""
 
 
 def _orders_legal(rules: Rules, state: State, f: SideFrame) -> list[Action]:
-    return [action for offers in MENU for action in offers(rules, state, f["side"])]
+    return [action for _, offers in MENU for action in offers(rules, state, f["side"])]
+
+
+def _orders_legal_of(rules: Rules, state: State, f: SideFrame, kinds: tuple[type[Action], ...]) -> list[Action]:
+    """Only the menu's entries that offer these types are asked (a bot weighs a Move, or its
+    cards, without every other order being worked out)."""
+    wanted = set(kinds)
+    return [a for types, offers in MENU if not wanted.isdisjoint(types) for a in offers(rules, state, f["side"]) if isinstance(a, kinds)]
+
+
+def _orders_allows(rules: Rules, state: State, f: SideFrame, action: Action) -> bool:
+    return action in _orders_legal_of(rules, state, f, (type(action),))
 
 
 def _own_forts(state: State, side: Side, area: str) -> bool:
@@ -839,5 +851,7 @@ procedure(
     prompt=lambda r, s, f: f"{f['side']} Orders Phase: {s.turn.ap} AP — give an order, play a card or a token, or end",
     legal=_orders_legal,
     apply=_orders_apply,
+    allows=_orders_allows,
+    legal_of=_orders_legal_of,
     section="§5.1 [2], §6",
 )

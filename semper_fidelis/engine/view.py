@@ -98,14 +98,14 @@ _DERIVED: dict[str, Callable[[Rules, State, str | None, Decide], Any]] = {
 }
 
 
-def _decider(rules: Rules, state: State, legal: list[Action] | None) -> Decide:
+def _decider(rules: Rules, state: State, listed: Callable[[], list[Action] | None]) -> Decide:
     """The pending decision, made at the first field that asks and kept for the next (the
-    decision and the phase both read it)."""
+    decision and the phase both read it); its legal actions listed only then (``listed``)."""
     made: list[Decision | None] = []
 
     def decide() -> Decision | None:
         if not made:
-            made.append(current(rules, state, legal))
+            made.append(current(rules, state, listed()))
         return made[0]
 
     return decide
@@ -125,7 +125,7 @@ def _names(state: State) -> list[str]:
 
 def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None) -> dict[str, Any]:
     """``legal``: the pending decision's legal actions, if the caller has them listed."""
-    decide = _decider(rules, state, legal)
+    decide = _decider(rules, state, lambda: legal)
     return {name: _field(rules, state, player, decide, name) for name in _names(state)}
 
 
@@ -134,8 +134,8 @@ class LazyView(Mapping[str, Any]):
     fifty fields at a decision, and a whole view was an eighth of a playout. It is a view of
     one position: read after the game has moved on, it raises instead of mixing two."""
 
-    def __init__(self, rules: Rules, state: State, player: str | None, legal: list[Action] | None, still: Callable[[], bool]):
-        self._args = (rules, state, player, _decider(rules, state, legal))
+    def __init__(self, rules: Rules, state: State, player: str | None, listed: Callable[[], list[Action]], still: Callable[[], bool]):
+        self._args = (rules, state, player, _decider(rules, state, listed))
         self._still = still
         self._read: dict[str, Any] = {}
         self._names = _names(state)

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..data.loader import GameData
 from ..data.models import Side
-from ..engine import BattleOdds, Decision, Event, IllegalAction, Option
+from ..engine import Action, BattleOdds, Decision, Event, IllegalAction, Option, Pending
 from .protocol import SeatState
 
 TABLE = "table"
@@ -82,6 +82,13 @@ class Mirror:
 
     def options(self) -> tuple[Option, ...]:
         return self._offered
+
+    def options_of(self, *kinds: type[Action]) -> tuple[Option, ...]:
+        return tuple(o for o in self._offered if isinstance(o.action, kinds))
+
+    def pending(self) -> Pending | None:
+        d = self.decision()
+        return None if d is None else Pending(d.player, d.kind, d.phase)
 
     def view(self, player: str | None = None) -> dict:
         """This seat's view, whoever asks: it is the only one there is here."""

@@ -61,7 +61,7 @@ class EditableGame(Game):
         return super()._listed()
 
     def apply(self, action):
-        self._legal = self._allowed = None  # the position may have been edited since it was listed
+        self._moved()  # the position may have been edited since it was listed
         return super().apply(action)
 
 

@@ -1,7 +1,9 @@
 """A step's own legality check (``Procedure.allows``, used by :meth:`Game.allows` and
 :meth:`Game.apply` to follow a plan without listing every legal action) agrees with its legal
 list: at every decision of played games, every listed action is allowed, and every action seen
-at another decision of the same kind but not listed now is refused."""
+at another decision of the same kind but not listed now is refused. A step's listing by type
+(``Procedure.legal_of``, :meth:`Game.options_of`) gives exactly the listed actions of those
+types, in the same order, described the same."""
 
 from __future__ import annotations
 
@@ -13,7 +15,10 @@ from semper_fidelis.bots.general import GeneralBot
 from semper_fidelis.bots.seat import Seat
 from semper_fidelis.engine import Game, IllegalAction
 from semper_fidelis.engine import actions as A
-from semper_fidelis.engine.machine import PROCEDURES, quick_allows
+from semper_fidelis.engine.machine import PROCEDURES, legal_of, quick_allows
+
+ORDERS_TYPES = (A.PlayCard, A.PlayEffect, A.MoveOrder, A.AssaultOrder, A.FortifyOrder, A.MobilizeOrder, A.ProvisionOrder,
+                A.Propaganda, A.Negotiate, A.Supply, A.UseToken, A.Dismantle, A.End)
 
 
 def _play_checking(scenario: int, seed: int, pool: dict[str, set]) -> int:
@@ -37,11 +42,27 @@ def _play_checking(scenario: int, seed: int, pool: dict[str, set]) -> int:
                 fresh = game.copy()
                 assert quick_allows(fresh.rules, fresh.state, action) == (action in legal), (frame, action)
                 compared += 1
+        if PROCEDURES[frame["kind"]].legal_of is not None:
+            compared += _check_listing_by_type(game, legal)
         decision = game.decision()
         assert decision is not None
         action = rng.choice(legal) if rng.random() < 0.25 else bots[decision.player].choose(Seat(game, decision.player))
         game.apply(action)
     return compared
+
+
+#: every type of action an Orders decision offers, alone and in pairs
+TYPE_SETS = [(t,) for t in ORDERS_TYPES] + [(A.PlayCard, A.UseToken), (A.MoveOrder, A.End)]
+
+
+def _check_listing_by_type(game: Game, legal: list) -> int:
+    options = dict(zip(legal, game.options(), strict=True))
+    for kinds in TYPE_SETS:
+        fresh = game.copy()
+        expected = [a for a in legal if isinstance(a, kinds)]
+        assert legal_of(fresh.rules, fresh.state, kinds) == expected, kinds
+        assert fresh.options_of(*kinds) == tuple(options[a] for a in expected), kinds
+    return len(TYPE_SETS)
 
 
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
