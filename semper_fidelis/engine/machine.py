@@ -18,7 +18,7 @@ from typing_extensions import TypeVar
 from ..data.models import Side
 from .actions import Action, as_action
 from .frames import Frame
-from .occupancy import listing
+from .occupancy import frozen
 from .phases import rulebook_phase
 from .rules import Rules
 from .state import State
@@ -117,8 +117,7 @@ def list_legal(rules: Rules, state: State, proc: Procedure, frame: Frame) -> lis
     """The procedure's legal actions, with the board frozen for the listing (occupancy.py).
     A decision without a legal action is a dead end the rules must never reach."""
     assert proc.legal is not None, f"{proc.kind} is automatic: it has no legal actions"
-    with listing(state):
-        legal = list(proc.legal(rules, state, frame))
+    legal = list(frozen(state, proc.legal, rules, state, frame))
     if not legal:
         raise EngineError(f"no legal action in step {frame['kind']}")
     return legal
@@ -152,8 +151,7 @@ def quick_allows(rules: Rules, state: State, action: Action) -> bool | None:
     check = PROCEDURES[frame["kind"]].allows
     if check is None:
         return None
-    with listing(state):
-        return check(rules, state, frame, action)
+    return frozen(state, check, rules, state, frame, action)
 
 
 def legal_of(rules: Rules, state: State, kinds: tuple[type[Action], ...]) -> list[Action] | None:
@@ -165,8 +163,7 @@ def legal_of(rules: Rules, state: State, kinds: tuple[type[Action], ...]) -> lis
     menu = PROCEDURES[frame["kind"]].legal_of
     if menu is None:
         return None
-    with listing(state):
-        return menu(rules, state, frame, kinds)
+    return frozen(state, menu, rules, state, frame, kinds)
 
 
 

@@ -3,13 +3,16 @@ district control, and the strategic-area bookkeeping that moves Morale immediate
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
+from typing import ParamSpec, TypeVar
 
 from ..data.models import Side
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, NEUTRAL_TYPES, PL, TYPE_SIDE, ZURL, State, other
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def ally_of(rules: Rules, state: State, neutral: str) -> Side | None:
@@ -167,7 +170,7 @@ class _Listing:
     """While the legal actions of a position are listed the state cannot change, so each area
     is tallied once, when first asked about, and the listing's many occupancy questions (the
     movement searches, the area filters) are answered from the tallies. The machine brackets
-    each listing with :func:`listing`."""
+    each listing with :func:`frozen`."""
 
     __slots__ = ("state", "areas", "allies", "whole")
 
@@ -198,12 +201,13 @@ class _Listing:
 _LISTING: ContextVar[_Listing | None] = ContextVar("occupancy_listing", default=None)
 
 
-@contextmanager
-def listing(state: State) -> Iterator[None]:
-    """The board frozen while legal actions are listed: each area tallied once."""
+def frozen(state: State, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``fn(*args)`` with the board frozen, as a listing of legal actions is: each area is
+    tallied once, when first asked (a plain call, not a ``with``: it runs at every step a bot
+    asks about, and a generator-based context costs a percent of a playout)."""
     token = _LISTING.set(_Listing(state))
     try:
-        yield
+        return fn(*args, **kwargs)
     finally:
         _LISTING.reset(token)
 
