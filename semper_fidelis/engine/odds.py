@@ -61,8 +61,7 @@ class BattleOdds:
 def card_draws(rules: Rules, state: State) -> Mapping[tuple[int, int], int]:
     """(attacker BP, defender BP) added by the battle cards → number of equally likely draws.
     Bots weigh many battles on the same deck, so the count is kept per deck make-up."""
-    cards = tuple((c.attacker, c.defender, c.escalation) for c in rules.data.battle_deck.cards)
-    return _draws(cards, tuple(sorted(state.battle_deck)), tuple(sorted(state.battle_used)))
+    return _draws(rules.battle_cards, tuple(sorted(state.battle_deck)), tuple(sorted(state.battle_used)))
 
 
 @lru_cache(maxsize=512)

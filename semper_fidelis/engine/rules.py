@@ -32,6 +32,7 @@ class Rules:
     supply_range: tuple[int, int]
     allies: dict[str, tuple[Side | None, ...]]  # neutral -> the side allied with it, per track space
     supply_raisers: tuple[str, ...]  # the (gray) non-Combat token kinds, the ones that raise Supply (FAQ)
+    battle_cards: tuple[tuple[int, int, bool], ...]  # per battle card: attacker BP, defender BP, Escalation
 
     @property
     def number(self) -> int:
@@ -79,6 +80,7 @@ def build_rules(data: GameData, scenario_number: int) -> Rules:
             for t in scenario.negotiation
         },
         supply_raisers=tuple(sorted(t.kind for t in data.supply_tokens.tokens if t.use == "orders")),
+        battle_cards=tuple((c.attacker, c.defender, c.escalation) for c in data.battle_deck.cards),
     )
 
 
