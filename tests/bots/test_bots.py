@@ -296,3 +296,29 @@ def test_a_marshal_turn_keeps_to_its_budget():
         else:
             game.apply(general.choose(seat))
     assert searches >= 4 and spent and max(spent.values()) <= 3.0 + 0.5  # each search may end one playout late
+
+
+class _ScriptedMarshal(MarshalBot):
+    """Plays no playouts: the general's plan scores 0 on every deal, the other plan the next of
+    ``other``'s scores."""
+
+    def __init__(self, other: list[float]):
+        super().__init__(1, iterations=2 * len(other))
+        self.other = iter(other)
+
+    def _playout(self, seat: Seat, plan, seed):
+        return 0.0 if plan == ["own"] else next(self.other)
+
+
+@pytest.mark.parametrize(("other", "overrules"), [
+    ([2, -1, 2, -1], True),   # ahead by 0.5 on 4 deals, 0.58 standard errors
+    ([3, -2, 3, -2], False),  # ahead by 0.5 too, but 0.35 standard errors
+    ([1, 0, 1, 0], True),
+    ([-1, 0, -1, 0], False),
+])
+def test_a_plan_overrules_the_general_when_it_is_ahead_by_half_a_standard_error(other, overrules):
+    game = Game(2, 1)
+    seat = Seat(game, game.decision().player)
+    chosen, scores, _alive = _ScriptedMarshal(other).weigh(seat, [["own"], ["other"]])
+    assert scores == [[0.0] * 4, other]
+    assert chosen == (1 if overrules else 0)
