@@ -63,7 +63,8 @@ WIN = 100.0
 #: standard errors by which a plan must beat the general's on the same deals to be played
 #: instead. One kept the marshal too close to the script: at half of one, 40 games a side at
 #: 0.2 s against the general on seeds 7000 on, Relief as PL went from 14 to 27 wins and Siege as
-#: PL from 10 to 15, the other cells of Coup, Relief and Siege within a few games (README).
+#: PL from 10 to 15, the other cells of Coup, Relief and Siege within a few games; a quarter of
+#: one did no better on Coup as ZURL and Siege as PL (README).
 OVERRULE = 0.5
 
 
