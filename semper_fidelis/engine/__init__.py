@@ -49,8 +49,9 @@ step: end, done, pass, cancel …). ``game.options()`` is computed once per posi
 
 A client that already knows what it will play — a bot following its plan, a search playing
 thousands of games — need not list every legal action: ``game.allows(action)`` says whether one
-is legal (a Move's, an Assault's and a Mobilization's steps check themselves; any other step
-asks its list), and
+is legal (a Move's, an Assault's and a Mobilization's steps and the Orders Phase's menu check
+themselves; any other step asks its list), ``game.options_of(*types)`` gives the options of
+some action types only (the Orders Phase lists only the menu entries offering them), and
 ``game.pending()`` says who decides what (player, kind, phase) without the list; ``apply``
 takes the same short cut for an exact action whose step checks itself.
 
