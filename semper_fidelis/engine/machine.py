@@ -166,8 +166,6 @@ def legal_of(rules: Rules, state: State, kinds: tuple[type[Action], ...]) -> lis
     return frozen(state, menu, rules, state, frame, kinds)
 
 
-
-
 def current(rules: Rules, state: State, legal: list[Action] | None = None) -> Decision | None:
     """The pending decision (``legal``: its legal actions, if the caller has them listed)."""
     who = pending(rules, state)
