@@ -143,6 +143,23 @@ class Board:
         return {t: n for t, n in units.items() if n}
 
 
+def _widest(geo, villages: set[str]) -> int:
+    """The largest group of ``villages`` adjacent to one another."""
+    best, seen = 0, set()
+    for v in villages:
+        if v in seen:
+            continue
+        group, todo = {v}, [v]
+        while todo:
+            for b in geo.neighbours[todo.pop()]:
+                if b in villages and b not in group:
+                    group.add(b)
+                    todo.append(b)
+        seen |= group
+        best = max(best, len(group))
+    return best
+
+
 def _fill(spare: dict[str, int], room: int) -> dict[str, int]:
     """The most valuable of ``spare`` that fit in ``room``."""
     take: dict[str, int] = {}
@@ -528,22 +545,50 @@ class GeneralBot:
         return best[1] if best else None
 
     def _occupy_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
-        """One unit into an empty Strategic Area next door (1 AP)."""
+        """One unit into an empty Strategic Area next door (1 AP), or into an empty Village
+        that widens the corridor before PL's Breakthrough (Scenario 4)."""
         if ap < 1 or not menu.allows("move"):
             return None
         geo = seat.board
+        widen = self._corridor_gains(seat, board)
         best = None
         for origin in board.held():
             spare = board.spare(origin)
             if not spare:
                 continue
             unit = min(spare, key=lambda t: UNIT_VALUE[t])
+            stays = geo.terrain[origin] != "village" or sum(board.own(origin).values()) > 1  # the corridor keeps it
             for b in sorted(geo.neighbours[origin]):
-                if (b in board.strategic or self._objective(seat, b)) and not board.total(b):
-                    value = board.strategic.get(b, 0) + self._objective(seat, b)
+                if board.total(b):
+                    continue
+                value = board.strategic.get(b, 0) + self._objective(seat, b) + (widen.get(b, 0) if stays else 0)
+                if value:
                     if best is None or value > best[0]:
                         best = (value, _move(origin, {unit: 1}, A.To.of(b)))
         return best[1] if best else None
+
+    def _corridor_gains(self, seat: Seat, board: Board) -> dict[str, float]:
+        """PL's worth, before its Breakthrough (Scenario 4, at the end of Stage 1), of each empty
+        Village whose occupation widens the corridor of adjacent Villages it holds: a step of
+        width is worth a VP (two, five, eight Soldiers and Supply Tokens)."""
+        view = self.view
+        if seat.player != PL or seat.scenario.reinforcement.get(PL) != "corridor" or view["stage"] > 1:
+            return {}
+        geo = seat.board
+        held = {a for a in board.held() if geo.terrain[a] == "village"}
+        now = _widest(geo, held)
+        if now >= 3:
+            return {}
+        gains = {}
+        for a in held or ():
+            for b in geo.neighbours[a]:
+                if geo.terrain[b] == "village" and not board.total(b) and b not in gains:
+                    gains[b] = float(min(_widest(geo, held | {b}), 3) - now)
+        for a in board.held():
+            for b in geo.neighbours[a]:
+                if geo.terrain[b] == "village" and not board.total(b) and b not in gains and now == 0:
+                    gains[b] = 1.0
+        return {b: g for b, g in gains.items() if g > 0}
 
     def _mobilize_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         if not menu.allows("mobilize"):

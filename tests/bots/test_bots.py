@@ -9,6 +9,7 @@ import pytest
 from helpers import hidden_reshuffled
 
 from semper_fidelis.bots import BOTS, GeneralBot, MarshalBot, Seat, make_bot
+from semper_fidelis.bots.marshal import SEARCHED
 from semper_fidelis.engine import Game
 from semper_fidelis.play.batch import Matchup, play_game
 
@@ -64,11 +65,11 @@ def test_bots_never_read_hidden_information(scenario):
 
 
 def _search(cls, game: Game, player: str):
-    """What a marshal makes of the position: at an Orders decision its whole search (the plan
-    chosen and every playout's score — a peek shows in the scores long before it changes a
-    choice), elsewhere its choice."""
+    """What a marshal makes of the position: at a decision it searches (the Orders, a battle)
+    its whole search (the plan chosen and every playout's score — a peek shows in the scores
+    long before it changes a choice), elsewhere its choice."""
     bot, seat = _searching_marshal(cls), Seat(game, player)
-    if game.decision().kind != "orders":
+    if game.decision().kind not in SEARCHED:
         return bot.choose(seat)
     return bot.weigh(seat, bot.candidates(seat))
 
@@ -277,8 +278,9 @@ class _FakeClock:
 
 
 def test_a_marshal_turn_keeps_to_its_budget():
-    """However many orders a turn has, the searches of one turn take at most the turn's budget
-    (each gets half of what is left), so an app player waits for a bounded time."""
+    """However many orders and battles a turn has, the searches of one turn take at most the
+    turn's budget (each gets half of what is left), so an app player waits for a bounded time —
+    in the bot's turn, and for its answers in the battles of the player's own."""
     clock = _FakeClock(0.05)
     marshal = MarshalBot(2, think=1.0, turn_budget=3.0, clock=clock, depth=40, turns=1)
     game = Game(2, 5)
@@ -289,7 +291,7 @@ def test_a_marshal_turn_keeps_to_its_budget():
         decision = game.decision()
         seat = Seat(game, decision.player)
         if decision.player == "ZURL":
-            before, key = clock.now, (game.view(None)["round"], "ZURL")
+            before, key = clock.now, (game.view(None)["round"], game.view(None)["active"])  # its battles in PL's turn too
             searches += decision.kind == "orders"
             game.apply(marshal.choose(seat))
             spent[key] = spent.get(key, 0.0) + clock.now - before
@@ -322,3 +324,70 @@ def test_a_plan_overrules_the_general_when_it_is_ahead_by_half_a_standard_error(
     chosen, scores, _alive = _ScriptedMarshal(other).weigh(seat, [["own"], ["other"]])
     assert scores == [[0.0] * 4, other]
     assert chosen == (1 if overrules else 0)
+
+
+class _FavouringMarshal(MarshalBot):
+    """Plays no playouts: every plan scores 0 on every deal but ``favoured``, which scores 1."""
+
+    def __init__(self, favoured: str):
+        super().__init__(1, iterations=64)
+        self.favoured = favoured
+        self.weighed: list[list[list[str]]] = []
+
+    def weigh(self, seat, plans):
+        self.weighed.append(plans)
+        return super().weigh(seat, plans)
+
+    def _playout(self, seat: Seat, plan, seed):
+        return 1.0 if plan == [self.favoured] else 0.0
+
+
+def _first_decision(kind: str, scenario: int = 4, seed: int = 3) -> Game:
+    """A general-v-general game stopped at its first decision of ``kind`` with a choice in it."""
+    game = Game(scenario, seed)
+    bots = {side: GeneralBot(i) for i, side in enumerate(("PL", "ZURL"))}
+    while not game.over:
+        decision = game.decision()
+        if decision.kind == kind and len(decision.actions) > 1:
+            return game
+        game.apply(bots[decision.player].choose(Seat(game, decision.player)))
+    raise AssertionError(f"no {kind} decision with a choice")
+
+
+@pytest.mark.parametrize("kind", ["battle", "losses"])
+def test_the_marshal_searches_the_battles_too(kind):
+    """A battle decision (a card, a token, an Evasion, fighting on, the Losses) is searched like
+    the Orders: every legal answer is weighed, and one the playouts favour is played over the
+    general's. A decision that is not searched (here the cards drawn at the end of a turn) is
+    the general's, with no playout."""
+    game = _first_decision(kind)
+    decision = game.decision()
+    seat = Seat(game, decision.player)
+    general = GeneralBot(0).choose(seat)
+    other = next(a for a in decision.actions if a != general)
+    bot = _FavouringMarshal(other)
+    assert bot.choose(seat) == other
+    assert sorted(p[0] for p in bot.weighed[0]) == sorted(decision.actions)
+    assert "draw" not in SEARCHED
+    game = _first_decision("draw")
+    bot = _FavouringMarshal(game.decision().actions[-1])
+    assert bot.choose(Seat(game, game.decision().player)) in game.decision().actions
+    assert bot.weighed == [] and bot.playouts == 0
+
+
+def test_the_general_widens_the_siege_corridor_before_the_breakthrough():
+    """Scenario 4, Stage 1: PL holding the Village of Hołosko steps a spare unit into empty
+    Rzęsna Polska next door — two Villages side by side bring five Soldiers and two Supply
+    Tokens at the Breakthrough, one brings two and one. It never empties Hołosko to do it, and
+    in Stage 2, with no Breakthrough to come, it does not go."""
+    units = {"holosko": {"pl-soldier": 2}, "kleparow": {"pl-volunteer": 1}, "dworzec-glowny": {"pl-volunteer": 4, "pl-hq": 1},
+             "gora-stracenia": {"pl-volunteer": 1}, "szkola-sienkiewicza": {"pl-volunteer": 1},
+             "winniki": {"zurl-volunteer": 3}, "zboiska": {"zurl-hq": 1}}
+    position = {"scenario": 4, "to_act": {"side": "PL", "phase": "orders"}, "turn": {"ap": 1}, "units": units}
+    orders = _play_pl_turn(Game.from_position(position, seed=1), GeneralBot(1))
+    assert "to rzesna-polska" in orders
+    alone = {**units, "holosko": {"pl-soldier": 1}}
+    assert "to rzesna-polska" not in _play_pl_turn(Game.from_position({**position, "units": alone}, seed=1), GeneralBot(1))
+    late = Game.from_position({**position, "round": 5}, seed=1)
+    assert late.view(None)["stage"] == 2
+    assert "to rzesna-polska" not in _play_pl_turn(late, GeneralBot(1))
