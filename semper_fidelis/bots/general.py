@@ -22,7 +22,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..engine import Action, Option, unit_pairs
+from ..engine import Action, Option, largest_group, unit_pairs
 from ..engine import actions as A
 from .seat import Seat
 
@@ -141,23 +141,6 @@ class Board:
                 units[t] -= 1
                 keep -= 1
         return {t: n for t, n in units.items() if n}
-
-
-def _widest(geo, villages: set[str]) -> int:
-    """The largest group of ``villages`` adjacent to one another."""
-    best, seen = 0, set()
-    for v in villages:
-        if v in seen:
-            continue
-        group, todo = {v}, [v]
-        while todo:
-            for b in geo.neighbours[todo.pop()]:
-                if b in villages and b not in group:
-                    group.add(b)
-                    todo.append(b)
-        seen |= group
-        best = max(best, len(group))
-    return best
 
 
 def _fill(spare: dict[str, int], room: int) -> dict[str, int]:
@@ -576,19 +559,13 @@ class GeneralBot:
             return {}
         geo = seat.board
         held = {a for a in board.held() if geo.terrain[a] == "village"}
-        now = _widest(geo, held)
+        now = largest_group(geo.neighbours, held)
         if now >= 3:
             return {}
-        gains = {}
-        for a in held or ():
-            for b in geo.neighbours[a]:
-                if geo.terrain[b] == "village" and not board.total(b) and b not in gains:
-                    gains[b] = float(min(_widest(geo, held | {b}), 3) - now)
-        for a in board.held():
-            for b in geo.neighbours[a]:
-                if geo.terrain[b] == "village" and not board.total(b) and b not in gains and now == 0:
-                    gains[b] = 1.0
-        return {b: g for b, g in gains.items() if g > 0}
+        near = {b for a in (held if now else board.held()) for b in geo.neighbours[a]
+                if geo.terrain[b] == "village" and not board.total(b)}
+        gains = {b: min(largest_group(geo.neighbours, held | {b}), 3) - now for b in near}
+        return {b: float(g) for b, g in gains.items() if g > 0}
 
     def _mobilize_plan(self, seat: Seat, board: Board, menu: Menu, ap: int) -> list[str] | None:
         if not menu.allows("mobilize"):

@@ -183,6 +183,7 @@ from .outcome import Outcome
 from .position import Position, PositionError
 from .records import GameRecord, load_record, read_json, read_record, write_atomic, write_record
 from .rules import shipped_data
+from .scoring import largest_group
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
@@ -193,3 +194,6 @@ __all__ = [
 #: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed
 #: fact a client weighs when fortifying
 __all__ += ["PERMANENT_REDOUBT"]
+#: the width of a corridor of adjacent areas (Scenario 4's Breakthrough): a printed rule a client
+#: weighs before the End of Stage
+__all__ += ["largest_group"]

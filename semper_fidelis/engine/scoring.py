@@ -3,6 +3,8 @@ reinforcements, and the automatic victories (20-VP lead, Scenario 3's supply cut
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from ..data.models import Side
 from .actions import Reinforce
 from .events import event
@@ -129,16 +131,20 @@ def pl_district_reinforcements(rules: Rules, state: State) -> int:
 
 def corridor_width(rules: Rules, state: State) -> int:
     """Largest group of PL-occupied Villages adjacent to one another (Scenario 4, ruling:breakthrough)."""
-    held = {a for a in rules.villages if occupant(rules, state, a) == PL}
+    return largest_group(rules.neighbours, {a for a in rules.villages if occupant(rules, state, a) == PL})
+
+
+def largest_group(neighbours: Mapping[str, Iterable[str]], areas: set[str]) -> int:
+    """The size of the largest group of ``areas`` adjacent to one another (a corridor's width:
+    also what a bot weighs before the Breakthrough)."""
     best, seen = 0, set()
-    for v in held:
+    for v in areas:
         if v in seen:
             continue
         group, todo = {v}, [v]
         while todo:
-            a = todo.pop()
-            for b in rules.neighbours[a]:
-                if b in held and b not in group:
+            for b in neighbours[todo.pop()]:
+                if b in areas and b not in group:
                     group.add(b)
                     todo.append(b)
         seen |= group
