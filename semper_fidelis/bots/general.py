@@ -545,9 +545,8 @@ class GeneralBot:
                 if board.total(b):
                     continue
                 value = board.strategic.get(b, 0) + self._objective(seat, b) + (widen.get(b, 0) if stays else 0)
-                if value:
-                    if best is None or value > best[0]:
-                        best = (value, _move(origin, {unit: 1}, A.To.of(b)))
+                if value and (best is None or value > best[0]):
+                    best = (value, _move(origin, {unit: 1}, A.To.of(b)))
         return best[1] if best else None
 
     def _corridor_gains(self, seat: Seat, board: Board) -> dict[str, float]:

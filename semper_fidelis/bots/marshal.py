@@ -7,8 +7,8 @@ played for its effect, its best attacks (some a little below its odds), each of 
 plans, reinforcing the Strategic Area the enemy threatens most, and ending the phase
 (:meth:`GeneralBot.alternatives`). In a battle every legal answer — a card, a combat token, an
 Evasion, fighting on, the units to add to an Assault, the Losses to take — is a plan of one
-step. Every other decision, and the steps of a chosen
-plan, are the general's answers, at its speed.
+step. Every other decision, and the steps of a chosen plan, are the general's answers, at its
+speed.
 
 A plan is scored by playouts: the unseen (the opponent's hand, face-down tokens, deck orders) is
 dealt afresh with :meth:`Seat.sample`, the plan is played, and the scripted general plays both
@@ -149,18 +149,15 @@ class MarshalBot:
     def choose(self, seat: Seat) -> str:
         if self.plan and seat.allows(self.plan[0]):
             return self.plan.pop(0)
-        options = seat.options()
         self.plan = []
         decision = seat.decision()
         assert decision is not None  # a bot is asked to choose only while the game goes on
-        choice = self.general.choose(seat)
-        if decision.kind not in SEARCHED or len(options) == 1:
-            return choice
-        own = [choice] + self.general.plan
-        others = self.general.alternatives(seat, options) if decision.kind == "orders" else [[o.notation] for o in options]
-        plans = [own] + [p for p in others if p != own]
+        if decision.kind not in SEARCHED or len(decision.actions) == 1:
+            return self.general.choose(seat)
+        plans = self.candidates(seat)
+        own = plans[0]
         if len(plans) == 1:
-            return choice
+            return own[0]
         best = plans[self._search(seat, plans)]
         if best is not own:
             self.general.plan = []  # the general's plan is not the one being played
