@@ -1,4 +1,4 @@
-"""The engine's clients use its public API only (README, "How it is built"): the terminal UI, the bots,
+"""The engine's clients use its public API only (docs/architecture.md): the terminal UI, the bots,
 batch play, the map renderer and the command line import nothing from ``semper_fidelis.engine``
 but the names it exports, and never reach into a game's state, rules or decision stack."""
 

@@ -67,7 +67,7 @@ WIN = 100.0
 #: instead. One kept the marshal too close to the script: at half of one, 40 games a side at
 #: 0.2 s against the general on seeds 7000 on, Relief as PL went from 14 to 27 wins and Siege as
 #: PL from 10 to 15, the other cells of Coup, Relief and Siege within a few games; a quarter of
-#: one did no better on Coup as ZURL and Siege as PL (README).
+#: one did no better on Coup as ZURL and Siege as PL (docs/bots-and-balance.md).
 OVERRULE = 0.5
 #: the decisions searched: the Orders, and the battles with the choices around them (adding
 #: units to an Assault, the Losses). 40 games at 0.2 s against the general (seeds 7000 on):

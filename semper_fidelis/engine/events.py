@@ -1,4 +1,4 @@
-"""Events (README, "How it is built"): what an action did, as structured data the clients read — units moved, a
+"""Events (docs/architecture.md): what an action did, as structured data the clients read — units moved, a
 battle and its tally, Losses, track changes, cards played, tokens taken, alliances — each with
 the players who may see it. The log is made of their text: :func:`event` writes both.
 

@@ -1,4 +1,4 @@
-"""The decision machine (README, "How it is built"): a stack of procedure frames on the state.
+"""The decision machine (docs/architecture.md): a stack of procedure frames on the state.
 
 The frame on top either needs a player's decision (it lists the legal actions as
 :class:`~.actions.Action` values, whose text is the notation) or is automatic (it runs and

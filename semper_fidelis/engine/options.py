@@ -1,4 +1,4 @@
-"""Options (README, "How it is built"): every legal action of the pending decision with the facts a client needs.
+"""Options (docs/architecture.md): every legal action of the pending decision with the facts a client needs.
 
 :func:`describe` turns the legal list of the decision on top of the stack into one
 :class:`Option` per action, in the same order: its notation, a kind, a label in plain words, the

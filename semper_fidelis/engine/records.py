@@ -1,6 +1,6 @@
 """Game records at the boundary: a pydantic schema, files written atomically, and reading that
 never trusts the file — a size cap before reading, no special files, strict JSON, every field
-typed, and any failure one line naming the field (README, "How it is built").
+typed, and any failure one line naming the field (docs/architecture.md).
 
 This module imports nothing from the rest of the engine, so :mod:`.game` can validate every
 record it replays with the same schema.

@@ -1,4 +1,4 @@
-"""What one player may see (README, "How it is built"): the opponent's hand and every face-down token are
+"""What one player may see (docs/architecture.md): the opponent's hand and every face-down token are
 hidden, so hot-seat privacy and bot fairness are structural."""
 
 from __future__ import annotations

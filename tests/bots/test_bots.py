@@ -110,7 +110,7 @@ def test_every_bot_has_a_description_and_is_made_by_name():
 
 
 def test_the_general_beats_the_random_bot():
-    """A small slice of the measured result (README): as either side in Scenario 2."""
+    """A small slice of the measured result (docs/bots-and-balance.md): as either side in Scenario 2."""
     for seed in range(3):
         assert play_game(Matchup(2, "general", "random"), seed).state.result.winner == "PL"
         assert play_game(Matchup(2, "random", "general"), seed).state.result.winner == "ZURL"

@@ -467,7 +467,7 @@ def test_railway_stations_known_and_consecutive_adjacent(board, areas):
 
 
 def test_sources(board):
-    """README, "Data and provenance": every entry says where it comes from; named areas cite the rulebook."""
+    """docs/architecture.md, "Data and provenance": every entry says where it comes from; named areas cite the rulebook."""
     for a in board.areas:
         if a.id in NAMED_AREAS or a.id in NAMED_VILLAGES:
             assert a.source.startswith("rulebook"), a.id

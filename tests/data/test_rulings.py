@@ -10,7 +10,7 @@ from semper_fidelis.data.rulings import citation_problems, load_rulings, parse_r
 from semper_fidelis.data.validate import validate_dir
 
 REPO = Path(__file__).resolve().parents[2]
-CITING = ("semper_fidelis", "assets", "scenarios", "tests")
+CITING = ("semper_fidelis", "assets", "scenarios", "tests", "docs")
 TEXT_FILES = {".py", ".toml", ".md", ".tcss"}
 HERE = Path(__file__).resolve()  # its examples of bad citations are on purpose
 
@@ -26,7 +26,7 @@ def test_rulings_are_numbered_in_reading_order_with_unique_names():
 def test_every_ruling_citation_in_the_project_resolves():
     rulings = load_rulings()
     problems = []
-    files = [REPO / "README.md"] + [p for top in CITING for p in sorted((REPO / top).rglob("*"))
+    files = [REPO / "README.md", REPO / "CHANGELOG.md"] + [p for top in CITING for p in sorted((REPO / top).rglob("*"))
                                     if p.suffix in TEXT_FILES and "__pycache__" not in p.parts and p != HERE]
     for path in files:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

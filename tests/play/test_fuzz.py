@@ -12,7 +12,7 @@ from semper_fidelis.engine import game as game_module
 from semper_fidelis.engine.game import Game
 from semper_fidelis.play.fuzz import fuzz_game, leak
 
-#: the CI slice: a few dozen games over the five scenarios (the README records the long runs)
+#: the CI slice: a few dozen games over the five scenarios (docs/robustness.md records the long runs)
 SLICE = 20
 
 
