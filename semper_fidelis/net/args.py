@@ -10,8 +10,29 @@ from pathlib import Path
 from ..bot_names import DESCRIPTIONS
 
 REMOTE, HUMAN = "remote", "human"
+#: where ``join`` (and ``serve --join``) looks for the seat's secret: never on the command line,
+#: where ``ps`` shows it to every user of the machine
+SECRET_ENV = "SEMPER_FIDELIS_SECRET"
 DEFAULT_PORT = 8765
 SEAT_KINDS = f"{HUMAN}|{REMOTE}|{'|'.join(DESCRIPTIONS)}"
+
+
+class _NotOnTheCommandLine(argparse.Action):
+    """``--token``, of old: a secret typed here is shown by ``ps`` to everyone on the machine."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.error(f"{option_string}: a secret on the command line is shown to every user (ps); each seat has its own secret now: "
+                     f"the host prints it, the joiner gives it in {SECRET_ENV} or --secret-file FILE")
+
+
+def _refuse_token(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--token", action=_NotOnTheCommandLine, help=argparse.SUPPRESS)
+
+
+def _secret_file(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--secret-file", type=Path, default=None, metavar="FILE",
+                        help=f"read the seat's secret from FILE (default: {SECRET_ENV}, else a prompt)")
+    _refuse_token(parser)
 
 
 def host_args(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +43,9 @@ def host_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default: {DEFAULT_PORT})")
     parser.add_argument("--pl", default=HUMAN, metavar=SEAT_KINDS, help="who plays PL (default: human, in this terminal)")
     parser.add_argument("--zurl", default=REMOTE, metavar=SEAT_KINDS, help="who plays ZURL (default: remote, a joiner)")
-    parser.add_argument("--token", default=None, help="the seat token joiners must give (default: a random one, printed)")
+    parser.add_argument("--tls-cert", type=Path, default=None, metavar="FILE", help="serve wss:// with this certificate (PEM; with --tls-key)")
+    parser.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help="the certificate's private key (PEM, unencrypted)")
+    _refuse_token(parser)
     parser.add_argument("--record", type=Path, default=None, metavar="FILE", help="write the game's record here at game over")
     parser.add_argument("--resume", type=Path, default=None, metavar="FILE", help="continue the game of this autosave or record")
     parser.add_argument("--autosave", type=Path, default=None, metavar="FILE",
@@ -31,9 +54,10 @@ def host_args(parser: argparse.ArgumentParser) -> None:
 
 
 def join_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", metavar="HOST:PORT", help="where the host listens (it prints the command)")
+    parser.add_argument("address", metavar="HOST:PORT", help="where the host listens, wss://HOST:PORT for TLS (the host prints the command)")
     parser.add_argument("--side", choices=("PL", "ZURL"), type=str.upper, default="ZURL", help="the seat to take (default: ZURL)")
-    parser.add_argument("--token", default=None, help="the seat token the host printed")
+    _secret_file(parser)
+    parser.add_argument("--ca", type=Path, default=None, metavar="FILE", help="with wss://: trust the host's certificate from FILE (default: the system's)")
     parser.add_argument("--bot", default=None, metavar="BOT", help="play the seat with a bot, headless (general or random)")
     parser.add_argument("--seed", type=int, default=None, help="the bot's seed (default: random)")
 
@@ -43,5 +67,5 @@ def serve_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port of the web server (default: 8000)")
     parser.add_argument("--join", default=None, metavar="HOST:PORT", help="the page plays a seat of this hosted game instead of the menu")
     parser.add_argument("--side", choices=("PL", "ZURL"), type=str.upper, default="ZURL", help="with --join: the seat (default: ZURL)")
-    parser.add_argument("--token", default=None, help="with --join: the seat token the host printed")
+    _secret_file(parser)
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR", help="where the page's games are saved")

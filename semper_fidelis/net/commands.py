@@ -1,7 +1,8 @@
 """The command line of hosted games: ``host``, ``join`` and ``serve`` (registered in cli.py).
 
-Everything a player mistypes or the network refuses is one line (CliError); the host prints
-the seat token and the command a joiner types.
+Everything a player mistypes or the network refuses is one line (CliError); the host prints,
+for each remote seat, the command its joiner types, with that seat's own secret in the
+environment (never on a command line, where ``ps`` shows it).
 """
 
 from __future__ import annotations
@@ -9,19 +10,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import secrets
 import shlex
 import socket
+import ssl
 import sys
 import threading
+from pathlib import Path
 
 from ..bots import BOTS
 from ..data.models import Side
 from ..data.text import printable
 from ..engine import Game, read_record, write_record
-from .args import HUMAN, REMOTE, SEAT_KINDS
-from .host import Host, new_token
+from .args import HUMAN, REMOTE, SEAT_KINDS, SECRET_ENV
+from .credentials import forget_secrets, given_secret, keep_secrets, kept_secrets, new_secret, seat_secrets
+from .host import Host
 from .join import JoinError, address_url, play_with_bot
+from .tls import client_context, own_context, server_context
 
 
 def _error(message: str) -> Exception:
@@ -42,6 +48,12 @@ def this_machine() -> str:
     return "THIS-MACHINE"
 
 
+def host_port(host: str, port: int, tls: bool = False) -> str:
+    """The address a joiner types: ``HOST:PORT`` (an IPv6 address in brackets), wss:// for TLS."""
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    return f"wss://{where}" if tls else where
+
+
 # ------------------------------------------------------------------------------------ host
 
 
@@ -49,6 +61,17 @@ def _seat(side: str, kind: str) -> str:
     if kind in (HUMAN, REMOTE) or kind in BOTS:
         return kind
     raise _error(f"--{side.lower()} {kind!r}: choose {SEAT_KINDS}")
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise _error("--tls-cert FILE and --tls-key FILE go together")
+    if args.tls_cert is None:
+        return None
+    try:
+        return server_context(args.tls_cert, args.tls_key)
+    except ValueError as exc:
+        raise _error(str(exc)) from None
 
 
 def host(args: argparse.Namespace, data) -> int:
@@ -61,6 +84,7 @@ def host(args: argparse.Namespace, data) -> int:
     humans = [side for side, kind in seats.items() if kind == HUMAN]
     if len(humans) == 2:
         raise _error("two human seats share one screen: that is 'semper-fidelis play' (hot seat); make one seat remote")
+    tls = _tls(args)
     if args.resume is not None:
         game = read_record(args.resume, data=data)
         autosave = args.resume
@@ -72,36 +96,47 @@ def host(args: argparse.Namespace, data) -> int:
         lock = lock_game(autosave)
     except (OpenElsewhere, OSError) as exc:
         raise _error(f"{autosave}: {exc}") from None
-    token = args.token or new_token()
-    say = _say if not humans else (lambda line: None)  # the app has the terminal
-    host = Host(game, seats, token, autosave=autosave, say=say)
     try:
+        remote = seat_secrets([side for side, kind in seats.items() if kind == REMOTE], kept_secrets(autosave) if args.resume else None)
+        try:
+            kept = keep_secrets(autosave, remote)
+        except OSError as exc:
+            raise _error(f"cannot keep the seats' secrets beside {autosave}: {exc.strerror or exc}") from None
+        own: dict[Side, str] = {side: new_secret() for side in humans}  # the host's own seat: never printed, never written
+        say = _say if not humans else (lambda line: None)  # the app has the terminal
+        host = Host(game, seats, remote | dict(own), autosave=autosave, say=say, tls=tls)
         _say(f"Hosting Scenario {game.scenario.number}, {game.scenario.name} — PL: {seats['PL']}, ZURL: {seats['ZURL']}")
-        _say(f"Seat token: {token}")
-        _say(f"Autosave: {autosave} (continue it with: semper-fidelis host --resume {shlex.quote(str(autosave))} --token {token})")
-        port = _serve_host(host, args, humans, data)
+        _say(f"Autosave: {autosave} (continue it with: semper-fidelis host --resume {shlex.quote(str(autosave))}; "
+             f"the seats' secrets stay the same, kept for you alone in {kept})")
+        port = _serve_host(host, args, remote, own, data)
     finally:
         lock.release()
     if game.over or host.game.over:
+        forget_secrets(autosave)  # they open nothing any more
         if args.record is not None:
             write_record(host.game, args.record)
             _say(f"Record written to {args.record}")
         return 0
-    _say(f"The game waits in {autosave}: semper-fidelis host --resume {shlex.quote(str(autosave))} --token {token} --port {port}")
+    _say(f"The game waits in {autosave}: semper-fidelis host --resume {shlex.quote(str(autosave))} --port {port}")
     return 0
 
 
-def _serve_host(host: Host, args: argparse.Namespace, humans: list[Side], data) -> int:
-    """Run the host, headless or behind this terminal's app; returns the port it listened on."""
+def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], own: dict[Side, str], data) -> int:
+    """Run the host, headless or behind this terminal's app (``own``: its seat and the secret only
+    this process knows); returns the port it listened on."""
+    tls = host.tls is not None
+
     def started(port: int) -> None:
-        where = f"{this_machine() if args.bind in ('0.0.0.0', '::') else args.bind}:{port}"
-        for side, kind in host.seats.items():
-            if kind == REMOTE:
-                _say(f"{side} joins with: semper-fidelis join {where} --side {side} --token {host.token}")
-        if not humans:
+        where = host_port(this_machine() if args.bind in ("0.0.0.0", "::") else args.bind, port, tls)
+        for side, secret in remote.items():
+            _say(f"{side} joins with: {SECRET_ENV}={secret} semper-fidelis join {where} --side {side}")
+        if tls:
+            _say(f"A joiner checks the certificate against the names in it: if no authority the joiner trusts signed it, "
+                 f"give them {args.tls_cert} and add --ca FILE")
+        if not own:
             _say("Waiting for the joiners; the game is played here, Ctrl+C stops it (the autosave keeps it).")
 
-    if not humans:
+    if not own:
         try:
             asyncio.run(host.run(args.bind, args.port, started=started))
         except OSError as exc:
@@ -129,8 +164,10 @@ def _serve_host(host: Host, args: argparse.Namespace, humans: list[Side], data) 
     listening.wait()
     if failed:
         raise _error(f"cannot listen on {args.bind}:{args.port}: {failed[0].strerror or failed[0]}")
+    [(side, secret)] = own.items()
+    here = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(args.bind, args.bind)  # the address it listens on, from this machine
     try:
-        run_joined(f"127.0.0.1:{host.port}", humans[0], host.token, data)
+        run_joined(host_port(here, host.port or args.port, tls), side, secret, data, tls=own_context(args.tls_cert) if tls else None)
     finally:
         loop.call_soon_threadsafe(host.stop)
         thread.join(timeout=10)
@@ -140,30 +177,40 @@ def _serve_host(host: Host, args: argparse.Namespace, humans: list[Side], data) 
 # ------------------------------------------------------------------------------------ join
 
 
-def _check_seat(address: str, token: str | None) -> None:
-    """A seat is joined at HOST:PORT with the token the host printed; else one line."""
+def _seat_of(address: str, secret_file: Path | None, ca: Path | None) -> tuple[str, ssl.SSLContext | None]:
+    """The secret to join with and the TLS to trust (None: plain ws://); else one line."""
     try:
-        address_url(address)
+        tls = address_url(address).startswith("wss:")
+        if ca is not None and not tls:
+            raise ValueError(f"--ca is for a host that serves TLS: join wss://{address.partition('://')[2] or address}")
+        context = client_context(ca) if tls else None
+        return given_secret(secret_file), context
     except ValueError as exc:
         raise _error(str(exc)) from None
-    if token is None:
-        raise _error("a seat token is needed: the host printed it (--token T)")
 
 
 def join(args: argparse.Namespace, data) -> int:
+    secret, tls = _seat_of(args.address, args.secret_file, args.ca)
+    return play_seat(args.address, args.side, secret, data, bot=args.bot, seed=args.seed, tls=tls)
+
+
+def play_seat(address: str, side: Side, secret: str, data, *, bot: str | None = None, seed: int | None = None,
+              tls: ssl.SSLContext | None = None) -> int:
+    """Play the seat ``side`` of the game hosted at ``address`` with its ``secret``: in the app,
+    or headless with ``bot``; every failure is one line (CliError). ``tls``: the trust for a
+    wss:// address (None: the system's store)."""
     from ..engine import shipped_data
 
-    _check_seat(args.address, args.token)
-    if args.bot is None:
+    if bot is None:
         from .remote import run_joined
 
-        return run_joined(args.address, args.side, args.token, data)
-    if args.bot not in BOTS:
-        raise _error(f"no bot {args.bot!r} (known: {', '.join(BOTS)})")
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
-    _say(f"Joining {args.address} as {args.side}, played by {args.bot}")
+        return run_joined(address, side, secret, data, tls=tls)
+    if bot not in BOTS:
+        raise _error(f"no bot {bot!r} (known: {', '.join(BOTS)})")
+    seed = seed if seed is not None else secrets.randbits(31)
+    _say(f"Joining {address} as {side}, played by {bot}")
     try:
-        mirror = asyncio.run(play_with_bot(args.address, args.side, args.token, args.bot, data or shipped_data(), seed=seed, say=_say))
+        mirror = asyncio.run(play_with_bot(address, side, secret, bot, data or shipped_data(), seed=seed, say=_say, tls=tls))
     except JoinError as exc:
         raise _error(str(exc)) from None
     result = mirror.view()["result"] or {}
@@ -180,8 +227,7 @@ def app_command(args: argparse.Namespace) -> str:
     if getattr(args, "assets", None) is not None:
         base += ["--assets", str(args.assets)]
     if args.join is not None:
-        _check_seat(args.join, args.token)
-        base += ["join", args.join, "--side", args.side, "--token", args.token]
+        base += ["join", args.join, "--side", args.side]  # the secret: in the environment it inherits (serve)
     else:
         base += ["play"] + (["--saves", str(args.saves)] if args.saves is not None else [])
     return shlex.join(base)
@@ -190,6 +236,9 @@ def app_command(args: argparse.Namespace) -> str:
 def serve(args: argparse.Namespace) -> int:
     from textual_serve.server import Server
 
+    if args.join is not None:  # each page's `join` finds the seat's secret where it looks first
+        secret, _ = _seat_of(args.join, args.secret_file, None)
+        os.environ[SECRET_ENV] = secret
     command = app_command(args)
     # the page loads its scripts and opens its websocket at this address: every interface is
     # not an address a browser can go to, this machine's is

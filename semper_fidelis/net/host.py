@@ -1,11 +1,15 @@
 """The host: the one place a hosted game is played. It alone applies actions (the engine's
-Game), writes the autosave after each one and the record at the end, plays its own bot seats,
-and sends each joiner only what its seat may see.
+Game), writes the autosave after each one, before anyone is told of it or a bot answers it,
+writes the record at the end, plays its own bot seats, and sends each joiner only what its seat
+may see.
 
-A joiner is admitted by a hello with the protocol version, a remote seat that is free and the
-seat token; anything else gets one line and the door. After that the joiner may only act on
-its own decision; every refusal is one line and changes nothing. The port serves the game's
-websocket at ``/`` and nothing else.
+A joiner is admitted by a hello with the protocol version, an open seat that is free and that
+seat's own secret; anything else gets one line and the door, and an address that keeps failing
+is throttled (:class:`~.credentials.Throttle`). After that the joiner may only act on its own
+decision; every refusal is one line and changes nothing. Every frame goes out through the
+connection's :class:`~.outbox.Outbox`, never awaited under the game's lock: a peer that does not
+keep up is dropped and the game goes on. The port serves the game's websocket at ``/`` (wss://
+with an ``ssl`` context) and nothing else.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import secrets
+import ssl
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
@@ -28,6 +34,8 @@ from ..engine import Game, IllegalAction, write_record
 from ..tui.odds import odds_text, option_odds
 from ..tui.saves import save_game
 from .args import HUMAN, REMOTE
+from .credentials import Throttle, same_secret
+from .outbox import QUEUE_LIMIT, SEND_TIMEOUT, Outbox
 from .protocol import (
     MAX_JOINER_MESSAGE,
     PROTOCOL,
@@ -46,10 +54,8 @@ from .protocol import (
 
 #: seconds a new connection has to say hello before it is dropped
 HELLO_WAIT = 10
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(12)
+#: seconds a host's bot waits before trying again when the autosave cannot be written
+RETRY_SAVE = 5.0
 
 
 def one_line(text: object, limit: int = 300) -> str:
@@ -91,21 +97,32 @@ def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
 
 class Host:
     """One hosted game. ``seats``: per side "remote" (a joiner plays it), "human" (the app on
-    this machine joins it over loopback, so it is a remote seat to the host) or a bot's name.
+    this machine joins it over loopback, so it is a remote seat to the host) or a bot's name;
+    ``seat_secrets``: the secret of each remote or human seat, one each; ``tls``: serve wss://.
     ``tap(side, frame)`` sees every frame sent to a seat (the traffic test)."""
 
-    def __init__(self, game: Game, seats: Mapping[Side, str], token: str, *, autosave: Path | None = None, say: Callable[[str], None] = print,
-                 tap: Callable[[str, str], None] | None = None, bot_seeds: dict[str, int] | None = None):
+    def __init__(self, game: Game, seats: Mapping[Side, str], seat_secrets: Mapping[str, str], *, autosave: Path | None = None,
+                 say: Callable[[str], None] = print, tap: Callable[[str, str], None] | None = None, bot_seeds: dict[str, int] | None = None,
+                 tls: ssl.SSLContext | None = None, throttle: Throttle | None = None, send_timeout: float = SEND_TIMEOUT,
+                 queue_limit: int = QUEUE_LIMIT, retry_save: float = RETRY_SAVE):
         self.game = game
         self.seats: dict[str, str] = {side: kind for side, kind in seats.items()}  # as the save's sidecar takes them
-        self.token = token
+        open_seats = sorted(side for side, kind in self.seats.items() if kind in (REMOTE, HUMAN))
+        if sorted(seat_secrets) != open_seats or len(set(seat_secrets.values())) != len(open_seats) or not all(seat_secrets.values()):
+            raise ValueError("each remote or human seat needs a secret of its own")
+        self.secrets = dict(seat_secrets)
         self.autosave = autosave
         self.say = say
         self.tap = tap
+        self.tls = tls
+        self.throttle = throttle or Throttle()
+        self.send_timeout = send_timeout
+        self.queue_limit = queue_limit
+        self.retry_save = retry_save
         seeds = bot_seeds or {}
         self.bots: dict[str, Bot] = {side: make_bot(kind, seeds.get(side, secrets.randbits(31)))
                                      for side, kind in seats.items() if kind not in (REMOTE, HUMAN)}
-        self.conns: dict[str, ServerConnection] = {}
+        self.conns: dict[str, Outbox] = {}
         self.cursor: dict[str, tuple[int, int]] = {}  # per seat: (events mark, events sent)
         self.lock = asyncio.Lock()
         self.done = asyncio.Event()
@@ -119,7 +136,7 @@ class Host:
     async def run(self, host: str = "127.0.0.1", port: int = 0, started: Callable[[int], None] | None = None) -> None:
         """Serve until the game is over (or :meth:`stop`); ``started(port)`` once listening."""
         async with serve(self._connection, host, port, max_size=MAX_JOINER_MESSAGE, process_request=self._only_the_game,
-                         server_header=None) as server:
+                         server_header=None, ssl=self.tls, close_timeout=self.send_timeout) as server:
             self.port = server.sockets[0].getsockname()[1] if server.sockets else port
             if started is not None:
                 started(self.port)
@@ -128,8 +145,7 @@ class Host:
                 self.done.set()
             await self.play_bots()
             await self.done.wait()
-            for ws in list(self.conns.values()):
-                await ws.close()
+            await asyncio.gather(*(outbox.finish() for outbox in list(self.conns.values())))
 
     def stop(self) -> None:
         self.done.set()
@@ -144,36 +160,54 @@ class Host:
     # ---------------------------------------------------------------------------- joiners
 
     async def _connection(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "somewhere"
+        wait = self.throttle.wait(address)
+        if wait:
+            await self._refuse(ws, f"too many failed attempts from {address}: try again in {math.ceil(wait)} s")
+            return
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
         except (TimeoutError, ConnectionClosed):
             return
-        hello = self._admit(raw)
+        hello = self._admit(raw, address)
         if isinstance(hello, str):
-            await self._send(ws, None, Refused(reason=one_line(hello), fatal=True))
-            await ws.close()
+            await self._refuse(ws, hello)
             return
         side = hello.side
-        self.conns[side] = ws
+        outbox = Outbox(ws, self._dropped, limit=self.queue_limit, timeout=self.send_timeout)
+        self.conns[side] = outbox
         self.cursor[side] = (0, 0)
-        self.say(f"{side} joined from {ws.remote_address[0] if ws.remote_address else 'somewhere'}")
+        self.say(f"{side} joined from {address}")
         try:
-            await self._send(ws, side, Welcome(protocol=PROTOCOL, side=side, scenario=self.game.scenario.number,
-                                               options=dict(self.game.settings)))
+            self._send(side, Welcome(protocol=PROTOCOL, side=side, scenario=self.game.scenario.number, options=dict(self.game.settings)))
             async with self.lock:
-                await self._send_state(side)
+                self._send_state(side)
             async for raw in ws:
-                await self._message(ws, side, raw)
+                await self._message(side, raw)
         except ConnectionClosed:
             pass
         finally:
-            if self.conns.get(side) is ws:
+            outbox.stop()
+            if self.conns.get(side) is outbox:
                 del self.conns[side]
                 if not self.done.is_set():
                     self.say(f"{side} left: the seat waits for them to join again")
 
-    def _admit(self, raw: str | bytes) -> str | Hello:
-        """Why this first message does not seat its sender, or its hello when it does."""
+    def _dropped(self, outbox: Outbox, why: str) -> None:
+        for side, seated in list(self.conns.items()):
+            if seated is outbox:
+                del self.conns[side]
+                self.say(f"{side} dropped: {why}; the game goes on, the seat waits for them to join again")
+
+    async def _refuse(self, ws: ServerConnection, reason: str) -> None:
+        """The one line a connection that is not seated gets, and the door (never under the lock)."""
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            await asyncio.wait_for(ws.send(Refused(reason=one_line(reason), fatal=True).model_dump_json()), self.send_timeout)
+            await asyncio.wait_for(ws.close(), self.send_timeout)
+
+    def _admit(self, raw: str | bytes, address: str) -> str | Hello:
+        """Why this first message does not seat its sender, or its hello when it does. A hello
+        with a wrong secret counts against its address (:class:`Throttle`)."""
         try:
             loose = json.loads(raw)
         except ValueError:
@@ -183,38 +217,42 @@ class Host:
         try:
             hello = read_joiner(raw)
         except ValueError as exc:
+            self.throttle.failed(address)
             return str(exc)
         if not isinstance(hello, Hello):
-            return "say hello first (protocol, side and seat token)"
-        if not secrets.compare_digest(hello.token.encode(), self.token.encode()):
-            return "wrong seat token: ask the host for it (join --token T)"
+            self.throttle.failed(address)
+            return "say hello first (protocol, side and the seat's secret)"
         kind = self.seats.get(hello.side)
         if kind not in (REMOTE, HUMAN):
             return f"{hello.side} is not open to a joiner: the host plays it ({kind})"
+        if not same_secret(hello.secret, self.secrets[hello.side]):
+            self.throttle.failed(address)
+            if kind == HUMAN:
+                return f"{hello.side} is played on the host's own screen: it is not open to a joiner"
+            return f"wrong secret for {hello.side}: each seat has its own, printed by the host with that seat's join command"
         if hello.side in self.conns:
             return f"{hello.side} is taken: a player is connected to it"
         return hello
 
-    async def _message(self, ws: ServerConnection, side: Side, raw) -> None:
+    async def _message(self, side: Side, raw) -> None:
         try:
             message = read_joiner(raw)
         except ValueError as exc:
-            await self._send(ws, side, Refused(reason=one_line(exc)))
+            self._send(side, Refused(reason=one_line(exc)))
             return
         if isinstance(message, AskOdds):
             async with self.lock:
-                answer = self._odds(side, message)
-            await self._send(ws, side, answer)
+                self._send(side, self._odds(side, message))
             return
         if not isinstance(message, Act):
-            await self._send(ws, side, Refused(reason=f"already seated as {side}"))
+            self._send(side, Refused(reason=f"already seated as {side}"))
             return
         async with self.lock:
-            reason = self._act(side, message)
+            reason = self._act(side, message) or await self._commit()
             if reason is not None:
-                await self._send(ws, side, Refused(reason=one_line(reason)))
+                self._send(side, Refused(reason=one_line(reason)))
                 return
-            await self._changed()
+            self._changed()
         await self.play_bots()
 
     def _act(self, side: str, act: Act) -> str | None:
@@ -252,25 +290,39 @@ class Host:
 
     async def play_bots(self) -> None:
         """The host's own bot seats play while the decision is theirs (thinking in a thread,
-        so the joiners are still answered)."""
-        while True:
+        so the joiners are still answered). A move the autosave cannot take is taken back and
+        tried again after a while: the disk may have room again."""
+        while not self.done.is_set():
             async with self.lock:
                 d = self.game.decision()
                 if self.game.over or d is None or d.player not in self.bots:
                     return
                 action = await asyncio.to_thread(self.bots[d.player].choose, Seat(self.game, d.player))
                 self.game.apply(action)
-                await self._changed()
+                unsaved = await self._commit()
+                if unsaved is None:
+                    self._changed()
+                    continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.done.wait(), self.retry_save)
 
     # ---------------------------------------------------------------------------- sending
 
-    async def _changed(self) -> None:
-        """After an action: autosave, tell every seat, print the progress; at the end, stop."""
+    async def _commit(self) -> str | None:
+        """Make the action just applied durable before anyone is told of it (or a bot answers
+        it): the autosave is written and fsynced. If it cannot be, the action is taken back
+        (nobody has seen it) and the reason is returned."""
+        if await asyncio.to_thread(self.save):
+            return None
+        record = self.game.record()
+        self.game = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.data)
+        return f"the host cannot save the game ({self.unsaved}): nothing was played, try again"
+
+    def _changed(self) -> None:
+        """After an action, saved: tell every seat, print the progress; at the end, stop."""
         d = self.game.decision()
-        if self.game.over or d is None or d.player not in self.bots:
-            self.save()  # before the host waits on a joiner: a bot's moves in a row are saved once
         for side in list(self.conns):
-            await self._send_state(side)
+            self._send_state(side)
         view = self.game.view(None)
         where = (view["round"], view["active"])
         if where != self._where and not self.game.over:
@@ -289,11 +341,11 @@ class Host:
             self.say(f"Waiting for {waiting}: the seat is empty until its player joins")
         self._waiting = waiting
 
-    def save(self, *, seats: bool = False) -> None:
-        """Write the autosave: the record, and with ``seats`` (at the start and the end) the
-        seats and summary the app's Resume list shows (each write is fsynced: not at every action)."""
+    def save(self, *, seats: bool = False) -> bool:
+        """Write the autosave (atomically, fsynced), with ``seats`` (at the start and the end)
+        the seats and summary the app's Resume list shows too; False if it could not be."""
         if self.autosave is None:
-            return
+            return True
         try:
             if seats or self.game.over:
                 save_game(self.game, self.autosave, self.seats, True)
@@ -302,25 +354,28 @@ class Host:
         except OSError as exc:
             if self.unsaved is None:
                 self.say(f"not saved: cannot write {exc.filename or self.autosave}: {exc.strerror or exc}")
-            self.unsaved = str(exc)
-            return
+            self.unsaved = str(exc.strerror or exc)
+            return False
         self.unsaved = None
+        return True
 
-    async def _send_state(self, side: str) -> None:
-        ws = self.conns.get(side)
-        if ws is None:
+    def _send_state(self, side: str) -> None:
+        if side not in self.conns:
             return
         mark, sent = self.cursor[side]
         state = seat_state(self.game, side, mark, sent)
         self.cursor[side] = (len(self.game.events(None)), sent + len(state.events))
-        await self._send(ws, side, state)
+        self._send(side, state)
 
-    async def _send(self, ws: ServerConnection, side: str | None, message: BaseModel) -> None:
+    def _send(self, side: str, message: BaseModel) -> None:
+        """Queue a frame for a seat (never waits: see :class:`Outbox`)."""
+        outbox = self.conns.get(side)
+        if outbox is None:
+            return
         frame = message.model_dump_json()
-        if self.tap is not None and side is not None:
+        if self.tap is not None:
             self.tap(side, frame)
-        with contextlib.suppress(ConnectionClosed):  # the joiner's handler sees it go
-            await ws.send(frame)
+        outbox.put(frame)
 
 
-__all__ = ["Host", "HUMAN", "REMOTE", "SIDES", "new_token", "seat_state"]
+__all__ = ["Host", "HUMAN", "REMOTE", "SIDES", "seat_state"]

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 from collections.abc import Callable
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData
@@ -28,23 +29,40 @@ class JoinError(Exception):
 
 
 def address_url(address: str) -> str:
-    """``HOST:PORT`` (or ``[::1]:PORT``) as the websocket URL of the game; ValueError if not."""
-    host, sep, port = address.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{address!r} is not HOST:PORT")
-    return f"ws://{host}:{port}/"
+    """``HOST:PORT`` (or ``[::1]:PORT``, or either after ``ws://``, or ``wss://`` for TLS) as
+    the websocket URL of the game; ValueError if not."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "ws", address
+    host, sep, port = rest.removesuffix("/").rpartition(":")
+    if scheme not in ("ws", "wss") or not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{address!r} is not HOST:PORT (or wss://HOST:PORT)")
+    return f"{scheme}://{host}:{port}/"
+
+
+def _unreachable(address: str, exc: Exception) -> str:
+    """Why no game was found at ``address``, in one line that says what to try."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return f"cannot trust the host at {address}: {exc.verify_message}: join with --ca FILE (the host's certificate)"
+    if isinstance(exc, ssl.SSLError):
+        return f"no TLS at {address} ({exc.reason or exc}): is the host serving plain ws://? join {address.partition('://')[2]}"
+    if isinstance(exc, InvalidMessage | EOFError) and not address.startswith("wss://"):
+        return f"the host at {address} did not answer as a websocket: if it serves TLS, join wss://{address.partition('://')[2] or address}"
+    return f"cannot reach a host at {address}: {getattr(exc, 'strerror', None) or exc}"
 
 
 class Link:
     """One seat's connection. ``on_state(mirror)`` is called after each new position,
     ``on_refused(reason)`` for a refusal the game goes on after."""
 
-    def __init__(self, address: str, side: Side, token: str, data: GameData,
-                 on_state: Callable[[Mirror], object] = lambda m: None, on_refused: Callable[[str], object] = lambda r: None):
+    def __init__(self, address: str, side: Side, secret: str, data: GameData,
+                 on_state: Callable[[Mirror], object] = lambda m: None, on_refused: Callable[[str], object] = lambda r: None,
+                 tls: ssl.SSLContext | None = None):
         self.url = address_url(address)
         self.address = address
         self.side = side
-        self.token = token
+        self.secret = secret
+        self.tls = tls if self.url.startswith("wss:") else None  # wss:// without one: the system's store
         self.data = data
         self.on_state = on_state
         self.on_refused = on_refused
@@ -55,15 +73,15 @@ class Link:
     async def run(self) -> Mirror:
         """Play until the game is over (returns the final mirror); JoinError otherwise."""
         try:
-            async with connect(self.url, max_size=MAX_HOST_MESSAGE, open_timeout=10) as ws:
+            async with connect(self.url, max_size=MAX_HOST_MESSAGE, open_timeout=10, ssl=self.tls) as ws:
                 self.ws = ws
-                await ws.send(Hello(protocol=PROTOCOL, side=self.side, token=self.token).model_dump_json())
+                await ws.send(Hello(protocol=PROTOCOL, side=self.side, secret=self.secret).model_dump_json())
                 async for raw in ws:
                     if self._receive(raw):
                         assert self.mirror is not None  # the game is over: a position was mirrored
                         return self.mirror
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as exc:
-            raise JoinError(f"cannot reach a host at {self.address}: {getattr(exc, 'strerror', None) or exc}") from None
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, EOFError) as exc:
+            raise JoinError(_unreachable(self.address, exc)) from None
         except ConnectionClosed:
             pass
         finally:
@@ -131,8 +149,8 @@ class Link:
             await self.ws.close()
 
 
-async def play_with_bot(address: str, side: Side, token: str, bot: Bot | str, data: GameData, *, seed: int = 0,
-                        say: Callable[[str], None] = print, stop_after: int | None = None) -> Mirror:
+async def play_with_bot(address: str, side: Side, secret: str, bot: Bot | str, data: GameData, *, seed: int = 0,
+                        say: Callable[[str], None] = print, stop_after: int | None = None, tls: ssl.SSLContext | None = None) -> Mirror:
     """Play ``side`` with a bot (one made by name and ``seed``, or one already playing), headless,
     to the end of the game (or, for tests of a drop, until ``stop_after`` of its own actions,
     then leave). Raises JoinError with one line."""
@@ -141,7 +159,7 @@ async def play_with_bot(address: str, side: Side, token: str, bot: Bot | str, da
     if getattr(bot, "thinks", False):
         raise JoinError(f"{bot.name} searches over guesses only the host could deal: join with another bot (general, random)")
     queue: asyncio.Queue[Mirror] = asyncio.Queue()
-    link = Link(address, side, token, data, on_state=queue.put_nowait, on_refused=lambda r: say(f"refused: {r}"))
+    link = Link(address, side, secret, data, on_state=queue.put_nowait, on_refused=lambda r: say(f"refused: {r}"), tls=tls)
     runner = asyncio.create_task(link.run())
     played = 0
     try:

@@ -1,10 +1,11 @@
 """The messages between a host and a joiner: JSON over a websocket, each one a pydantic model.
 
-A joiner opens with :class:`Hello` (the protocol version, the seat it wants, the seat token);
+A joiner opens with :class:`Hello` (the protocol version, the seat it wants, that seat's own
+secret);
 the host answers :class:`Welcome` and then a :class:`SeatState` after every change, and the
 joiner sends :class:`Act` for its own decisions (and a bot's :class:`AskOdds`, answered by
 :class:`OddsAnswer`). Anything the host will not do is a
-:class:`Refused` with one line; a fatal one (wrong token, seat taken, another protocol) closes
+:class:`Refused` with one line; a fatal one (wrong secret, seat taken, another protocol) closes
 the connection. A joiner of another protocol version is told in one line which side must update.
 """
 
@@ -18,12 +19,15 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapte
 from ..engine import BattleOdds, Option
 
 #: bumped whenever a message changes shape; a hello of another version is refused in one line
-PROTOCOL = 1
+#: (2: one secret per seat, the hello's ``token`` became ``secret``)
+PROTOCOL = 2
 #: the largest message a joiner may send (a hello or an action is a few hundred bytes)
 MAX_JOINER_MESSAGE = 4096
 #: the largest message a host may send (a whole game's events after a reconnect)
 MAX_HOST_MESSAGE = 16 * 2**20
 SIDES = ("PL", "ZURL")
+#: the longest seat secret a hello may carry (the host's are 32 characters)
+MAX_SECRET = 200
 
 Side = Literal["PL", "ZURL"]
 Line = Annotated[str, StringConstraints(max_length=300)]
@@ -37,7 +41,7 @@ class Hello(_Message):
     type: Literal["hello"] = "hello"
     protocol: int
     side: Side
-    token: Annotated[str, StringConstraints(max_length=200)]
+    secret: Annotated[str, StringConstraints(max_length=MAX_SECRET)]
 
 
 class Act(_Message):

@@ -8,6 +8,7 @@ no undo and no autosave (the host keeps the record), and one action on its way a
 
 from __future__ import annotations
 
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,10 +113,11 @@ class JoinApp(SemperFidelisApp):
 
     CSS_PATH = str(Path(tui_app.__file__).parent / SemperFidelisApp.CSS_PATH)  # Textual reads it beside the class's module
 
-    def __init__(self, address: str, side: Side, token: str, *, data: GameData | None = None, saves_dir: Path | None = None):
+    def __init__(self, address: str, side: Side, secret: str, *, data: GameData | None = None, saves_dir: Path | None = None,
+                 tls: ssl.SSLContext | None = None):
         super().__init__(data=data, saves_dir=saves_dir, bot_pace=0)
         self.side = side
-        self.link = Link(address, side, token, self.game_data, on_state=self._position, on_refused=self._host_refused)
+        self.link = Link(address, side, secret, self.game_data, on_state=self._position, on_refused=self._host_refused, tls=tls)
         self.session: RemoteSession | None = None
         self.ended: str | None = None  # why the app ended before the game did (one line)
         self.sub_title = f"{side} at {address}"
@@ -158,9 +160,9 @@ class JoinApp(SemperFidelisApp):
         self.exit()
 
 
-def run_joined(address: str, side: Side, token: str, data: GameData | None = None) -> int:
+def run_joined(address: str, side: Side, secret: str, data: GameData | None = None, tls: ssl.SSLContext | None = None) -> int:
     """Play a seat in the terminal; the one-line reason it ended, if not the game's end, is
     printed by the app on exit."""
-    app = JoinApp(address, side, token, data=data)
+    app = JoinApp(address, side, secret, data=data, tls=tls)
     app.run()
     return app.return_code or 0

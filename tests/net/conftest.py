@@ -10,13 +10,19 @@ import pytest
 from semper_fidelis.engine import Game
 from semper_fidelis.net.host import Host
 
-TOKEN = "test-token"
+#: each seat's own secret in the tests (a real host makes them with credentials.new_secret)
+SECRETS = {"PL": "pl-secret-for-the-tests", "ZURL": "zurl-secret-for-the-tests"}
+
+
+def open_secrets(seats: dict[str, str]) -> dict[str, str]:
+    """The secrets of the seats a joiner may take."""
+    return {side: SECRETS[side] for side, kind in seats.items() if kind in ("remote", "human")}
 
 
 @contextlib.asynccontextmanager
 async def hosting(game: Game, seats: dict[str, str], **kwargs):
     """A running host; yields it with its port known. Leaves it stopped."""
-    host = Host(game, seats, TOKEN, say=kwargs.pop("say", lambda line: None), **kwargs)
+    host = Host(game, seats, open_secrets(seats), say=kwargs.pop("say", lambda line: None), **kwargs)
     listening = asyncio.Event()
     task = asyncio.create_task(host.run("127.0.0.1", 0, started=lambda port: listening.set()))
     await listening.wait()

@@ -56,9 +56,9 @@ def artefacts(tmp_path: Path) -> Path:
     return folder
 
 
-def serving(*args: str) -> tuple[subprocess.Popen, str]:
+def serving(*args: str, secret: str = "") -> tuple[subprocess.Popen, str]:
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    env = {**os.environ, "PYTHONPATH": os.getcwd(), "SEMPER_FIDELIS_SECRET": secret}
     process = subprocess.Popen([sys.executable, "-m", "semper_fidelis", "serve", "--host", "127.0.0.1", "--port", str(port), *args],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     url = f"http://127.0.0.1:{port}/"
@@ -110,11 +110,11 @@ class Page:
         raise AssertionError("the app never got there")
 
 
-def in_browser(tmp_path: Path, serve_args: list[str], play) -> None:
+def in_browser(tmp_path: Path, serve_args: list[str], play, secret: str = "") -> None:
     """Serve the app (``serve`` with ``serve_args``), open it in headless Chromium and ``play``
     on the page; a screenshot of a failure is kept too."""
     sync_playwright = _browser_or_skip()
-    process, url = serving(*serve_args)
+    process, url = serving(*serve_args, secret=secret)
     frames: list = []
     try:
         with sync_playwright() as playwright:
@@ -182,7 +182,7 @@ def test_the_app_in_a_browser_starts_a_game_and_makes_a_move(tmp_path):
 def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
     _browser_or_skip()  # before the host starts
     game = Game(scenario=1, seed=3)  # ZURL decides first
-    host = Host(game, {"PL": "random", "ZURL": "remote"}, "browser-token", say=lambda line: None, bot_seeds={"PL": 1})
+    host = Host(game, {"PL": "random", "ZURL": "remote"}, {"ZURL": "browser-secret"}, say=lambda line: None, bot_seeds={"PL": 1})
     loop = asyncio.new_event_loop()
     listening = threading.Event()
     thread = threading.Thread(target=lambda: loop.run_until_complete(host.run("127.0.0.1", 0, started=lambda port: listening.set())))
@@ -202,7 +202,7 @@ def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
         page.page.screenshot(path=str(shot))
 
     try:
-        in_browser(tmp_path, ["--join", f"127.0.0.1:{host.port}", "--side", "ZURL", "--token", "browser-token"], play)
+        in_browser(tmp_path, ["--join", f"127.0.0.1:{host.port}", "--side", "ZURL"], play, secret="browser-secret")
     finally:
         loop.call_soon_threadsafe(host.stop)
         thread.join(timeout=30)

@@ -11,8 +11,6 @@ import sys
 
 from semper_fidelis.engine import Game, read_record
 
-TOKEN = "cli-token"
-
 
 def _interruptible() -> None:
     """Ctrl+C reaches the command even when the tests were started in the background, where the
@@ -20,8 +18,11 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def start(*args: str) -> subprocess.Popen:
+def start(*args: str, secret: str | None = None) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    env.pop("SEMPER_FIDELIS_SECRET", None)
+    if secret is not None:
+        env["SEMPER_FIDELIS_SECRET"] = secret
     return subprocess.Popen([sys.executable, "-m", "semper_fidelis", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, env=env, preexec_fn=_interruptible)
 
@@ -38,17 +39,23 @@ def joiner_address(line: str) -> str:
     return line.split("semper-fidelis join ")[1].split()[0]
 
 
+def joiner_secret(line: str) -> str:
+    """The seat's secret in the printed command (``SEMPER_FIDELIS_SECRET=… semper-fidelis join``)."""
+    return line.split("SEMPER_FIDELIS_SECRET=")[1].split()[0]
+
+
 def test_host_stopped_and_resumed_and_a_joiner_rejoining_with_the_same_command(tmp_path):
     autosave, record = tmp_path / "hosted.json", tmp_path / "final.json"
-    common = ["--zurl", "remote", "--bind", "127.0.0.1", "--port", "0", "--token", TOKEN, "--record", str(record)]
+    common = ["--zurl", "remote", "--bind", "127.0.0.1", "--port", "0", "--record", str(record)]
     seen: list[str] = []
     # PL's seat is left empty at first, so the game stands still at PL's first decision whatever
     # the machine's load: the host is stopped there, never racing a game that might end first
     host = start("host", "--scenario", "1", "--seed", "21", "--autosave", str(autosave), "--pl", "remote", *common)
-    join = ["join", "", "--side", "ZURL", "--bot", "random", "--token", TOKEN, "--seed", "4"]
+    join = ["join", "", "--side", "ZURL", "--bot", "random", "--seed", "4"]
     try:
-        join[1] = joiner_address(read_until(host, "ZURL joins with:", seen))
-        joiner = start(*join)
+        line = read_until(host, "ZURL joins with:", seen)
+        join[1], secret = joiner_address(line), joiner_secret(line)
+        joiner = start(*join, secret=secret)
         read_until(host, "Waiting for PL:", seen)
         host.send_signal(signal.SIGINT)  # the host machine goes down mid-game
         code = host.wait(timeout=300)
@@ -62,9 +69,10 @@ def test_host_stopped_and_resumed_and_a_joiner_rejoining_with_the_same_command(t
 
     host = start("host", "--resume", str(autosave), "--pl", "general", *common)
     try:
-        address = joiner_address(read_until(host, "ZURL joins with:", seen))
-        join[1] = address
-        joiner = start(*join)
+        line = read_until(host, "ZURL joins with:", seen)
+        assert joiner_secret(line) == secret  # the joiner's command works again: the same secret
+        join[1] = joiner_address(line)
+        joiner = start(*join, secret=secret)
         out, _ = joiner.communicate(timeout=600)
         assert joiner.returncode == 0, out
         assert out.splitlines()[-1].startswith("Game over:")
@@ -79,6 +87,6 @@ def test_host_stopped_and_resumed_and_a_joiner_rejoining_with_the_same_command(t
 
 
 def test_a_joiner_is_told_in_one_line_when_no_host_answers(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "semper_fidelis", "join", "127.0.0.1:9", "--bot", "random", "--token", "t"],
-                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()}, timeout=300)
+    out = subprocess.run([sys.executable, "-m", "semper_fidelis", "join", "127.0.0.1:9", "--bot", "random"],
+                         capture_output=True, text=True, env={**os.environ, "PYTHONPATH": os.getcwd(), "SEMPER_FIDELIS_SECRET": "t"}, timeout=300)
     assert out.returncode == 2 and out.stderr.count("\n") == 1 and "cannot reach a host at 127.0.0.1:9" in out.stderr

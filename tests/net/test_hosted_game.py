@@ -9,7 +9,7 @@ from semper_fidelis.bots import Seat, make_bot
 from semper_fidelis.engine import Game, read_record
 from semper_fidelis.net.join import play_with_bot
 
-from .conftest import TOKEN, hosting
+from .conftest import SECRETS, hosting
 
 SEED = 11
 SEEDS = {"PL": 5, "ZURL": 9}
@@ -33,12 +33,12 @@ def test_a_hosted_game_with_a_drop_plays_to_the_end_as_at_one_table(tmp_path, sh
         async with hosting(game, {"PL": "general", "ZURL": "remote"}, autosave=autosave, bot_seeds=SEEDS, say=lines.append) as host:
             address = f"127.0.0.1:{host.port}"
             bot = make_bot("general", SEEDS["ZURL"])  # the player comes back with the same mind
-            before = await play_with_bot(address, "ZURL", TOKEN, bot, shipped, stop_after=6)
+            before = await play_with_bot(address, "ZURL", SECRETS["ZURL"], bot, shipped, stop_after=6)
             at_drop = (len(before.actions), before.decision())
             assert len(host.game.actions) == at_drop[0]  # nothing moved while the seat was empty
             assert read_record(autosave).actions == host.game.actions  # the autosave has every action
             rejoined: list = []
-            mirror = await play_with_bot(address, "ZURL", TOKEN, bot, shipped, say=rejoined.append)
+            mirror = await play_with_bot(address, "ZURL", SECRETS["ZURL"], bot, shipped, say=rejoined.append)
             await asyncio.wait_for(host.done.wait(), 10)
             return host.game, mirror, at_drop
 

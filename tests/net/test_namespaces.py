@@ -13,7 +13,7 @@ import pytest
 
 from semper_fidelis.engine import read_record
 
-from .test_commands import read_until
+from .test_commands import joiner_secret, read_until
 
 
 def ip(*args: str) -> subprocess.CompletedProcess:
@@ -43,8 +43,8 @@ def two_machines():
         ip("netns", "del", b)
 
 
-def in_namespace(namespace: str, *args: str, **kwargs) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+def in_namespace(namespace: str, *args: str, secret: str = "", **kwargs) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": os.getcwd(), "SEMPER_FIDELIS_SECRET": secret}
     return subprocess.Popen(["ip", "netns", "exec", namespace, sys.executable, "-m", "semper_fidelis", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, **kwargs)
 
@@ -53,12 +53,12 @@ def test_a_hosted_game_between_two_network_namespaces(two_machines, tmp_path):
     host_ns, join_ns = two_machines
     record = tmp_path / "final.json"
     host = in_namespace(host_ns, "host", "--scenario", "1", "--seed", "8", "--pl", "general", "--zurl", "remote", "--bind", "10.77.0.1",
-                        "--port", "8765", "--token", "T", "--autosave", str(tmp_path / "hosted.json"), "--record", str(record))
+                        "--port", "8765", "--autosave", str(tmp_path / "hosted.json"), "--record", str(record))
     seen: list[str] = []
     try:
         line = read_until(host, "ZURL joins with:", seen)
-        assert "semper-fidelis join 10.77.0.1:8765 --side ZURL --token T" in line
-        joiner = in_namespace(join_ns, "join", "10.77.0.1:8765", "--side", "ZURL", "--bot", "general", "--token", "T", "--seed", "2")
+        assert "semper-fidelis join 10.77.0.1:8765 --side ZURL" in line
+        joiner = in_namespace(join_ns, "join", "10.77.0.1:8765", "--side", "ZURL", "--bot", "general", "--seed", "2", secret=joiner_secret(line))
         out, _ = joiner.communicate(timeout=600)
         assert joiner.returncode == 0, out
         host_out, _ = host.communicate(timeout=300)

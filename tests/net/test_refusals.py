@@ -1,5 +1,5 @@
 """A bad or unwanted peer changes nothing: every refusal is one line, the game goes on, a taken
-seat stays taken, a stranger without the token stays out, and the port serves nothing else."""
+seat stays taken, a stranger without the seat's secret stays out, and the port serves nothing else."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from semper_fidelis.engine import Game
 from semper_fidelis.net.join import JoinError, Link, address_url
 from semper_fidelis.net.protocol import PROTOCOL
 
-from .conftest import TOKEN, hosting
+from .conftest import SECRETS, hosting
 
 
 async def say(ws, message: dict) -> dict:
@@ -23,8 +23,8 @@ async def say(ws, message: dict) -> dict:
     return json.loads(await ws.recv())
 
 
-def hello(side="PL", token=TOKEN, protocol=PROTOCOL) -> dict:
-    return {"type": "hello", "protocol": protocol, "side": side, "token": token}
+def hello(side="PL", secret=None, protocol=PROTOCOL) -> dict:
+    return {"type": "hello", "protocol": protocol, "side": side, "secret": SECRETS[side] if secret is None else secret}
 
 
 async def seated(port: int, side="PL", *, turn=False):
@@ -44,7 +44,7 @@ def run(coro):
 
 
 @pytest.mark.parametrize(("message", "expected"), [
-    (hello(token="guess"), "wrong seat token"),
+    (hello(secret="guess"), "wrong secret for PL"),
     (hello(protocol=0), "update semper-fidelis to join"),
     (hello(protocol=PROTOCOL + 1), "the host must update"),
     (hello(side="ZURL"), "ZURL is not open to a joiner: the host plays it (random)"),
@@ -69,7 +69,7 @@ def test_a_second_joiner_for_a_taken_seat_is_refused_and_the_first_plays_on(ship
         game = Game(scenario=1, seed=3)
         async with hosting(game, {"PL": "remote", "ZURL": "random"}, bot_seeds={"ZURL": 1}) as host:
             ws, state = await seated(host.port, turn=True)
-            second = Link(f"127.0.0.1:{host.port}", "PL", TOKEN, shipped)
+            second = Link(f"127.0.0.1:{host.port}", "PL", SECRETS["PL"], shipped)
             with pytest.raises(JoinError, match="refused: PL is taken"):
                 await second.run()
             action = state["view"]["decision"]["actions"][0]
@@ -146,7 +146,8 @@ def http_get(url: str) -> tuple[int, bytes]:
 def test_an_address_is_host_and_port():
     assert address_url("192.168.1.7:8765") == "ws://192.168.1.7:8765/"
     assert address_url("[::1]:8765") == "ws://[::1]:8765/"
-    for bad in ("8765", "host:", "host:port", "host:70000"):
+    assert address_url("wss://game.example:8765") == "wss://game.example:8765/"
+    for bad in ("8765", "host:", "host:port", "host:70000", "http://host:8765"):
         with pytest.raises(ValueError, match="is not HOST:PORT"):
             address_url(bad)
 

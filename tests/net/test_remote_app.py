@@ -10,7 +10,7 @@ from semper_fidelis.engine import Game
 from semper_fidelis.net.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
-from .conftest import TOKEN, hosting
+from .conftest import SECRETS, hosting
 
 STEPS = 6000  # turns of the event loop a wait may take (a bound against a hang, not a timing)
 
@@ -30,7 +30,7 @@ def test_a_human_plays_moves_of_a_hosted_game_in_the_app(tmp_path):
     async def main():
         game = Game(scenario=1, seed=3)
         async with hosting(game, {"PL": "remote", "ZURL": "random"}, bot_seeds={"ZURL": 1}) as host:
-            app = JoinApp(f"127.0.0.1:{host.port}", "PL", TOKEN, saves_dir=tmp_path)
+            app = JoinApp(f"127.0.0.1:{host.port}", "PL", SECRETS["PL"], saves_dir=tmp_path)
             async with app.run_test(size=(140, 45)) as pilot:
                 await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen)
                             and game.decision().player == "PL" and app.session.game.decision().player == "PL")
@@ -65,13 +65,13 @@ def test_a_human_plays_moves_of_a_hosted_game_in_the_app(tmp_path):
 def test_a_refused_seat_ends_the_app_with_one_line(tmp_path):
     async def main():
         async with hosting(Game(scenario=1, seed=3), {"PL": "remote", "ZURL": "random"}) as host:
-            app = JoinApp(f"127.0.0.1:{host.port}", "PL", "not-the-token", saves_dir=tmp_path)
+            app = JoinApp(f"127.0.0.1:{host.port}", "PL", "not-the-secret", saves_dir=tmp_path)
             async with app.run_test() as pilot:
                 await until(pilot, lambda: not app.is_running)
             return app
 
     app = asyncio.run(main())
-    assert app.return_code == 2 and app.ended.startswith("refused: wrong seat token")
+    assert app.return_code == 2 and app.ended.startswith("refused: wrong secret for PL")
 
 
 def test_the_final_score_of_a_hosted_game_offers_no_rematch():

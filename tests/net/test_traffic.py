@@ -10,7 +10,7 @@ import json
 from semper_fidelis.engine import Game
 from semper_fidelis.net.join import play_with_bot
 
-from .conftest import TOKEN, hosting
+from .conftest import SECRETS, hosting
 
 SEED = 987_654_321_987  # long enough that its digits appearing anywhere would be no accident
 SECRET_KEYS = {"seed", "rng", "deck", "battle_deck", "token_pool", "commander_deck", "stack"}
@@ -53,8 +53,8 @@ def test_each_seat_gets_only_its_own_view_and_events(shipped):
     async def main():
         async with hosting(game, {"PL": "remote", "ZURL": "remote"}, tap=tap) as host:
             address = f"127.0.0.1:{host.port}"
-            await asyncio.gather(play_with_bot(address, "PL", TOKEN, "random", shipped, seed=1),
-                                 play_with_bot(address, "ZURL", TOKEN, "random", shipped, seed=2))
+            await asyncio.gather(play_with_bot(address, "PL", SECRETS["PL"], "random", shipped, seed=1),
+                                 play_with_bot(address, "ZURL", SECRETS["ZURL"], "random", shipped, seed=2))
 
     asyncio.run(main())
     assert game.over
@@ -62,7 +62,7 @@ def test_each_seat_gets_only_its_own_view_and_events(shipped):
         other = "ZURL" if side == "PL" else "PL"
         states = 0
         for frame, hidden, decider in sent:
-            for secret in hidden:
+            for secret in hidden + list(SECRETS.values()):
                 assert secret not in frame, f"{side} was sent {secret!r}"
             message = json.loads(frame)
             assert not keys(message) & SECRET_KEYS, f"{side} was sent {keys(message) & SECRET_KEYS}"
