@@ -42,13 +42,18 @@ def address_url(address: str) -> str:
 
 def _unreachable(address: str, exc: Exception) -> str:
     """Why no game was found at ``address``, in one line that says what to try."""
+    plain = address.partition("://")[2] or address
+    why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     if isinstance(exc, ssl.SSLCertVerificationError):
-        return f"cannot trust the host at {address}: {exc.verify_message}: join with --ca FILE (the host's certificate)"
-    if isinstance(exc, ssl.SSLError):
-        return f"no TLS at {address} ({exc.reason or exc}): is the host serving plain ws://? join {address.partition('://')[2]}"
-    if isinstance(exc, InvalidMessage | EOFError) and not address.startswith("wss://"):
-        return f"the host at {address} did not answer as a websocket: if it serves TLS, join wss://{address.partition('://')[2] or address}"
-    return f"cannot reach a host at {address}: {getattr(exc, 'strerror', None) or exc}"
+        if exc.verify_code in (62, 64):  # X509_V_ERR_HOSTNAME_MISMATCH, X509_V_ERR_IP_ADDRESS_MISMATCH
+            return f"cannot trust the host at {address}: {exc.verify_message.rstrip('.')}: join at a name or address the certificate is for"
+        return (f"cannot trust the host at {address}: {exc.verify_message}: join with --ca FILE "
+                "(the certificate that signed the host's, or the host's own if it signed itself)")
+    if address.startswith("wss://") and isinstance(exc, ssl.SSLError | ConnectionResetError | EOFError):
+        return f"no TLS at {address} ({why}): is the host serving plain ws://? join {plain}"
+    if not address.startswith("wss://") and isinstance(exc, InvalidMessage | EOFError):
+        return f"the host at {address} did not answer as a websocket: if it serves TLS, join wss://{plain}"
+    return f"cannot reach a host at {address}: {why}"
 
 
 class Link:
@@ -62,7 +67,7 @@ class Link:
         self.address = address
         self.side = side
         self.secret = secret
-        self.tls = tls if self.url.startswith("wss:") else None  # wss:// without one: the system's store
+        self.tls = (tls or ssl.create_default_context()) if self.url.startswith("wss:") else None  # wss:// without one: the system's store
         self.data = data
         self.on_state = on_state
         self.on_refused = on_refused

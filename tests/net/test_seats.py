@@ -110,7 +110,7 @@ def test_with_a_human_seat_no_network_client_gets_it(tmp_path, monkeypatch, caps
         seen["printed"] = printed
         line = next(line for line in printed.splitlines() if line.startswith("ZURL joins with:"))
         zurl = re.search(r"SEMPER_FIDELIS_SECRET=(\S+)", line)[1]
-        port = int(address.rsplit(":", 1)[1])
+        port = seen["port"] = int(address.rsplit(":", 1)[1])
         scheme = "wss" if tls is not None else "ws"
         loose = None if tls is None else insecure()
 
@@ -118,7 +118,7 @@ def test_with_a_human_seat_no_network_client_gets_it(tmp_path, monkeypatch, caps
             return [await knock(port, "PL", zurl, scheme, loose), await knock(port, "PL", "guess", scheme, loose),
                     await knock(port, "PL", secret, scheme, tls)]
 
-        seen.update(side=side, secret=secret, zurl=zurl, answers=asyncio.run(knocks()))
+        seen.update(side=side, secret=secret, zurl=zurl, answers=asyncio.run(knocks()), line=line)
         return 0
 
     monkeypatch.setattr(remote, "run_joined", the_app)
@@ -129,6 +129,7 @@ def test_with_a_human_seat_no_network_client_gets_it(tmp_path, monkeypatch, caps
     assert by_zurl["type"] == guess["type"] == "refused" and "played on the host's own screen" in by_zurl["reason"]
     assert app["type"] == "welcome" and seen["side"] == "PL"
     assert "PL joins with" not in seen["printed"] and seen["secret"] not in seen["printed"]
+    assert seen["line"].endswith(f"semper-fidelis join {'wss://' if with_tls else ''}127.0.0.1:{seen['port']} --side ZURL")
     assert kept_secrets(autosave) == {"ZURL": seen["zurl"]}  # the app's secret is not kept either
 
 
