@@ -20,6 +20,7 @@ import json
 import math
 import secrets
 import ssl
+from collections import Counter
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
@@ -54,6 +55,8 @@ from .protocol import (
 
 #: seconds a new connection has to say hello before it is dropped
 HELLO_WAIT = 10
+#: connections from one address that may be waiting to be seated at once
+MAX_UNSEATED = 4
 #: seconds a host's bot waits before trying again when the autosave cannot be written
 RETRY_SAVE = 5.0
 
@@ -123,6 +126,7 @@ class Host:
         self.bots: dict[str, Bot] = {side: make_bot(kind, seeds.get(side, secrets.randbits(31)))
                                      for side, kind in seats.items() if kind not in (REMOTE, HUMAN)}
         self.conns: dict[str, Outbox] = {}
+        self._unseated: Counter[str] = Counter()  # per address: connections not seated yet
         self.cursor: dict[str, tuple[int, int]] = {}  # per seat: (events mark, events sent)
         self.lock = asyncio.Lock()
         self.done = asyncio.Event()
@@ -161,17 +165,8 @@ class Host:
 
     async def _connection(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "somewhere"
-        wait = self.throttle.wait(address)
-        if wait:
-            await self._refuse(ws, f"too many failed attempts from {address}: try again in {math.ceil(wait)} s")
-            return
-        try:
-            raw = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
-        except (TimeoutError, ConnectionClosed):
-            return
-        hello = self._admit(raw, address)
-        if isinstance(hello, str):
-            await self._refuse(ws, hello)
+        hello = await self._hello(ws, address)
+        if hello is None:
             return
         side = hello.side
         outbox = Outbox(ws, self._dropped, limit=self.queue_limit, timeout=self.send_timeout)
@@ -192,6 +187,31 @@ class Host:
                 del self.conns[side]
                 if not self.done.is_set():
                     self.say(f"{side} left: the seat waits for them to join again")
+
+    async def _hello(self, ws: ServerConnection, address: str) -> Hello | None:
+        """The hello that seats this connection, or None once it is refused. An address that
+        keeps failing waits (:class:`Throttle`), and may hold only a few connections unseated at
+        once; a connection that says no hello in time counts as a failure too."""
+        wait = self.throttle.wait(address)
+        if wait or self._unseated[address] >= MAX_UNSEATED:
+            await self._refuse(ws, f"too many failed attempts from {address}: try again in {math.ceil(wait)} s" if wait
+                               else f"too many connections from {address} waiting to be seated")
+            return None
+        self._unseated[address] += 1
+        try:
+            raw = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
+        except (TimeoutError, ConnectionClosed):
+            self.throttle.failed(address)
+            return None
+        finally:
+            self._unseated[address] -= 1
+            if not self._unseated[address]:
+                del self._unseated[address]
+        hello = self._admit(raw, address)
+        if isinstance(hello, str):
+            await self._refuse(ws, hello)
+            return None
+        return hello
 
     def _dropped(self, outbox: Outbox, why: str) -> None:
         for side, seated in list(self.conns.items()):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-#: seconds a peer has to take one frame (a whole game's events after a rejoin is ~1 MB)
+#: seconds a peer has to take one frame (the largest, a whole game's events after a rejoin, is ~40 KB)
 SEND_TIMEOUT = 15.0
 #: frames that may wait unsent for one peer (a bot's turn sends one per action)
 QUEUE_LIMIT = 256

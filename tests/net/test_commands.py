@@ -8,8 +8,10 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 from semper_fidelis.engine import Game, read_record
+from semper_fidelis.net.credentials import secrets_path
 
 
 def _interruptible() -> None:
@@ -57,6 +59,9 @@ def test_host_stopped_and_resumed_and_a_joiner_rejoining_with_the_same_command(t
         join[1], secret = joiner_address(line), joiner_secret(line)
         joiner = start(*join, secret=secret)
         read_until(host, "Waiting for PL:", seen)
+        assert secret.encode() not in Path(f"/proc/{joiner.pid}/cmdline").read_bytes()  # what ps shows
+        kept = secrets_path(autosave)
+        assert kept.stat().st_mode & 0o777 == 0o600 and secret in kept.read_text()
         host.send_signal(signal.SIGINT)  # the host machine goes down mid-game
         code = host.wait(timeout=300)
         assert code == 130, "\n".join([*seen, host.stdout.read()])
@@ -81,6 +86,7 @@ def test_host_stopped_and_resumed_and_a_joiner_rejoining_with_the_same_command(t
         host.kill()
     assert host.returncode == 0, host_out
     assert "Record written to" in host_out
+    assert not kept.exists()  # the game is over: its secrets open nothing
     final = read_record(record)
     assert final.over and final.actions[: len(saved.actions)] == saved.actions
     assert Game.from_record(final.record()).state.digest() == final.state.digest()

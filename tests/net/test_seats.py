@@ -213,3 +213,26 @@ def test_join_reads_the_seat_secret_from_a_file(tmp_path, shipped):
 
     asyncio.run(main_())
     assert answers == [0]
+
+
+def test_an_address_holds_only_a_few_connections_waiting_to_be_seated():
+    async def main_():
+        async with hosting(Game(scenario=1, seed=3), BOTH_REMOTE) as host:
+            silent = [await connect(f"ws://127.0.0.1:{host.port}/") for _ in range(4)]  # no hello yet
+            for _ in range(100):
+                if sum(host._unseated.values()) == 4:
+                    break
+                await asyncio.sleep(0.01)
+            one_more = await knock(host.port, "PL", SECRETS["PL"])
+            for ws in silent:
+                await ws.close()
+            for _ in range(100):
+                if not host._unseated:
+                    break
+                await asyncio.sleep(0.01)
+            then = await knock(host.port, "PL", SECRETS["PL"])
+            return one_more, then
+
+    one_more, then = asyncio.run(main_())
+    assert one_more["type"] == "refused" and one_more["reason"] == "too many connections from 127.0.0.1 waiting to be seated"
+    assert then["type"] == "welcome"  # four silent closes are four failures: within the five a minute
