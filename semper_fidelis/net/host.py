@@ -100,8 +100,9 @@ def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
 
 class Host:
     """One hosted game. ``seats``: per side "remote" (a joiner plays it), "human" (the app on
-    this machine joins it over loopback, so it is a remote seat to the host) or a bot's name;
-    ``seat_secrets``: the secret of each remote or human seat, one each; ``tls``: serve wss://.
+    this machine joins it like a joiner, with a secret that never leaves the host's process) or
+    a bot's name; ``seat_secrets``: the secret of each remote or human seat, one each; ``tls``:
+    serve wss://.
     ``tap(side, frame)`` sees every frame sent to a seat (the traffic test)."""
 
     def __init__(self, game: Game, seats: Mapping[Side, str], seat_secrets: Mapping[str, str], *, autosave: Path | None = None,
@@ -178,6 +179,8 @@ class Host:
             async with self.lock:
                 self._send_state(side)
             async for raw in ws:
+                if self.conns.get(side) is not outbox:
+                    break  # dropped: what it sent after that is not played
                 await self._message(side, raw)
         except ConnectionClosed:
             pass
@@ -192,10 +195,10 @@ class Host:
         """The hello that seats this connection, or None once it is refused. An address that
         keeps failing waits (:class:`Throttle`), and may hold only a few connections unseated at
         once; a connection that says no hello in time counts as a failure too."""
-        wait = self.throttle.wait(address)
-        if wait or self._unseated[address] >= MAX_UNSEATED:
-            await self._refuse(ws, f"too many failed attempts from {address}: try again in {math.ceil(wait)} s" if wait
-                               else f"too many connections from {address} waiting to be seated")
+        crowded = self._unseated[address] >= MAX_UNSEATED
+        refusal = self._throttled(address) or (f"too many connections from {address} waiting to be seated" if crowded else None)
+        if refusal is not None:
+            await self._refuse(ws, refusal)
             return None
         self._unseated[address] += 1
         try:
@@ -212,6 +215,10 @@ class Host:
             await self._refuse(ws, hello)
             return None
         return hello
+
+    def _throttled(self, address: str) -> str | None:
+        wait = self.throttle.wait(address)
+        return f"too many failed attempts from {address}: try again in {math.ceil(wait)} s" if wait else None
 
     def _dropped(self, outbox: Outbox, why: str) -> None:
         for side, seated in list(self.conns.items()):
@@ -245,6 +252,9 @@ class Host:
         kind = self.seats.get(hello.side)
         if kind not in (REMOTE, HUMAN):
             return f"{hello.side} is not open to a joiner: the host plays it ({kind})"
+        throttled = self._throttled(address)  # again: others from the address may have failed while this one waited
+        if throttled is not None:
+            return throttled
         if not same_secret(hello.secret, self.secrets[hello.side]):
             self.throttle.failed(address)
             if kind == HUMAN:

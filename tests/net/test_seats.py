@@ -236,3 +236,25 @@ def test_an_address_holds_only_a_few_connections_waiting_to_be_seated():
     one_more, then = asyncio.run(main_())
     assert one_more["type"] == "refused" and one_more["reason"] == "too many connections from 127.0.0.1 waiting to be seated"
     assert then["type"] == "welcome"  # four silent closes are four failures: within the five a minute
+
+
+def test_connections_opened_before_the_throttle_closed_are_throttled_at_their_hello():
+    """Guesses sent together on connections opened at once are not compared past the limit."""
+
+    async def main_():
+        async with hosting(Game(scenario=1, seed=3), BOTH_REMOTE, throttle=Throttle(limit=2, window=60)) as host:
+            opened = [await connect(f"ws://127.0.0.1:{host.port}/") for _ in range(3)]
+            for _ in range(100):
+                if sum(host._unseated.values()) == 3:
+                    break
+                await asyncio.sleep(0.01)
+            answers = []
+            for ws, secret in zip(opened, ["guess-1", "guess-2", SECRETS["PL"]], strict=True):
+                await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL, "side": "PL", "secret": secret}))
+                answers.append(json.loads(await ws.recv()))
+                await ws.close()
+            return answers
+
+    first, second, third = asyncio.run(main_())
+    assert "wrong secret for PL" in first["reason"] and "wrong secret for PL" in second["reason"]
+    assert third["type"] == "refused" and third["reason"].startswith("too many failed attempts from 127.0.0.1")
