@@ -74,6 +74,17 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
         raise _error(str(exc)) from None
 
 
+def _kept(autosave: Path, remote: dict[str, str]) -> str:
+    """Keep the remote seats' secrets for ``--resume``; what the host's operator is told of it."""
+    if not remote:
+        return ""
+    try:
+        kept = keep_secrets(autosave, remote)
+    except OSError as exc:
+        raise _error(f"cannot keep the seats' secrets beside {autosave}: {exc.strerror or exc}") from None
+    return f"; the seats' secrets stay the same, kept for you alone in {kept}"
+
+
 def host(args: argparse.Namespace, data) -> int:
     from ..cli import pick_scenario
     from ..engine import shipped_data
@@ -98,16 +109,11 @@ def host(args: argparse.Namespace, data) -> int:
         raise _error(f"{autosave}: {exc}") from None
     try:
         remote = seat_secrets([side for side, kind in seats.items() if kind == REMOTE], kept_secrets(autosave) if args.resume else None)
-        try:
-            kept = keep_secrets(autosave, remote)
-        except OSError as exc:
-            raise _error(f"cannot keep the seats' secrets beside {autosave}: {exc.strerror or exc}") from None
         own: dict[Side, str] = {side: new_secret() for side in humans}  # the host's own seat: never printed, never written
         say = _say if not humans else (lambda line: None)  # the app has the terminal
         host = Host(game, seats, remote | dict(own), autosave=autosave, say=say, tls=tls)
         _say(f"Hosting Scenario {game.scenario.number}, {game.scenario.name} — PL: {seats['PL']}, ZURL: {seats['ZURL']}")
-        _say(f"Autosave: {autosave} (continue it with: semper-fidelis host --resume {shlex.quote(str(autosave))}; "
-             f"the seats' secrets stay the same, kept for you alone in {kept})")
+        _say(f"Autosave: {autosave} (continue it with: semper-fidelis host --resume {shlex.quote(str(autosave))}{_kept(autosave, remote)})")
         port = _serve_host(host, args, remote, own, data)
     finally:
         lock.release()
