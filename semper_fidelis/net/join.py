@@ -1,8 +1,9 @@
 """A joiner's end of a hosted game: the connection to the host (:class:`Link`) and a seat
 played headless by a bot (:func:`play_with_bot`). The app's end is in :mod:`.remote`.
 
-Joining again with the same command after a drop continues at the same decision: the host
-keeps the game, and sends the whole of what the seat may know to whoever takes it.
+Joining again with the same command (the seat's own secret) after a drop continues at the same
+decision: the host keeps the game, and sends the whole of what the seat may know to whoever
+takes it. ``wss://`` addresses are TLS, checked against the system's store or a given context.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from semper_fidelis.engine import Game
+from semper_fidelis.net.commands import host_port
 from semper_fidelis.net.join import JoinError, Link, address_url
 from semper_fidelis.net.protocol import PROTOCOL
 
@@ -147,6 +148,8 @@ def test_an_address_is_host_and_port():
     assert address_url("192.168.1.7:8765") == "ws://192.168.1.7:8765/"
     assert address_url("[::1]:8765") == "ws://[::1]:8765/"
     assert address_url("wss://game.example:8765") == "wss://game.example:8765/"
+    assert host_port("::1", 8765) == "[::1]:8765" and host_port("10.0.0.1", 8765, tls=True) == "wss://10.0.0.1:8765"
+    assert address_url(host_port("::1", 8765, tls=True)) == "wss://[::1]:8765/"
     for bad in ("8765", "host:", "host:port", "host:70000", "http://host:8765"):
         with pytest.raises(ValueError, match="is not HOST:PORT"):
             address_url(bad)
