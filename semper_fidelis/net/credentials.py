@@ -105,7 +105,7 @@ def given_secret(secret_file: Path | None, *, environ: Mapping[str, str] = os.en
         text, where = raw.decode("utf-8", errors="replace"), f"--secret-file {secret_file}"
     elif environ.get(SECRET_ENV):
         text, where = environ[SECRET_ENV], SECRET_ENV
-    elif ask is not None or sys.stdin.isatty():
+    elif ask is not None or (sys.stdin is not None and sys.stdin.isatty()):
         try:
             text, where = (ask or getpass.getpass)("The seat's secret (the host printed it): "), "the secret typed"
         except EOFError:
