@@ -277,3 +277,34 @@ def test_an_unexpected_failure_is_one_line_and_a_failing_status(monkeypatch, cap
     assert cli.main(["bench"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error: ZeroDivisionError: division by zero" in err and "\x1b" not in err
+
+
+#: reorders, breaks a line, or shows nothing: right-to-left override, line separator, zero-width
+#: space, left-to-right mark, Arabic letter mark, byte order mark
+INVISIBLE = "\u202e\u2028\u200b\u200e\u061c\ufeff"
+SHOWN = "\\u202e\\u2028\\u200b\\u200e\\u061c\\ufeff"
+
+
+def test_invisible_characters_in_data_and_paths_are_printed_as_escapes(tmp_path, capsys):
+    """A scenario name from a data folder (``board``), a path on the command line (an error
+    echoes it) and a record's version (``replay``): each invisible character written out."""
+    shutil.copytree(REPO / "assets", tmp_path / "assets")
+    shutil.copytree(REPO / "scenarios", tmp_path / "scenarios")
+    scenario = tmp_path / "scenarios" / "2-semper-fidelis.toml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace(
+        'name = "Semper Fidelis"', f"name = {json.dumps(f'Semper {INVISIBLE}Fidelis')}", 1), encoding="utf-8")
+    assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 0
+    out = capsys.readouterr().out
+    assert f"Scenario 2: Semper {SHOWN}Fidelis" in out and not any(char in out for char in INVISIBLE)
+
+    missing = tmp_path / f"game{INVISIBLE}.json"
+    for argv in (["review", str(missing)], ["--assets", str(missing), "board"], ["validate", str(missing)]):
+        assert main(argv) == 2
+        line = one_line_error(capsys)  # a raw U+2028 would have split it in two
+        assert f"game{SHOWN}.json" in line and not any(char in line for char in INVISIBLE)
+
+    record = tmp_path / "future.json"
+    record.write_text(json.dumps({"format": 99, "version": f"v{INVISIBLE}", "scenario": 2, "seed": 1, "actions": []}))
+    assert main(["replay", str(record)]) == 2
+    line = one_line_error(capsys)
+    assert f"v{SHOWN}" in line and not any(char in line for char in INVISIBLE)

@@ -3,10 +3,13 @@ records, example files, folder paths: it is shown as it is written, never obeyed
 
 Two dangers: markup (``[/]`` crashes a markup parser, ``[@click=app.quit]`` binds an action) and
 terminal control codes (``ESC ]0;…BEL`` retitles the terminal, ``ESC [2J`` wipes the screen).
+A third, quieter one: characters that show nothing or lie about what is shown — bidirectional
+controls (U+202E turns ``save.json`` into ``nosj.evas``), zero-width ones (U+200B), the line and
+paragraph separators U+2028/U+2029 — so two names that read alike are not alike.
 Markup is disarmed by never parsing outside text (:func:`plain` gives a Rich ``Text``; Textual
 notices are sent with ``markup=False``; should outside text ever be put into markup, it goes through
-``rich.markup.escape``); control characters are shown as their escape
-(``\\x1b``) rather than dropped, so a damaged file still shows what it holds and can be found.
+``rich.markup.escape``); every character that is not printable is shown as its escape (``\\x1b``,
+``\\u202e``) rather than dropped, so a damaged file still shows what it holds and can be found.
 
 ``validate`` uses :func:`text_problem` to refuse such text in game data, since the app shows it.
 """
@@ -14,21 +17,43 @@ notices are sent with ``markup=False``; should outside text ever be put into mar
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rich.markup import RE_TAGS
 from rich.text import Text
 
 #: C0 (without tab and newline), DEL and C1 (ESC's 8-bit twins CSI, OSC, ...)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-#: tab and newline too: where one line is wanted
-_CONTROL_ONE_LINE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: anything but printable ASCII: the candidates :func:`printable` looks at one by one
+_NOT_ASCII = re.compile(r"[^\x20-\x7e]")
+
+
+def hidden(char: str) -> bool:
+    """Whether ``char`` would act on the terminal or hide rather than show: controls (Cc), format
+    characters (Cf: bidirectional controls, zero-width ones, U+FEFF), line and paragraph
+    separators (Zl, Zp), surrogates, private-use and unassigned code points. Spaces (Zs) show as
+    spaces and are kept."""
+    return not char.isprintable() and unicodedata.category(char) != "Zs"
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def printable(text: object, *, lines: bool = False) -> str:
-    """``text`` with every control character written as its escape (ESC as ``\\x1b``); with
-    ``lines`` newlines and tabs are kept (a briefing, a help page)."""
-    pattern = _CONTROL if lines else _CONTROL_ONE_LINE
-    return pattern.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    """``text`` with every :func:`hidden` character written as its escape (ESC as ``\\x1b``,
+    U+202E as ``\\u202e``); with ``lines`` newlines and tabs are kept (a briefing, a help page)."""
+    text = str(text)
+    if text.isprintable():  # the common case, at C speed
+        return text
+    kept = "\n\t" if lines else ""
+
+    def shown(match: re.Match[str]) -> str:
+        char = match.group()
+        return _escape(char) if hidden(char) and char not in kept else char
+
+    return _NOT_ASCII.sub(shown, text)
 
 
 def plain(text: object, style: str = "", *, lines: bool = False) -> Text:
@@ -39,9 +64,9 @@ def plain(text: object, style: str = "", *, lines: bool = False) -> Text:
 def text_problem(text: str) -> str | None:
     """Why game data may not hold ``text`` (None: it may): markup Rich would interpret, or a
     control character (newlines and tabs are fine)."""
-    control = _CONTROL.search(text)
-    if control:
-        return f"holds the control character U+{ord(control.group()):04X}"
+    control = next((char for char in text if char not in "\n\t" and hidden(char)), None)
+    if control is not None:
+        return f"holds the {'control' if _CONTROL.match(control) else 'invisible or reordering'} character U+{ord(control):04X}"
     tag = RE_TAGS.search(text)
     if tag:
         return f"holds markup {tag.group(1)!r}, which the screen would interpret (write it without square brackets)"

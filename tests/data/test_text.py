@@ -29,6 +29,24 @@ def test_control_characters_are_shown_as_escapes():
     assert printable("Łyczaków — ✓ [1]") == "Łyczaków — ✓ [1]"
 
 
+#: a right-to-left override, a line separator, a zero-width space, a left-to-right mark, an
+#: Arabic letter mark, a byte order mark: each shows nothing, or reorders or breaks what follows
+INVISIBLE = "\u202e\u2028\u200b\u200e\u061c\ufeff"
+SHOWN = "\\u202e\\u2028\\u200b\\u200e\\u061c\\ufeff"
+
+
+def test_invisible_and_reordering_characters_are_shown_as_escapes():
+    assert printable(f"Semper {INVISIBLE}Fidelis") == f"Semper {SHOWN}Fidelis"
+    assert printable(f"a{INVISIBLE}\n", lines=True) == f"a{SHOWN}\n"
+    assert printable("\u2029\u00ad\ue000\U000e0001\U0010fffe") == "\\u2029\\xad\\ue000\\U000e0001\\U0010fffe"  # Zp, Cf, Co, Cn
+    assert printable("Lwów\u00a0— 語 👍 ąę") == "Lwów\u00a0— 語 👍 ąę"  # letters, symbols and spaces stay
+
+
+@pytest.mark.parametrize("char", INVISIBLE)
+def test_data_may_not_hold_invisible_characters(char):
+    assert text_problem(f"Semper {char}Fidelis") == f"holds the invisible or reordering character U+{ord(char):04X}"
+
+
 @pytest.mark.parametrize("text", MARKUP)
 def test_markup_is_shown_literally(text):
     from rich.console import Console
@@ -83,6 +101,13 @@ def test_validate_refuses_markup_in_an_example(data_dir, capsys):
         'title = "Winniki to Dworzec Główny: two Move orders"', 'title = "[bold red on white]Moved"'), encoding="utf-8")
     lines = _validate_lines(capsys, data_dir)
     assert "examples/02-move: example.title: holds markup '[bold red on white]'" in lines[0]
+
+
+def test_validate_names_an_invisible_character_in_a_scenario_name(data_dir, capsys):
+    edit_scenario(data_dir, 2, lambda d: d.update(name=f"Semper {INVISIBLE}Fidelis"))
+    lines = _validate_lines(capsys, data_dir)
+    assert any("name: holds the invisible or reordering character U+202E" in line for line in lines), lines
+    assert not any(char in "".join(lines) for char in INVISIBLE)
 
 
 def test_the_app_loads_control_characters_as_escapes(data_dir):

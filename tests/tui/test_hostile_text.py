@@ -202,3 +202,48 @@ async def test_an_example_from_a_data_folder(make_app, tmp_path):
         await pilot.pause()
         assert app.is_running
         assert_screen_clean(app)
+
+
+#: reorders, breaks a line or shows nothing: right-to-left override, line separator, zero-width
+#: space, left-to-right mark, Arabic letter mark, byte order mark
+INVISIBLE = "\u202e\u2028\u200b\u200e\u061c\ufeff"
+
+
+def assert_visible(shown: str) -> None:
+    """Each INVISIBLE character is shown as its escape (``\\u202e``), none of them raw."""
+    assert printable(INVISIBLE) in shown, shown
+    assert not any(char in shown for char in INVISIBLE), shown
+
+
+@sync
+async def test_invisible_characters_in_save_names_a_saves_folder_and_data(make_app, tmp_path):
+    """Issue "Nothing crashes, nothing lies": a save made by hand whose name and summary hold
+    them, a saves folder named with them, a scenario name from a data folder."""
+    saves = tmp_path / f"saves{INVISIBLE}"
+    save_with_summary(saves / f"s{INVISIBLE}ave.json", f"by hand {INVISIBLE}")
+    save_with_summary(saves / AUTOSAVES / "20260101-120000-s2.json", f"resumed {INVISIBLE}")
+    root = tmp_path / "data"
+    shutil.copytree(REPO / "assets", root / "assets")
+    shutil.copytree(REPO / "scenarios", root / "scenarios")
+    scenario = root / "scenarios" / "2-semper-fidelis.toml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace(
+        'name = "Semper Fidelis"', f"name = {json.dumps(f'Semper {INVISIBLE}Fidelis')}", 1), encoding="utf-8")
+    app = make_app(saves_dir=saves, data=load_game_data(root))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        assert isinstance(app.screen, LoadScreen)
+        listed = options_text(app.screen, "#load-options")
+        assert_visible(listed.split(" — by hand")[0])  # the file's name
+        assert_visible(listed.split(" — by hand")[1])  # its summary
+        assert_visible(app.screen.query_one("#load-where").content.plain)
+        await pilot.press("escape", "2")
+        assert isinstance(app.screen, ResumeScreen)
+        assert_visible(options_text(app.screen, "#resume-options"))
+        await pilot.press("escape", "1", "2")
+        await pilot.pause()
+        assert isinstance(app.screen, ScenarioScreen)
+        assert_visible(options_text(app.screen, "#scenario-options"))
+        await pilot.press("enter")
+        assert isinstance(app.screen, PlayersScreen)
+        assert_visible(rendered(app.screen.query_one("#players-box").border_title))
+        assert app.is_running
