@@ -41,20 +41,31 @@ def default_saves_dir() -> Path:
     return platformdirs.user_data_path("semper-fidelis", appauthor=False) / "saves"
 
 
-#: what a file name may not hold on some system: separators, control characters (and the
-#: Unicode ones that reorder or break a line), lone surrogates, Windows' ``<>:"|?*``; and spaces
-UNSAFE_IN_NAMES = re.compile(r'[\x00-\x1f\x7f-\x9f/\\<>:"|?*\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\s]+')
+#: what a file name may not hold on some system: separators, control characters, the line and
+#: paragraph separators, lone surrogates, Windows' ``<>:"|?*``; and spaces
+UNSAFE_IN_NAMES = re.compile(r'[\x00-\x1f\x7f-\x9f/\\<>:"|?*\u2028\u2029\ud800-\udfff\s]+')
+#: what shows nothing besides the format characters (Cf: bidirectional controls, zero-width ones,
+#: U+FEFF): the combining grapheme joiner, Hangul fillers, variation selectors, Khmer's and
+#: Mongolian's invisible marks (Unicode's Default_Ignorable_Code_Point)
+IGNORABLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]")
 #: names Windows keeps for devices, whatever follows the first dot
 RESERVED_ON_WINDOWS = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?", re.IGNORECASE)
 MAX_NAME = 60  # characters: at most 240 bytes of UTF-8, within every file system's 255
+
+
+def visible(name: str) -> str:
+    """``name`` without the characters that show nothing (format characters and
+    :data:`IGNORABLE`)."""
+    return "".join(char for char in name if unicodedata.category(char) != "Cf" and not IGNORABLE.match(char))
 
 
 def safe_name(name: str) -> str:
     """A file name from what the player typed, letters of every language kept ("ąęł" gives
     ``ąęł.json``): NFC, unsafe characters and spaces as '-', no leading dot or '-' (a hidden
     file, an option), no Windows device name, at most :data:`MAX_NAME` characters, and
-    ``.json``."""
-    stem = UNSAFE_IN_NAMES.sub("-", unicodedata.normalize("NFC", name)).strip("-.")
+    ``.json``. Characters that show nothing are dropped, so names that read alike ("save" with
+    a zero-width space or a right-to-left mark in it) are one file."""
+    stem = UNSAFE_IN_NAMES.sub("-", visible(unicodedata.normalize("NFC", name))).strip("-.")
     if RESERVED_ON_WINDOWS.fullmatch(stem):
         stem = "_" + stem
     return (stem[:MAX_NAME].rstrip("-.") or "game") + ".json"
