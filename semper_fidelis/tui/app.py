@@ -20,6 +20,7 @@ from ..data.text import printable
 from .locks import OpenElsewhere, lock_game
 from .saves import (
     adopt_legacy_autosave,
+    clean_leftovers,
     default_saves_dir,
     is_autosave,
     new_autosave_path,
@@ -99,9 +100,11 @@ class SemperFidelisApp(App):
             self.start.open(self)
 
     def check_saves(self) -> None:
-        """The saves are made safe before any game is opened: the autosave of earlier versions
-        gets its own slot, and an autosave that cannot be read is set aside with a notice."""
+        """The saves are made safe before any game is opened: what a crash left is removed, the
+        autosave of earlier versions gets its own slot, and an autosave that cannot be read is
+        set aside with a notice."""
         try:
+            clean_leftovers(self.saves_dir)
             adopt_legacy_autosave(self.saves_dir)
             moved = set_aside_damaged_autosaves(self.saves_dir)
         except OSError as exc:

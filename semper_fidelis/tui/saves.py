@@ -13,8 +13,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import platformdirs
 
-from .locks import OpenElsewhere, lock_game, own_folder
+from .locks import OpenElsewhere, lock_game, lock_path, own_folder
 
 if TYPE_CHECKING:  # the engine is imported when a save is first read or written, not to show the menu
     from ..engine import Game
@@ -260,6 +261,94 @@ def set_aside_damaged_autosaves(saves_dir: Path, newest: int = CHECKED_AT_START)
         finally:
             lock.release()
     return moved
+
+
+#: the temporary names of ``engine.write_atomic`` (``mkstemp``: a dot, the save's name, eight
+#: random characters, ``.tmp``)
+TEMPORARY = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+#: a temporary file older than this (seconds) is a crash's leftover, not a write under way (a
+#: write takes milliseconds)
+STALE_AFTER = 600
+
+
+def clean_leftovers(saves_dir: Path, now: float | None = None) -> list[Path]:
+    """At the app's start, what a crash (even kill -9) left behind is removed: temporary files of
+    an interrupted write, autosave slots still empty (the game never saved once) and the locks
+    and seats of saves that are gone. Never what a live copy of the app uses: a slot or lock is removed
+    only while its lock is taken here, a temporary file only when older than
+    :data:`STALE_AFTER`. Returns what was removed; a file that cannot be removed is left."""
+    when = time.time() if now is None else now
+    removed: list[Path] = []
+    for folder in (saves_dir, saves_dir / AUTOSAVES):
+        for where in (folder, folder / ".players"):
+            removed += [path for path in _stale_temporaries(where, when) if _unlink(path)]
+    for slot in autosave_paths(saves_dir):
+        removed += _remove_if_free(slot, _empty)
+    for folder in (saves_dir, saves_dir / AUTOSAVES):
+        locks = [lock for lock in _files_in(folder / ".locks") if lock.name.endswith(".lock")]
+        for lock in locks:
+            removed += _remove_if_free(folder / lock.name.removesuffix(".lock"), _gone)
+    return removed
+
+
+def _files_in(folder: Path) -> list[Path]:
+    """The regular files in ``folder`` (links and folders left out), none if it is missing."""
+    try:
+        with os.scandir(folder) as entries:
+            return [folder / e.name for e in entries if e.is_file(follow_symlinks=False)]
+    except OSError:
+        return []
+
+
+def _stale_temporaries(folder: Path, now: float) -> list[Path]:
+    found = []
+    for path in _files_in(folder):
+        try:
+            if TEMPORARY.fullmatch(path.name) and now - path.stat(follow_symlinks=False).st_mtime > STALE_AFTER:
+                found.append(path)
+        except OSError:
+            continue
+    return found
+
+
+def _empty(save: Path) -> bool:
+    return save.stat().st_size == 0
+
+
+def _gone(save: Path) -> bool:
+    return not save.exists()
+
+
+def _remove_if_free(save: Path, leftover: Callable[[Path], bool]) -> list[Path]:
+    """``save`` (if ``leftover`` says it is one), its seats and its lock, removed while its lock
+    is held here: a copy of the app that has the game open keeps it all."""
+
+    def still() -> bool:
+        try:
+            return leftover(save)
+        except OSError:
+            return False
+
+    if not still():
+        return []
+    try:
+        lock = lock_game(save)
+    except (OSError, OpenElsewhere):
+        return []
+    try:
+        if not still():  # saved since it was looked at, before the lock was taken
+            return []
+        return [path for path in (save, players_path(save), lock_path(save)) if _unlink(path)]
+    finally:
+        lock.release()
+
+
+def _unlink(path: Path) -> bool:
+    try:
+        path.unlink()
+    except OSError:  # gone already, or not ours to remove
+        return False
+    return True
 
 
 def players_path(save: Path) -> Path:
