@@ -220,7 +220,7 @@ class SemperFidelisApp(App):
                 if sure:
                     leave()
 
-            self.push_screen(LeaveScreen(session.unsaved), answered)
+            self.push_screen(LeaveScreen(session), answered)
 
     async def action_quit(self) -> None:
         """Ctrl+Q: quitting leaves the game on screen like ``q`` does."""

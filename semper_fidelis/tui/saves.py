@@ -72,6 +72,23 @@ def safe_name(name: str) -> str:
     return (stem[:MAX_NAME].rstrip("-.") or "game") + ".json"
 
 
+def save_target(typed: str, saves_dir: Path | None, default: str) -> Path | None:
+    """Where a typed name saves: a name into the saves folder; an absolute path (``/media/usb/``,
+    ``~/lwow``) into its folder — a way out when the saves folder cannot be written (a full or
+    read-only disk); a folder gets the ``default`` name. The file name is made safe either way.
+    None: a name, and no saves folder."""
+    where = Path(os.path.expanduser(typed.strip()))
+    if not where.is_absolute() or "\x00" in str(where):
+        return saves_dir / safe_name(typed) if saves_dir is not None else None
+    try:
+        folder = typed.rstrip().endswith(("/", os.sep)) or where.is_dir()
+    except OSError:  # not even looked at: the save says why
+        folder = False
+    if folder:
+        return where / safe_name(default)
+    return where.parent / safe_name(where.name.removesuffix(".json"))
+
+
 @dataclass(frozen=True)
 class SaveInfo:
     path: Path

@@ -35,8 +35,9 @@ BOT, LEGACY_BOT = "general", "random"
 
 
 def cannot_write(exc: OSError, path: Path) -> str:
-    """Why a save failed, in a few words: which file, what the system said."""
-    return f"cannot write {exc.filename or path}: {exc.strerror or exc}"
+    """Why a save failed, in a few words: the save (not the temporary file or hidden folder the
+    system names), what the system said."""
+    return f"cannot write {path}: {exc.strerror or exc}"
 
 
 def seat_kind(value: str) -> str | None:

@@ -4,6 +4,8 @@ loses no game: its notice names the save, and the leave prompt saves it in anoth
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import signal
 import tempfile
@@ -12,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from semper_fidelis.engine import Game
+from semper_fidelis.data.text import printable
+from semper_fidelis.engine import Game, load_record
 from semper_fidelis.tui.locks import lock_game, lock_path
 from semper_fidelis.tui.saves import (
     AUTOSAVES,
@@ -23,10 +26,14 @@ from semper_fidelis.tui.saves import (
     players_path,
     safe_name,
     save_game,
+    save_target,
 )
+from semper_fidelis.tui.screens.dialogs import LeaveScreen, SaveScreen
+from semper_fidelis.tui.screens.menu import MainMenuScreen
+from semper_fidelis.tui.session import Session
 
 from .conftest import SIZE
-from .helpers import sync
+from .helpers import choose, game_screen, start_game, sync, text_of
 
 SEATS = {"PL": "human", "ZURL": "human"}
 
@@ -110,3 +117,78 @@ async def test_the_app_start_removes_what_a_crash_left_without_a_word(make_app, 
         assert not app._notifications  # nothing of the player's was lost: nothing to tell
         assert not slot.exists() and not lock_path(slot).exists() and not tmp.exists()
         assert not (saves / DAMAGED).exists()
+
+
+# ------------------------------------------------------------------------------ full disk
+
+
+@pytest.fixture
+def full_disk(monkeypatch):
+    """Writes under the given folders fail as on a full disk: the temporary file cannot be
+    made, and the system's error names it (``mkstemp``'s, as ``write_atomic`` sees it)."""
+    real = tempfile.mkstemp
+    full: list[Path] = []
+
+    def mkstemp(suffix=None, prefix=None, dir=None, text=False):
+        if any(Path(dir).is_relative_to(folder) for folder in full):
+            raise OSError(errno.ENOSPC, "No space left on device", str(Path(dir) / f"{prefix}x7h2k9q1{suffix}"))
+        return real(suffix, prefix, dir, text)
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    return full
+
+
+def test_a_full_disk_notice_names_the_save_and_the_game_is_kept(tmp_path, full_disk):
+    slot = tmp_path / AUTOSAVES / "game.json"
+    session = Session(game=Game(scenario=2, seed=1), autosave_path=slot)
+    full_disk.append(tmp_path)
+    session.apply("keep")
+    assert session.unsaved == f"cannot write {slot}: No space left on device"
+    full_disk.clear()  # space again
+    session.apply("move")
+    assert session.unsaved is None and load_record(slot).actions == ["keep", "move"]
+
+
+def test_a_typed_path_saves_in_another_folder(tmp_path, monkeypatch):
+    saves = tmp_path / "saves"
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    (tmp_path / "usb").mkdir()
+    assert save_target("my game", saves, "s2") == saves / "my-game.json"
+    assert save_target("a/b", saves, "s2") == saves / "a-b.json"  # no absolute path: a name, as before
+    assert save_target(f"{tmp_path}/usb", saves, "s2") == tmp_path / "usb" / "s2.json"
+    assert save_target(f"{tmp_path}/new/", saves, "s2") == tmp_path / "new" / "s2.json"
+    assert save_target(f"{tmp_path}/usb/lwów\u200b 1918.json", saves, "s2") == tmp_path / "usb" / "lwów-1918.json"
+    assert save_target("~/games/x", None, "s2") == tmp_path / "home" / "games" / "x.json"
+    assert save_target("x", None, "s2") is None
+
+
+@sync
+async def test_the_leave_prompt_saves_the_game_in_another_folder(make_app, tmp_path, full_disk):
+    saves = tmp_path / "saves\u202e"  # shown as its escape wherever the folder is named
+    app = make_app(saves_dir=saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2)
+        await choose(pilot, "keep")
+        slot = game_screen(app).session.autosave_path
+        full_disk.append(saves)
+        await choose(pilot, "move")
+        why = f"cannot write {printable(slot)}: No space left on device"
+        assert [n.message for n in app._notifications][-1] == f"Not saved: {why}. Leaving the game will ask first."
+        await pilot.press("q")
+        assert isinstance(app.screen, LeaveScreen)
+        assert text_of(app.screen.query_one("#leave-why"), width=400).strip() == f"This game is not saved ({why})."
+        await pilot.press("s")
+        assert isinstance(app.screen, SaveScreen)
+        name = app.screen.query_one("#save-name")
+        name.value = str(saves / "again")  # the full folder: told, nothing lost
+        await pilot.press("enter")
+        assert isinstance(app.screen, SaveScreen)
+        assert text_of(app.screen.query_one("#save-error"), width=400).strip() == (
+            f"Not saved: cannot write {printable(saves / 'again.json')}: No space left on device.")
+        name.value = f"{tmp_path / 'usb'}/"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)  # saved, then left
+    (saved,) = (tmp_path / "usb").glob("*.json")
+    assert json.loads(saved.read_text())["actions"] == ["keep", "move"]
+    assert json.loads(slot.read_text())["actions"] == ["keep"]  # the last good autosave, whole

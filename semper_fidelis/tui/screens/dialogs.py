@@ -3,6 +3,7 @@ the full log."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from rich.markdown import Markdown
@@ -16,29 +17,37 @@ from ...data.text import plain
 from ...engine import Decision, RecordError, read_record
 from ..helptext import decision_help
 from ..locks import OpenElsewhere
-from ..saves import describe, safe_name
-from ..session import Session
+from ..saves import describe, save_target
+from ..session import Session, cannot_write
 
 
-class SaveScreen(ModalScreen):
-    """Type a name, Enter saves to ``<saves>/<name>.json``. Saving over an existing save asks
-    first (Enter again on the same name); a file there that cannot be read is never
-    overwritten."""
+class SaveScreen(ModalScreen[bool]):
+    """Type a name, Enter saves to ``<saves>/<name>.json``; or a folder or file path
+    (``/media/usb/``, ``~/lwow``), Enter saves there (:func:`save_target`). Saving over an
+    existing save asks first (Enter again on the same name); a file there that cannot be read is
+    never overwritten. Dismissed with True once saved. ``elsewhere``: the saves folder cannot be
+    written, so the name offered is a path in the home folder."""
 
     BINDINGS = [Binding("escape", "dismiss", "Cancel")]
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Session, elsewhere: bool = False):
         super().__init__()
         self.session = session
+        self.elsewhere = elsewhere
         self.confirm: Path | None = None  # the existing save the player was asked about
 
-    def compose(self):
+    @property
+    def default(self) -> str:
         view = self.session.view()
-        default = f"scenario{self.session.game.scenario.number}-round{view['round']}-{view['active'].lower()}"
+        return f"scenario{self.session.game.scenario.number}-round{view['round']}-{view['active'].lower()}"
+
+    def compose(self):
+        home = Path(os.path.expanduser("~"))
+        offered = str(home / self.default) if self.elsewhere and home.is_absolute() else self.default
         with Vertical(id="save-box") as box:
-            box.border_title = "Save the game"
-            yield Static("Name of the save (Enter to save, Esc to cancel):")
-            yield Input(value=default, id="save-name")
+            box.border_title = "Save the game elsewhere" if self.elsewhere else "Save the game"
+            yield Static("Name of the save, or a folder to save it in (/media/usb/, ~/): Enter saves, Esc cancels.")
+            yield Input(value=offered, id="save-name")
             yield Static("", id="save-error")
 
     def say(self, text: str, style: str = "bold red") -> None:
@@ -48,11 +57,10 @@ class SaveScreen(ModalScreen):
         self.confirm = None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        saves_dir = self.session.saves_dir
-        if saves_dir is None:
-            self.say("No saves directory.")
+        path = save_target(event.value, self.session.saves_dir, self.default)
+        if path is None:
+            self.say("No saves directory: type a folder to save in.")
             return
-        path = saves_dir / safe_name(event.value)
         if path.exists() and path != self.confirm:
             try:
                 read_record(path, data=self.session.game.data)
@@ -68,31 +76,40 @@ class SaveScreen(ModalScreen):
             self.say(f"Not saved: {exc}")
             return
         except OSError as exc:
-            self.say(f"Cannot save: {exc}")
+            self.say(f"Not saved: {cannot_write(exc, path)}.")
             return
         self.app.notify(f"Saved to {path}")
-        self.dismiss()
+        self.dismiss(True)
 
 
 class LeaveScreen(ModalScreen[bool]):
     """Leaving a game whose last changes could not be saved asks first: y leaves (True), n or
-    Esc stays (then ``s`` may save it somewhere else)."""
+    Esc stays, s saves it in another folder (the saves folder may be on a full disk) and then
+    leaves."""
 
     BINDINGS = [Binding("y", "answer(True)", "Leave"), Binding("n", "answer(False)", "Stay"),
+                Binding("s", "save_elsewhere", "Save elsewhere"),
                 Binding("escape", "answer(False)", "Stay", show=False)]
 
-    def __init__(self, why: str):
+    def __init__(self, session: Session):
         super().__init__()
-        self.why = why
+        self.session = session
 
     def compose(self):
         with Vertical(id="save-box") as box:
             box.border_title = "Leave an unsaved game?"
-            yield Static(Text(f"This game is not saved ({self.why}).", style="bold red"), id="leave-why")
-            yield Static("y: leave it anyway · n or Esc: stay (s saves it under a name)")
+            yield Static(plain(f"This game is not saved ({self.session.unsaved}).", "bold red"), id="leave-why")
+            yield Static("y: leave it anyway · n or Esc: stay · s: save it in another folder, then leave")
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)
+
+    def action_save_elsewhere(self) -> None:
+        def saved(done: bool | None) -> None:
+            if done:
+                self.dismiss(True)
+
+        self.app.push_screen(SaveScreen(self.session, elsewhere=True), saved)
 
 
 class HelpScreen(ModalScreen):
