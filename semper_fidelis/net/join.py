@@ -36,7 +36,7 @@ def address_url(address: str) -> str:
     if not sep:
         scheme, rest = "ws", address
     host, sep, port = rest.removesuffix("/").rpartition(":")
-    if scheme not in ("ws", "wss") or not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if scheme not in ("ws", "wss") or not sep or not host or not port.isdigit() or not 0 < int(port) < 65536 or not _names_a_host(host):
         raise ValueError(f"{address!r} is not HOST:PORT (or wss://HOST:PORT)")
     return f"{scheme}://{host}:{port}/"
 
@@ -55,6 +55,18 @@ def _unreachable(address: str, exc: Exception) -> str:
     if not address.startswith("wss://") and isinstance(exc, InvalidMessage | EOFError):
         return f"the host at {address} did not answer as a websocket: if it serves TLS, join wss://{plain}"
     return f"cannot reach a host at {address}: {why}"
+
+
+def _names_a_host(host: str) -> bool:
+    """Whether a host name can be looked up: a name with other letters than ASCII's must encode
+    as IDNA, as the websocket client will encode it (a U+202E in it crashed the client)."""
+    if host.isascii():
+        return True
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        return False
+    return True
 
 
 class Link:

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from ..data.loader import GameData
 from ..data.models import Side
+from ..data.text import plain, printable
 from ..engine import Game, IllegalAction
 from ..tui import app as tui_app
 from ..tui.app import SemperFidelisApp
@@ -104,7 +105,7 @@ class JoiningScreen(Screen):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text, id="joining", markup=False)
+        yield Static(plain(self.text), id="joining")
 
 
 class JoinApp(SemperFidelisApp):
@@ -120,7 +121,7 @@ class JoinApp(SemperFidelisApp):
         self.link = Link(address, side, secret, self.game_data, on_state=self._position, on_refused=self._host_refused, tls=tls)
         self.session: RemoteSession | None = None
         self.ended: str | None = None  # why the app ended before the game did (one line)
-        self.sub_title = f"{side} at {address}"
+        self.sub_title = printable(f"{side} at {address}")
 
     def get_default_screen(self):
         return JoiningScreen(f"Joining the game at {self.link.address} as {self.side}…")
@@ -133,7 +134,7 @@ class JoinApp(SemperFidelisApp):
             await self.link.run()
         except JoinError as exc:
             self.ended = str(exc)
-            self.exit(return_code=2, message=self.ended)
+            self.exit(return_code=2, message=plain(self.ended))  # printed on exit: never markup, never raw
 
     def _position(self, mirror: Mirror) -> None:
         if self.session is None:
