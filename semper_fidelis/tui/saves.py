@@ -288,17 +288,17 @@ TEMPORARY = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
 STALE_AFTER = 600
 
 
-def clean_leftovers(saves_dir: Path, now: float | None = None) -> list[Path]:
+def clean_leftovers(saves_dir: Path) -> list[Path]:
     """At the app's start, what a crash (even kill -9) left behind is removed: temporary files of
     an interrupted write, autosave slots still empty (the game never saved once) and the locks
-    and seats of saves that are gone. Never what a live copy of the app uses: a slot or lock is removed
-    only while its lock is taken here, a temporary file only when older than
+    and seats of saves that are gone. Never what a live copy of the app uses: a slot or lock is
+    removed only while its lock is taken here, a temporary file only when older than
     :data:`STALE_AFTER`. Returns what was removed; a file that cannot be removed is left."""
-    when = time.time() if now is None else now
+    now = time.time()
     removed: list[Path] = []
     for folder in (saves_dir, saves_dir / AUTOSAVES):
         for where in (folder, folder / ".players"):
-            removed += [path for path in _stale_temporaries(where, when) if _unlink(path)]
+            removed += [path for path in _stale_temporaries(where, now) if _unlink(path)]
     for slot in autosave_paths(saves_dir):
         removed += _remove_if_free(slot, _empty)
     for folder in (saves_dir, saves_dir / AUTOSAVES):
@@ -309,7 +309,10 @@ def clean_leftovers(saves_dir: Path, now: float | None = None) -> list[Path]:
 
 
 def _files_in(folder: Path) -> list[Path]:
-    """The regular files in ``folder`` (links and folders left out), none if it is missing."""
+    """The regular files in ``folder`` (links and folders left out), none if it is missing or
+    a hidden folder of the app is a link (planted: its files are not ours)."""
+    if folder.name.startswith(".") and folder.is_symlink():
+        return []
     try:
         with os.scandir(folder) as entries:
             return [folder / e.name for e in entries if e.is_file(follow_symlinks=False)]

@@ -106,6 +106,14 @@ def test_what_a_killed_copy_leaves_is_removed_and_a_live_copys_files_kept(tmp_pa
     assert set(clean_leftovers(saves)) == {live, lock_path(live)}  # no longer held: a leftover too
 
 
+def test_a_planted_link_for_a_hidden_folder_is_not_cleaned_through(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    theirs = _interrupted_write(elsewhere, "theirs.json", STALE_AFTER + 60)
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / ".players").symlink_to(elsewhere)
+    assert clean_leftovers(tmp_path / "saves") == [] and theirs.exists()
+
+
 @sync
 async def test_the_app_start_removes_what_a_crash_left_without_a_word(make_app, saves):
     slot = new_autosave_path(saves, "s2")  # a game killed before its first save

@@ -61,7 +61,7 @@ class SaveScreen(ModalScreen[bool]):
         if path is None:
             self.say("No saves directory: type a folder to save in.")
             return
-        if path.exists() and path != self.confirm:
+        if os.path.exists(path) and path != self.confirm:  # False, not an error, where it cannot be looked at
             try:
                 read_record(path, data=self.session.game.data)
             except RecordError as exc:
