@@ -12,10 +12,12 @@ a battle).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 from ..data.loader import GameData
 from ..data.models import Side
+from ..data.text import printable, printable_document
 from ..engine import Action, BattleOdds, Decision, Event, IllegalAction, Option, Pending
 from .protocol import SeatState
 
@@ -52,11 +54,13 @@ class Mirror:
         self.ask: Callable[[str, Any], BattleOdds] | None = None
 
     def update(self, state: SeatState) -> None:
+        """Take the host's position; its texts (events, view, option labels) come from the
+        network, so they are made :func:`printable` here, once, for every screen that shows them."""
         self.actions = ["?"] * state.actions
         self.over = state.over
-        self._view = state.view
-        self._offered = tuple(state.options)
-        self._last = [Event.from_dict(e) for e in state.events]
+        self._view = cast(dict, printable_document(state.view))
+        self._offered = tuple(replace(o, label=printable(o.label)) for o in state.options)
+        self._last = [Event.from_dict(cast(dict, printable_document(e))) for e in state.events]
         self._events = self._events[: state.first_event] + self._last
         self._preview = state.preview
         self._odds = {odds_key(o.area, o.attack): o.battle_odds() for o in state.odds}

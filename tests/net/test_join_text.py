@@ -5,6 +5,7 @@ lookup can take (a U+202E in it) is refused in one line instead of crashing the 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -45,3 +46,23 @@ def test_joining_shows_the_address_with_its_escapes(capfd):
     assert app.return_code == 2 and "cannot reach a host at localhost" in app.ended
     printed = "".join(capfd.readouterr())  # Textual prints it on its error console
     assert "localhost\\u200b:1" in printed and "\u200b" not in printed
+
+
+def test_a_hosts_texts_are_shown_as_escapes():
+    """A hostile host's event text, view and option label reach the joiner's screens escaped."""
+    from semper_fidelis.engine import Game, shipped_data
+    from semper_fidelis.net.host import seat_state
+    from semper_fidelis.net.mirror import Mirror
+
+    game = Game(scenario=1, seed=3)
+    side = game.decision().player
+    state = seat_state(game, side, 0, 0)
+    hostile = "x\u202ey\u2028z\x1b]0;pwned\x07"
+    state.events[0]["text"] = hostile
+    state.view["phase"] = hostile
+    state.options[0] = replace(state.options[0], label=hostile)
+    mirror = Mirror(shipped_data(), 1, side)
+    mirror.update(state)
+    shown = "x\\u202ey\\u2028z\\x1b]0;pwned\\x07"
+    assert mirror.events(side)[0].text == shown and mirror.view(side)["phase"] == shown
+    assert mirror.options()[0].label == shown
