@@ -63,7 +63,7 @@ def plain(text: object, style: str = "", *, lines: bool = False) -> Text:
 
 def text_problem(text: str) -> str | None:
     """Why game data may not hold ``text`` (None: it may): markup Rich would interpret, or a
-    control character (newlines and tabs are fine)."""
+    :func:`hidden` character (newlines and tabs are fine)."""
     control = next((char for char in text if char not in "\n\t" and hidden(char)), None)
     if control is not None:
         return f"holds the {'control' if _CONTROL.match(control) else 'invisible or reordering'} character U+{ord(control):04X}"
@@ -75,7 +75,7 @@ def text_problem(text: str) -> str | None:
 
 def printable_document(node: object) -> object:
     """A parsed data file (TOML, JSON) with :func:`printable` applied to every string: the game
-    data the app loads can then hold no control character, wherever its names are shown."""
+    data the app loads can then hold no hidden character, wherever its names are shown."""
     if isinstance(node, str):
         return printable(node, lines=True)
     if isinstance(node, dict):
