@@ -298,65 +298,61 @@ def clean_leftovers(saves_dir: Path) -> list[Path]:
     removed: list[Path] = []
     for folder in (saves_dir, saves_dir / AUTOSAVES):
         for where in (folder, folder / ".players"):
-            removed += [path for path in _stale_temporaries(where, now) if _unlink(path)]
-    for slot in autosave_paths(saves_dir):
-        removed += _remove_if_free(slot, _empty)
+            stale = [Path(e.path) for e in _files_in(where) if TEMPORARY.fullmatch(e.name) and _older(e, now)]
+            removed += [path for path in stale if _unlink(path)]
+    for entry in _files_in(saves_dir / AUTOSAVES):
+        if entry.name.endswith(".json") and not entry.name.startswith(".") and _empty(entry):
+            removed += _remove_if_free(Path(entry.path), _empty)  # looked at again once locked
     for folder in (saves_dir, saves_dir / AUTOSAVES):
-        locks = [lock for lock in _files_in(folder / ".locks") if lock.name.endswith(".lock")]
-        for lock in locks:
-            removed += _remove_if_free(folder / lock.name.removesuffix(".lock"), _gone)
+        for entry in _files_in(folder / ".locks"):
+            if entry.name.endswith(".lock"):
+                removed += _remove_if_free(folder / entry.name.removesuffix(".lock"), _gone)
     return removed
 
 
-def _files_in(folder: Path) -> list[Path]:
+def _files_in(folder: Path) -> list[os.DirEntry]:
     """The regular files in ``folder`` (links and folders left out), none if it is missing or
     a hidden folder of the app is a link (planted: its files are not ours)."""
     if folder.name.startswith(".") and folder.is_symlink():
         return []
     try:
         with os.scandir(folder) as entries:
-            return [folder / e.name for e in entries if e.is_file(follow_symlinks=False)]
+            return [e for e in entries if e.is_file(follow_symlinks=False)]
     except OSError:
         return []
 
 
-def _stale_temporaries(folder: Path, now: float) -> list[Path]:
-    found = []
-    for path in _files_in(folder):
-        try:
-            if TEMPORARY.fullmatch(path.name) and now - path.stat(follow_symlinks=False).st_mtime > STALE_AFTER:
-                found.append(path)
-        except OSError:
-            continue
-    return found
+def _older(entry: os.DirEntry, now: float) -> bool:
+    """Whether the file was last written more than :data:`STALE_AFTER` ago."""
+    try:
+        return now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER
+    except OSError:
+        return False
 
 
-def _empty(save: Path) -> bool:
-    return save.stat().st_size == 0
+def _empty(save: Path | os.DirEntry) -> bool:
+    """Whether ``save`` is a file of 0 bytes (False where it cannot be looked at)."""
+    try:
+        return save.stat(follow_symlinks=False).st_size == 0
+    except OSError:
+        return False
 
 
 def _gone(save: Path) -> bool:
-    return not save.exists()
+    return not os.path.lexists(save)
 
 
 def _remove_if_free(save: Path, leftover: Callable[[Path], bool]) -> list[Path]:
     """``save`` (if ``leftover`` says it is one), its seats and its lock, removed while its lock
     is held here: a copy of the app that has the game open keeps it all."""
-
-    def still() -> bool:
-        try:
-            return leftover(save)
-        except OSError:
-            return False
-
-    if not still():
+    if not leftover(save):
         return []
     try:
         lock = lock_game(save)
     except (OSError, OpenElsewhere):
         return []
     try:
-        if not still():  # saved since it was looked at, before the lock was taken
+        if not leftover(save):  # saved since it was looked at, before the lock was taken
             return []
         return [path for path in (save, players_path(save), lock_path(save)) if _unlink(path)]
     finally:
