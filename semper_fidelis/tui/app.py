@@ -8,12 +8,15 @@ and starts, loads and leaves games; everything about a game in progress is in
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
 from textual.app import App
+from textual.color import Color
+from textual.filter import LineFilter, Monochrome, monochrome_style
 from textual.notifications import SeverityLevel
 
 from ..data.text import printable
@@ -36,6 +39,17 @@ if TYPE_CHECKING:  # the engine and the game data load after the menu is shown (
     from .review import Review
     from .session import Session
     from .start import Start
+
+
+class _Monochrome(Monochrome):
+    """Textual's filter for ``NO_COLOR``, which fails on a segment without a style (the map's
+    empty lines have some): such a segment has no colour to take away."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        return [Segment(text, None if style is None else monochrome_style(style)) for text, style, _ in segments]
+
+
+MONOCHROME = _Monochrome()
 
 
 class SemperFidelisApp(App):
@@ -67,6 +81,9 @@ class SemperFidelisApp(App):
         self.bot_pace = bot_pace
         self.seed = seed
 
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [MONOCHROME if type(f) is Monochrome else f for f in super().get_line_filters()]
+
     @cached_property
     def game_data(self) -> GameData:
         """The game data: ``--assets``' or the shipped data, loaded when first needed."""
@@ -89,7 +106,19 @@ class SemperFidelisApp(App):
     def on_mount(self) -> None:
         """The menu is painted first; then the engine and the game data are loaded and the
         saves made safe (:meth:`check_saves`), before any key is handled."""
+        self.screen_change_signal.subscribe(self, self._mind_the_size)
         self.call_after_refresh(self._open_first)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._mind_the_size)
+
+    def _mind_the_size(self, _screen: object = None) -> None:
+        """A terminal too small for the app gets :class:`TooSmallScreen` over whatever screen
+        is on top (a screen opened under it, a bot's turn summary, is covered again)."""
+        from .screens.too_small import TooSmallScreen, too_small
+
+        if too_small(*self.size) and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
 
     def _open_first(self) -> None:
         _ = self.game_data  # loaded now, with the menu on screen, not at the first key
