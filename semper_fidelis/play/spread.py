@@ -4,8 +4,9 @@ is the same wherever it runs."""
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import Pool
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Dask is imported only when a cluster is asked for
@@ -22,5 +23,12 @@ def spread(fn: Callable[..., Any], tasks: Sequence[tuple], jobs: int = 1, cluste
         yield from (fn(*task) for task in tasks)
     else:
         workers = min(jobs, len(tasks))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from pool.map(fn, *zip(*tasks, strict=True), chunksize=chunk or max(1, len(tasks) // (workers * 8)))
+        # Ctrl+C reaches this process only (a worker would print a traceback), and leaving the
+        # pool terminates it: an interrupted batch stops at once, not after the games handed out
+        with Pool(workers, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+            yield from pool.imap(_call, ((fn, task) for task in tasks), chunksize=chunk or max(1, len(tasks) // (workers * 8)))
+
+
+def _call(fn_and_task: tuple[Callable[..., Any], tuple]) -> Any:
+    fn, task = fn_and_task
+    return fn(*task)
