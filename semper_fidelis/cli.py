@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import argtypes
 from .data.text import plain, printable
 
 if TYPE_CHECKING:  # the data and the engine are imported by the commands that use them (start-up time)
@@ -62,11 +63,30 @@ def _add_assets(parser: argparse.ArgumentParser, *, default) -> None:
     )
 
 
+EXIT_STATUSES = """exit status:
+  0    done
+  1    failed: a game or check that failed, or an internal error
+  2    bad usage: a wrong option or value, bad data or record, no terminal for the app
+  130  interrupted (Ctrl+C)"""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("semper-fidelis")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Semper Fidelis: Bitwa o Lwów 1918-1919 — the battle for Lviv in the terminal.",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     _add_assets(parser, default=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (help_text, arguments, handler) in COMMANDS.items():
@@ -154,7 +174,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
 def _board_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", nargs="?", default="2", metavar="SCENARIO",
                         help="scenario number 1-5 or name (default: 2)")
-    parser.add_argument("--width", type=int, default=None, help="output width in columns (default: the terminal's)")
+    parser.add_argument("--width", type=argtypes.positive, default=None, help="output width in columns (default: the terminal's)")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
 
 
@@ -185,16 +205,31 @@ def _console(stderr: bool = False):
     return console if console.is_terminal else Console(highlight=False, stderr=stderr, width=PIPED_WIDTH)
 
 
+def _is_terminal(stream) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except ValueError:  # closed
+        return False
+
+
+def _needs_terminal(command: str) -> None:
+    """Refuse in one line to start the app where it cannot be used: piped or redirected it would
+    write its screen's escape codes into the file and wait for keys that never come; a dumb
+    terminal cannot move its cursor. textual-serve runs the app over pipes with its own driver
+    (``TEXTUAL_DRIVER``): the browser is its terminal."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
+    missing = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout)) if not _is_terminal(stream)]
+    if missing:
+        raise CliError(f"{command} needs a terminal, and its {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not one "
+                       f"(games without one: '{PROG} simulate', or 'join --bot')")
+    if os.environ.get("TERM") == "dumb":
+        raise CliError(f"{command} needs a terminal that moves its cursor, and TERM=dumb does not")
+
+
 def _engine_data(args: argparse.Namespace) -> GameData | None:
     """The data for the engine: None (the shipped data, cached) unless --assets was given."""
     return load_data(args.assets) if args.assets is not None else None
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _bot_name(text: str) -> str:
@@ -206,12 +241,12 @@ def _bot_name(text: str) -> str:
 
 
 def _batch_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=_positive, default=100, help="number of games (default: 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
-    parser.add_argument("--think", type=float, default=None, metavar="SECONDS", help="thinking time per decision for searching bots")
-    parser.add_argument("--iterations", type=_positive, default=None, metavar="N",
+    parser.add_argument("--games", type=argtypes.positive, default=100, help="number of games (default: 100)")
+    parser.add_argument("--seed", type=argtypes.seed, default=0, help="seed of the first game (default: 0)")
+    parser.add_argument("--think", type=argtypes.seconds, default=None, metavar="SECONDS", help="thinking time per decision for searching bots")
+    parser.add_argument("--iterations", type=argtypes.positive, default=None, metavar="N",
                         help="searching bots play N playouts per decision instead of thinking for a time (reproducible)")
-    parser.add_argument("--jobs", type=_positive, default=None, help="processes to spread the games over (default: all cores)")
+    parser.add_argument("--jobs", type=argtypes.positive, default=None, help="processes to spread the games over (default: all cores)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--handicap", action="store_true", help="FAQ handicap: ZURL with initiative starts with 3 cards")
     _add_cluster(parser)
@@ -483,14 +518,15 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
     data = _engine_data(args)
     review = Review.open(args.record, data=data)  # a bad record: one line, before the app starts
+    _needs_terminal("review")
     return run(data=data, review=review)
 
 
 def _fuzz_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", default=None, help="scenario number 1-5 or name (default: all five in turn)")
-    parser.add_argument("--games", type=int, default=100, help="number of games (default: 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over (default: 1)")
+    parser.add_argument("--games", type=argtypes.positive, default=100, help="number of games (default: 100)")
+    parser.add_argument("--seed", type=argtypes.seed, default=0, help="seed of the first game (default: 0)")
+    parser.add_argument("--jobs", type=argtypes.positive, default=1, help="processes to spread the games over (default: 1)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON (failures with seed and action)")
     _add_cluster(parser)
 
@@ -507,10 +543,6 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
 
     data = load_data(args.assets)
     scenarios = [pick_scenario(data, args.scenario).number] if args.scenario else sorted(data.scenarios)
-    if args.games < 1:
-        raise CliError("--games must be at least 1")
-    if args.jobs < 1:
-        raise CliError("--jobs must be at least 1")
     jobs = plan(scenarios, args.games, args.seed, args.assets)
     console = Console(highlight=False, soft_wrap=True, stderr=args.json)
     start = time.perf_counter()
@@ -531,14 +563,14 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
 
 
 def _bench_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=10, help="random games per scenario (default: 10)")
+    parser.add_argument("--games", type=argtypes.positive, default=10, help="random games per scenario (default: 10)")
     parser.add_argument("--scenario", type=int, action="append", choices=range(1, 6), metavar="N",
                         help="only this scenario (repeatable; default: all five)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     parser.add_argument("--playout", action="store_true",
                         help="measure the marshal's playouts instead (CPU ms a playout, from Orders decisions of "
                              "--games general-v-general games per scenario)")
-    parser.add_argument("--turns", type=int, default=None, metavar="N",
+    parser.add_argument("--turns", type=argtypes.positive, default=None, metavar="N",
                         help="with --playout: cut playouts off after N turns (default: the marshal's own)")
 
 
@@ -554,7 +586,7 @@ def _bench_playouts(args: argparse.Namespace) -> int:
     turns = args.turns or TURNS
     figures = {}
     for n in numbers:
-        runs = [playout_bench(n, seed=seed, turns=turns) for seed in range(max(1, args.games))]
+        runs = [playout_bench(n, seed=seed, turns=turns) for seed in range(args.games)]
         figures[str(n)] = {key: median(r[key] for r in runs) for key in ("playout_ms", "first_round_ms")}
     if args.json:
         print(json.dumps({"turns": turns, "scenarios": figures}))
@@ -562,7 +594,7 @@ def _bench_playouts(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Marshal playouts (turns: {turns}; games per scenario: {max(1, args.games)})",
+    table = Table(title=f"Marshal playouts (turns: {turns}; games per scenario: {args.games})",
                   caption="medians in CPU ms a playout; first round: decisions of a Stage's first round")
     for heading in ("#", "playout", "first round"):
         table.add_column(heading, justify="right")
@@ -589,13 +621,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if args.playout:
         return _bench_playouts(args)
     numbers = sorted(set(args.scenario or range(1, 6)))
-    figures = {"scenarios": {str(n): bench_scenario(n, max(1, args.games)) for n in numbers}}
+    figures = {"scenarios": {str(n): bench_scenario(n, args.games) for n in numbers}}
     if args.json:
         print(json.dumps(figures))
         return 0
     from rich.table import Table
 
-    table = Table(title=f"Engine speed (random games per scenario: {max(1, args.games)})", caption=BENCH_CAPTION)
+    table = Table(title=f"Engine speed (random games per scenario: {args.games})", caption=BENCH_CAPTION)
     for heading in ("#", *(c[0] for c in BENCH_COLUMNS)):
         table.add_column(heading, justify="right")
     for number, r in figures["scenarios"].items():
@@ -684,13 +716,13 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR",
                         help="where games are saved (default: the user data directory, on Linux $XDG_DATA_HOME/semper-fidelis/saves "
                         "or ~/.local/share/semper-fidelis/saves)")
-    parser.add_argument("--pace", type=float, default=0.3, metavar="SECONDS",
+    parser.add_argument("--pace", type=argtypes.pace, default=0.3, metavar="SECONDS",
                         help="pause between a bot's actions (default: 0.3)")
     start = parser.add_argument_group("direct start", "open a game or an example at once, not the menu")
     start.add_argument("--scenario", default=None, metavar="N", help="a new game of scenario N (1-5 or a name) at its first decision")
     start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help="who plays PL: human or a bot (default: human)")
     start.add_argument("--zurl", type=_seat, default=None, metavar="SEAT", help="who plays ZURL: human or a bot (default: general)")
-    start.add_argument("--seed", type=int, default=None, help="the new game's seed (default: random)")
+    start.add_argument("--seed", type=argtypes.seed, default=None, help="the new game's seed (default: random)")
     start.add_argument("--privacy", action="store_true", help="two humans: hide each hand from the other (default: both hands open)")
     start.add_argument("--example", default=None, metavar="NAME",
                        help="a rulebook example by its file's stem (07-cerkiew-sw-jura) or a unique prefix (07, cerkiew)")
@@ -752,6 +784,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .tui import run
 
     start = _direct_start(args) if hasattr(args, "example") else None
+    _needs_terminal("play")
     return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3),
                start=start, seed=getattr(args, "seed", None))
 
@@ -771,6 +804,10 @@ def _net_args(name: str) -> Callable[[argparse.ArgumentParser], None]:
 @command("host", "hold a game for two machines: its seats human, remote or a bot; prints the seat token", _net_args("host"))
 def _cmd_host(args: argparse.Namespace) -> int:
     from .net import commands
+    from .net.args import HUMAN
+
+    if HUMAN in (args.pl, args.zurl):  # the human seat is played in the app, in this terminal
+        _needs_terminal("host with a human seat")
 
     return commands.host(args, _engine_data(args))
 
@@ -778,6 +815,9 @@ def _cmd_host(args: argparse.Namespace) -> int:
 @command("join", "play a seat of a hosted game in the app, or with a bot (--bot), headless", _net_args("join"))
 def _cmd_join(args: argparse.Namespace) -> int:
     from .net import commands
+
+    if args.bot is None:  # the seat is played in the app
+        _needs_terminal("join without --bot")
 
     return commands.join(args, _engine_data(args))
 
@@ -809,7 +849,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if getattr(args, "handler", None) is None:
-            if not (sys.stdin.isatty() and sys.stdout.isatty()):  # piped or captured: no UI
+            if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):  # piped or captured: no UI
                 parser.print_help()
                 return 0
             return _cmd_play(args)

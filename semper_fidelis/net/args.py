@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from .. import argtypes
 from ..bot_names import DESCRIPTIONS
 
 REMOTE, HUMAN = "remote", "human"
@@ -37,10 +38,11 @@ def _secret_file(parser: argparse.ArgumentParser) -> None:
 
 def host_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", default="1", metavar="N", help="scenario number or name (default: 1)")
-    parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: random; the host never sends it)")
+    parser.add_argument("--seed", type=argtypes.seed, default=None, help="the game's seed (default: random; the host never sends it)")
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
                         help="address to listen on (default: every interface; 127.0.0.1 for this machine only)")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default: {DEFAULT_PORT})")
+    parser.add_argument("--port", type=argtypes.port_or_any, default=DEFAULT_PORT,
+                        help=f"port to listen on (default: {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--pl", default=HUMAN, metavar=SEAT_KINDS, help="who plays PL (default: human, in this terminal)")
     parser.add_argument("--zurl", default=REMOTE, metavar=SEAT_KINDS, help="who plays ZURL (default: remote, a joiner)")
     parser.add_argument("--tls-cert", type=Path, default=None, metavar="FILE", help="serve wss:// with this certificate (PEM; with --tls-key)")
@@ -59,12 +61,12 @@ def join_args(parser: argparse.ArgumentParser) -> None:
     _secret_file(parser)
     parser.add_argument("--ca", type=Path, default=None, metavar="FILE", help="with wss://: trust the host's certificate from FILE (default: the system's)")
     parser.add_argument("--bot", default=None, metavar="BOT", help="play the seat with a bot, headless (general or random)")
-    parser.add_argument("--seed", type=int, default=None, help="the bot's seed (default: random)")
+    parser.add_argument("--seed", type=argtypes.seed, default=None, help="the bot's seed (default: random)")
 
 
 def serve_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="localhost", help="address the web server listens on (default: localhost)")
-    parser.add_argument("--port", type=int, default=8000, help="port of the web server (default: 8000)")
+    parser.add_argument("--port", type=argtypes.port, default=8000, help="port of the web server (default: 8000)")
     parser.add_argument("--join", default=None, metavar="HOST:PORT", help="the page plays a seat of this hosted game instead of the menu")
     parser.add_argument("--side", choices=("PL", "ZURL"), type=str.upper, default="ZURL", help="with --join: the seat (default: ZURL)")
     _secret_file(parser)

@@ -89,7 +89,7 @@ def host(args: argparse.Namespace, data) -> int:
     from ..cli import pick_scenario
     from ..engine import shipped_data
     from ..tui.locks import OpenElsewhere, lock_game
-    from ..tui.saves import default_saves_dir, new_autosave_path
+    from ..tui.saves import default_saves_dir
 
     seats: dict[Side, str] = {"PL": _seat("PL", args.pl), "ZURL": _seat("ZURL", args.zurl)}
     humans = [side for side, kind in seats.items() if kind == HUMAN]
@@ -102,7 +102,7 @@ def host(args: argparse.Namespace, data) -> int:
     else:
         scenario = pick_scenario(data or shipped_data(), args.scenario)
         game = Game(scenario=scenario.number, seed=args.seed if args.seed is not None else secrets.randbits(62), data=data)
-        autosave = args.autosave or new_autosave_path(args.saves or default_saves_dir(), f"s{scenario.number}-hosted")
+        autosave = args.autosave or _new_autosave(args.saves or default_saves_dir(), f"s{scenario.number}-hosted")
     try:
         lock = lock_game(autosave)
     except (OpenElsewhere, OSError) as exc:
@@ -125,6 +125,17 @@ def host(args: argparse.Namespace, data) -> int:
         return 0
     _say(f"The game waits in {autosave}: semper-fidelis host --resume {shlex.quote(str(autosave))} --port {port}")
     return 0
+
+
+def _new_autosave(saves: Path, label: str) -> Path:
+    """A new slot among the app's saves, or one line saying why there is none (the user data
+    folder a file, say: ``XDG_DATA_HOME`` set wrong)."""
+    from ..tui.saves import new_autosave_path
+
+    try:
+        return new_autosave_path(saves, label)
+    except OSError as exc:
+        raise _error(f"{saves}: cannot keep the autosave there ({exc.strerror or exc}); give --autosave FILE or --saves DIR") from None
 
 
 def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], own: dict[Side, str], data) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import semper_fidelis.cli as cli
 import semper_fidelis.tui as tui
 from semper_fidelis.cli import main
 from semper_fidelis.engine import Game
@@ -19,9 +20,10 @@ from .helpers import keys, settle, sync
 
 @pytest.fixture
 def started(monkeypatch):
-    """What ``play`` would open: the arguments it runs the app with, the app not run."""
+    """What ``play`` would open on a terminal: the arguments it runs the app with, the app not run."""
     calls = []
     monkeypatch.setattr(tui, "run", lambda **kwargs: calls.append(kwargs) or 0)
+    monkeypatch.setattr(cli, "_needs_terminal", lambda command: None)
     return calls
 
 
