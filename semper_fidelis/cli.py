@@ -359,6 +359,15 @@ def _run_batches(matchups: list, args: argparse.Namespace, console, records: Pat
                            records=records, cluster=cluster)
 
 
+def _check_seeds(args: argparse.Namespace) -> None:
+    """A batch's games take the seeds --seed, --seed + 1, …: the last one must fit a record too."""
+    from .engine.records import SEED_LIMIT
+
+    if args.seed + args.games > SEED_LIMIT:
+        raise CliError(f"--seed {args.seed} with --games {args.games}: the last game's seed, "
+                       f"{args.seed + args.games - 1}, is above the largest, {SEED_LIMIT - 1}")
+
+
 def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
     from .play.batch import Matchup
 
@@ -373,6 +382,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     from .play.report import simulate_report
 
     data = load_data(args.assets)
+    _check_seeds(args)
     scenario = pick_scenario(data, args.scenario)
     console = _console(stderr=args.json)
     records = _records_dir(args)
@@ -434,6 +444,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     )
 
     data = load_data(args.assets)
+    _check_seeds(args)
     pairs = _pairings(args)
     scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
     console = _console(stderr=args.json)
@@ -542,6 +553,7 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     from .play.fuzz import fuzz, plan
 
     data = load_data(args.assets)
+    _check_seeds(args)
     scenarios = [pick_scenario(data, args.scenario).number] if args.scenario else sorted(data.scenarios)
     jobs = plan(scenarios, args.games, args.seed, args.assets)
     console = Console(highlight=False, soft_wrap=True, stderr=args.json)

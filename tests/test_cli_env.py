@@ -112,6 +112,13 @@ def test_board_with_a_negative_width_says_so(capsys):
     assert "argument --width: must be at least 1, not -5" in one_line_error(capsys)
 
 
+@pytest.mark.parametrize("command", ["simulate", "balance", "fuzz"])
+def test_a_batch_whose_last_seed_a_record_cannot_keep_is_one_line(capsys, command):
+    """--seed takes the largest seed; the batch's next games would go past it (an internal error)."""
+    assert main([command, "--seed", str(2**63 - 1), "--games", "2", "--jobs", "1"]) == 2
+    assert f"the last game's seed, {2**63}, is above the largest" in one_line_error(capsys)
+
+
 # ------------------------------------------------------------------------------ a terminal
 
 
