@@ -212,19 +212,19 @@ def _is_terminal(stream) -> bool:
         return False
 
 
-def _needs_terminal(command: str) -> None:
+def _needs_terminal(command: str, instead: str) -> None:
     """Refuse in one line to start the app where it cannot be used: piped or redirected it would
     write its screen's escape codes into the file and wait for keys that never come; a dumb
     terminal cannot move its cursor. textual-serve runs the app over pipes with its own driver
-    (``TEXTUAL_DRIVER``): the browser is its terminal."""
+    (``TEXTUAL_DRIVER``): the browser is its terminal. ``instead``: what works without one."""
     if os.environ.get("TEXTUAL_DRIVER"):
         return
     missing = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout)) if not _is_terminal(stream)]
     if missing:
         raise CliError(f"{command} needs a terminal, and its {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not one "
-                       f"(games without one: '{PROG} simulate', or 'join --bot')")
+                       f"({instead})")
     if os.environ.get("TERM") == "dumb":
-        raise CliError(f"{command} needs a terminal that moves its cursor, and TERM=dumb does not")
+        raise CliError(f"{command} needs a terminal that moves its cursor, and TERM=dumb does not ({instead})")
 
 
 def _engine_data(args: argparse.Namespace) -> GameData | None:
@@ -529,7 +529,7 @@ def _cmd_review(args: argparse.Namespace) -> int:
 
     data = _engine_data(args)
     review = Review.open(args.record, data=data)  # a bad record: one line, before the app starts
-    _needs_terminal("review")
+    _needs_terminal("review", f"without one, '{PROG} replay RECORD' prints where the game ended")
     return run(data=data, review=review)
 
 
@@ -796,7 +796,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     from .tui import run
 
     start = _direct_start(args) if hasattr(args, "example") else None
-    _needs_terminal("play")
+    _needs_terminal("play", f"without one, '{PROG} simulate' plays bots against each other")
     return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3),
                start=start, seed=getattr(args, "seed", None))
 
@@ -819,7 +819,7 @@ def _cmd_host(args: argparse.Namespace) -> int:
     from .net.args import HUMAN
 
     if HUMAN in (args.pl, args.zurl):  # the human seat is played in the app, in this terminal
-        _needs_terminal("host with a human seat")
+        _needs_terminal("host with a human seat", "without one, give the seats to bots or to remote players")
 
     return commands.host(args, _engine_data(args))
 
@@ -829,8 +829,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
     from .net import commands
 
     if args.bot is None:  # the seat is played in the app
-        _needs_terminal("join without --bot")
-
+        _needs_terminal("join without --bot", "without one, --bot BOT plays the seat")
     return commands.join(args, _engine_data(args))
 
 

@@ -123,7 +123,7 @@ def test_with_a_human_seat_no_network_client_gets_it(tmp_path, monkeypatch, caps
         return 0
 
     monkeypatch.setattr(remote, "run_joined", the_app)
-    monkeypatch.setattr(cli, "_needs_terminal", lambda command: None)  # the app's terminal
+    monkeypatch.setattr(cli, "_needs_terminal", lambda command, instead: None)  # the app's terminal
     autosave = tmp_path / "hosted.json"
     code = main(["host", "--pl", "human", "--zurl", "remote", "--bind", "127.0.0.1", "--port", "0", "--autosave", str(autosave), *options])
     assert code == 0

@@ -23,7 +23,7 @@ def started(monkeypatch):
     """What ``play`` would open on a terminal: the arguments it runs the app with, the app not run."""
     calls = []
     monkeypatch.setattr(tui, "run", lambda **kwargs: calls.append(kwargs) or 0)
-    monkeypatch.setattr(cli, "_needs_terminal", lambda command: None)
+    monkeypatch.setattr(cli, "_needs_terminal", lambda command, instead: None)
     return calls
 
 
