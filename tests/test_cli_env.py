@@ -189,16 +189,21 @@ def test_textual_serve_runs_the_app_over_pipes(monkeypatch):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_stops_a_simulate_at_once_with_130_and_no_traceback(jobs):
+def test_ctrl_c_stops_a_simulate_at_once_with_130_and_no_traceback(jobs, tmp_path):
     """Ctrl+C signals the terminal's whole process group: with worker processes it waited for
     every game handed out (minutes) and each worker printed a traceback."""
-    process = subprocess.Popen([*APP, "simulate", "--games", "100000", "--jobs", str(jobs)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    records = tmp_path / "records"
+    # a minute of games a process, the first records (kept as the results come back) in seconds
+    process = subprocess.Popen([*APP, "simulate", "--games", "2000", "--jobs", str(jobs), "--records", str(records)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        time.sleep(4)  # the games under way
+        for _ in range(1200):  # the games under way: the first record kept (a loaded machine starts slowly)
+            if records.is_dir() and any(records.glob("*.json")):
+                break
+            time.sleep(0.1)
         assert process.poll() is None
         os.killpg(process.pid, signal.SIGINT)
-        out, err = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=20)
         assert (process.returncode, out, err) == (130, "", "semper-fidelis: interrupted\n")
         time.sleep(0.5)
         with pytest.raises(ProcessLookupError):  # no worker left behind
