@@ -18,6 +18,7 @@ from textual.app import App
 from textual.color import Color
 from textual.filter import LineFilter, Monochrome, monochrome_style
 from textual.notifications import SeverityLevel
+from textual.screen import ModalScreen
 
 from ..data.text import printable
 from .locks import OpenElsewhere, lock_game
@@ -113,11 +114,12 @@ class SemperFidelisApp(App):
         self.call_after_refresh(self._mind_the_size)
 
     def _mind_the_size(self, _screen: object = None) -> None:
-        """A terminal too small for the app gets :class:`TooSmallScreen` over whatever screen
-        is on top (a screen opened under it, a bot's turn summary, is covered again)."""
+        """A terminal too small for the app gets :class:`TooSmallScreen` over the screen on top
+        (one opened under it is covered again), but not over a dialog (a ModalScreen, this
+        notice included): a question asked, to leave a game unsaved say, stays answerable."""
         from .screens.too_small import TooSmallScreen, too_small
 
-        if too_small(*self.size) and not isinstance(self.screen, TooSmallScreen):
+        if too_small(*self.size) and not isinstance(self.screen, ModalScreen):
             self.push_screen(TooSmallScreen())
 
     def _open_first(self) -> None:
