@@ -178,17 +178,50 @@ def _evade_cards(rules: Rules, state: State, side: Side) -> list[int]:
 
 
 def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> str | None:
-    """Why the defender cannot evade (§9.2), in words for the log; None if it can."""
+    """Why the defender cannot evade (§9.2), in words for the log; None if it can. The reasons
+    anyone can see (the map, an empty hand) come first: :func:`evasion_given`."""
     side = f["defender"]
-    if f.get("neutral_defence"):
-        return "the Austro-Hungarians do not move (§13.2)"
+    barred = _evasion_barred_publicly(rules, state, f)
     cost = evasion_cost(rules, state, f)
     cards = sum(rules.card(side, n).ap for n in state.hand[side] if rules.card(side, n).kind != "event")
-    if cards < cost:
+    if barred is None and cards < cost:
         return f"it needs cards worth {cost} AP to discard and holds {'none' if not cards else f'{cards} AP'} (Events do not count)"
+    return barred
+
+
+def _evasion_barred_publicly(rules: Rules, state: State, f: BattleFrame) -> str | None:
+    if f.get("neutral_defence"):
+        return "the Austro-Hungarians do not move (§13.2)"
     if not evade_firsts(rules, state, f):
         return "no adjacent area it holds (or neutral area with room) can take all its units"
+    if evasion_cost(rules, state, f) and not state.hand[f["defender"]]:
+        return "it holds no cards to discard"
     return None
+
+
+def evasion_given(rules: Rules, state: State, f: BattleFrame) -> bool:
+    """Do the rules offer the defender an Evasion, as far as the other player can tell (the map,
+    the hand's size)? Whether its cards are worth enough stays its secret."""
+    return _evasion_barred_publicly(rules, state, f) is None
+
+
+def quiet_step(state: State, side: Side, step: str, after: Side | None = None) -> None:
+    """A secret step the rules give ``side`` (publicly: a Special card, a combat token, an
+    Evasion) in which its hidden hand leaves it nothing but to pass, so the engine passes for it.
+    Only ``side`` is told (an event without text); a hot-seat table presents the step anyway
+    (tui/session.py), so that skipping it tells the other player nothing. ``after``: the side
+    that chooses first in this step and is still to choose (after Ammunition both sides are
+    asked, the attacker first)."""
+    event(state, "quiet-step", visible=side, side=side, step=step, battle_area=_parent(state)["area"], after=after)
+
+
+def quiet_prompt(side: Side, step: str) -> str:
+    """The prompt of the step :func:`quiet_step` passed, as the step itself would ask it."""
+    if step == "evade":
+        return f"{side}: evade (discard cards worth the number of sides attacked) or fight"
+    if step in ("a-token", "d-token"):
+        return _token_prompt(side, step)
+    return _CARD_PROMPTS[_CARD_SLOT[step]].format(side)
 
 
 # ------------------------------------------------------------------------------ the battle frame
@@ -206,21 +239,32 @@ def _run(rules: Rules, state: State, f: BattleFrame) -> None:
         barred = evasion_barred(rules, state, f)
         if barred is None:
             push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
+        elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
+            quiet_step(state, defender, "evade")
+            event(state, "note", f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
+            log(state, f"{defender} stands and fights.")
         else:
             log(state, f"{defender} cannot evade: {barred}.")
     elif step in CARD_STEPS:
         sides = {"a-card": [attacker], "d-card": [defender]}.get(step, [attacker, defender])
         slot = _CARD_SLOT[step]
         _next(f)
-        for side in reversed(sides):  # pushed in reverse: the attacker chooses first
+        asked = []
+        for side in sides:  # the attacker chooses first
             if special_options(rules, state, f, side, slot):
-                push(state, BattleCardFrame(kind="battle-card", side=side, slot=slot))
+                asked.append(BattleCardFrame(kind="battle-card", side=side, slot=slot))
+            elif card_step_given(state, f, side, slot):
+                quiet_step(state, side, step, after=asked[0]["side"] if asked else None)
+        for frame in reversed(asked):
+            push(state, frame)
     elif step in ("a-token", "d-token"):
         side = attacker if step == "a-token" else defender
         kinds = _token_kinds(step)
         _next(f)
         if any(t.kind in kinds for t in state.my_tokens[side]):
             push(state, BattleTokenFrame(kind="battle-token", side=side, slot=step))
+        elif state.my_tokens[side]:  # it holds tokens, face down: which ones is its secret
+            quiet_step(state, side, step)
     elif step == "resolve":
         _resolve(rules, state, f)
         _next(f)
@@ -244,12 +288,20 @@ def _run(rules: Rules, state: State, f: BattleFrame) -> None:
         _finish(rules, state, f)
 
 
+def card_step_given(state: State, f: BattleFrame, side: Side, slot: str) -> bool:
+    """Do the rules give ``side`` a Special card step in this slot, as far as the other player
+    can tell: it holds cards, and a second card only after its Ammunition and no second card yet
+    (§7.2)? Whether one of its cards can be played stays its secret."""
+    if slot in ("ammo-card", "post-card") and (side not in f["ammo"] or side in f["second_card"]):
+        return False
+    return bool(state.hand[side])
+
+
 def special_options(rules: Rules, state: State, f: BattleFrame, side: Side, step: str) -> list[int]:
     """Special cards ``side`` may play in this slot: one in its slot (§9.3 steps 2–3), and a
     second one, right away or after the battle, for a player who used Ammunition (§7.2)."""
-    if step in ("ammo-card", "post-card"):
-        if side not in f["ammo"] or side in f["second_card"]:
-            return []
+    if not card_step_given(state, f, side, step):
+        return []
     out = []
     for n in sorted(set(state.hand[side])):
         card = rules.card(side, n)
@@ -673,6 +725,12 @@ def _token_kinds(slot: str) -> tuple[str, str]:
     return ("grenades", "ammunition") if slot == "a-token" else ("machine-gun", "ammunition")
 
 
+def _token_prompt(side: Side, slot: str) -> str:
+    if slot == "a-token":
+        return f"{side} attacks: play a Grenades or Ammunition token, or pass"
+    return f"{side} defends: play a Machine Gun or Ammunition token, or pass"
+
+
 def _token_legal(rules: Rules, state: State, c: BattleTokenFrame) -> list[CombatToken | Pass]:
     kinds = _token_kinds(c["slot"])
     return [*(CombatToken.of(label) for label in sorted({t.label() for t in state.my_tokens[c["side"]] if t.kind in kinds})), Pass.of()]
@@ -695,8 +753,7 @@ def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: Combat
 procedure(
     "battle-token",
     decision="battle",
-    prompt=lambda r, s, c: f"{c['side']} attacks: play a Grenades or Ammunition token, or pass" if c["slot"] == "a-token"
-    else f"{c['side']} defends: play a Machine Gun or Ammunition token, or pass",
+    prompt=lambda r, s, c: _token_prompt(c["side"], c["slot"]),
     legal=_token_legal,
     apply=_token_apply,
     section="§9.3",

@@ -30,14 +30,15 @@ from .actions import Action, ActionSyntaxError
 from .events import Event, visible_to
 from .machine import Decision, IllegalAction, Pending, advance, apply_action, current, legal_actions, legal_of, pending, quick_allows
 from .odds import BattleOdds, battle_odds, win_chance
-from .options import Option, describe
+from .options import Option, describe, quiet_option
 from .outcome import Outcome
+from .phases import rulebook_phase
 from .position import Position, PositionError
 from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, field_error, short
 from .rules import Rules, build_rules, shipped_rules
 from .sample import sample_state
 from .setup import new_state
-from .situation import _battle_frame
+from .situation import _battle_frame, battle_step_name
 from .state import State
 from .view import LazyView, view_state
 
@@ -434,6 +435,37 @@ class Game:
     def last_events(self, player: str | None) -> list[Event]:
         """The events of the last action applied (the automatic steps after it included)."""
         return visible_to(self.state.events, player, self._marks[-1]) if self._marks else []
+
+    def quiet_decision(self, step: Event) -> tuple[Decision, Option]:
+        """A secret battle step the engine passed for a side that could only pass (a
+        ``quiet-step`` event), as the decision it would have been, with its one option."""
+        prompt, option = quiet_option(self.rules, step["side"], step["step"], step["battle_area"])
+        section = "§9.2" if step["step"] == "evade" else "§9.3"
+        return Decision(step["side"], "battle", prompt, (option.action,), section, rulebook_phase(self.state, "battle")), option
+
+    def quiet_moment(self, action: Action | str, steps: int) -> Game:
+        """A copy of this game with ``action`` applied but its automatic steps halted right
+        after the ``steps``-th quiet step they pass (0: before any): the position as it stood
+        when that step came, to show while it is presented. For the eyes only: it is mid-way."""
+        game = self.copy()
+        mark = len(game.state.events)
+
+        def passed(state: State) -> bool:
+            came: int = sum(e.kind == "quiet-step" for e in state.events[mark:])
+            return came >= steps
+
+        apply_action(game.rules, game.state, action, flow.next_phase, stop=passed)
+        game.actions.append(str(action))
+        game._moved()
+        return game
+
+    def quiet_view(self, player: str | None, step: Event) -> dict[str, Any]:
+        """What ``player`` may see at a quiet step's moment (:meth:`quiet_moment`): the step
+        shown as the pending decision and the battle at that step."""
+        view = view_state(self.rules, self.state, player, decision=self.quiet_decision(step)[0])
+        if view["battle"] is not None:
+            view["battle"] = {**view["battle"], "step": battle_step_name(step["step"])}
+        return view
 
     def view(self, player: str | None) -> dict[str, Any]:
         """JSON-able data that ``player`` may see (None: an open view of everything; any other

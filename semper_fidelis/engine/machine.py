@@ -191,12 +191,13 @@ def legal_actions(rules: Rules, state: State) -> list[Action]:
     return list_legal(rules, state, PROCEDURES[frame["kind"]], frame)
 
 
-def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None]) -> None:
+def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], None], stop: Callable[[State], bool] | None = None) -> None:
     """Run automatic frames and phase changes until a decision is pending or the game ends.
     The decision's legal actions are listed only when asked for: a client that knows what it
-    will play (a replay, an undo) never pays for the listing."""
+    will play (a replay, an undo) never pays for the listing. ``stop``: halt earlier, between
+    two automatic steps, when it says so (a position shown mid-way, never played on)."""
     guard = 0
-    while not state.over:
+    while not state.over and not (stop is not None and stop(state)):
         guard += 1
         if guard > 100_000:
             raise EngineError("the engine made no progress")
@@ -212,7 +213,7 @@ def advance(rules: Rules, state: State, next_phase: Callable[[Rules, State], Non
 
 def apply_action(
     rules: Rules, state: State, action: Action | str, next_phase: Callable[[Rules, State], None],
-    legal: Sequence[Action | str] | None = None,
+    legal: Sequence[Action | str] | None = None, stop: Callable[[State], bool] | None = None,
 ) -> None:
     """Apply one action, a value or its exact text (``legal``: the current legal list, if the
     caller has it) and run on to the next decision."""
@@ -228,4 +229,4 @@ def apply_action(
         raise IllegalAction(f"'{action}' is not legal now ({proc.prompt(rules, state, frame)}); legal: {shown}")
     state.revealed = False
     proc.apply(rules, state, frame, as_action(action))
-    advance(rules, state, next_phase)
+    advance(rules, state, next_phase, stop)

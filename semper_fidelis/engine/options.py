@@ -40,7 +40,7 @@ from typing import Any
 from ..data.models import Side
 from . import actions as A
 from .actions import Action
-from .battle import evasion_cost
+from .battle import evasion_cost, quiet_prompt
 from .flow import _enemy_start, relief_targets
 from .frames import (
     AdvanceFrame,
@@ -515,6 +515,14 @@ def _battle_token(rules: Rules, state: State, c: BattleTokenFrame, legal: list[A
         else Option(a, "combat-token", f"Play {token_words(rules, a.token)} in this battle", token=a.token)
         for a in legal
     ]
+
+
+def quiet_option(rules: Rules, side: Side, step: str, area: str) -> tuple[str, Option]:
+    """The prompt and the one option of a secret battle step the engine passed for ``side``
+    (battle.quiet_step): worded as the step's own pass, so the screen reads as it would."""
+    if step == "evade":
+        return quiet_prompt(side, step), _way_out(A.Fight.of(), f"Stand and fight in {_name(rules, area)}")
+    return quiet_prompt(side, step), _way_out(A.Pass.of(), "Play no token" if step.endswith("-token") else "Play no Special card")
 
 
 @describer("battle-retreat")

@@ -23,6 +23,11 @@ _STEP_OF = {
 }
 
 
+def battle_step_name(step: str) -> str:
+    """A battle step ("a-token") as players name it ("Combat tokens")."""
+    return BATTLE_STEPS[_STEP_OF.get(step, 0)]
+
+
 def _battle_frame(state: State) -> BattleFrame | None:
     return next((f for f in reversed(state.stack) if f["kind"] == "battle"), None)
 

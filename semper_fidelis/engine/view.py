@@ -123,9 +123,11 @@ def _names(state: State) -> list[str]:
     return [name for name in state.__dict__ if name in PUBLIC] + [name for name in _DERIVED if name not in PUBLIC]
 
 
-def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None) -> dict[str, Any]:
-    """``legal``: the pending decision's legal actions, if the caller has them listed."""
-    decide = _decider(rules, state, lambda: legal)
+def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None,
+               decision: Decision | None = None) -> dict[str, Any]:
+    """``legal``: the pending decision's legal actions, if the caller has them listed;
+    ``decision``: the decision to show instead of the pending one (a step passed mid-way)."""
+    decide = _decider(rules, state, lambda: legal) if decision is None else (lambda: decision)
     return {name: _field(rules, state, player, decide, name) for name in _names(state)}
 
 

@@ -37,7 +37,8 @@ def unprefixed(prompt: str, side: str) -> str:
 
 
 def prompt_text(session: Session) -> Text:
-    d = session.game.decision()
+    asked = session.asking()
+    d = asked[0] if asked else None
     if d is None:
         return Text("The game is over.", style="bold")
     if session.is_bot(d.player):
@@ -81,10 +82,11 @@ def option_rows(session: Session, seen: dict[str, Option] | None = None) -> list
     with the reason (``seen``: the orders offered earlier in the game, by notation, kept up to
     date here, whose words a dimmed row borrows)."""
     game = session.game
-    d = game.decision()
-    if d is None or not session.may_decide(d.player):
+    asked = session.asking()
+    if asked is None or not session.may_decide(asked[0].player):
         return []
-    rows = [Row(_label(game, o), cost_tag(o), o) for o in game.options()]
+    d, options = asked
+    rows = [Row(_label(game, o), cost_tag(o), o) for o in options]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
     blocked = blocked_rows(session, rows, seen if seen is not None else {}) if d.kind == "orders" else []

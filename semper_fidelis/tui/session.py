@@ -7,7 +7,7 @@ are plain code the tests can call directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from filelock import FileLock
@@ -15,7 +15,8 @@ from filelock import FileLock
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..data.models import Side
-from ..engine import Decision, Game, IllegalAction, RecordError, read_record
+from ..engine import Decision, Game, IllegalAction, Option, RecordError, read_record
+from ..engine.events import Event
 from .locks import lock_game
 from .saves import save_game
 
@@ -24,6 +25,13 @@ SIDES = ("PL", "ZURL")
 TABLE = "table"
 #: decisions taken with the hand in view even when no option names a card or token
 PLANNED_WITH_HAND = ("commander", "orders")
+#: the steps (frame kinds) whose options may name a card or token of the hand: each is taken
+#: with the hand in view whether or not this hand has one to offer, as the other player cannot
+#: tell (a hand-over decided by the options would tell them)
+HAND_STEPS = frozenset({"event", "draw", "provision", "collect", "card-step", "battle-evade", "battle-card", "battle-token"})
+#: steps that may use a face-down token (Medicine in the Losses): with the hand in view when
+#: the side holds any token (how many it holds is public)
+TOKEN_STEPS = frozenset({"losses"})
 
 
 class EngineFailure(RuntimeError):
@@ -67,6 +75,12 @@ class Session:
     told: dict[str, int] = field(default_factory=dict)
     #: (first, last) action numbers applied as one step (``apply_many``): undone as one
     steps: list[tuple[int, int]] = field(default_factory=list)
+    #: hot seat: the secret battle steps the engine passed for a human who could only pass
+    #: (``quiet-step`` events), still to be presented, in order (see :meth:`asking`), each
+    #: with the position as it stood when it came (``Game.quiet_moment``), which is shown then
+    quiet: list[tuple[Event, Game]] = field(default_factory=list)
+    #: the quiet steps presented and passed: (actions applied then, the step), for undo
+    passed: list[tuple[int, tuple[Event, Game]]] = field(default_factory=list)
     _view: tuple[tuple, dict] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
@@ -137,13 +151,17 @@ class Session:
         return side is not None and not self.is_bot(side) and (self.may_see(side) or self.viewer == TABLE)
 
     def needs_hand(self) -> bool:
-        """Does the pending decision need its player's hidden information: a card or token of
-        the hand among its options, or the Commander and the Orders (the turn is planned with
-        the hand)?"""
+        """Does the pending decision need its player's hidden information — judged from public
+        facts only, never from what the hand holds: the Commander and the Orders (the turn is
+        planned with the hand), a step whose options may name a card or token of the hand, a
+        Loss when the side holds tokens, and a secret step passed for the player (``quiet``)."""
+        if self.quiet_step() is not None:
+            return True
         d = self.game.decision()
         if d is None:
             return False
-        return d.kind in PLANNED_WITH_HAND or any(o.card is not None or o.token is not None for o in self.game.options())
+        step = self.game.state.stack[-1]["kind"]
+        return d.kind in PLANNED_WITH_HAND or step in HAND_STEPS or (step in TOKEN_STEPS and bool(self.game.state.my_tokens[d.player]))
 
     def handover_to(self) -> str | None:
         """The side that must take the keyboard before the screen may show anything, if any:
@@ -151,7 +169,7 @@ class Session:
         is there. (A decision that needs nothing hidden is taken at the table: :meth:`open_table`.)"""
         if not self.hot_seat or self.game.over:
             return None
-        side = self.decider
+        side = self.asking_side()
         if side is not None and self.players.get(side) == HUMAN and side != self.viewer and self.needs_hand():
             return side
         return None
@@ -161,11 +179,56 @@ class Session:
         table with both hands hidden instead of passing the keyboard. True if the screen changed."""
         if not self.hot_seat or self.game.over or self.viewer == TABLE:
             return False
-        side = self.decider
+        side = self.asking_side()
         if side is None or side == self.viewer or self.is_bot(side) or self.needs_hand():
             return False
         self.viewer = TABLE
         return True
+
+    # --------------------------------------------------------------- secret steps passed
+
+    def quiet_step(self) -> Event | None:
+        """The secret step to present now that the engine passed for a hot-seat human (it had
+        nothing to play): presented as if it had, so the other player learns nothing from a
+        hand-over that did not come. One that waits for the other side's choice in the same
+        step (``after``) comes once that choice is made."""
+        waiting = self.quiet[0][0] if self.quiet else None
+        if waiting is not None and waiting.get("after") == self.decider:
+            return None
+        return waiting
+
+    def asking(self) -> tuple[Decision, tuple[Option, ...]] | None:
+        """The decision the screen asks now and its options: a quiet step first, else the
+        engine's pending decision."""
+        quiet = self.quiet_step()
+        if quiet is not None:
+            step, option = self.game.quiet_decision(quiet)
+            return step, (option,)
+        d = self.game.decision()
+        return (d, self.game.options()) if d is not None else None
+
+    def asking_side(self) -> Side | None:
+        quiet = self.quiet_step()
+        return quiet["side"] if quiet is not None else self.decider
+
+    def _note_quiet(self, before: Game | None, action: str) -> None:
+        """After ``action``: the quiet steps it gave a hot-seat human join the queue, each with
+        its moment; those that waited for this choice are due now, at the moment it was made."""
+        if before is None:
+            return
+        self.quiet = [(replace(e, facts=tuple((k, v) for k, v in e.facts if k != "after")), before.quiet_moment(action, 0))
+                      if e.get("after") else (e, moment) for e, moment in self.quiet]
+        new = [e for e in self.game.last_events(None) if e.kind == "quiet-step" and self.players.get(e["side"]) == HUMAN]
+        self.quiet += [(e, before.quiet_moment(action, n)) for n, e in enumerate(new, 1)]
+
+    def _pass_quiet(self, action: str) -> str:
+        quiet = self.quiet_step()
+        assert quiet is not None
+        d, option = self.game.quiet_decision(quiet)
+        if action != option.notation:
+            raise IllegalAction(f"'{action}' is not legal now ({d.prompt}); legal: {option.notation}")
+        self.passed.append((len(self.game.actions), self.quiet.pop(0)))
+        return action
 
     def hand_over(self, side: str) -> None:
         self.viewer = side
@@ -178,9 +241,11 @@ class Session:
     def view(self) -> dict:
         """What the screen may show: the engine's view for the viewer (None: everything),
         made once per position and viewer."""
-        key = (id(self.game), tuple(self.game.actions), self.viewer)
+        quiet = self.quiet_step()
+        key = (id(self.game), tuple(self.game.actions), self.viewer, id(self.quiet[0][1]) if quiet else None)
         if self._view is None or self._view[0] != key:
-            self._view = (key, self.game.view(self.viewer))
+            view = self.quiet[0][1].quiet_view(self.viewer, quiet) if quiet else self.game.view(self.viewer)
+            self._view = (key, view)
         return self._view[1]
 
     # ---------------------------------------------------------------------------- playing
@@ -189,6 +254,9 @@ class Session:
         """Apply one action and autosave. An engine failure (a bug, not an illegal move) must
         not take the game down: the position is rebuilt from the record and the error raised
         as :class:`EngineFailure` with a one-line message."""
+        if self.quiet_step() is not None:
+            return self._pass_quiet(action)
+        before = self.game.copy() if self.hot_seat else None  # a quiet step is shown as it stood
         try:
             done = self.game.apply(action)
         except IllegalAction:
@@ -196,6 +264,7 @@ class Session:
         except Exception as exc:  # noqa: BLE001 - any engine bug
             self.game = Game.from_record(self.game.record(), data=self.game.data)
             raise EngineFailure(f"the engine failed on '{action}' ({type(exc).__name__}: {exc}); the position is as before") from exc
+        self._note_quiet(before, done)
         self.autosave()
         return done
 
@@ -218,14 +287,19 @@ class Session:
 
     def undo(self) -> list[str]:
         """Undo the last action, and then every bot action before it, so the UI lands on a
-        human's decision. Raises IllegalAction (with the engine's reason) if nothing can go."""
-        if not self.game.can_undo:
+        human's decision. Raises IllegalAction (with the engine's reason) if nothing can go.
+        A quiet step passed last is undone like any decision: it is asked again."""
+        quiet = self.passed[-1][1][0] if self.passed and self.passed[-1][0] == len(self.game.actions) else None
+        if quiet is None and not self.game.can_undo:
             self.game.undo()  # raises with the engine's message
         if self.hot_seat:
-            who = self.decider_of_last()
-            at_table = self.viewer == TABLE and who == self.decider  # both are looking: nothing hidden
+            who = quiet["side"] if quiet is not None else self.decider_of_last()
+            at_table = self.viewer == TABLE and who == self.asking_side()  # both are looking: nothing hidden
             if who is not None and who != self.viewer and not at_table:
                 raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
+        if quiet is not None:
+            self.quiet.insert(0, self.passed.pop()[1])
+            return [self.game.quiet_decision(quiet)[1].notation]
         undone = [self.game.undo()]
         first, last = self.steps[-1] if self.steps else (0, -1)
         if last == len(self.game.actions) + 1:  # the end of a step applied at once: undo all of it
@@ -235,6 +309,8 @@ class Session:
         while self.bot_to_move and self.game.can_undo:
             undone.append(self.game.undo())
         self.steps = [step for step in self.steps if step[1] <= len(self.game.actions)]
+        self.quiet = []  # the undone action's quiet steps are asked again when it is taken again
+        self.passed = [p for p in self.passed if p[0] <= len(self.game.actions)]
         self.autosave()
         return undone
 

@@ -104,8 +104,8 @@ def test_the_scoring_preview_is_what_the_end_of_stage_gives():
 
 @pytest.mark.rule("§9.2")
 def test_the_log_says_why_the_defender_cannot_evade():
-    g = two_sided_assault()  # ZURL holds no cards: two sides of attack cost cards worth 2 AP
-    assert "ZURL cannot evade: it needs cards worth 2 AP to discard and holds none (Events do not count)." in g.state.log
+    g = two_sided_assault()  # ZURL holds no cards and has nowhere to go: the public reason is told
+    assert "ZURL cannot evade: no adjacent area it holds (or neutral area with room) can take all its units." in g.state.log
     assert not any(a.startswith(("discard", "evade")) for a in g.legal())  # no Evasion asked
 
 

@@ -69,6 +69,8 @@ async def choose(pilot, action: str) -> None:
     assert action in shown, f"{action!r} not offered; options: {shown}"
     i = shown.index(action)
     before = len(game.actions)
+    session = game_screen(app).session
+    quiet = len(session.passed) if session.quiet_step() is not None else None  # a secret step passed for its player
     key = game_screen(app).query_one(DecisionPanel).offered[i].key
     if key == "esc":
         await keys(pilot, "escape")
@@ -77,6 +79,9 @@ async def choose(pilot, action: str) -> None:
     else:  # from nothing highlighted, Tab goes to the first option
         await keys(pilot, *["tab"] * (i + 1), "enter")
     game = game_screen(app).session.game
+    if quiet is not None:
+        assert len(session.passed) == quiet + 1, f"{action!r} was not taken"
+        return
     if action == "end" and len(game.actions) == before:  # AP left: the screen asks for a second Enter
         await keys(pilot, "enter")
     assert len(game.actions) > before and action in game.actions[before:], f"{action!r} was not applied"

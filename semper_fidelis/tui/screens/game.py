@@ -145,15 +145,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
         return self.session.game
 
     def shows_options(self) -> bool:
-        d = self.game.decision()
-        return d is not None and self.session.may_decide(d.player)
+        side = self.session.asking_side()
+        return side is not None and self.session.may_decide(side)
 
     def render_all(self) -> None:
         game, session = self.game, self.session
         d = game.decision()
         self.shown = Shown.of(session, self.generation)  # the phase bar, the tracks and the log redraw
         panel = self.query_one(DecisionPanel)
-        key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer)
+        key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer, len(session.quiet))
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
             self._decision_key = key

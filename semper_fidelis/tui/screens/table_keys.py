@@ -54,10 +54,9 @@ class TableKeys(GameHost):
         handed over inside the summary box, which opens under the hand-over screen (a toast
         would show to whoever is at the screen; toasts are cleared at every hand-over)."""
         session, game = self.session, self.game
-        d = game.decision()
-        if d is None or session.is_bot(d.player) or not session.may_see(d.player):
+        me = session.asking_side()  # a quiet step's player too: as if it had a choice
+        if me is None or session.is_bot(me) or not session.may_see(me):
             return None
-        me = d.player
         if not handing_over and session.view()["active"] != me:
             return None  # answering in the other side's battle: the news waits for the own turn
         events = session.news(me)

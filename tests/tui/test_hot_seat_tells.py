@@ -1,0 +1,144 @@
+"""Hot seat without tells (issue 34): whether the keyboard is handed over, and what the other
+player's screen shows, depend on public information only. Checked by perturbing the secrets:
+the same position with another hand and other face-down tokens for one side (the same public
+facts) must give the same hand-overs and the same screens to the other player."""
+
+from __future__ import annotations
+
+import random
+
+from semper_fidelis.bots import RandomBot
+from semper_fidelis.engine import Game
+from semper_fidelis.engine.state import Token
+from semper_fidelis.tui.options import option_rows, prompt_text
+from semper_fidelis.tui.session import Session
+
+
+def perturbed(game: Game, side: str, rng: random.Random) -> Game:
+    """The same position with ``side``'s hand dealt again from its hand and deck (as many
+    cards), and its face-down tokens dealt again with the pool's: what the other player
+    sees is unchanged; the random generator and every other deck are untouched."""
+    copy = game.copy()
+    s = copy.state
+    cards = s.hand[side] + s.deck[side]
+    rng.shuffle(cards)
+    k = len(s.hand[side])
+    s.hand[side], s.deck[side] = cards[:k], cards[k:]
+    slots = s.my_tokens[side] + s.token_pool
+    faces = [(t.kind, t.value) for t in slots]
+    rng.shuffle(faces)
+    s.my_tokens[side] = [Token(*faces[i], only=t.only) for i, t in enumerate(s.my_tokens[side])]
+    s.token_pool = [Token(*faces[len(s.my_tokens[side]) + i]) for i in range(len(s.token_pool))]
+    copy._moved()  # what was listed for the old deal is dropped
+    return copy
+
+
+def public_choice(rows):
+    """The perturbed side's play, from what anyone may know: a way out of the step if there is
+    one, else the first option that uses no card or token (so both deals play alike)."""
+    plain = [r for r in rows if not r.blocked and r.option.card is None and r.option.token is None]
+    return next((r for r in plain if r.option.closes), plain[0]).action
+
+
+def trace(game: Game, secret: str, seed: int, seen: int) -> list:
+    """What happens at a hot-seat table until the other player has seen ``seen`` screens: each
+    hand-over, each table, and every screen not ``secret``'s own (who looks, the prompt, the
+    options, the view). How many steps ``secret`` takes at its own screen is its own affair."""
+    session = Session(game=game.copy(), privacy=True)
+    session.viewer = game.decision().player  # the player at the keyboard now
+    rng, out = random.Random(seed), []
+    for _ in range(600):
+        if session.game.over or sum(len(step) == 4 for step in out) >= seen:
+            break
+        side = session.handover_to()
+        if side:
+            session.hand_over(side)
+            out.append(("hand-over", side))
+        elif session.open_table():
+            out.append(("table",))
+        rows = option_rows(session)
+        if session.viewer == secret:
+            if out[-1:] != [(secret, "own screen")]:
+                out.append((secret, "own screen"))
+            action = public_choice(rows)
+        else:
+            out.append((session.viewer, prompt_text(session).plain, [r.action for r in rows], session.view()))
+            action = rng.choice([r.action for r in rows if not r.blocked])
+        session.apply(action)
+    return out
+
+
+def positions(seed: int, every: int = 3):
+    """Positions of a random game where the active player gives orders, no battle under way
+    (so that no secret step is pending for the side whose secrets change)."""
+    game, bot = Game(scenario=2, seed=seed), RandomBot(seed)
+    seen = 0
+    while not game.over and len(game.actions) < 1200:
+        d = game.decision()
+        if d.kind == "orders" and not any(f["kind"] == "battle" for f in game.state.stack):
+            seen += 1
+            if seen % every == 0:
+                yield game.copy()
+        game.apply(bot.choose(game))
+
+
+def test_perturbing_one_sides_secrets_changes_no_hand_over_and_no_screen_of_the_other():
+    handed = 0
+    for seed in (1, 2):
+        for n, game in enumerate(positions(seed)):
+            if n >= 8:
+                break
+            for secret in ("PL", "ZURL"):
+                base = trace(game, secret, seed + n, 40)
+                handed += sum(1 for step in base if step[0] == "hand-over" and step[1] == secret)
+                for k in range(3):
+                    other = perturbed(game, secret, random.Random(100 * seed + 10 * n + k))
+                    assert trace(other, secret, seed + n, 40) == base, (seed, n, secret, k)
+    assert handed >= 50  # the secret side was handed the keyboard often enough to mean something
+
+
+ASSAULT = ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
+           "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight")
+
+
+def test_a_side_with_no_token_to_play_is_still_handed_the_keyboard_for_its_token_step():
+    """Issue 34: ZURL defends holding tokens but no Machine Gun or Ammunition; PL holds no
+    Grenades. Each is still handed the keyboard for its token step, with only 'pass' to take."""
+    session = Session(game=Game(scenario=2, seed=1), privacy=True)
+    session.hand_over("PL")
+    for action in ASSAULT:
+        session.apply(action)
+    asked = []
+    while session.game.decision().kind == "battle" or session.quiet_step() is not None:
+        side = session.handover_to()
+        if side:
+            session.hand_over(side)
+        d, options = session.asking()
+        asked.append((side, d.prompt, [o.notation for o in options]))
+        session.apply("fight" if "fight" in d.actions else "pass" if "pass" in d.actions else d.actions[0])
+    assert ("PL", "PL attacks: play a Grenades or Ammunition token, or pass", ["pass"]) in asked
+    assert ("ZURL", "ZURL defends: play a Machine Gun or Ammunition token, or pass", ["pass"]) in asked
+    assert [side for side, _, _ in asked] == ["ZURL", "PL", "ZURL", "PL", "ZURL"]  # evade, cards, tokens: in turn
+
+
+def test_a_passed_secret_step_is_undone_like_a_decision():
+    """The quiet step ZURL passed is ZURL's last decision: PL may not take it back (a refusal
+    that came only when ZURL had a token would tell); ZURL may, and is asked again."""
+    import pytest
+
+    from semper_fidelis.engine import IllegalAction
+
+    session = Session(game=Game(scenario=2, seed=1), privacy=True)
+    session.hand_over("PL")
+    for action in (*ASSAULT, "fight", "pass"):  # ZURL fights; PL plays no Special card
+        session.hand_over(session.handover_to() or session.viewer)
+        session.apply(action)
+    assert session.handover_to() == "ZURL" and session.quiet_step()["step"] == "d-card"
+    session.hand_over("ZURL")
+    session.apply("pass")
+    assert session.handover_to() == "PL"
+    session.hand_over("PL")
+    with pytest.raises(IllegalAction, match="ZURL's"):
+        session.undo()
+    session.hand_over("ZURL")
+    assert session.undo() == ["pass"] and session.quiet_step()["step"] == "d-card"
