@@ -735,7 +735,11 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help="who plays PL: human or a bot (default: human)")
     start.add_argument("--zurl", type=_seat, default=None, metavar="SEAT", help="who plays ZURL: human or a bot (default: general)")
     start.add_argument("--seed", type=argtypes.seed, default=None, help="the new game's seed (default: random)")
-    start.add_argument("--privacy", action="store_true", help="two humans: hide each hand from the other (default: both hands open)")
+    hands = start.add_mutually_exclusive_group()
+    hands.add_argument("--open-hands", action="store_true",
+                       help="show both sides' hands and tokens (solo testing); by default a bot's hand is hidden "
+                       "from its human opponent, and two humans share the keyboard with a hand-over screen")
+    hands.add_argument("--privacy", action="store_true", help="hands hidden (the default; kept for old scripts)")
     start.add_argument("--example", default=None, metavar="NAME",
                        help="a rulebook example by its file's stem (07-cerkiew-sw-jura) or a unique prefix (07, cerkiew)")
 
@@ -769,7 +773,8 @@ def _direct_start(args: argparse.Namespace):
     from .tui.session import BOT, HUMAN
     from .tui.start import NewGame, OpenExample
 
-    seats = {"--pl": args.pl, "--zurl": args.zurl, "--seed": args.seed, "--privacy": args.privacy or None}
+    seats = {"--pl": args.pl, "--zurl": args.zurl, "--seed": args.seed, "--privacy": args.privacy or None,
+             "--open-hands": args.open_hands or None}
     if args.example is not None:
         given = [name for name, value in seats.items() if value is not None] + ["--scenario"] * (args.scenario is not None)
         if given:
@@ -788,7 +793,7 @@ def _direct_start(args: argparse.Namespace):
             raise CliError(f"{', '.join(given)}: only for a new game, give --scenario N too")
         return None
     scenario = pick_scenario(load_data(args.assets), args.scenario)
-    return NewGame(scenario.number, {"PL": args.pl or HUMAN, "ZURL": args.zurl or BOT}, args.privacy)
+    return NewGame(scenario.number, {"PL": args.pl or HUMAN, "ZURL": args.zurl or BOT}, privacy=not args.open_hands)
 
 
 @command("play", "open the game in the terminal (the default when no command is given)", _play_args)

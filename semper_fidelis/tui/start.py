@@ -18,11 +18,12 @@ class Start(Protocol):
 
 @dataclass(frozen=True)
 class NewGame:
-    """A new game of ``scenario`` (its seed is the app's), each side "human" or a bot's name."""
+    """A new game of ``scenario`` (its seed is the app's), each side "human" or a bot's name;
+    hands hidden from the other side unless ``privacy`` is off (``--open-hands``)."""
 
     scenario: int
     players: dict[str, str]
-    privacy: bool = False
+    privacy: bool = True
 
     def open(self, app: SemperFidelisApp) -> None:
         app.new_game(self.scenario, dict(self.players), self.privacy)

@@ -36,13 +36,24 @@ def one_line(capsys) -> str:
 def test_play_scenario_with_seats_and_seed(started):
     assert main(["play", "--scenario", "1", "--pl", "marshal", "--zurl", "human", "--seed", "7"]) == 0
     (kwargs,) = started
-    assert kwargs["start"] == NewGame(1, {"PL": "marshal", "ZURL": "human"}, privacy=False)
+    assert kwargs["start"] == NewGame(1, {"PL": "marshal", "ZURL": "human"}, privacy=True)
     assert kwargs["seed"] == 7
 
 
 def test_play_scenario_by_name_defaults_to_human_against_the_general(started):
     assert main(["play", "--scenario", "siege"]) == 0
-    assert started[0]["start"] == NewGame(4, {"PL": "human", "ZURL": "general"}, privacy=False)
+    assert started[0]["start"] == NewGame(4, {"PL": "human", "ZURL": "general"}, privacy=True)
+
+
+@pytest.mark.parametrize(("argv", "privacy"), [
+    (["--pl", "human", "--zurl", "marshal"], True),  # a bot's hand is hidden from its human opponent (issue 34)
+    (["--pl", "human", "--zurl", "human"], True),  # two humans: the hot seat hides each hand from the other
+    (["--pl", "human", "--zurl", "human", "--privacy"], True),  # as old scripts say it
+    (["--pl", "human", "--zurl", "marshal", "--open-hands"], False),  # both hands open: solo testing
+])
+def test_play_hides_the_hands_unless_asked_to_open_them(started, argv, privacy):
+    assert main(["play", "--scenario", "4", *argv]) == 0
+    assert started[0]["start"].privacy is privacy
 
 
 def test_play_without_options_opens_the_menu(started):
@@ -65,6 +76,8 @@ def test_play_example_by_stem_or_unique_prefix(started, name, stem):
     (["--example", "nowhere"], "no example 'nowhere' (known: 01-area-limit,"),
     (["--example", "07", "--pl", "human"], "--pl cannot go with it"),
     (["--zurl", "marshal"], "--zurl: only for a new game, give --scenario N too"),
+    (["--open-hands"], "--open-hands: only for a new game, give --scenario N too"),
+    (["--scenario", "2", "--open-hands", "--privacy"], "not allowed with argument --open-hands"),
     (["--scenario", "9"], "no scenario '9'"),
     (["--scenario", "2", "--pl", "bob"], "'bob' is neither human nor a bot"),
 ])
@@ -81,7 +94,11 @@ async def test_the_new_game_opens_at_its_first_decision(make_app):
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert screen.session.players == {"PL": "human", "ZURL": "general"} and not screen.session.privacy
+        assert screen.session.players == {"PL": "human", "ZURL": "general"} and screen.session.viewer == "PL"
+        game = screen.game
+        bot_cards = [game.rules.card("ZURL", n).name for n in game.state.hand["ZURL"]]
+        assert not any(name in app.export_screenshot() for name in bot_cards)  # the bot's hand is hidden
+        assert "both open" not in screen.query_one("#hand-box").border_title
         assert screen.game.actions == Game(scenario=2, seed=5).actions == []  # nothing played yet
         assert screen.game.decision().player == "PL"
         await keys(pilot, "q")  # back to the menu
