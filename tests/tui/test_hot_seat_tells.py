@@ -13,6 +13,8 @@ from semper_fidelis.engine.state import Token
 from semper_fidelis.tui.options import option_rows, prompt_text
 from semper_fidelis.tui.session import Session
 
+from .helpers import sync
+
 
 def perturbed(game: Game, side: str, rng: random.Random) -> Game:
     """The same position with ``side``'s hand dealt again from its hand and deck (as many
@@ -142,3 +144,40 @@ def test_a_passed_secret_step_is_undone_like_a_decision():
         session.undo()
     session.hand_over("ZURL")
     assert session.undo() == ["pass"] and session.quiet_step()["step"] == "d-card"
+
+
+@sync
+async def test_the_app_hands_over_for_a_token_step_with_only_pass_and_one_key_takes_it(make_app):
+    from semper_fidelis.tui.screens.game import GameScreen
+    from semper_fidelis.tui.screens.handover import HandoverScreen
+    from semper_fidelis.tui.screens.info import InfoScreen
+
+    from .conftest import SIZE
+    from .helpers import choose, labels, options, start_game, text_of
+
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_game(pilot, 2, privacy=True)
+        session = app.game_screen.session
+        handed = []
+
+        async def take_keyboard():
+            while not isinstance(app.screen, GameScreen):
+                if isinstance(app.screen, HandoverScreen):
+                    handed.append(text_of(app.screen.query_one("#handover-text")))
+                await pilot.press("escape" if isinstance(app.screen, InfoScreen) else "space")
+                await pilot.pause()
+
+        for action in ASSAULT:
+            await take_keyboard()
+            await choose(pilot, action)
+        for _ in range(8):
+            await take_keyboard()
+            if session.quiet_step() is not None and session.quiet_step()["step"] == "d-token":
+                break
+            await choose(pilot, "fight" if "fight" in options(app) else "pass")
+        assert session.viewer == "ZURL" and "ZURL" in handed[-1]  # handed over, as for a token to play
+        assert options(app) == ["pass"] and labels(app) == ["Play no token"]
+        assert "Machine Gun" in prompt_text(session).plain
+        await choose(pilot, "pass")  # its one key and Enter, as for any option
+        assert session.quiet_step() is None
