@@ -53,9 +53,8 @@ def prompt_text(session: Session) -> Text:
 
 def own_ability(session: Session) -> Text:
     """The deciding player's own Commander and ability, shown where that player decides."""
-    game = session.game
-    d = game.decision()
-    cid = session.view()["commander"].get(d.player) if d else None
+    game, side = session.game, session.asking_side()
+    cid = session.view()["commander"].get(side) if side else None
     if not cid:
         return Text("")
     c = game.data.commander_by_id[cid]

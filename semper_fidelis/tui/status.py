@@ -61,7 +61,7 @@ def phase_line(session: Session, short: int = 0) -> Text:
     4 abbreviates (80 columns in a battle: 'Sc.2 │ Rd 1/12 Stg 1/3 │ … │ ORDERS — ASSAULT BATTLE')."""
     game, view = session.game, session.view()
     scenario = game.scenario
-    d = game.decision()
+    decider = session.asking_side()  # a quiet step's player while it is presented
     track = scenario.time_track
     label = track[min(view["round"], len(track)) - 1] if track else ""
     tiny = short >= 4
@@ -77,8 +77,8 @@ def phase_line(session: Session, short: int = 0) -> Text:
     parts.append(Text(phase.upper(), style="bold reverse"))
     if not game.over:
         parts.append(Text(f"{view['turn']['ap']} AP" + (" left" if short < 3 else ""), style="bold"))
-    if d is not None:
-        parts.append(Text.assemble("deciding: " if short < 3 else "→ ", badge(d.player), " (bot)" if session.is_bot(d.player) else ""))
+    if decider is not None:
+        parts.append(Text.assemble("deciding: " if short < 3 else "→ ", badge(decider), " (bot)" if session.is_bot(decider) else ""))
     line = join_parts(parts)
     line.no_wrap = True
     line.overflow = "ellipsis"

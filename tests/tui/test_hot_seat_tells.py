@@ -12,6 +12,7 @@ from semper_fidelis.engine import Game
 from semper_fidelis.engine.state import Token
 from semper_fidelis.tui.options import option_rows, prompt_text
 from semper_fidelis.tui.session import Session
+from semper_fidelis.tui.status import phase_line
 
 from .helpers import sync
 
@@ -64,7 +65,7 @@ def trace(game: Game, secret: str, seed: int, seen: int) -> list:
                 out.append((secret, "own screen"))
             action = public_choice(rows)
         else:
-            out.append((session.viewer, prompt_text(session).plain, [r.action for r in rows], session.view()))
+            out.append((session.viewer, phase_line(session).plain + prompt_text(session).plain, [r.action for r in rows], session.view()))
             action = rng.choice([r.action for r in rows if not r.blocked])
         session.apply(action)
     return out
