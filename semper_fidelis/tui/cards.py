@@ -27,7 +27,7 @@ def card_block(session: Session, side: Side, number: int, note: str = "") -> Gro
 
 def cards_renderable(session: Session, me: Side) -> Group:
     """Everything ``me`` may read about cards now."""
-    game, view = session.game, session.view()
+    game, view = session.shown_game, session.view()
     other: Side = "ZURL" if me == "PL" else "PL"
     parts: list[RenderableType] = []
     if session.may_see(me):

@@ -224,13 +224,15 @@ def _kind_rank(option: Option) -> int:
     return KIND_ORDER.index(option.kind) if option.kind in KIND_ORDER else len(KIND_ORDER)
 
 
-def option_detail(game: Game, side: Side, row: Row | None) -> Text:
+def option_detail(game: Game, side: Side, row: Row | None, kind: str | None = None) -> Text:
     """The full words of the highlighted option: a card's or a token's text, else its label;
-    and for an attack, its odds."""
+    and for an attack, its odds (``kind``: the decision's, by default the game's pending one)."""
     if row is None:
         return Text("")
-    d = game.decision()
-    odds = option_odds(game, row.option, d.kind) if d is not None else None
+    if kind is None:
+        d = game.decision()
+        kind = d.kind if d is not None else None
+    odds = option_odds(game, row.option, kind) if kind is not None else None
     warning = militia_warning(game, row.option)
     parts = [Text(warning, style="bold yellow")] if warning else []
     parts.append(odds if odds is not None else _option_words(game, side, row))  # the label is lit above

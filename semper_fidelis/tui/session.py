@@ -207,6 +207,13 @@ class Session:
         d = self.game.decision()
         return (d, self.game.options()) if d is not None else None
 
+    @property
+    def shown_game(self) -> Game:
+        """The game whose position the screen shows: while a quiet step is presented, the
+        position as it stood then (the engine has run past it), else the game itself. Read it
+        for what is drawn (events, odds, the Stage-end preview); decide and save on ``game``."""
+        return self.quiet[0][1] if self.quiet_step() is not None else self.game
+
     def asking_side(self) -> Side | None:
         quiet = self.quiet_step()
         return quiet["side"] if quiet is not None else self.decider

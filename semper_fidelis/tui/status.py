@@ -59,7 +59,7 @@ class PhaseLine:
 def phase_line(session: Session, short: int = 0) -> Text:
     """The header; ``short`` 1-3 drops the scenario's name, then the round's date, then words;
     4 abbreviates (80 columns in a battle: 'Sc.2 │ Rd 1/12 Stg 1/3 │ … │ ORDERS — ASSAULT BATTLE')."""
-    game, view = session.game, session.view()
+    game, view = session.shown_game, session.view()
     scenario = game.scenario
     decider = session.asking_side()  # a quiet step's player while it is presented
     track = scenario.time_track
@@ -145,7 +145,7 @@ def sides_table(session: Session) -> Table:
     levels around it), VP and what the End of Stage scoring would add if the Stage ended now
     (once the game is over, the final VP alone), Commander (AP and cards a turn), units in the Mobilization Zone and broken."""
     data, view = session.game.data, session.view()
-    preview, over = session.game.score_if_stage_ended(), session.game.over
+    preview, over = session.shown_game.score_if_stage_ended(), session.game.over
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
     for name in ("", "Morale", "Supply: Strength (±1)", "VP (final)" if over else "VP (Stage end)", "Commander", "MobZ/broken"):
         table.add_column(name)
@@ -230,7 +230,7 @@ def compact_sides(session: Session) -> Text:
     VP with the Stage-end preview (the final VP alone once the game is over), Mobilization Zone and broken units (the Commanders are in
     the card viewer, c)."""
     data, view = session.game.data, session.view()
-    preview = session.game.score_if_stage_ended()
+    preview = session.shown_game.score_if_stage_ended()
     lines = []
     for side in SIDES:
         level = view["morale"][side]

@@ -10,6 +10,7 @@ import random
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.state import Token
+from semper_fidelis.tui.odds import odds_text
 from semper_fidelis.tui.options import option_rows, prompt_text
 from semper_fidelis.tui.session import Session
 from semper_fidelis.tui.status import phase_line
@@ -65,10 +66,20 @@ def trace(game: Game, secret: str, seed: int, seen: int) -> list:
                 out.append((secret, "own screen"))
             action = public_choice(rows)
         else:
-            out.append((session.viewer, phase_line(session).plain + prompt_text(session).plain, [r.action for r in rows], session.view()))
+            out.append((session.viewer, phase_line(session).plain + prompt_text(session).plain, [r.action for r in rows],
+                        (session.view(), drawn(session))))
             action = rng.choice([r.action for r in rows if not r.blocked])
         session.apply(action)
     return out
+
+
+def drawn(session: Session) -> tuple:
+    """What the screen draws besides the view: the events it reads (the battle's lines, the
+    last turn's marks, the cards played), the Stage-end preview, the odds of the battle."""
+    game, view = session.shown_game, session.view()
+    events = [(e.kind, e.text, e.facts) for e in game.events(session.viewer)]
+    odds = odds_text(game, view["battle"]["area"]) if view["battle"] else None
+    return events, game.score_if_stage_ended(), odds.plain if odds is not None else None
 
 
 def positions(seed: int, every: int = 3):

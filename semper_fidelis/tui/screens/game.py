@@ -207,15 +207,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
         session = self.session
         d = self.game.decision()
         me = session.viewer or (d.player if d else session.view()["active"])
-        return last_turn_areas(self.game.events(session.viewer), "ZURL" if me == "PL" else "PL")
+        return last_turn_areas(session.shown_game.events(session.viewer), "ZURL" if me == "PL" else "PL")
 
     def _render_context(self) -> None:
-        game, session = self.game, self.session
+        session = self.session
         view = session.view()
-        d = game.decision()
-        offered = frozenset(o.kind for o in game.options()) if d is not None and d.kind == "losses" and self.shows_options() else None
+        asked = session.asking()  # a quiet step's, while it is presented: not the engine's next
+        offered = frozenset(o.kind for o in asked[1]) if asked and asked[0].kind == "losses" and self.shows_options() else None
         if view["battle"] is not None:
-            self.last_battle = battle_start(game.events(TABLE), view["battle"]["area"])
+            self.last_battle = battle_start(session.shown_game.events(TABLE), view["battle"]["area"])
         self.set_class(view["losses"] is not None or view["battle"] is not None or self.last_battle is not None, "-battle")
         if self.shown is not None:
             self.query_one(BattlePanel).shown = BattleShown.at(self.shown, offered, self.last_battle)
@@ -242,8 +242,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
             reminder = (panel.shown or panel.in_hand) and (self.has_class("-battle") or panel.has_room_for(3))
             panel.set_detail(own_ability(self.session) if reminder else "")
             return
-        d = self.game.decision()
-        panel.set_detail(option_detail(self.game, d.player, row) if d else "")
+        asked = self.session.asking()
+        panel.set_detail(option_detail(self.session.shown_game, asked[0].player, row, asked[0].kind) if asked else "")
 
     # ------------------------------------------------------------------------ state changes
 
@@ -377,8 +377,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
             panel.set_detail(self.orders_here.text(self.game, self.cursor, {r.action: r.key for r in panel.shown}))
 
     def _orders_decision(self) -> bool:
-        d = self.game.decision()
-        return d is not None and d.kind == "orders" and self.shows_options()
+        asked = self.session.asking()
+        return asked is not None and asked[0].kind == "orders" and self.shows_options()
 
     def action_activate(self) -> None:
         panel = self.query_one(DecisionPanel)
@@ -448,7 +448,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if panel.clear_filter():
             self._render_map()
             return
-        if self.shows_options() and "cancel" in self.game.legal():
+        asked = self.session.asking()
+        if self.shows_options() and asked is not None and "cancel" in asked[0].actions:
             self.apply("cancel")
         else:
             self.notify("Nothing to cancel here (an order is cancelled before its last step).", timeout=3)

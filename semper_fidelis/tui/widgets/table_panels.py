@@ -136,7 +136,7 @@ class BattlePanel(TablePanel):
 
     def draw(self, shown: Shown) -> RenderableType:
         session = shown.session
-        game, view = session.game, session.view()
+        game, view = session.shown_game, session.view()
         data = game.data
         offered = shown.offered if isinstance(shown, BattleShown) else None
         last = shown.last if isinstance(shown, BattleShown) else None
