@@ -202,7 +202,7 @@ class Session:
         engine's pending decision."""
         quiet = self.quiet_step()
         if quiet is not None:
-            step, option = self.game.quiet_decision(quiet)
+            step, option = self.shown_game.quiet_decision(quiet)
             return step, (option,)
         d = self.game.decision()
         return (d, self.game.options()) if d is not None else None
