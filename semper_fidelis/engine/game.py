@@ -42,6 +42,10 @@ from .situation import _battle_frame, battle_step_name
 from .state import State
 from .view import LazyView, view_state
 
+#: the steps whose options may name a card or token of the hand (engine/options.py), whatever
+#: this hand holds; and those that may use a face-down token (Medicine in the Losses)
+HAND_STEPS = frozenset({"orders", "event", "draw", "provision", "collect", "card-step", "battle-evade", "battle-card", "battle-token"})
+TOKEN_STEPS = frozenset({"losses"})
 #: actions of a loaded position tried on a copy before the game starts (a long Deployment list
 #: is mostly the same action on other areas)
 TRIED_ACTIONS = 200
@@ -435,6 +439,15 @@ class Game:
     def last_events(self, player: str | None) -> list[Event]:
         """The events of the last action applied (the automatic steps after it included)."""
         return visible_to(self.state.events, player, self._marks[-1]) if self._marks else []
+
+    def may_use_hand(self) -> bool:
+        """Whether the pending decision may use its player's hand or face-down tokens, judged
+        from what both players see — the kind of step, how many tokens the player holds — never
+        from what they are: a client that hands the keyboard over by it tells nothing."""
+        if self.state.over or not self.state.stack:
+            return False
+        step, decision = self.state.stack[-1]["kind"], self.pending()
+        return step in HAND_STEPS or (step in TOKEN_STEPS and decision is not None and bool(self.state.my_tokens[decision.player]))
 
     def quiet_decision(self, step: Event) -> tuple[Decision, Option]:
         """A secret battle step the engine passed for a side that could only pass (a

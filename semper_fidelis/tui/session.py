@@ -15,8 +15,7 @@ from filelock import FileLock
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..data.models import Side
-from ..engine import Decision, Game, IllegalAction, Option, RecordError, read_record
-from ..engine.events import Event
+from ..engine import Decision, Event, Game, IllegalAction, Option, RecordError, read_record
 from .locks import lock_game
 from .saves import save_game
 
@@ -25,13 +24,6 @@ SIDES = ("PL", "ZURL")
 TABLE = "table"
 #: decisions taken with the hand in view even when no option names a card or token
 PLANNED_WITH_HAND = ("commander", "orders")
-#: the steps (frame kinds) whose options may name a card or token of the hand: each is taken
-#: with the hand in view whether or not this hand has one to offer, as the other player cannot
-#: tell (a hand-over decided by the options would tell them)
-HAND_STEPS = frozenset({"event", "draw", "provision", "collect", "card-step", "battle-evade", "battle-card", "battle-token"})
-#: steps that may use a face-down token (Medicine in the Losses): with the hand in view when
-#: the side holds any token (how many it holds is public)
-TOKEN_STEPS = frozenset({"losses"})
 
 
 class EngineFailure(RuntimeError):
@@ -154,14 +146,12 @@ class Session:
         """Does the pending decision need its player's hidden information — judged from public
         facts only, never from what the hand holds: the Commander and the Orders (the turn is
         planned with the hand), a step whose options may name a card or token of the hand, a
-        Loss when the side holds tokens, and a secret step passed for the player (``quiet``)."""
+        Loss when the side holds tokens (``Game.may_use_hand``), and a secret step passed for the
+        player (``quiet``). A hand-over decided by the options would tell what the hand holds."""
         if self.quiet_step() is not None:
             return True
         d = self.game.decision()
-        if d is None:
-            return False
-        step = self.game.state.stack[-1]["kind"]
-        return d.kind in PLANNED_WITH_HAND or step in HAND_STEPS or (step in TOKEN_STEPS and bool(self.game.state.my_tokens[d.player]))
+        return d is not None and (d.kind in PLANNED_WITH_HAND or self.game.may_use_hand())
 
     def handover_to(self) -> str | None:
         """The side that must take the keyboard before the screen may show anything, if any:
