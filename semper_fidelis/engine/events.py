@@ -12,7 +12,9 @@ player draws); such an event has no text in the public log, or a text that hides
 Kinds: ``note`` (anything else in the log; ``side``: who did it, where one side did), ``turn``,
 ``move``, ``battle``, ``loss``, ``track``, ``card``, ``token``, ``alliance``, ``draw``,
 ``battle-start`` (a battle is picked or an Assault fought: ``area``, ``attacker``, ``assault``),
-``stage`` (an End of Stage begins: ``stage``, ``categories``), ``game-over``.
+``stage`` (an End of Stage begins: ``stage``, ``categories``), ``game-over``, ``quiet-step`` (a
+secret battle step passed for a side that could only pass: ``side``, ``step``, ``battle_area``,
+``after``; visible to that side only, battle.quiet_step).
 
 Every event that changes the map (units, tokens, fortifications, units on a border) names the
 areas it changed in the facts listed in :data:`AREA_FACTS`, so a client can mark what a turn did.
