@@ -52,7 +52,7 @@ def _within(low: int, high: int):
 
 def seed(text: str) -> int:
     """A game's seed: what a game record can keep."""
-    from .engine.records import SEED_LIMIT  # only when a seed is given: the command plays a game
+    from .engine import SEED_LIMIT  # only when a seed is given: the command plays a game
 
     return _within(-SEED_LIMIT, SEED_LIMIT - 1)(text)
 

@@ -361,7 +361,7 @@ def _run_batches(matchups: list, args: argparse.Namespace, console, records: Pat
 
 def _check_seeds(args: argparse.Namespace) -> None:
     """A batch's games take the seeds --seed, --seed + 1, …: the last one must fit a record too."""
-    from .engine.records import SEED_LIMIT
+    from .engine import SEED_LIMIT
 
     if args.seed + args.games > SEED_LIMIT:
         raise CliError(f"--seed {args.seed} with --games {args.games}: the last game's seed, "

@@ -181,14 +181,14 @@ from .odds import BattleOdds
 from .options import Option
 from .outcome import Outcome
 from .position import Position, PositionError
-from .records import GameRecord, load_record, read_json, read_record, write_atomic, write_record
+from .records import SEED_LIMIT, GameRecord, load_record, read_json, read_record, write_atomic, write_record
 from .rules import shipped_data
 from .scoring import largest_group
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
     "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
-    "GameRecord", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
+    "GameRecord", "SEED_LIMIT", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]
 #: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed
