@@ -15,6 +15,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -261,7 +262,7 @@ def _add_cluster(parser: argparse.ArgumentParser) -> None:
 def _cluster(args: argparse.Namespace):
     """The Dask cluster of ``--cluster`` as a context (None without it: nothing of Dask is
     imported); a missing extra or an unusable scheduler is a one-line error."""
-    from contextlib import contextmanager, nullcontext
+    from contextlib import nullcontext
 
     if args.cluster is None:
         return nullcontext()
@@ -304,6 +305,8 @@ def _check_plot(args: argparse.Namespace) -> None:
 
     try:
         check_plot_file(args.plot)
+    except OSError as exc:
+        raise CliError(f"{exc.filename}: cannot write the plot there ({exc.strerror})") from None
     except (ValueError, PlotsMissing) as exc:
         raise CliError(str(exc)) from None
 
@@ -330,19 +333,30 @@ def _charts(batches: list, args: argparse.Namespace, console, title: str) -> Non
         console.print(chart, markup=False, highlight=False, crop=False, soft_wrap=True)
 
 
-def _records_dir(args: argparse.Namespace) -> Path | None:
-    """Where ``simulate --records`` keeps the games (created, or a one-line error)."""
+def _records_dir(args: argparse.Namespace, matchup) -> Path | None:
+    """Where ``simulate --records`` keeps the games: the folder created, and checked before any
+    game is played — it and its ``.players`` folder real folders that may be written in, and
+    nothing but a regular file where a game's record or seats will go — or a one-line error."""
+    from .engine import check_folder, check_target
+    from .play.batch import record_name
+    from .tui.saves import default_saves_dir, players_path
+
     records = args.records
     if records is None:
         return None
     if records is True:
-        from .tui.saves import default_saves_dir
-
         records = default_saves_dir().parent / "records"
-    try:
+    with _writing_records(records):
         records.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CliError(f"{records}: cannot keep records there ({exc.strerror})") from None
+        check_folder(records)
+        seats = players_path(records / "x").parent
+        kept = os.path.lexists(seats)  # it is made when the first seats are written
+        if kept:
+            check_folder(seats, own=True)
+        for name in (record_name(matchup, seed) for seed in range(args.seed, args.seed + args.games)):
+            check_target(records / name)
+            if kept:
+                check_target(seats / name)
     return records
 
 
@@ -385,9 +399,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     _check_seeds(args)
     scenario = pick_scenario(data, args.scenario)
     console = _console(stderr=args.json)
-    records = _records_dir(args)
+    matchup = _matchup(scenario.number, args.pl, args.zurl, args)
+    records = _records_dir(args, matchup)
     _check_plot(args)
-    (batch,) = _run_batches([_matchup(scenario.number, args.pl, args.zurl, args)], args, console, records)
+    with _writing_records(records):
+        (batch,) = _run_batches([matchup], args, console, records)
     title = (f"Scenario {scenario.number}: {scenario.name} — {args.games} games, {args.pl} (PL) v {args.zurl} (ZURL), "
              f"seeds {args.seed}..{args.seed + args.games - 1}")
     if args.json:
@@ -397,9 +413,20 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     console.print(simulate_report(batch, data, title))
     _charts([batch], args, console, title)
     if records is not None:
-        _label_records(batch, records)
+        with _writing_records(records):
+            _label_records(batch, records)
         console.print(plain(f"Records of the {args.games} games in {records} (open one with '{PROG} review FILE')."))
     return 0
+
+
+@contextmanager
+def _writing_records(records: Path | None):
+    """A record or its seats that cannot be written after all (the disk full, a link planted
+    since the check): one line, not a traceback."""
+    try:
+        yield
+    except OSError as exc:
+        raise CliError(f"{exc.filename or records}: cannot keep records there ({exc.strerror or exc})") from None
 
 
 def _label_records(batch, records: Path) -> None:

@@ -67,7 +67,8 @@ Once ``game.over``, ``game.outcome`` is an :class:`Outcome` (``winner``, None fo
 ``reason``; the final ``vp``); the view's ``result`` is the same as JSON (``Outcome.to_dict``).
 
 Around a game: ``read_record``/``write_record`` (saves, one-line errors; ``write_atomic`` writes
-any file the same crash-proof way), ``shipped_data()``
+any file the same crash-proof way, ``write_atomic_bytes`` a binary one; ``check_target`` checks
+where a file named on the command line goes before any work is done for it), ``shipped_data()``
 (the shipped components, loaded once) and ``bench_scenario`` (engine speed: the medians
 ``game_ms``, ``apply_us``, ``legal_us``, ``clone_us``, ``view_us``, ``digest_us``, ``undo_ms``
 and the slowest position's ``undo_max_ms``, as ``semper-fidelis bench --json`` prints them).
@@ -181,14 +182,14 @@ from .odds import BattleOdds
 from .options import Option
 from .outcome import Outcome
 from .position import Position, PositionError
-from .records import SEED_LIMIT, GameRecord, load_record, read_json, read_record, write_atomic, write_record
+from .records import SEED_LIMIT, GameRecord, check_folder, check_target, load_record, read_json, read_record, write_atomic, write_atomic_bytes, write_record
 from .rules import shipped_data
 from .scoring import largest_group
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
     "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
-    "GameRecord", "SEED_LIMIT", "load_record", "read_json", "read_record", "write_record", "write_atomic", "shipped_data", "bench_scenario",
+    "GameRecord", "SEED_LIMIT", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]
 #: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed

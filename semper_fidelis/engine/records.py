@@ -8,6 +8,7 @@ record it replays with the same schema.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -189,16 +190,63 @@ def write_atomic(path: Path, text: str) -> None:
     crash (even kill -9) leaves the old file or the new one, never half of one. The temporary
     name is random and created exclusively without following links (``mkstemp``), so a link
     planted in the folder is never written through; a link at ``path`` is replaced, not
-    followed (``os.replace``)."""
+    followed (``os.replace``), and a FIFO there is replaced, never opened (it would block)."""
+    _replace(path, "w", text)
+
+
+def write_atomic_bytes(path: Path, blob: bytes) -> None:
+    """:func:`write_atomic` for a binary file (a PNG)."""
+    _replace(path, "wb", blob)
+
+
+def _replace(path: Path, mode: str, content: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     # a short prefix: the temporary name stays within the 255 bytes a file name may have
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as fh:
+            fh.write(content)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def check_target(path: Path) -> None:
+    """Before any work is done for it: that a file the user named can be written where it is
+    named — its folder exists and is writable (:func:`check_folder`), and nothing but a regular
+    file is there (a link to elsewhere, a FIFO that would block, a folder, a device). Raises
+    OSError whose ``strerror`` is the one line to show."""
+    check_folder(path.parent)
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise OSError(exc.errno, f"cannot be looked at: {exc.strerror}", str(path)) from None
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EEXIST, f"{_kind(mode)} is there, not a file to write over", str(path))
+
+
+def check_folder(folder: Path, own: bool = False) -> None:
+    """That ``folder`` exists, is a folder, and may be written in; OSError with a one-line
+    ``strerror`` otherwise. A link to a folder counts when the user named it, not for one of
+    the program's ``own`` folders (``.players``: the files would land where it points)."""
+    try:
+        mode = (os.lstat(folder) if own else folder.stat()).st_mode
+    except FileNotFoundError:
+        raise OSError(errno.ENOENT, "no such folder", str(folder)) from None
+    except OSError as exc:
+        raise OSError(exc.errno, f"the folder cannot be looked at: {exc.strerror}", str(folder)) from None
+    if not stat.S_ISDIR(mode):
+        raise OSError(errno.ENOTDIR, f"{_kind(mode)} is there, not a folder", str(folder))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OSError(errno.EACCES, "the folder may not be written in", str(folder))
+
+
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    kinds = ((stat.S_ISLNK, "a link"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a folder"), (stat.S_ISSOCK, "a socket"))
+    return next((name for test, name in kinds if test(mode)), "a file" if stat.S_ISREG(mode) else "a device")

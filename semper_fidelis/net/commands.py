@@ -22,7 +22,7 @@ from pathlib import Path
 from ..bots import BOTS
 from ..data.models import Side
 from ..data.text import printable
-from ..engine import Game, read_record, write_record
+from ..engine import Game, check_target, read_record, write_record
 from .args import HUMAN, REMOTE, SEAT_KINDS, SECRET_ENV
 from .credentials import forget_secrets, given_secret, keep_secrets, kept_secrets, new_secret, seat_secrets
 from .host import Host
@@ -55,6 +55,14 @@ def host_port(host: str, port: int, tls: bool = False) -> str:
 
 
 # ------------------------------------------------------------------------------------ host
+
+
+def _writable(path: Path) -> None:
+    """A file named on the command line can be written there (:func:`check_target`), or one line."""
+    try:
+        check_target(path)
+    except OSError as exc:
+        raise _error(f"{exc.filename}: cannot write the record there ({exc.strerror})") from None
 
 
 def _seat(side: str, kind: str) -> str:
@@ -95,6 +103,8 @@ def host(args: argparse.Namespace, data) -> int:
     humans = [side for side, kind in seats.items() if kind == HUMAN]
     if len(humans) == 2:
         raise _error("two human seats share one screen: that is 'semper-fidelis play' (hot seat); make one seat remote")
+    if args.record is not None:
+        _writable(args.record)  # before the game, not at its end
     tls = _tls(args)
     if args.resume is not None:
         game = read_record(args.resume, data=data)
@@ -120,7 +130,10 @@ def host(args: argparse.Namespace, data) -> int:
     if game.over or host.game.over:
         forget_secrets(autosave)  # they open nothing any more
         if args.record is not None:
-            write_record(host.game, args.record)
+            try:
+                write_record(host.game, args.record)
+            except OSError as exc:
+                raise _error(f"{args.record}: cannot write the record ({exc.strerror or exc}); the game is in {autosave}") from None
             _say(f"Record written to {args.record}")
         return 0
     _say(f"The game waits in {autosave}: semper-fidelis host --resume {shlex.quote(str(autosave))} --port {port}")

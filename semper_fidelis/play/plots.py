@@ -8,11 +8,13 @@ both kinds of output."""
 
 from __future__ import annotations
 
+import io
 import math
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine import check_target, write_atomic_bytes
 from .batch import PL, ZURL, BatchResult
 
 #: the file kinds ``--plot`` writes
@@ -117,9 +119,11 @@ class PlotsMissing(RuntimeError):
 
 
 def check_plot_file(path: Path) -> None:
-    """Before a batch is played: a file kind ``--plot`` can write, and matplotlib to write it."""
+    """Before a batch is played: a file kind ``--plot`` can write, a place it can be written
+    (OSError: no such folder, a link or a FIFO there; :func:`check_target`), and matplotlib."""
     if path.suffix.lower() not in PLOT_SUFFIXES:
         raise ValueError(f"--plot writes {' or '.join(PLOT_SUFFIXES)} files, not {path.name!r}")
+    check_target(path)
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -167,4 +171,6 @@ def write_plot(f: Figures, path: Path, title: str) -> None:
             ax.set_ylabel("% of games")
             ax.set_title(rates_title(w), fontsize=9)
             ax.legend(loc="upper right", fontsize=8)
-        fig.savefig(path)
+        picture = io.BytesIO()  # matplotlib would open the path itself: through a link, or a FIFO's wait
+        fig.savefig(picture, format=path.suffix.lower().removeprefix("."))
+    write_atomic_bytes(path, picture.getvalue())

@@ -1,5 +1,6 @@
 """Big inputs stay responsive: a list of thousands of saves reads only the rows it shows, and the
-replay viewer opens a long record without the checked replay, at the engine's positions."""
+replay viewer checks a long record once on opening, then steps from kept copies, at the engine's
+positions."""
 
 from __future__ import annotations
 
@@ -102,10 +103,10 @@ def count_calls(monkeypatch, name: str) -> list:
     return calls
 
 
-def test_a_long_record_opens_without_the_checked_replay_and_steps_from_kept_copies(long, monkeypatch):
-    listed, replayed = count_calls(monkeypatch, "legal"), count_calls(monkeypatch, "replay")
+def test_a_long_record_is_checked_once_on_opening_and_steps_from_kept_copies(long, monkeypatch):
+    checked, replayed = count_calls(monkeypatch, "apply_recorded"), count_calls(monkeypatch, "replay")
     review = Review(long.record())
-    assert listed == [] and len(replayed) == review.end == len(long.actions)  # one quick walk, no legal lists
+    assert len(checked) == review.end == len(long.actions) and replayed == []  # one checked walk, nothing trusted
     assert len(review.battle_starts) > 2 and len(review.turn_starts) > 10
     for n in (review.end, review.end // 2, review.end // 2 - 1, 5, review.end - 3):
         replayed.clear()

@@ -28,6 +28,16 @@ from ..widgets.table_panels import HandPanel, LogPanel, PhaseBar, Shown, TracksB
 EVENT_AREAS = ("area", "from_area", "to_area")
 
 
+def one_line(exc: Exception) -> str:
+    """An exception as one short line: a pydantic error's first field, else its first line."""
+    from pydantic import ValidationError
+
+    from ...engine.records import field_error
+
+    text = field_error(exc) if isinstance(exc, ValidationError) else (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
 def _key(key: str, action: str, label: str, show: bool = True) -> Binding:
     return Binding(key, action, label, show=show, priority=True)
 
@@ -187,7 +197,12 @@ class ReviewScreen(Screen):
         if self.review.game.over:
             self.notify("The game is over here: step back to play from an earlier moment.", timeout=4)
             return
-        self.app.push_screen(PlayersScreen(self.review.record["scenario"], start=self.review.branch()))
+        try:
+            start = self.review.branch()
+        except Exception as exc:  # noqa: BLE001 - a position the engine cannot start from is a notice, never a crash
+            self.notify(f"Cannot play on from here: {one_line(exc)}", severity="error", timeout=6)
+            return
+        self.app.push_screen(PlayersScreen(self.review.record["scenario"], start=start))
 
     def action_log(self) -> None:
         from .dialogs import LogScreen
