@@ -757,6 +757,7 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
                         "or ~/.local/share/semper-fidelis/saves)")
     parser.add_argument("--pace", type=argtypes.pace, default=0.3, metavar="SECONDS",
                         help="pause between a bot's actions (default: 0.3)")
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # a page of `serve`: only the lists' games open
     start = parser.add_argument_group("direct start", "open a game or an example at once, not the menu")
     start.add_argument("--scenario", default=None, metavar="N", help="a new game of scenario N (1-5 or a name) at its first decision")
     start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help="who plays PL: human or a bot (default: human)")
@@ -830,7 +831,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     start = _direct_start(args) if hasattr(args, "example") else None
     _needs_terminal("play", f"without one, '{PROG} simulate' plays bots against each other")
     return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3),
-               start=start, seed=getattr(args, "seed", None))
+               start=start, seed=getattr(args, "seed", None), served=getattr(args, "served", False))
 
 
 # ------------------------------------------------------------ hosted games (semper_fidelis/net)

@@ -62,12 +62,22 @@ def join_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ca", type=Path, default=None, metavar="FILE", help="with wss://: trust the host's certificate from FILE (default: the system's)")
     parser.add_argument("--bot", default=None, metavar="BOT", help="play the seat with a bot, headless (general or random)")
     parser.add_argument("--seed", type=argtypes.seed, default=None, help="the bot's seed (default: random)")
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # a page of `serve --join`: the secret is asked in the app
 
 
 def serve_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="localhost", help="address the web server listens on (default: localhost)")
     parser.add_argument("--port", type=argtypes.port, default=8000, help="port of the web server (default: 8000)")
-    parser.add_argument("--join", default=None, metavar="HOST:PORT", help="the page plays a seat of this hosted game instead of the menu")
+    parser.add_argument("--public-url", default=None, metavar="URL",
+                        help="the address browsers open, if not http(s)://HOST:PORT (a name, a proxy): the only origin whose pages may play")
+    parser.add_argument("--key-file", type=Path, default=None, metavar="FILE",
+                        help="the visitors' key, read from FILE (or set SEMPER_FIDELIS_SERVE_KEY; default: a random one, printed in the URL)")
+    parser.add_argument("--max-sessions", type=argtypes.positive, default=4, metavar="N", help="copies of the app running at once, at most (default: 4)")
+    parser.add_argument("--tls-cert", type=Path, default=None, metavar="FILE", help="serve https/wss with this certificate (PEM; with --tls-key)")
+    parser.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help="the certificate's private key (PEM)")
+    parser.add_argument("--join", default=None, metavar="HOST:PORT",
+                        help="the page plays a seat of this hosted game instead of the menu (the visitor types the seat's secret)")
     parser.add_argument("--side", choices=("PL", "ZURL"), type=str.upper, default="ZURL", help="with --join: the seat (default: ZURL)")
-    _secret_file(parser)
+    parser.add_argument("--ca", type=Path, default=None, metavar="FILE", help="with --join wss://: trust the host's certificate from FILE")
+    _refuse_token(parser)  # the seat's secret is typed by the visitor in the page
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR", help="where the page's games are saved")

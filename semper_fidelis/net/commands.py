@@ -18,6 +18,7 @@ import ssl
 import sys
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from ..bots import BOTS
 from ..data.models import Side
@@ -207,19 +208,31 @@ def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], ow
 # ------------------------------------------------------------------------------------ join
 
 
-def _seat_of(address: str, secret_file: Path | None, ca: Path | None) -> tuple[str, ssl.SSLContext | None]:
-    """The secret to join with and the TLS to trust (None: plain ws://); else one line."""
+def _trust(address: str, ca: Path | None) -> ssl.SSLContext | None:
+    """The TLS to trust for ``address`` (None: plain ws://); else one line."""
     try:
         tls = address_url(address).startswith("wss:")
         if ca is not None and not tls:
             raise ValueError(f"--ca is for a host that serves TLS: join wss://{address.partition('://')[2] or address}")
-        context = client_context(ca) if tls else None
-        return given_secret(secret_file), context
+        return client_context(ca) if tls else None
+    except ValueError as exc:
+        raise _error(str(exc)) from None
+
+
+def _seat_of(address: str, secret_file: Path | None, ca: Path | None) -> tuple[str, ssl.SSLContext | None]:
+    """The secret to join with and the TLS to trust (None: plain ws://); else one line."""
+    tls = _trust(address, ca)
+    try:
+        return given_secret(secret_file), tls
     except ValueError as exc:
         raise _error(str(exc)) from None
 
 
 def join(args: argparse.Namespace, data) -> int:
+    if args.served:  # a page of `serve --join`: the visitor types the seat's secret in the app
+        from .remote import run_joined
+
+        return run_joined(args.address, args.side, None, data, tls=_trust(args.address, args.ca))
     secret, tls = _seat_of(args.address, args.secret_file, args.ca)
     return play_seat(args.address, args.side, secret, data, bot=args.bot, seed=args.seed, tls=tls)
 
@@ -252,28 +265,70 @@ def play_seat(address: str, side: Side, secret: str, data, *, bot: str | None = 
 
 
 def app_command(args: argparse.Namespace) -> str:
-    """The command textual-serve runs for each page: the app, or a seat of a hosted game."""
+    """The command textual-serve runs for each page: the app, or a seat of a hosted game, each
+    ``--served`` (only its own saves; the seat's secret typed by the visitor in the page, never
+    on this line nor in the page's environment)."""
     base = [sys.executable, "-m", "semper_fidelis"]
     if getattr(args, "assets", None) is not None:
         base += ["--assets", str(args.assets)]
     if args.join is not None:
-        base += ["join", args.join, "--side", args.side]  # the secret: in the environment it inherits (serve)
+        _trust(args.join, args.ca)
+        base += ["join", args.join, "--side", args.side, "--served"] + (["--ca", str(args.ca)] if args.ca is not None else [])
     else:
-        base += ["play"] + (["--saves", str(args.saves)] if args.saves is not None else [])
+        base += ["play", "--served"] + (["--saves", str(args.saves)] if args.saves is not None else [])
     return shlex.join(base)
 
 
-def serve(args: argparse.Namespace) -> int:
-    from textual_serve.server import Server
+MIN_KEY = 16
 
-    if args.join is not None:  # each page's `join` finds the seat's secret where it looks first
-        secret, _ = _seat_of(args.join, args.secret_file, None)
-        os.environ[SECRET_ENV] = secret
-    command = app_command(args)
-    # the page loads its scripts and opens its websocket at this address: every interface is
-    # not an address a browser can go to, this machine's is
+
+def serve_key(args: argparse.Namespace) -> tuple[str, bool]:
+    """The visitors' key — from --key-file, else SEMPER_FIDELIS_SERVE_KEY, else a random one —
+    and whether it was made here (then the printed URL carries it)."""
+    from .web import KEY_ENV
+
+    if args.key_file is not None:
+        try:
+            key, made = args.key_file.read_text(encoding="utf-8").strip(), False
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _error(f"--key-file {args.key_file}: {getattr(exc, 'strerror', None) or exc}") from None
+    elif os.environ.get(KEY_ENV):
+        key, made = os.environ[KEY_ENV].strip(), False
+    else:
+        key, made = secrets.token_urlsafe(24), True
+    if len(key) < MIN_KEY or not key.isascii() or not key.isprintable() or " " in key:
+        raise _error(f"the serve key must be at least {MIN_KEY} printable ASCII characters without spaces")
+    return key, made
+
+
+def public_url(args: argparse.Namespace, tls: bool) -> str:
+    """The address browsers open: --public-url, else this server's own (every interface is not
+    an address a browser can go to, this machine's is)."""
+    if args.public_url is not None:
+        parts = urlsplit(args.public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path.strip("/") or parts.query:
+            raise _error(f"--public-url {args.public_url!r}: give scheme://host[:port], e.g. https://games.example.org")
+        return f"{parts.scheme}://{parts.netloc}"
     shown = this_machine() if args.host in ("0.0.0.0", "::") else args.host
-    url = f"http://{shown}:{args.port}"
-    _say(f"Serving the game at {url}/ (Ctrl+C stops it)")
-    Server(command, host=args.host, port=args.port, title="Semper Fidelis", public_url=url).serve()
+    return f"{'https' if tls else 'http'}://{host_port(shown, args.port)}"
+
+
+def guarded_server(args: argparse.Namespace):
+    """The web server of ``serve``, its key and whether the key was made here."""
+    from .web import GuardedServer
+
+    command = app_command(args)
+    tls = _tls(args)
+    key, made = serve_key(args)
+    server = GuardedServer(command, key=key, public_url=public_url(args, tls is not None), host=args.host, port=args.port,
+                           max_sessions=args.max_sessions, tls=tls)
+    return server, key, made
+
+
+def serve(args: argparse.Namespace) -> int:
+    server, key, made = guarded_server(args)
+    where = f"{server.public_url}/?key={key}" if made else f"{server.public_url}/ (with ?key= and the key you set)"
+    _say(f"Serving the game at {where}")
+    _say(f"At most {server.max_sessions} games at once; only pages of {server.origin} may play. Ctrl+C stops it.")
+    server.serve()
     return 0

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import cast
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from ..data.loader import GameData
 from ..data.models import Side
@@ -27,6 +28,7 @@ from ..tui.app import SemperFidelisApp
 from ..tui.screens.game import GameScreen
 from ..tui.screens.game_over import GameOverScreen
 from ..tui.session import HUMAN, SIDES, Session
+from .credentials import checked_secret
 from .join import JoinError, Link
 from .mirror import Mirror
 
@@ -108,31 +110,75 @@ class JoiningScreen(Screen):
         yield Static(plain(self.text), id="joining")
 
 
+class SecretScreen(Screen[str]):
+    """The seat's secret, typed by the player (a served page: it is on no command line); the
+    reason of the last refusal above it."""
+
+    BINDINGS = [Binding("escape", "app.quit", "Leave")]
+
+    def __init__(self, side: Side, address: str, refused: str = ""):
+        super().__init__()
+        self.side, self.address, self.refused = side, address, refused
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"The seat {self.side} of the game at {printable(self.address)}: type its secret (the host gave it), Enter.", markup=False)
+        yield Static(printable(self.refused), id="secret-refused", markup=False)
+        yield Input(password=True, id="secret")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            self.dismiss(checked_secret(event.value, "the secret typed"))
+        except ValueError as exc:
+            self.query_one("#secret-refused", Static).update(printable(str(exc)))
+
+
 class JoinApp(SemperFidelisApp):
     """The app playing one seat of a hosted game: it shows "joining…" until the host's first
-    position, then the game screen; a refusal or a lost connection ends it with one line."""
+    position, then the game screen; a refusal or a lost connection ends it with one line.
+    Without a secret (a served page) it asks for it, and asks again when the host refuses it."""
 
     CSS_PATH = str(Path(tui_app.__file__).parent / SemperFidelisApp.CSS_PATH)  # Textual reads it beside the class's module
 
-    def __init__(self, address: str, side: Side, secret: str, *, data: GameData | None = None, saves_dir: Path | None = None,
+    def __init__(self, address: str, side: Side, secret: str | None, *, data: GameData | None = None, saves_dir: Path | None = None,
                  tls: ssl.SSLContext | None = None):
         super().__init__(data=data, saves_dir=saves_dir, bot_pace=0)
         self.side = side
-        self.link = Link(address, side, secret, self.game_data, on_state=self._position, on_refused=self._host_refused, tls=tls)
+        self.address = address
+        self.host_tls = tls  # the trust for a wss:// host
+        self.asks = secret is None
+        self.link = self._link(secret) if secret is not None else None
         self.session: RemoteSession | None = None
         self.ended: str | None = None  # why the app ended before the game did (one line)
         self.sub_title = printable(f"{side} at {address}")
 
+    def _link(self, secret: str) -> Link:
+        return Link(self.address, self.side, secret, self.game_data, on_state=self._position, on_refused=self._host_refused, tls=self.host_tls)
+
     def get_default_screen(self):
-        return JoiningScreen(f"Joining the game at {self.link.address} as {self.side}…")
+        return JoiningScreen(f"Joining the game at {self.address} as {self.side}…")
 
     def on_mount(self) -> None:
-        self.run_worker(self._play(), exclusive=True, group="link")
+        if self.link is None:
+            self._ask()
+        else:
+            self.run_worker(self._play(), exclusive=True, group="link")
+
+    def _ask(self, refused: str = "") -> None:
+        def given(secret: str | None) -> None:
+            if secret:
+                self.link = self._link(secret)
+                self.run_worker(self._play(), exclusive=True, group="link")
+
+        self.push_screen(SecretScreen(self.side, self.address, refused), given)
 
     async def _play(self) -> None:
+        assert self.link is not None  # made before the worker starts
         try:
             await self.link.run()
         except JoinError as exc:
+            if self.asks and self.session is None:  # a wrong secret: the player types it again
+                self._ask(str(exc))
+                return
             self.ended = str(exc)
             self.exit(return_code=2, message=plain(self.ended))  # printed on exit: never markup, never raw
 
@@ -150,6 +196,7 @@ class JoinApp(SemperFidelisApp):
             self.session.waiting = False
 
     def _send(self, action: str) -> None:
+        assert self.link is not None  # an action is sent only after the host's position came over it
         self.run_worker(self.link.act(action), group="link-send")
 
     def _host_refused(self, reason: str) -> None:  # not _refused: the app's own is about a save that cannot be opened
@@ -161,9 +208,9 @@ class JoinApp(SemperFidelisApp):
         self.exit()
 
 
-def run_joined(address: str, side: Side, secret: str, data: GameData | None = None, tls: ssl.SSLContext | None = None) -> int:
-    """Play a seat in the terminal; the one-line reason it ended, if not the game's end, is
-    printed by the app on exit."""
+def run_joined(address: str, side: Side, secret: str | None, data: GameData | None = None, tls: ssl.SSLContext | None = None) -> int:
+    """Play a seat in the terminal (``secret`` None: the app asks for it); the one-line reason it
+    ended, if not the game's end, is printed by the app on exit."""
     app = JoinApp(address, side, secret, data=data, tls=tls)
     app.run()
     return app.return_code or 0

@@ -21,7 +21,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 
 from ..data.text import printable
-from .locks import OpenElsewhere, lock_game
+from .locks import OpenElsewhere, in_play, lock_game
 from .saves import (
     adopt_legacy_autosave,
     clean_leftovers,
@@ -53,6 +53,9 @@ class _Monochrome(Monochrome):
 MONOCHROME = _Monochrome()
 
 
+NOT_OWN = "Only the games of this app's saves and records open here."
+
+
 class SemperFidelisApp(App):
     CSS_PATH = "semper_fidelis.tcss"
     TITLE = "Semper Fidelis: Bitwa o Lwów 1918-1919"
@@ -67,12 +70,14 @@ class SemperFidelisApp(App):
         records_dir: Path | None = None,
         review: Review | None = None,
         start: Start | None = None,
+        served: bool = False,
     ):
         """``data``: game data from ``--assets`` (None: the shipped data); ``seed``: the seed of
         new games (None: random); ``bot_pace``: seconds between bot actions; ``records_dir``:
         where kept simulated games are looked for (None: ``records`` next to the saves);
         ``review``: a record to open in the replay viewer at once; ``start``: a game or a
-        rulebook example to open at once (``play --scenario`` / ``--example``)."""
+        rulebook example to open at once (``play --scenario`` / ``--example``); ``served``: a
+        page of ``serve``, whose visitors open only the games of its saves and records."""
         super().__init__()
         self.saves_dir = Path(saves_dir) if saves_dir is not None else default_saves_dir()
         self.records_dir = Path(records_dir) if records_dir is not None else self.saves_dir.parent / "records"
@@ -81,6 +86,7 @@ class SemperFidelisApp(App):
         self.data = data
         self.bot_pace = bot_pace
         self.seed = seed
+        self.served = served
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         return [MONOCHROME if type(f) is Monochrome else f for f in super().get_line_filters()]
@@ -170,6 +176,8 @@ class SemperFidelisApp(App):
         from ..engine import RecordError
         from .session import HUMAN, Session
 
+        if not self.may_open(path):
+            return NOT_OWN
         autosaved = is_autosave(path, self.saves_dir)
         try:
             lock = lock_game(path)
@@ -222,12 +230,24 @@ class SemperFidelisApp(App):
         from ..engine import RecordError
         from .review import Review
 
+        if not self.may_open(path):
+            return NOT_OWN
+        if in_play(path):  # a live game shown whole would show its players each other's hands
+            return f"{path.stem} is being played in another copy of Semper Fidelis: review it when that game has ended or been left."
         try:
             review = Review.open(path, data=self.data)
         except RecordError as exc:
             return str(exc)
         self.show_review(review)
         return None
+
+    def may_open(self, path: Path) -> bool:
+        """A served app opens only files of its saves and records folders (links followed):
+        its visitors get no way to other files of the machine."""
+        if not self.served:
+            return True
+        real = path.resolve()
+        return any(real.is_relative_to(folder.resolve()) for folder in (self.saves_dir, self.records_dir))
 
     def show_review(self, review: Review) -> None:
         from .screens.review import ReviewScreen
@@ -283,8 +303,8 @@ class SemperFidelisApp(App):
 
 
 def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None,
-        start: Start | None = None, seed: int | None = None) -> int:
+        start: Start | None = None, seed: int | None = None, served: bool = False) -> int:
     """Run the app; the exit status is Textual's return code (1 after a crash, 0 otherwise)."""
-    app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review, start=start, seed=seed)
+    app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review, start=start, seed=seed, served=served)
     app.run()
     return app.return_code or 0

@@ -48,3 +48,17 @@ def lock_game(save: Path) -> FileLock:
     except Timeout:
         raise OpenElsewhere(f"{save.stem} is open in another copy of Semper Fidelis: leave it there first.") from None
     return lock
+
+
+def in_play(save: Path) -> bool:
+    """Whether a copy of the app holds ``save`` now (this process's games too). Looked at
+    without making a lock where there was none: a file only read gets no ``.locks`` folder."""
+    if not lock_path(save).exists():
+        return False
+    try:
+        lock_game(save).release()
+    except OpenElsewhere:
+        return True
+    except OSError:  # a lock that cannot be taken here is nobody's
+        return False
+    return False

@@ -1,5 +1,6 @@
 """Review a game: pick a record — a named save, a recent game's autosave, or a kept simulated
-game (``simulate --records``), a page at a time — or type the path of another file or folder.
+game (``simulate --records``), a page at a time — or type the path of another file or folder
+(not in a served app). A game being played in another copy of the app is not opened.
 Opening one only reads it; a record that cannot be replayed is reported in one line and left as it is."""
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ class ReviewListScreen(Screen):
             box.border_title = "Review a game"
             yield Static(Text("Step through a game action by action, and play on from any moment. Nothing is changed.", style="dim"))
             yield OptionList(id="review-options")
-            yield Input(placeholder="Another record or folder of records (o): type its path, Enter", id="review-path")
+            if not self.app.served:  # a served page's visitors open only the lists' games
+                yield Input(placeholder="Another record or folder of records (o): type its path, Enter", id="review-path")
             yield Static("", id="review-message")
         yield Footer()
 
@@ -105,6 +107,9 @@ class ReviewListScreen(Screen):
         error = self.app.open_review(path)
         if error:
             self.say(error)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "focus_path" and self.app.served)
 
     def action_focus_path(self) -> None:
         self.query_one("#review-path", Input).focus()
