@@ -71,6 +71,10 @@ class GuardedServer(Server):
         return self.sessions >= self.max_sessions
 
     async def _make_app(self) -> web.Application:
+        """textual-serve's web app with the guard; each page's copy of the app inherits this
+        process's environment, so the secrets are dropped from it first."""
+        for name in (KEY_ENV, SECRET_ENV):
+            os.environ.pop(name, None)
         app = await super()._make_app()
         aiohttp_jinja2.setup(app, loader=local_page())
         app.middlewares.append(self._guard)
@@ -121,9 +125,7 @@ class GuardedServer(Server):
             self.sessions -= 1
 
     def serve(self, debug: bool = False) -> None:
-        """Serve until Ctrl+C; the app's copies get no secret of this process's environment."""
-        for name in (KEY_ENV, SECRET_ENV):
-            os.environ.pop(name, None)
+        """Serve until Ctrl+C, over TLS with a context."""
         self.debug = debug
         self.initialize_logging()
         web.run_app(self._make_app(), host=self.host, port=self.port, ssl_context=self.tls, print=None)

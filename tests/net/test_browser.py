@@ -1,6 +1,7 @@
 """The app in a web browser, end to end: ``semper-fidelis serve`` (textual-serve) opened in
 headless Chromium (Debian's ``chromium``, driven by Playwright), a new game started and a move
-made by keys, checked in the game's autosave; a screenshot is kept as an artefact.
+made by keys, checked in the game's autosave; a seat of a hosted game taken with its secret
+typed in the page; a screenshot is kept as an artefact.
 
 Skipped where Chromium or Playwright is missing, unless SEMPER_FIDELIS_BROWSER_TEST=required
 (as .ci/run sets it): then their absence fails the test. Artefacts go to
@@ -26,6 +27,7 @@ from semper_fidelis.net.host import Host
 CHROMIUM = Path("/usr/bin/chromium")
 POLLS = 1200  # polls a wait may take before the test gives up (a bound against a hang on a loaded machine)
 POLL_MS = 150
+KEY = "the-key-of-the-browser-test"
 
 
 def _browser_or_skip():
@@ -56,12 +58,13 @@ def artefacts(tmp_path: Path) -> Path:
     return folder
 
 
-def serving(*args: str, secret: str = "") -> tuple[subprocess.Popen, str]:
+def serving(*args: str) -> tuple[subprocess.Popen, str]:
+    """``serve`` with a key it is given; the URL a visitor opens, the key in it (then a cookie)."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": os.getcwd(), "SEMPER_FIDELIS_SECRET": secret}
+    env = {**os.environ, "PYTHONPATH": os.getcwd(), "SEMPER_FIDELIS_SERVE_KEY": KEY}
     process = subprocess.Popen([sys.executable, "-m", "semper_fidelis", "serve", "--host", "127.0.0.1", "--port", str(port), *args],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    url = f"http://127.0.0.1:{port}/"
+    url = f"http://127.0.0.1:{port}/?key={KEY}"
     for _ in range(POLLS):
         try:
             with urllib.request.urlopen(url, timeout=5) as response:
@@ -110,11 +113,11 @@ class Page:
         raise AssertionError("the app never got there")
 
 
-def in_browser(tmp_path: Path, serve_args: list[str], play, secret: str = "") -> None:
+def in_browser(tmp_path: Path, serve_args: list[str], play) -> None:
     """Serve the app (``serve`` with ``serve_args``), open it in headless Chromium and ``play``
     on the page; a screenshot of a failure is kept too."""
     sync_playwright = _browser_or_skip()
-    process, url = serving(*serve_args, secret=secret)
+    process, url = serving(*serve_args)
     frames: list = []
     try:
         with sync_playwright() as playwright:
@@ -191,6 +194,9 @@ def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
     shot = artefacts(tmp_path) / "browser-hosted-game.png"
 
     def play(page: Page) -> None:
+        page.settle(at_least=2)  # the seat asks for its secret: on no command line, typed in the page
+        page.page.keyboard.type("browser-secret")
+        page.page.keyboard.press("Enter")
         page.until(lambda: "ZURL" in host.conns and len(game.actions) == 0)
         page.settle(at_least=2)
         # ZURL's first decision, sent to the host: its answer is the host's game moving on (the
@@ -202,7 +208,7 @@ def test_a_browser_player_takes_a_seat_of_a_hosted_game(tmp_path):
         page.page.screenshot(path=str(shot))
 
     try:
-        in_browser(tmp_path, ["--join", f"127.0.0.1:{host.port}", "--side", "ZURL"], play, secret="browser-secret")
+        in_browser(tmp_path, ["--join", f"127.0.0.1:{host.port}", "--side", "ZURL"], play)
     finally:
         loop.call_soon_threadsafe(host.stop)
         thread.join(timeout=30)

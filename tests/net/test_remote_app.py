@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 
+from textual.widgets import Input
+
 from semper_fidelis.engine import Game
-from semper_fidelis.net.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen
+from semper_fidelis.net.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen, SecretScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SECRETS, hosting
@@ -72,6 +74,23 @@ def test_a_refused_seat_ends_the_app_with_one_line(tmp_path):
 
     app = asyncio.run(main())
     assert app.return_code == 2 and app.ended.startswith("refused: wrong secret for PL")
+
+
+def test_a_served_seat_asks_for_its_secret_and_asks_again_when_refused(tmp_path):
+    async def main():
+        game = Game(scenario=1, seed=3)
+        async with hosting(game, {"PL": "remote", "ZURL": "random"}, bot_seeds={"ZURL": 1}) as host:
+            app = JoinApp(f"127.0.0.1:{host.port}", "PL", None, saves_dir=tmp_path)  # as `join --served` runs it
+            async with app.run_test() as pilot:
+                await until(pilot, lambda: isinstance(app.screen, SecretScreen))
+                assert "PL" not in host.conns and app.screen.query_one("#secret", Input).password
+                await pilot.press(*"not-the-token", "enter")
+                await until(pilot, lambda: isinstance(app.screen, SecretScreen) and "wrong seat token" in str(app.screen.refused))
+                await pilot.press(*TOKEN, "enter")
+                await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+                return "PL" in host.conns, app.is_running
+
+    assert asyncio.run(main()) == (True, True)
 
 
 def test_the_final_score_of_a_hosted_game_offers_no_rematch():
