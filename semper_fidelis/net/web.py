@@ -26,7 +26,7 @@ from textual_serve.server import Server
 from .args import SECRET_ENV  # a seat's secret (host/join): a served page never inherits it
 
 KEY_ENV = "SEMPER_FIDELIS_SERVE_KEY"  # the key a user sets (never on the command line)
-COOKIE = "semper-fidelis-key"
+COOKIE = "semper-fidelis-key-{port}"  # a browser sends a host's cookies to all its ports: one name per server
 TEMPLATE = "app_index.html"
 # the page's one load from the internet: the Google Fonts stylesheet of the font textual-serve
 # ships in its static folder anyway, declared here from there instead
@@ -65,6 +65,7 @@ class GuardedServer(Server):
         self.max_sessions = max_sessions
         self.sessions = 0
         self.tls = tls
+        self.cookie = COOKIE.format(port=port)
 
     @property
     def full(self) -> bool:
@@ -92,7 +93,7 @@ class GuardedServer(Server):
         return None
 
     def _holds_key(self, request: web.Request) -> bool:
-        given = request.query.get("key") or request.cookies.get(COOKIE) or ""
+        given = request.query.get("key") or request.cookies.get(self.cookie) or ""
         return hmac.compare_digest(given.encode(), self.key.encode())
 
     @web.middleware
@@ -100,9 +101,16 @@ class GuardedServer(Server):
         refused = self.refusal(request)
         if refused is not None:
             return refused
-        response = await handler(request)
-        if request.query.get("key") and not response.prepared:  # reloads and the websocket carry it
-            response.set_cookie(COOKIE, self.key, httponly=True, samesite="Strict", secure=self.tls is not None, path="/")
+        if "key" in request.query and request.path == "/":
+            return self._key_taken(request)
+        return await handler(request)
+
+    def _key_taken(self, request: web.Request) -> web.Response:
+        """The key of the printed URL becomes a cookie (reloads and the websocket carry it), and
+        the address bar, history and screen shares lose it: the page is sent to without it."""
+        rest = [(name, value) for name, value in request.query.items() if name != "key"]
+        response = web.Response(status=303, headers={"Location": str(request.rel_url.with_query(rest))})
+        response.set_cookie(self.cookie, self.key, httponly=True, samesite="Strict", secure=self.tls is not None, path="/")
         return response
 
     def full_page(self) -> web.Response:

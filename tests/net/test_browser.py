@@ -65,9 +65,10 @@ def serving(*args: str) -> tuple[subprocess.Popen, str]:
     process = subprocess.Popen([sys.executable, "-m", "semper_fidelis", "serve", "--host", "127.0.0.1", "--port", str(port), *args],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     url = f"http://127.0.0.1:{port}/?key={KEY}"
+    visitor = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # the key becomes a cookie
     for _ in range(POLLS):
         try:
-            with urllib.request.urlopen(url, timeout=5) as response:
+            with visitor.open(url, timeout=5) as response:
                 if response.status == 200:
                     return process, url
         except OSError:

@@ -84,9 +84,9 @@ def test_a_served_seat_asks_for_its_secret_and_asks_again_when_refused(tmp_path)
             async with app.run_test() as pilot:
                 await until(pilot, lambda: isinstance(app.screen, SecretScreen))
                 assert "PL" not in host.conns and app.screen.query_one("#secret", Input).password
-                await pilot.press(*"not-the-token", "enter")
-                await until(pilot, lambda: isinstance(app.screen, SecretScreen) and "wrong seat token" in str(app.screen.refused))
-                await pilot.press(*TOKEN, "enter")
+                await pilot.press(*"not-the-secret", "enter")
+                await until(pilot, lambda: isinstance(app.screen, SecretScreen) and "wrong secret for PL" in str(app.screen.refused))
+                await pilot.press(*SECRETS["PL"], "enter")
                 await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
                 return "PL" in host.conns, app.is_running
 

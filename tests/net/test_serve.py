@@ -22,7 +22,7 @@ from aiohttp import web
 
 from semper_fidelis.cli import CliError, build_parser
 from semper_fidelis.net.commands import app_command, guarded_server
-from semper_fidelis.net.web import COOKIE, KEY_ENV, SECRET_ENV, GuardedServer
+from semper_fidelis.net.web import KEY_ENV, SECRET_ENV, GuardedServer
 
 KEY = "a-key-of-the-test-0123456789"
 STAND_IN = "echo __GANGLION__; head -c 1 >/dev/null"
@@ -85,9 +85,12 @@ def test_a_visitor_without_the_key_is_refused():
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await browser.ws_connect(url + "/ws", origin=url)
             assert refused.value.status == 403
-            async with browser.get(f"{url}/?key={KEY}") as response:
+            async with browser.get(f"{url}/?key={KEY}&fontsize=20", allow_redirects=False) as response:
+                assert response.status == 303 and response.headers["Location"] == "/?fontsize=20"  # the key leaves the address bar
+                cookie = response.cookies[server.cookie]
+                assert cookie.value == KEY and cookie["httponly"] and cookie["samesite"] == "Strict" and not cookie["secure"]
+            async with browser.get(url + "/") as response:
                 assert response.status == 200
-                assert response.cookies[COOKIE]["httponly"] and response.cookies[COOKIE]["samesite"] == "Strict"
             async with browser.get(url + "/static/js/textual.js") as response:  # the cookie carries the key
                 assert response.status == 200
             async with browser.ws_connect(url + "/ws", origin=url) as ws:
@@ -179,9 +182,10 @@ def test_tls_serves_https_and_wss(tmp_path):
 
     async def test():
         async with running(server) as url, browsing(connector=aiohttp.TCPConnector(ssl=trusting)) as browser:
-            async with browser.get(f"{url}/?key={KEY}") as response:
+            async with browser.get(f"{url}/?key={KEY}", allow_redirects=False) as response:
+                assert response.cookies[server.cookie]["secure"]
+            async with browser.get(url) as response:
                 assert response.status == 200 and "wss://127.0.0.1" in await response.text()
-                assert response.cookies[COOKIE]["secure"]
             async with browser.ws_connect(url.replace("https", "wss") + "/ws", origin=url) as ws:
                 assert server.sessions == 1
                 await ws.close()
