@@ -21,6 +21,7 @@ import aiohttp_jinja2
 import jinja2
 import textual_serve
 from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
 from textual_serve.server import Server
 
 from .args import SECRET_ENV  # a seat's secret (host/join): a served page never inherits it
@@ -54,8 +55,18 @@ def local_page() -> jinja2.DictLoader:
     return jinja2.DictLoader({TEMPLATE: GOOGLE_FONT.sub(LOCAL_FONT, page)})
 
 
+class KeyFreeAccessLog(AbstractAccessLogger):
+    """The access log without query strings: aiohttp's own logs the first request line, and
+    the printed URL's key with it."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info("%s %s %s %s", request.remote, request.method, request.path, response.status)
+
+
 class GuardedServer(Server):
     """The app behind a key, an Origin check and a cap on the copies running."""
+
+    access_log = KeyFreeAccessLog
 
     def __init__(self, command: str, *, key: str, public_url: str, host: str = "localhost", port: int = 8000,
                  max_sessions: int = 4, tls: ssl.SSLContext | None = None):
@@ -136,4 +147,4 @@ class GuardedServer(Server):
         """Serve until Ctrl+C, over TLS with a context."""
         self.debug = debug
         self.initialize_logging()
-        web.run_app(self._make_app(), host=self.host, port=self.port, ssl_context=self.tls, print=None)
+        web.run_app(self._make_app(), host=self.host, port=self.port, ssl_context=self.tls, print=None, access_log_class=self.access_log)

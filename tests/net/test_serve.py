@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 import shlex
 import socket
@@ -43,7 +44,7 @@ def guarded(command: str = STAND_IN, *, scheme: str = "http", **kwargs) -> Guard
 @contextlib.asynccontextmanager
 async def running(server: GuardedServer):
     """The server listening (as ``serve`` runs it, TLS included) until the block ends."""
-    runner = web.AppRunner(await server._make_app())
+    runner = web.AppRunner(await server._make_app(), access_log_class=server.access_log)
     await runner.setup()
     await web.TCPSite(runner, server.host, server.port, ssl_context=server.tls).start()
     try:
@@ -98,6 +99,18 @@ def test_a_visitor_without_the_key_is_refused():
                 await ws.close()
 
     run(test)
+
+
+def test_the_access_log_does_not_keep_the_key(caplog):
+    async def test():
+        server = guarded()
+        async with running(server) as url, browsing() as browser, browser.get(f"{url}/?key={KEY}") as response:
+            assert response.status == 200
+
+    with caplog.at_level(logging.INFO, logger="aiohttp.access"):
+        run(test)
+    logged = [record.getMessage() for record in caplog.records if record.name == "aiohttp.access"]
+    assert any(" GET / 303" in line for line in logged) and not any(KEY in line for line in logged)
 
 
 def test_a_page_of_another_origin_cannot_drive_the_app():
