@@ -240,6 +240,18 @@ def test_a_seat_secret_is_on_no_command_line_nor_in_the_pages_environment(tmp_pa
     assert SECRET_ENV not in environment and KEY not in environment
 
 
+def test_a_served_seat_of_a_tls_host_trusts_the_authority_given(tmp_path):
+    trustme = pytest.importorskip("trustme")
+    ca = tmp_path / "ca.pem"
+    trustme.CA().cert_pem.write_to_path(ca)
+    command = shlex.split(app_command(serve_args("--join", "wss://127.0.0.1:8765", "--ca", str(ca))))
+    assert command[-7:] == ["join", "wss://127.0.0.1:8765", "--side", "ZURL", "--served", "--ca", str(ca)]
+    with pytest.raises(CliError, match="--ca is for a host that serves TLS"):
+        app_command(serve_args("--join", "127.0.0.1:8765", "--ca", str(ca)))
+    with pytest.raises(CliError, match="HOST:PORT"):
+        app_command(serve_args("--join", "nowhere"))
+
+
 def test_the_key_comes_from_a_file_or_the_environment_never_the_command_line(tmp_path, monkeypatch):
     monkeypatch.delenv(KEY_ENV, raising=False)
     _, made_key, made = guarded_server(serve_args())
