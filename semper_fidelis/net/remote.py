@@ -16,6 +16,7 @@ from typing import cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -102,34 +103,47 @@ class RemoteGameScreen(GameScreen):
 
 
 class JoiningScreen(Screen):
-    def __init__(self, text: str):
-        super().__init__()
-        self.text = text
+    """"Joining…" until the host's first position. When the app asks for the seat's secret (a
+    served page: it is on no command line) a hidden field for it comes first, on this same
+    first screen, so no key typed at the page's first paint is lost; a refusal asks again."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(plain(self.text), id="joining")
-
-
-class SecretScreen(Screen[str]):
-    """The seat's secret, typed by the player (a served page: it is on no command line); the
-    reason of the last refusal above it."""
+    class Given(Message):
+        def __init__(self, secret: str):
+            super().__init__()
+            self.secret = secret
 
     BINDINGS = [Binding("escape", "app.quit", "Leave")]
 
-    def __init__(self, side: Side, address: str, refused: str = ""):
+    def __init__(self, text: str, ask: str | None = None):
         super().__init__()
-        self.side, self.address, self.refused = side, address, refused
+        self.text = text
+        self.asked = ask
 
     def compose(self) -> ComposeResult:
-        yield Static(f"The seat {self.side} of the game at {printable(self.address)}: type its secret (the host gave it), Enter.", markup=False)
-        yield Static(printable(self.refused), id="secret-refused", markup=False)
+        yield Static(plain(self.text), id="joining")
         yield Input(password=True, id="secret")
+
+    def on_mount(self) -> None:
+        self.ask(self.asked)
+
+    def ask(self, prompt: str | None) -> None:
+        """Show ``prompt`` and the field for the secret (None: only "joining…")."""
+        self.asked = prompt
+        field = self.query_one("#secret", Input)
+        field.display = prompt is not None
+        self.query_one("#joining", Static).update(plain(self.text if prompt is None else prompt))
+        if prompt is not None:
+            field.clear()
+            field.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         try:
-            self.dismiss(checked_secret(event.value, "the secret typed"))
+            secret = checked_secret(event.value, "the secret typed")
         except ValueError as exc:
-            self.query_one("#secret-refused", Static).update(printable(str(exc)))
+            self.query_one("#joining", Static).update(plain(f"{exc} — {self.asked}"))
+            return
+        self.ask(None)
+        self.post_message(self.Given(secret))
 
 
 class JoinApp(SemperFidelisApp):
@@ -148,6 +162,7 @@ class JoinApp(SemperFidelisApp):
         self.asks = secret is None
         self.link = self._link(secret) if secret is not None else None
         self.session: RemoteSession | None = None
+        self.joining: JoiningScreen | None = None  # the first screen, made by get_default_screen
         self.ended: str | None = None  # why the app ended before the game did (one line)
         self.sub_title = printable(f"{side} at {address}")
 
@@ -155,21 +170,19 @@ class JoinApp(SemperFidelisApp):
         return Link(self.address, self.side, secret, self.game_data, on_state=self._position, on_refused=self._host_refused, tls=self.host_tls)
 
     def get_default_screen(self):
-        return JoiningScreen(f"Joining the game at {self.address} as {self.side}…")
+        self.joining = JoiningScreen(f"Joining the game at {self.address} as {self.side}…", self._prompt() if self.asks else None)
+        return self.joining
+
+    def _prompt(self, refused: str = "") -> str:
+        return f"{refused} — " * bool(refused) + f"The seat {self.side} of the game at {self.address}: type its secret (the host gave it), Enter."
 
     def on_mount(self) -> None:
-        if self.link is None:
-            self._ask()
-        else:
+        if self.link is not None:
             self.run_worker(self._play(), exclusive=True, group="link")
 
-    def _ask(self, refused: str = "") -> None:
-        def given(secret: str | None) -> None:
-            if secret:
-                self.link = self._link(secret)
-                self.run_worker(self._play(), exclusive=True, group="link")
-
-        self.push_screen(SecretScreen(self.side, self.address, refused), given)
+    def on_joining_screen_given(self, message: JoiningScreen.Given) -> None:
+        self.link = self._link(message.secret)
+        self.run_worker(self._play(), exclusive=True, group="link")
 
     async def _play(self) -> None:
         assert self.link is not None  # made before the worker starts
@@ -177,7 +190,8 @@ class JoinApp(SemperFidelisApp):
             await self.link.run()
         except JoinError as exc:
             if self.asks and self.session is None:  # a wrong secret: the player types it again
-                self._ask(str(exc))
+                assert self.joining is not None  # shown since the app started
+                self.joining.ask(self._prompt(str(exc)))
                 return
             self.ended = str(exc)
             self.exit(return_code=2, message=plain(self.ended))  # printed on exit: never markup, never raw

@@ -9,7 +9,7 @@ import asyncio
 from textual.widgets import Input
 
 from semper_fidelis.engine import Game
-from semper_fidelis.net.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen, SecretScreen
+from semper_fidelis.net.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SECRETS, hosting
@@ -82,10 +82,12 @@ def test_a_served_seat_asks_for_its_secret_and_asks_again_when_refused(tmp_path)
         async with hosting(game, {"PL": "remote", "ZURL": "random"}, bot_seeds={"ZURL": 1}) as host:
             app = JoinApp(f"127.0.0.1:{host.port}", "PL", None, saves_dir=tmp_path)  # as `join --served` runs it
             async with app.run_test() as pilot:
-                await until(pilot, lambda: isinstance(app.screen, SecretScreen))
-                assert "PL" not in host.conns and app.screen.query_one("#secret", Input).password
+                await pilot.pause()
+                field = app.screen.query_one("#secret", Input)
+                assert field.display and field.has_focus and field.password and "PL" not in host.conns
                 await pilot.press(*"not-the-secret", "enter")
-                await until(pilot, lambda: isinstance(app.screen, SecretScreen) and "wrong secret for PL" in str(app.screen.refused))
+                await until(pilot, lambda: field.display and "wrong secret for PL" in str(app.screen.query_one("#joining").render()))
+                assert field.value == ""
                 await pilot.press(*SECRETS["PL"], "enter")
                 await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
                 return "PL" in host.conns, app.is_running
