@@ -330,5 +330,8 @@ def serve(args: argparse.Namespace) -> int:
     where = f"{server.public_url}/?key={key}" if made else f"{server.public_url}/ (with ?key= and the key you set)"
     _say(f"Serving the game at {where}")
     _say(f"At most {server.max_sessions} games at once; only pages of {server.origin} may play. Ctrl+C stops it.")
-    server.serve()
+    try:
+        server.serve()
+    except OSError as exc:
+        raise _error(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     return 0

@@ -22,7 +22,7 @@ import pytest
 from aiohttp import web
 
 from semper_fidelis.cli import CliError, build_parser
-from semper_fidelis.net.commands import app_command, guarded_server
+from semper_fidelis.net.commands import app_command, guarded_server, serve
 from semper_fidelis.net.web import KEY_ENV, SECRET_ENV, GuardedServer
 
 KEY = "a-key-of-the-test-0123456789"
@@ -250,6 +250,16 @@ def test_a_served_seat_of_a_tls_host_trusts_the_authority_given(tmp_path):
         app_command(serve_args("--join", "127.0.0.1:8765", "--ca", str(ca)))
     with pytest.raises(CliError, match="HOST:PORT"):
         app_command(serve_args("--join", "nowhere"))
+
+
+def test_a_port_in_use_is_one_line(monkeypatch):
+    monkeypatch.setenv(KEY_ENV, KEY)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(CliError, match=f"cannot listen on 127.0.0.1:{port}"):
+            serve(serve_args("--host", "127.0.0.1", "--port", str(port)))
 
 
 def test_the_key_comes_from_a_file_or_the_environment_never_the_command_line(tmp_path, monkeypatch):
