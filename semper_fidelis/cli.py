@@ -103,13 +103,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def load_data(data_dir: Path | None) -> GameData:
-    """Load the game data or raise a one-line :class:`CliError`."""
+    """Load the game data or raise a one-line :class:`CliError`. A data folder given with
+    ``--assets`` passes every check of ``validate`` first (the shipped data is checked by the tests)."""
     from .data.loader import DataError, load_game_data
 
     if data_dir is not None and not data_dir.is_dir():
         raise CliError(f"{data_dir}: no such data directory")
     try:
-        return load_game_data(data_dir)
+        if data_dir is None:
+            return load_game_data()
+        data, _, problems = checked_data(data_dir)
+        if data is None:
+            raise DataError(problems)
+        return data
     except DataError as exc:
         n = len(exc.problems)
         where = data_dir if data_dir is not None else "the shipped data"
@@ -117,6 +123,22 @@ def load_data(data_dir: Path | None) -> GameData:
         first = " ".join(exc.problems[0].split()) if exc.problems else "unknown problem"
         more = f" (and {n - 1} more)" if n > 1 else ""
         raise CliError(f"{where} has {n} data problem{'s' * (n != 1)}: {first}{more}; run '{hint}'") from None
+
+
+def checked_data(data_dir: Path | None) -> tuple[GameData | None, int, list[str]]:
+    """Every check ``validate`` makes, for ``validate`` and for every command given ``--assets``
+    alike: the data (None when a problem was found), how many rulebook examples it holds, and
+    each problem on one line. The examples are played only on otherwise sound data."""
+    from .data.loader import load_game_data, resolve_dirs
+    from .data.validate import validate_dir
+    from .engine import validate_examples
+
+    problems = validate_dir(data_dir)
+    if problems:
+        return None, 0, problems
+    data = load_game_data(data_dir)
+    examples, problems = validate_examples(resolve_dirs(data_dir)[0], data if data_dir is not None else None)
+    return (None if problems else data), examples, problems
 
 
 def pick_scenario(data: GameData, wanted: str):
@@ -142,18 +164,13 @@ def _validate_args(parser: argparse.ArgumentParser) -> None:
 
 @command("validate", "check a data directory and print each problem on one line", _validate_args)
 def _cmd_validate(args: argparse.Namespace) -> int:
-    from .data.loader import load_game_data, resolve_dirs
-    from .data.validate import validate_dir
-    from .engine import validate_examples
+    from .data.loader import resolve_dirs
 
     data_dir = args.dir if args.dir is not None else args.assets
     if data_dir is not None and not data_dir.is_dir():
         raise CliError(f"{data_dir}: no such data directory")
-    problems = validate_dir(data_dir)
+    data, examples, problems = checked_data(data_dir)
     assets_dir, scenarios_dir = resolve_dirs(data_dir)
-    if not problems:  # the rulebook examples are played on the data, so only on sound data
-        data = load_game_data(data_dir)
-        examples, problems = validate_examples(assets_dir, data if data_dir is not None else None)
     out = sys.stdout
     for problem in problems:
         print(printable(problem), file=out)
@@ -161,6 +178,7 @@ def _cmd_validate(args: argparse.Namespace) -> int:
         n = len(problems)
         print(printable(f"FAILED: {n} problem{'s' * (n != 1)} in {assets_dir} and {scenarios_dir}"), file=out)
         return 1
+    assert data is not None  # no problem: checked_data gave the data
     cards = "+".join(str(len(data.decks[s].cards)) for s in ("PL", "ZURL"))
     print(printable(
         f"OK: {len(data.board.areas)} areas, {len(data.board.districts)} districts, "

@@ -4,6 +4,7 @@ scenarios, validated by the pydantic schemas with errors that name file, entry a
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
@@ -12,7 +13,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .files import DataError, read_text
 from .models import (
+    MAX_ENTRIES,
+    MAX_NAME,
+    MAX_TEXT,
     SIDES,
     ActionDeck,
     Area,
@@ -30,6 +35,9 @@ from .text import printable_document
 
 M = TypeVar("M", bound=BaseModel)
 
+#: lines shown for one file: a file wrong everywhere is wrong, a thousand lines do not say more
+MAX_PROBLEMS = 30
+
 ASSET_FILES = {
     "board": "board.toml",
     "components": "components.toml",
@@ -40,14 +48,6 @@ ASSET_FILES = {
     "cards_pl": "cards_pl.toml",
     "cards_zurl": "cards_zurl.toml",
 }
-
-
-class DataError(Exception):
-    """A data file is missing or malformed. ``problems`` holds one line per problem."""
-
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 def _package_data_root() -> Path:
@@ -81,7 +81,7 @@ def _entry_label(data: object, loc: tuple[int | str, ...]) -> str:
             if isinstance(node, dict):
                 for name in ("id", "number", "kind", "area", "name"):
                     if name in node:
-                        ident = f"{name}={node[name]!r}"
+                        ident = f"{name}={_short(node[name])}"
                         break
             parts.append(f"[{ident or key}]")
         elif isinstance(key, str) and (
@@ -95,6 +95,12 @@ def _entry_label(data: object, loc: tuple[int | str, ...]) -> str:
     return "".join(parts) or "(top)"
 
 
+def _short(value: object) -> str:
+    """``repr(value)``, cut to a length that fits a line."""
+    text = repr(value)
+    return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
+
+
 def _merge_messages(messages: list[str]) -> str:
     """One message for the errors of one field (a union gives one error per member)."""
     messages = list(dict.fromkeys(" ".join(m.split()) for m in messages))
@@ -104,30 +110,45 @@ def _merge_messages(messages: list[str]) -> str:
     return "; ".join(messages)
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """The parsed file, or one line saying why not. What is not a regular file is refused
-    before opening it: a FIFO would block the reader forever."""
-    if path.exists() and not path.is_file():
-        raise DataError([f"{path}: not a regular file"])
+def read_toml(path: Path, folder: Path | None = None) -> dict[str, Any]:
+    """The parsed file, or one line saying why not (see :func:`.files.read_text` for what is
+    refused before parsing)."""
+    text = read_text(path, folder)
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise DataError([f"{path}: file is missing"]) from None
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError([f"{path}: not valid TOML: {exc}"]) from None
-    except UnicodeDecodeError as exc:
-        raise DataError([f"{path}: not UTF-8 text (byte {exc.start})"]) from None
     except RecursionError:
         raise DataError([f"{path}: not valid TOML: nested too deeply"]) from None
-    except OSError as exc:
-        raise DataError([f"{path}: cannot be read: {exc.strerror}"]) from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise DataError([f"{path}: not valid TOML: {' '.join(str(exc).split()[:8])}"]) from None
+
+
+def bulk_problems(node: object, loc: tuple[int | str, ...] = ()) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Tables, arrays and strings of a parsed file longer than any data may be, found before the
+    schema builds anything from them (a schema checks each of 300,000 items before their count)."""
+    if isinstance(node, str) and len(node) > MAX_TEXT:
+        yield loc, f"{len(node):,} characters, more than any text may hold ({MAX_TEXT:,})"
+    elif isinstance(node, dict | list):
+        if len(node) > MAX_ENTRIES:
+            yield loc, f"{len(node):,} entries, more than any list may hold ({MAX_ENTRIES})"
+            return
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            if isinstance(key, str) and len(key) > MAX_NAME:
+                yield loc, f"a key of {len(key):,} characters, more than a name may hold ({MAX_NAME})"
+            else:
+                yield from bulk_problems(value, (*loc, key))
 
 
 def load_model(path: Path, model: type[M]) -> M:
-    """Load one TOML file into ``model``; every schema problem becomes one line. Control
-    characters in its text are shown as escapes (``validate`` refuses them)."""
+    """Load one TOML file into ``model``; every schema problem becomes one line, at most
+    :data:`MAX_PROBLEMS` of them. Control characters in its text are shown as escapes
+    (``validate`` refuses them)."""
     data = read_toml(path)
+    bulky = [f"{path.name}: {_entry_label(data, loc)}: {why}" for loc, why in bulk_problems(data)]
+    if bulky:
+        raise DataError(_at_most(bulky))
     try:
         return model.model_validate(printable_document(data))
     except ValidationError as exc:
@@ -135,7 +156,14 @@ def load_model(path: Path, model: type[M]) -> M:
         for err in exc.errors():
             by_field.setdefault(_entry_label(data, tuple(err["loc"])), []).append(err["msg"])
         problems = [f"{path.name}: {label}: {_merge_messages(msgs)}" for label, msgs in by_field.items()]
-        raise DataError(problems) from None
+        raise DataError(_at_most(problems)) from None
+
+
+def _at_most(problems: list[str]) -> list[str]:
+    """The first :data:`MAX_PROBLEMS` lines of one file's problems, and how many more."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    return problems[:MAX_PROBLEMS] + [f"(and {len(problems) - MAX_PROBLEMS} more problems in this file)"]
 
 
 @dataclass(frozen=True)

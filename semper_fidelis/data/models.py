@@ -55,6 +55,18 @@ VPCategory = Literal[
 MAX_COUNT = 99
 Count = Annotated[int, Field(ge=1, le=MAX_COUNT)]
 Amount = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+#: a score, a track position, a layout coordinate: the printed ones are two digits
+MAX_SMALL = 999
+Small = Annotated[int, Field(ge=-MAX_SMALL, le=MAX_SMALL)]
+#: scenarios run one to three stages of four rounds; the engine builds per-stage structures
+MAX_STAGES = 10
+#: a name shown on one line (area, card, scenario, commander, id); the longest shipped is 49
+MAX_NAME = 80
+Name = Annotated[str, Field(max_length=MAX_NAME)]
+#: any text (a briefing, a card's effect); the longest shipped is under 600 characters
+MAX_TEXT = 2000
+#: any list or table of a data file; the longest shipped has 44 entries (the board's areas)
+MAX_ENTRIES = 200
 
 _SOURCE_RE = re.compile(r"^(rulebook([ ,].+)?|reconstructed: .+)$")
 
@@ -62,7 +74,7 @@ _SOURCE_RE = re.compile(r"^(rulebook([ ,].+)?|reconstructed: .+)$")
 class Entry(BaseModel):
     """Base of every data entry: strict (unknown keys are errors) and immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=MAX_TEXT)
 
 
 class Sourced(Entry):
@@ -83,19 +95,19 @@ class Sourced(Entry):
 
 class District(Sourced):
     number: int = Field(ge=1, le=8)
-    roman: str
-    name: str
-    english: str
+    roman: Name
+    name: Name
+    english: Name
 
 
 class Area(Sourced):
-    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-    name: str
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=MAX_NAME)
+    name: Name
     label: str = Field(max_length=10, description="short name for the map")
     terrain: Terrain
     district: int | None = Field(default=None, ge=1, le=8)
-    neighbours: tuple[str, ...]
-    pos: tuple[int, int] = Field(description="layout position (column, row) for drawing")
+    neighbours: tuple[Name, ...]
+    pos: tuple[Small, Small] = Field(description="layout position (column, row) for drawing")
 
     @property
     def limit(self) -> int:
@@ -104,16 +116,16 @@ class Area(Sourced):
 
 
 class Railway(Sourced):
-    id: str
-    name: str
-    areas: tuple[str, ...] = Field(min_length=2, description="stations in order along the line")
+    id: Name
+    name: Name
+    areas: tuple[Name, ...] = Field(min_length=2, description="stations in order along the line")
 
 
 class Board(Sourced):
     districts: tuple[District, ...]
     areas: tuple[Area, ...]
     railways: tuple[Railway, ...]
-    relief_start: dict[Side, str]
+    relief_start: dict[Side, Name]
 
 
 # ------------------------------------------------------------------------------------ components
@@ -121,7 +133,7 @@ class Board(Sourced):
 
 class UnitType(Sourced):
     id: UnitTypeId
-    name: str
+    name: Name
     side: Side | Literal["neutral"]
     count: Count
     strength_class: Literal["volunteer", "elite", "militia", "austro-hungarian"]
@@ -133,13 +145,13 @@ class Components(Sourced):
 
 
 class MoraleSpace(Sourced):
-    level: int = Field(ge=1)
+    level: int = Field(ge=1, le=MAX_COUNT)
     band: Literal["low", "high"]
     zurl_reinforcement: Amount
 
 
 class SupplySpace(Sourced):
-    level: int = Field(ge=1)
+    level: int = Field(ge=1, le=MAX_COUNT)
     volunteer: Amount
     elite: int = Field(ge=0, le=MAX_COUNT, description="Strength of PL Soldiers and Sich Riflemen")
 
@@ -147,8 +159,8 @@ class SupplySpace(Sourced):
 class Tracks(Sourced):
     morale: tuple[MoraleSpace, ...]
     supply: tuple[SupplySpace, ...]
-    victory_min: int
-    victory_max: int
+    victory_min: Small
+    victory_max: Small
     automatic_victory_lead: Count = 20
     hand_limit: Count = 7
     militia_strength: Amount = 1
@@ -158,7 +170,7 @@ class Tracks(Sourced):
 
 class TokenType(Sourced):
     kind: TokenKind
-    name: str
+    name: Name
     use: Literal["orders", "battle", "after-battle"]
     effect: str
     values: dict[int, Amount] = Field(description="token value (1-3) -> how many tokens")
@@ -198,8 +210,8 @@ class CommanderAbility(Entry):
 
 
 class Commander(Sourced):
-    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
-    name: str
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=MAX_NAME)
+    name: Name
     side: Side
     ap: Amount
     cards: Amount
@@ -211,13 +223,13 @@ class Commanders(Sourced):
 
 
 class ActionCard(Sourced):
-    number: int = Field(ge=1)
-    name: str
-    polish: str = ""
+    number: int = Field(ge=1, le=MAX_SMALL)
+    name: Name
+    polish: Name = ""
     kind: CardKind
     ap: Amount
     effect: str = Field(description="the card text, in plain words")
-    effect_id: str = Field(description="engine key of the effect")
+    effect_id: Name = Field(description="engine key of the effect")
 
 
 class ActionDeck(Sourced):
@@ -229,7 +241,7 @@ class ActionDeck(Sourced):
 
 
 class Placement(Entry):
-    area: str
+    area: Name
     unit: UnitTypeId
     count: Count
 
@@ -240,86 +252,86 @@ class FreeDeployment(Entry):
     unit: UnitTypeId
     count: Count
     zone: Literal["city", "village", "listed", "other-villages"]
-    areas: tuple[str, ...] = ()
+    areas: tuple[Name, ...] = ()
 
 
 class RandomTokens(Entry):
     """Face-down random Supply Tokens at an area, or in a player's hand (``to``)."""
 
-    area: str | None = None
+    area: Name | None = None
     to: Side | None = None
     count: Count
     available_to: Side | None = Field(default=None, description="only this side may take them")
 
 
 class SpecificTokens(Entry):
-    area: str
+    area: Name
     kind: TokenKind
     count: Count
 
 
 class SideSetup(Entry):
-    morale: int
-    supply: int
-    vp: int
-    commander: str
-    commander_deck: tuple[str, ...]
-    removed_cards: tuple[int, ...] = ()
+    morale: Small
+    supply: Small
+    vp: Small
+    commander: Name
+    commander_deck: tuple[Name, ...]
+    removed_cards: tuple[Annotated[int, Field(ge=1, le=MAX_SMALL)], ...] = ()
     placements: tuple[Placement, ...] = ()
     free_deployment: tuple[FreeDeployment, ...] = ()
-    mobilization: dict[UnitTypeId, int] = {}
+    mobilization: dict[UnitTypeId, Amount] = {}
 
 
 class Relief(Entry):
     side: Side
-    round: int = Field(ge=1, description="round (time-track space, from 1) of arrival")
+    round: int = Field(ge=1, le=MAX_SMALL, description="round (time-track space, from 1) of arrival")
     unit: UnitTypeId
     count: Count
-    commander: str | None = None
+    commander: Name | None = None
 
 
 class NegotiationSpace(Entry):
-    name: str
-    cost: int = Field(ge=0)
+    name: Name
+    cost: int = Field(ge=0, le=MAX_COUNT)
     stance: Literal["ally-PL", "neutral", "disarmed-PL", "disarmed-ZURL", "ally-ZURL"]
-    vp: int = 0
-    bp: int = 0
+    vp: Small = 0
+    bp: Small = 0
 
 
 class NegotiationTrack(Entry):
     neutral: Literal["jewish-militia", "austro-hungarian"]
     spaces: tuple[NegotiationSpace, ...]
-    start: int = Field(ge=0, description="index of the starting space")
+    start: int = Field(ge=0, le=MAX_COUNT, description="index of the starting space")
 
 
 class StageScoring(Entry):
-    stage: int = Field(ge=1)
+    stage: int = Field(ge=1, le=MAX_STAGES)
     categories: tuple[VPCategory, ...]
 
 
 class Scenario(Sourced):
     number: int = Field(ge=1, le=5)
-    name: str
-    polish: str
-    dates: str
+    name: Name
+    polish: Name
+    dates: Name
     initiative: Side
-    stages: int = Field(ge=1)
-    time_track: tuple[str, ...] = Field(description="one label per round")
+    stages: int = Field(ge=1, le=MAX_STAGES)
+    time_track: tuple[Name, ...] = Field(max_length=4 * MAX_STAGES, description="one label per round")
     briefing: str
     deployment: Literal["fixed", "free"]
     deploys_first: Side | None = None
-    strategic: dict[str, int]
+    strategic: dict[Name, Small]
     specific_tokens: tuple[SpecificTokens, ...] = ()
     random_tokens: tuple[RandomTokens, ...] = ()
     sides: dict[Side, SideSetup]
     neutrals: tuple[Placement, ...] = ()
-    neutral_mobilization: dict[UnitTypeId, int] = {}
+    neutral_mobilization: dict[UnitTypeId, Amount] = {}
     relief: tuple[Relief, ...] = ()
-    destruction_track: tuple[int, ...] = Field(
+    destruction_track: tuple[Small, ...] = Field(
         default=(), description="VP deducted from ZURL on each space; one more space, the skull, follows"
     )
     negotiation: tuple[NegotiationTrack, ...] = ()
     reinforcement: dict[Side, Literal["none", "districts", "corridor", "morale", "morale-villages"]]
-    scoring: tuple[StageScoring, ...]
+    scoring: tuple[StageScoring, ...] = Field(max_length=MAX_STAGES)
     automatic_victories: tuple[Literal["supply-cut-winniki"], ...] = ()
     special_rules: tuple[str, ...] = ()

@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .loader import DataError, default_assets_dir
+from .files import DataError, read_text
+from .loader import default_assets_dir
 
 RULINGS_FILE = "rulings.md"
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
@@ -78,14 +79,7 @@ def _items(text: str) -> list[str]:
 
 def load_rulings(assets_dir: Path | None = None) -> dict[str, Ruling]:
     """The rulings of ``assets_dir`` (default: the shipped data); :class:`DataError` if malformed."""
-    path = (assets_dir or default_assets_dir()) / RULINGS_FILE
-    if path.exists() and not path.is_file():  # a FIFO would block the reader
-        raise DataError([f"{path}: not a regular file"])
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError([f"{path}: cannot be read: {exc.strerror}"]) from None
-    rulings, problems = parse_rulings(text)
+    rulings, problems = parse_rulings(read_text((assets_dir or default_assets_dir()) / RULINGS_FILE))
     if problems:
         raise DataError(problems)
     return rulings

@@ -16,13 +16,16 @@ Every problem is ONE line naming file, entry and field, e.g.::
 
 from __future__ import annotations
 
+import os
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Iterator
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from .files import folder_problem, read_text
 from .loader import (
     ASSET_FILES,
     DataError,
@@ -481,6 +484,8 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
     """Load ``data_dir`` (default: the shipped data) and return ALL its problems, TOML and schema
     errors included, one line each."""
     assets_dir, scenarios_dir = resolve_dirs(Path(data_dir) if data_dir is not None else None)
+    if bad_folders := _folder_problems(data_dir, assets_dir, scenarios_dir):
+        return bad_folders
     if not assets_dir.is_dir():
         return [f"{assets_dir}: the assets directory is missing"]
     try:
@@ -496,28 +501,55 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
         f"{toml.name}: {p}" for toml in shown for p in text_problems(read_toml(toml))]
 
 
+def _folder_problems(data_dir: Path | str | None, *folders: Path) -> list[str]:
+    """The folders of ``data_dir`` it may not lead to: loops, places outside it, non-folders.
+    (A bare assets folder's sibling ``scenarios/`` lies outside it by design.)"""
+    if data_dir is None:
+        return []
+    root = Path(data_dir)
+    return [p for f in folders if f.parent == root and (p := folder_problem(f, root))]
+
+
 def text_problems(document: dict[str, Any]) -> list[str]:
     """Text of a data document the app could not show as written (markup, control
-    characters: see :mod:`.text`), one 'entry field: why' each. Checked in the files the app
-    shows: not in ``rulebook.toml``, whose errata quote the book's '[p.6, Battle Card]' and are
-    only printed plainly by ``coverage``."""
+    characters: see :mod:`.text`; invisible and direction-changing characters), one 'entry
+    field: why' each. Checked in the files the app shows: not in ``rulebook.toml``, whose errata
+    quote the book's '[p.6, Battle Card]' and are only printed plainly by ``coverage``."""
     return [f"{_entry_label(document, loc)}: {why}" for loc, value in _strings(document, ())
-            if (why := text_problem(value))]
+            if (why := text_problem(value) or _invisible_problem(value))]
+
+
+def _invisible_problem(text: str) -> str | None:
+    """Why ``text`` may not be game data: a format character (Unicode Cf: the bidi overrides
+    and isolates that reverse what follows, zero-width spaces and joiners) or a line or
+    paragraph separator shows other than it reads, or not at all."""
+    for char in text:
+        if unicodedata.category(char) == "Cf" or char in "\u2028\u2029":
+            return f"holds the invisible or direction-changing character U+{ord(char):04X}"
+    return None
 
 
 def ruling_problems(assets_dir: Path, scenarios_dir: Path) -> list[str]:
     """A malformed ``rulings.md`` and every ruling citation in the data files that does not
     resolve (names, not numbers: see :mod:`.rulings`). A data directory without its own
-    ``rulings.md`` is checked against the shipped rulings."""
+    ``rulings.md`` is checked against the shipped rulings (which are what the app shows); one
+    that has something else by that name (a folder, a FIFO, a link loop) is refused."""
     path = assets_dir / RULINGS_FILE
-    if not path.is_file():
+    if not os.path.lexists(path):
         path = default_assets_dir() / RULINGS_FILE
-    rulings, problems = parse_rulings(path.read_text(encoding="utf-8"))
+    try:
+        rulings, problems = parse_rulings(read_text(path))
+    except DataError as exc:
+        return exc.problems
     for toml in sorted(assets_dir.glob("*.toml")) + sorted(scenarios_dir.glob("*.toml")):
-        data = read_toml(toml)
+        try:  # rulebook.toml (and any other) is read here first
+            data, text = read_toml(toml), read_text(toml)
+        except DataError as exc:
+            problems += exc.problems
+            continue
         for loc, value in _strings(data, ()):
             problems += [f"{toml.name}: {_entry_label(data, loc)}: {p}" for p in citation_problems(value, rulings)]
-        for number, comment in _comments(toml.read_text(encoding="utf-8")):
+        for number, comment in _comments(text):
             problems += [f"{toml.name}: comment on line {number}: {p}" for p in citation_problems(comment, rulings)]
     return problems
 

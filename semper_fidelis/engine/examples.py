@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..data.files import folder_problem, read_text
 from ..data.loader import DataError, GameData
 from ..data.validate import text_problems
 from .game import Game
@@ -63,11 +64,17 @@ def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
     for each file that cannot be read as one. A missing directory holds no examples."""
     examples: list[Example] = []
     problems: list[str] = []
-    if not Path(directory).is_dir():
-        return examples, problems
-    for path in sorted(p for p in Path(directory).iterdir() if p.suffix in (".toml", ".json")):
+    directory = Path(directory)
+    refused = folder_problem(directory, directory.parent)
+    if refused or not directory.is_dir():
+        return examples, [refused] if refused else problems
+    for path in sorted(p for p in directory.iterdir() if p.suffix in (".toml", ".json")):
         try:
-            position = Position.load(path)
+            text = read_text(path)
+            position = Position.from_toml(text) if path.suffix == ".toml" else Position.from_json(text)
+        except DataError as exc:
+            problems.append(exc.problems[0])
+            continue
         except PositionError as exc:
             problems.append(f"{path.name}: {exc}")
             continue

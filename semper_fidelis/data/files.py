@@ -1,0 +1,84 @@
+"""Reading a data file without trusting it.
+
+A data folder comes from anyone (``--assets DIR``), so every file of it is read the same way:
+it must be a regular file (a FIFO would block the reader, a device never ends), a link only to a
+file inside its own folder (not to ``/dev/zero`` or a secret elsewhere, not in a loop), at most
+:data:`MAX_FILE_BYTES` long (checked before reading) and UTF-8. Anything else is one line
+naming the file, as a :class:`DataError`.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+#: the largest shipped data file is under 30 kB; a megabyte leaves room and bounds the parse
+MAX_FILE_BYTES = 1_000_000
+
+
+class DataError(Exception):
+    """A data file is missing or malformed. ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+def real_path(path: Path, folder: Path) -> Path:
+    """Where ``path`` leads, refused when that is nowhere, a link loop or outside ``folder``."""
+    try:
+        real = path.resolve(strict=True)
+    except FileNotFoundError:
+        raise DataError([f"{path}: {'a link to nothing' if path.is_symlink() else 'file is missing'}"]) from None
+    except (RuntimeError, OSError):  # Python 3.11 says RuntimeError for a link loop, later ELOOP
+        raise DataError([f"{path}: a link loop"]) from None
+    if not real.is_relative_to(folder.resolve()):
+        raise DataError([f"{path}: a link leading outside {folder}"])
+    return real
+
+
+def read_bytes(path: Path, folder: Path | None = None) -> bytes:
+    """The bytes of the data file ``path`` (which must lie in ``folder``, by default its own)."""
+    real = real_path(path, path.parent if folder is None else folder)
+    try:
+        info = os.stat(real)
+        _check_size(path, info.st_mode, info.st_size)
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)  # never blocks, should it have become a FIFO
+        with os.fdopen(fd, "rb") as fh:
+            info = os.fstat(fh.fileno())
+            _check_size(path, info.st_mode, info.st_size)
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise DataError([f"{path}: cannot be read: {exc.strerror}"]) from None
+    _check_size(path, stat.S_IFREG, len(raw))  # it may have grown since
+    return raw
+
+
+def read_text(path: Path, folder: Path | None = None) -> str:
+    """The text of the data file ``path``, as :func:`read_bytes` reads it; UTF-8 or refused."""
+    raw = read_bytes(path, folder)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError([f"{path}: not UTF-8 text (byte {exc.start})"]) from None
+
+
+def _check_size(path: Path, mode: int, size: int) -> None:
+    if not stat.S_ISREG(mode):
+        raise DataError([f"{path}: not a regular file"])
+    if size > MAX_FILE_BYTES:
+        raise DataError([f"{path}: {size:,} bytes, more than a data file may hold ({MAX_FILE_BYTES:,})"])
+
+
+def folder_problem(folder: Path, data_dir: Path) -> str | None:
+    """Why the sub-folder ``folder`` of the data folder ``data_dir`` may not be read (a link
+    loop, a link leading outside ``data_dir``, not a folder), or None. A missing one is fine
+    here: the caller knows whether it is required."""
+    if not os.path.lexists(folder):
+        return None
+    try:
+        real_path(folder, data_dir)
+    except DataError as exc:
+        return exc.problems[0]
+    return None if folder.is_dir() else f"{folder}: not a folder"
