@@ -244,9 +244,12 @@ def test_replay_or_review_error_shows_the_file_s_text_literally(tmp_path, capsys
     assert printable(bad) in line and printable(HOSTILE[:40]) in line and "\x1b" not in line
 
 
-def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys):
+def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys, monkeypatch):
     """``board`` and ``simulate`` print a scenario name, area name and card name holding markup
-    and escapes as written (validate refuses them; --assets still loads them)."""
+    and escapes as written. validate refuses them, and so does --assets (one line, escaped); the
+    printing is checked with the data loaded past those checks."""
+    from semper_fidelis import cli
+    from semper_fidelis.data.loader import load_game_data
     from semper_fidelis.data.text import printable
 
     shutil.copytree(REPO / "assets", tmp_path / "assets")
@@ -256,6 +259,10 @@ def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys):
                       (tmp_path / "assets" / "cards_pl.toml", 'name = "Polish Wings"')):
         text = path.read_text(encoding="utf-8")
         path.write_text(text.replace(old, f"name = {json.dumps(HOSTILE)}", 1), encoding="utf-8")
+    assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 2
+    err = capsys.readouterr().err
+    assert "data problems" in err and len(err.splitlines()) == 1 and "\x1b" not in err
+    monkeypatch.setattr(cli, "checked_data", lambda data_dir: (load_game_data(data_dir), 0, []))
     assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 0
     out = capsys.readouterr().out
     assert f"Scenario 2: {printable(HOSTILE)}" in out and "\x1b" not in out

@@ -61,7 +61,7 @@ Small = Annotated[int, Field(ge=-MAX_SMALL, le=MAX_SMALL)]
 #: scenarios run one to three stages of four rounds; the engine builds per-stage structures
 MAX_STAGES = 10
 #: a name shown on one line (area, card, scenario, commander, id); the longest shipped is 49
-MAX_NAME = 80
+MAX_NAME = 100
 Name = Annotated[str, Field(max_length=MAX_NAME)]
 #: any text (a briefing, a card's effect); the longest shipped is under 600 characters
 MAX_TEXT = 2000

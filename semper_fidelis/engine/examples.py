@@ -73,7 +73,7 @@ def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
             text = read_text(path)
             position = Position.from_toml(text) if path.suffix == ".toml" else Position.from_json(text)
         except DataError as exc:
-            problems.append(exc.problems[0])
+            problems.append(f"{path.name}: {exc.problems[0].removeprefix(f'{path}: ')}")
             continue
         except PositionError as exc:
             problems.append(f"{path.name}: {exc}")
