@@ -888,6 +888,8 @@ def _cmd_join(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from .net import commands
 
+    if args.assets is not None:  # refused here in one line, not in every page the server opens
+        load_data(args.assets)
     return commands.serve(args)
 
 

@@ -501,12 +501,13 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
         f"{toml.name}: {p}" for toml in shown for p in text_problems(read_toml(toml))]
 
 
-def _folder_problems(data_dir: Path | str | None, *folders: Path) -> list[str]:
-    """The folders of ``data_dir`` it may not lead to: loops, places outside it, non-folders.
-    (A bare assets folder's sibling ``scenarios/`` lies outside it by design.)"""
+def _folder_problems(data_dir: Path | str | None, assets_dir: Path, scenarios_dir: Path) -> list[str]:
+    """The folders of ``data_dir`` that lead where it may not: loops, places outside it,
+    non-folders. (A bare assets folder's sibling ``scenarios/`` lies outside it by design.)"""
     if data_dir is None:
         return []
     root = Path(data_dir)
+    folders = dict.fromkeys([root / "assets", assets_dir, scenarios_dir])
     return [p for f in folders if f.parent == root and (p := folder_problem(f, root))]
 
 

@@ -139,6 +139,7 @@ def _fifo(path: Path, root: Path) -> None:
     os.mkfifo(path)
 
 
+NO_RULING = "ruling" + ":no-such-ruling"  # split: the project's own citations must all resolve
 HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     # numbers that size a structure
     "stages = 20000000": (_scenario(_set(stages=20_000_000)), "stages: Input should be less than or equal to 10"),
@@ -164,6 +165,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
                                        "rulings.md: a link leading outside"),
     "board.toml a link to a copy outside": (_outside_copy("assets/board.toml"), "board.toml: a link leading outside"),
     "scenarios/ a link to a copy outside": (_outside_copy("scenarios"), "scenarios: a link leading outside"),
+    "assets/ a link loop": (_replace("assets", _loop), "assets: a link loop"),
     "examples/ a link loop": (_replace("assets/examples", _loop), "examples: a link loop"),
     "cards_pl.toml a folder": (_replace("assets/cards_pl.toml", lambda p, r: p.mkdir()), "cards_pl.toml: not a regular file"),
     # text the app would show other than it is written
@@ -173,10 +175,9 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "ESC in a commander's name": (_asset("commanders.toml", _first("commanders", name="Mą\x1b[2Jczyński")), "U+001B"),
     "markup in a card name": (_asset("cards_pl.toml", _first("cards", name="[bold]Wings")), "holds markup"),
     # what validate checks beyond the schema
-    "a citation of no ruling": (_asset("cards_pl.toml", _first("cards", effect="See ruling:no-such-ruling.")),
-                                "ruling:no-such-ruling"),
+    "a citation of no ruling": (_asset("cards_pl.toml", _first("cards", effect=f"See {NO_RULING}.")), NO_RULING),
     "a ruling named twice": (_bytes("assets/rulings.md", lambda b: b.replace(b"[enemy-area-entry]", b"[move-cost]", 1)),
-                             "name [move-cost] is also ruling 1"),
+                             "name [move-cost] is also"),
     "an example that is not TOML": (_bytes("assets/examples/02-move.toml", lambda b: b"[[[\n" + b), "examples/02-move.toml"),
 }
 
@@ -200,15 +201,17 @@ def test_validate_refuses_a_hostile_folder_in_one_line_each(hostile, capsys):
     assert out.splitlines()[-1].startswith("FAILED:") and len(out) < 20_000
 
 
-@pytest.mark.parametrize("command", [["play"], ["board", "2"]])
-def test_play_and_board_refuse_what_validate_refuses(hostile, command, capsys, monkeypatch):
-    """One path of checks: ``--assets`` refuses the folder before the app would start."""
+@pytest.mark.parametrize("command", [["play"], ["board", "2"], ["serve"]])
+def test_play_board_and_serve_refuse_what_validate_refuses(hostile, command, capsys, monkeypatch):
+    """One path of checks: ``--assets`` refuses the folder before the app or the server would start."""
+    import semper_fidelis.net.commands
     import semper_fidelis.tui
 
-    def never(**kwargs):
-        raise AssertionError("the app started on data validate refuses")
+    def never(*args, **kwargs):
+        raise AssertionError("started on data validate refuses")
 
     monkeypatch.setattr(semper_fidelis.tui, "run", never)
+    monkeypatch.setattr(semper_fidelis.net.commands, "serve", never)
     root, _ = hostile
     main(["validate", str(root)])
     first = capsys.readouterr().out.splitlines()[0]
