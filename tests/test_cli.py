@@ -249,7 +249,6 @@ def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys, monkey
     and escapes as written. validate refuses them, and so does --assets (one line, escaped); the
     printing is checked with the data loaded past those checks."""
     from semper_fidelis import cli
-    from semper_fidelis.data.loader import load_game_data
     from semper_fidelis.data.text import printable
 
     shutil.copytree(REPO / "assets", tmp_path / "assets")
@@ -292,14 +291,20 @@ INVISIBLE = "\u202e\u2028\u200b\u200e\u061c\ufeff"
 SHOWN = "\\u202e\\u2028\\u200b\\u200e\\u061c\\ufeff"
 
 
-def test_invisible_characters_in_data_and_paths_are_printed_as_escapes(tmp_path, capsys):
+def test_invisible_characters_in_data_and_paths_are_printed_as_escapes(tmp_path, capsys, monkeypatch):
     """A scenario name from a data folder (``board``), a path on the command line (an error
-    echoes it) and a record's version (``replay``): each invisible character written out."""
+    echoes it) and a record's version (``replay``): each invisible character written out.
+    --assets refuses such a folder as validate does; ``board`` is run past those checks."""
+    from semper_fidelis import cli
+
     shutil.copytree(REPO / "assets", tmp_path / "assets")
     shutil.copytree(REPO / "scenarios", tmp_path / "scenarios")
     scenario = tmp_path / "scenarios" / "2-semper-fidelis.toml"
     scenario.write_text(scenario.read_text(encoding="utf-8").replace(
         'name = "Semper Fidelis"', f"name = {json.dumps(f'Semper {INVISIBLE}Fidelis')}", 1), encoding="utf-8")
+    assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 2
+    assert "invisible or reordering character" in one_line_error(capsys)
+    monkeypatch.setattr(cli, "checked_data", lambda data_dir: (load_game_data(data_dir), 0, []))
     assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 0
     out = capsys.readouterr().out
     assert f"Scenario 2: Semper {SHOWN}Fidelis" in out and not any(char in out for char in INVISIBLE)

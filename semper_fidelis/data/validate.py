@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Iterator
 from itertools import pairwise
@@ -513,21 +512,11 @@ def _folder_problems(data_dir: Path | str | None, assets_dir: Path, scenarios_di
 
 def text_problems(document: dict[str, Any]) -> list[str]:
     """Text of a data document the app could not show as written (markup, control
-    characters: see :mod:`.text`; invisible and direction-changing characters), one 'entry
-    field: why' each. Checked in the files the app shows: not in ``rulebook.toml``, whose errata
-    quote the book's '[p.6, Battle Card]' and are only printed plainly by ``coverage``."""
+    characters: see :mod:`.text`), one 'entry field: why' each. Checked in the files the app
+    shows: not in ``rulebook.toml``, whose errata quote the book's '[p.6, Battle Card]' and are
+    only printed plainly by ``coverage``."""
     return [f"{_entry_label(document, loc)}: {why}" for loc, value in _strings(document, ())
-            if (why := text_problem(value) or _invisible_problem(value))]
-
-
-def _invisible_problem(text: str) -> str | None:
-    """Why ``text`` may not be game data: a format character (Unicode Cf: the bidi overrides
-    and isolates that reverse what follows, zero-width spaces and joiners) or a line or
-    paragraph separator shows other than it reads, or not at all."""
-    for char in text:
-        if unicodedata.category(char) == "Cf" or char in "\u2028\u2029":
-            return f"holds the invisible or direction-changing character U+{ord(char):04X}"
-    return None
+            if (why := text_problem(value))]
 
 
 def ruling_problems(assets_dir: Path, scenarios_dir: Path) -> list[str]:
