@@ -9,6 +9,7 @@ naming the file, as a :class:`DataError`.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -31,16 +32,18 @@ def real_path(path: Path, folder: Path) -> Path:
         real = path.resolve(strict=True)
     except FileNotFoundError:
         raise DataError([f"{path}: {'a link to nothing' if path.is_symlink() else 'file is missing'}"]) from None
-    except (RuntimeError, OSError):  # Python 3.11 says RuntimeError for a link loop, later ELOOP
+    except RuntimeError:  # Python 3.11's word for a link loop; later ones raise ELOOP
         raise DataError([f"{path}: a link loop"]) from None
+    except OSError as exc:
+        raise DataError([f"{path}: {'a link loop' if exc.errno == errno.ELOOP else f'cannot be read: {exc.strerror}'}"]) from None
     if not real.is_relative_to(folder.resolve()):
         raise DataError([f"{path}: a link leading outside {folder}"])
     return real
 
 
-def read_bytes(path: Path, folder: Path | None = None) -> bytes:
-    """The bytes of the data file ``path`` (which must lie in ``folder``, by default its own)."""
-    real = real_path(path, path.parent if folder is None else folder)
+def read_bytes(path: Path) -> bytes:
+    """The bytes of the data file ``path``, which must lie in its own folder."""
+    real = real_path(path, path.parent)
     try:
         info = os.stat(real)
         _check_size(path, info.st_mode, info.st_size)
@@ -55,9 +58,9 @@ def read_bytes(path: Path, folder: Path | None = None) -> bytes:
     return raw
 
 
-def read_text(path: Path, folder: Path | None = None) -> str:
+def read_text(path: Path) -> str:
     """The text of the data file ``path``, as :func:`read_bytes` reads it; UTF-8 or refused."""
-    raw = read_bytes(path, folder)
+    raw = read_bytes(path)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

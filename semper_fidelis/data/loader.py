@@ -110,10 +110,10 @@ def _merge_messages(messages: list[str]) -> str:
     return "; ".join(messages)
 
 
-def read_toml(path: Path, folder: Path | None = None) -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
     """The parsed file, or one line saying why not (see :func:`.files.read_text` for what is
     refused before parsing)."""
-    text = read_text(path, folder)
+    text = read_text(path)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -163,6 +163,8 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "a link loop for a scenario": (_replace("scenarios/9-loop.toml", _loop), "9-loop.toml: a link loop"),
     "rulings.md a link to /dev/zero": (_replace("assets/rulings.md", lambda p, r: p.symlink_to("/dev/zero")),
                                        "rulings.md: a link leading outside"),
+    "tracks.toml a link to nothing": (_replace("assets/tracks.toml", lambda p, r: p.symlink_to("gone.toml")),
+                                      "tracks.toml: a link to nothing"),
     "board.toml a link to a copy outside": (_outside_copy("assets/board.toml"), "board.toml: a link leading outside"),
     "scenarios/ a link to a copy outside": (_outside_copy("scenarios"), "scenarios: a link leading outside"),
     "assets/ a link loop": (_replace("assets", _loop), "assets: a link loop"),
