@@ -182,14 +182,26 @@ from .odds import BattleOdds
 from .options import Option
 from .outcome import Outcome
 from .position import Position, PositionError
-from .records import SEED_LIMIT, GameRecord, check_folder, check_target, load_record, read_json, read_record, write_atomic, write_atomic_bytes, write_record
+from .records import (
+    SEED_LIMIT,
+    GameRecord,
+    check_folder,
+    check_target,
+    field_error,
+    load_record,
+    read_json,
+    read_record,
+    write_atomic,
+    write_atomic_bytes,
+    write_record,
+)
 from .rules import shipped_data
 from .scoring import largest_group
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
     "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
-    "GameRecord", "SEED_LIMIT", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
+    "GameRecord", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]
 #: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed

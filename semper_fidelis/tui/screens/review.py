@@ -32,7 +32,7 @@ def one_line(exc: Exception) -> str:
     """An exception as one short line: a pydantic error's first field, else its first line."""
     from pydantic import ValidationError
 
-    from ...engine.records import field_error
+    from ...engine import field_error
 
     text = field_error(exc) if isinstance(exc, ValidationError) else (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     return text if len(text) <= 160 else text[:159] + "…"
