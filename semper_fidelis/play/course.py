@@ -53,16 +53,23 @@ class Course:
         return self.event_x[min(events_seen, len(self.event_x)) - 1]
 
 
+#: events that record a step the engine passed for a side (a hot seat presents it later): not
+#: something that happened on the board, so they take no room on the axis
+NO_ROOM = frozenset({"quiet-step"})
+
+
 def _places(events: Sequence[Event]) -> list[float]:
     per_round: dict[int, int] = {}
     for e in events:
-        per_round[e.round] = per_round.get(e.round, 0) + 1
+        if e.kind not in NO_ROOM:
+            per_round[e.round] = per_round.get(e.round, 0) + 1
     seen: dict[int, int] = {}
     out = []
     for e in events:
         i = seen.get(e.round, 0)
-        seen[e.round] = i + 1
-        out.append(e.round - 1 + (i + 1) / (per_round[e.round] + 1))
+        if e.kind not in NO_ROOM:
+            seen[e.round] = i = i + 1
+        out.append(e.round - 1 + i / (per_round.get(e.round, 0) + 1))
     return out
 
 
