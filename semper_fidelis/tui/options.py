@@ -13,6 +13,7 @@ from .keys import assign_keys
 from .odds import option_odds
 from .panels import token_words
 from .session import Session
+from .shapes import shape_rows
 from .theme import badge
 from .widgets.decision import Row
 
@@ -76,25 +77,32 @@ def cost_tag(option: Option) -> str:
 
 
 def option_rows(session: Session, seen: dict[str, Option] | None = None) -> list[Row]:
-    """One row per legal action of the decision, for a viewer allowed to see them, each with its
-    stable key (tui/keys.py); in the Orders, then the orders that cannot be given now, dimmed,
+    """The rows of :func:`decision_rows`, without the title."""
+    return decision_rows(session, seen)[1]
+
+
+def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tuple[str, list[Row]]:
+    """What the options share (a title over the list, tui/shapes.py) and one row per legal
+    action of the decision, for a viewer allowed to see them, each with its stable key
+    (tui/keys.py); in the Orders, then the orders that cannot be given now, dimmed,
     with the reason (``seen``: the orders offered earlier in the game, by notation, kept up to
     date here, whose words a dimmed row borrows)."""
     game = session.game
     asked = session.asking()
     if asked is None or not session.may_decide(asked[0].player):
-        return []
+        return "", []
     d, options = asked
     rows = [Row(_label(game, o), cost_tag(o), o) for o in options]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
+    title = shape_rows(rows, game.rules.area_name) if d.kind != "orders" else ""
     blocked = blocked_rows(session, rows, seen if seen is not None else {}) if d.kind == "orders" else []
     hand = sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None)
     keys = assign_keys([r.option for r in rows + blocked], hand)
     for row, key in zip(rows + blocked, keys, strict=True):
         row.key = key
         row.in_hand = d.kind == "orders" and row.option.kind in HAND_KINDS
-    return rows + blocked
+    return title, rows + blocked
 
 
 #: the orders every side may give (§6), in the words of their Options, for a dimmed row shown

@@ -23,7 +23,7 @@ from ...render.board_map import MapPosition
 from ..battle_panel import battle_start
 from ..last_move import last_turn_areas
 from ..mapnav import step
-from ..options import option_detail, option_rows, own_ability, prompt_text
+from ..options import decision_rows, option_detail, own_ability, prompt_text
 from ..orders_here import OrdersHere
 from ..panels import area_info, map_position, public_log
 from ..score import stage_report
@@ -157,7 +157,11 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
             self._decision_key = key
-            panel.set_decision(prompt_text(self.session), option_rows(self.session, self._seen_orders), keep=keep)
+            title, rows = decision_rows(self.session, self._seen_orders)
+            prompt = prompt_text(self.session)
+            if title:  # what every option shares, once: the rows say what differs
+                prompt.append(f"\n{title}:", style="bold")
+            panel.set_decision(prompt, rows, keep=keep)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
             area, self._area_chosen = self._area_chosen, None
@@ -388,6 +392,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self.choose_area(self.cursor)
             return
         action = panel.highlighted_action
+        if action == "cancel":  # Enter confirms, never drops the order: Esc is back (issue 36)
+            self.notify("Enter confirms an option; Esc cancels the order.", timeout=3)
+            return
         if action is None:
             if len(panel.shown) == 1:
                 action = panel.shown[0].action
