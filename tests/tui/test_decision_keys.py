@@ -48,3 +48,52 @@ async def test_enter_on_the_cancel_row_does_not_cancel(tmp_path):
         assert game_screen(app).session.game.actions == before
         await keys(pilot, "escape")  # Esc is back
         assert game_screen(app).session.game.actions[-1] == "cancel"
+
+
+def test_no_option_takes_a_key_the_screen_keeps():
+    """Over random games: ``e`` only ever for a way out of a step, never an area or a unit; no
+    option on a command's key."""
+    from semper_fidelis.tui.keys import COMMANDS, KIND_KEYS, WAY_OUT_KEY
+    from semper_fidelis.tui.options import option_rows
+    from semper_fidelis.tui.session import Session
+
+    ways_out = {kind for kind, key in KIND_KEYS.items() if key == WAY_OUT_KEY}
+    checked = 0
+    for scenario, seed in ((1, 1), (2, 2), (4, 3)):
+        game, bot = Game(scenario=scenario, seed=seed), RandomBot(seed)
+        while not game.over and len(game.actions) < 400:
+            for row in option_rows(Session(game=game, privacy=False)):
+                key = "" if row.key == "esc" else row.key[:1]
+                assert key not in COMMANDS, (row.key, row.option.label)
+                assert key != WAY_OUT_KEY or row.option.kind in ways_out, (row.key, row.option.label)
+                checked += 1
+            game.apply(bot.choose(game))
+    assert checked > 1000
+
+
+@sync
+async def test_the_key_that_hurries_the_bots_does_not_throw_the_result_away(tmp_path):
+    """At game over ``n`` (skip the bots, on the game screen) does nothing; ``N`` is the rematch
+    with a new seed."""
+    from semper_fidelis.tui.screens.game_over import GameOverScreen
+
+    game, bot = Game(scenario=2, seed=3), RandomBot(3)
+    while not game.over:
+        game.apply(bot.choose(game))
+    path = save(game, tmp_path / "saves" / "over.json")
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.open_save(path) is None
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        await keys(pilot, "n", "w", "r")
+        assert isinstance(app.screen, GameOverScreen)
+        await keys(pilot, "N")
+        for _ in range(50):
+            await pilot.pause()
+            if app.game_screen is not None and not app.game_screen.session.game.over:
+                break
+        assert not game_screen(app).session.game.over

@@ -17,11 +17,11 @@ from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
 from ..fit import fit_label
-from ..keys import POOL, press
+from ..keys import POOL, WAY_OUT_KEY, press
 from ..theme import KEY_STYLE
 
 #: every key an option may have (the game screen binds them)
-KEYS = POOL
+KEYS = POOL + WAY_OUT_KEY
 
 
 @dataclass
