@@ -5,10 +5,15 @@ this module only orders and shows them. Pure, so tests can read what the player 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from ..data.models import Side
 from ..engine import Game, Option
+from ..engine.cards import effect_of
+from ..engine.notation import unit_name
+from ..engine.occupancy import count
 from .keys import assign_keys
 from .odds import option_odds
 from .panels import token_words
@@ -59,6 +64,9 @@ def own_ability(session: Session) -> Text:
     if not cid:
         return Text("")
     c = game.data.commander_by_id[cid]
+    status = session.view()["commander_status"].get(d.player, "ok") if d else "ok"
+    if status != "ok":  # an HQ dispersed: no ability until it is back (§11)
+        return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (f"HQ {status}, his ability lost until it returns", "italic"))
     ability = c.ability.text if c.ability else "no special ability"
     return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (ability, "italic"))
 
@@ -196,9 +204,36 @@ def _order_reason(option: Option, turn: dict, ap: int) -> str:
 
 def _label(game: Game, option: Option) -> Text:
     label = Text(option.label, style="italic" if option.closes else "")
-    if militia_warning(game, option):
+    if warning(game, option):
         label = Text.assemble(("⚠ ", "bold yellow"), label)
     return label
+
+
+def warning(game: Game, option: Option) -> str | None:
+    """What the player should know before committing: a neutral Militia turned, or an area
+    left empty."""
+    return militia_warning(game, option) or emptying_warning(game, option)
+
+
+def emptying_warning(game: Game, option: Option) -> str | None:
+    """A Move or Assault taking the last units out of an area: a Strategic Area's Morale and the
+    side's fortifications there are lost (§8, §6.2; issue 36). An attack lined up on the border
+    keeps them, and says nothing."""
+    origin = option.from_area
+    d = game.decision()
+    if option.kind not in ("move", "assault", "enter") or not origin or d is None:
+        return None
+    if sum(n for _, n in option.units) < count(game.rules, game.state, origin, d.player):
+        return None
+    state, name = game.state, game.data.areas[origin].name
+    lost = []
+    if origin in state.strategic and state.strategic_holder.get(origin) == d.player:
+        lost.append("−1 Morale (a Strategic Area)")
+    if state.redoubts.get(origin) == d.player:
+        lost.append("its Redoubt lost")
+    if any(side == d.player for side, _ in state.barricades.get(origin, [])):
+        lost.append("its Barricades lost")
+    return f"Warning: this leaves {name} empty: {', '.join(lost)}." if lost else None
 
 
 def militia_warning(game: Game, option: Option) -> str | None:
@@ -218,14 +253,32 @@ def militia_warning(game: Game, option: Option) -> str | None:
             f"makes it ally with {rival} (§13.2).")
 
 
-def count_to_place(option: Option, mob: dict[str, int]) -> int:
+def count_to_place(game: Game, option: Option, mob: dict[str, int]) -> int:
     """How many units an option placing one unit could place in its area in a row: the room
-    the engine says is left there (the units still to place stop it sooner: the engine says when);
-    for a Mobilization, the units of its type in the Mobilization Zone (``mob``; the area's room
-    and the AP stop it sooner)."""
+    the engine says is left there, and no more than the units still to place (a deployment's,
+    a reinforcement's: issue 36, "1–5" when 4 remained); for a Mobilization, the units of its
+    type in the Mobilization Zone (``mob``; the area's room and the AP stop it sooner)."""
     if option.kind == "mobilize":
         return max(1, sum(mob.get(utype, 0) for utype, _ in option.units or ()))
-    return max(1, option.room or 1)
+    return max(1, min(option.room or 1, _left_to_place(game) or option.room or 1))
+
+
+def _left_to_place(game: Game) -> int | None:
+    """The units the step still has to place: a deployment's of this type, a reinforcement's."""
+    frame: dict[str, Any] = dict(game.state.stack[-1]) if game.state.stack else {}
+    if frame.get("kind") == "deploy":
+        return int(frame["todo"][0]["count"])
+    if frame.get("kind") == "reinforce-villages":
+        return int(frame["left"])
+    return None
+
+
+def count_question(game: Game, option: Option) -> str:
+    """'Place how many Polish Volunteers in Cytadela' (the plural, from the option's facts)."""
+    verb = {"deploy": "Place", "reinforce": "Send", "mobilize": "Mobilize"}.get(option.kind, "Place")
+    unit = unit_name(option.units[0][0], 2) if option.units else "units"
+    where = f" {'into' if option.kind == 'mobilize' else 'in'} {game.data.areas[option.area].name}" if option.area in game.data.areas else ""
+    return f"{verb} how many {unit}{where}"
 
 
 def _kind_rank(option: Option) -> int:
@@ -241,17 +294,32 @@ def option_detail(game: Game, side: Side, row: Row | None, kind: str | None = No
         d = game.decision()
         kind = d.kind if d is not None else None
     odds = option_odds(game, row.option, kind) if kind is not None else None
-    warning = militia_warning(game, row.option)
-    parts = [Text(warning, style="bold yellow")] if warning else []
+    said = warning(game, row.option)
+    parts = [Text(said, style="bold yellow")] if said else []
     parts.append(odds if odds is not None else _option_words(game, side, row))  # the label is lit above
     return Text("\n").join(parts)
+
+
+def effect_blocked(game: Game, side: Side, number: int) -> str | None:
+    """Why card ``number`` is offered for its AP only, in the Orders (None: its effect is
+    offered too): said before ``22`` plays it for AP (issue 36)."""
+    if any(o.kind == "card-effect" and o.card == number for o in game.options()):
+        return None
+    card = game.rules.card(side, number)
+    if card.kind == "special":
+        return "a Special card: its effect is played in a battle"
+    if effect_of(game.rules, side, number) is None:
+        return "its effect is not one the game carries out"
+    return "its effect cannot be carried out now (see its text)"
 
 
 def _option_words(game: Game, side: Side, row: Row) -> Text:
     option = row.option
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)
-        how = {"card": f"▸ {row.key}: for {c.ap} AP, its effect unused — ", "card-effect": f"▸ {row.key}: for its effect — "}
+        why = effect_blocked(game, side, c.number) if option.kind == "card" else None
+        unused = f"its effect unused ({why})" if why else "its effect unused"
+        how = {"card": f"▸ {row.key}: for {c.ap} AP, {unused} — ", "card-effect": f"▸ {row.key}: for its effect — "}
         return Text.assemble((how.get(option.kind, ""), "bold"), (f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ",
                              (c.effect, "italic"))
     if option.token is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
-
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .helpers import game_screen, keys, sync
@@ -97,3 +96,31 @@ async def test_the_key_that_hurries_the_bots_does_not_throw_the_result_away(tmp_
             if app.game_screen is not None and not app.game_screen.session.game.over:
                 break
         assert not game_screen(app).session.game.over
+
+
+@sync
+async def test_the_effects_key_on_a_card_offered_for_ap_only_says_why(tmp_path):
+    """``22`` on a card whose effect cannot be used: the screen says why (it used to play it
+    for its AP without a word)."""
+    from semper_fidelis.tui.options import option_rows
+    from semper_fidelis.tui.session import Session
+
+    from .test_small_defects import first
+
+    def ap_only(game):
+        if game.decision().kind != "orders":
+            return None
+        effects = {o.card for o in game.options() if o.kind == "card-effect"}
+        return next((r for r in option_rows(Session(game=game, privacy=False)) if r.option.kind == "card"
+                     and not r.blocked and r.option.card not in effects and len(r.key) == 1), None)
+
+    game, row = first(ap_only)
+    path = save(game, tmp_path / "saves" / "game.json")
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.open_save(path) is None
+        await pilot.pause()
+        await keys(pilot, row.key, row.key)
+        said = " ".join(n.message for n in app._notifications)
+        assert f"#{row.option.card}: " in said and "Enter plays it for its AP" in said, said
+        assert game_screen(app).session.game.actions == game.actions  # nothing played yet

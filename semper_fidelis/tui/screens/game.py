@@ -23,12 +23,12 @@ from ...render.board_map import MapPosition
 from ..battle_panel import battle_start
 from ..last_move import last_turn_areas
 from ..mapnav import step
-from ..options import decision_rows, option_detail, own_ability, prompt_text
+from ..options import decision_rows, effect_blocked, option_detail, own_ability, prompt_text
 from ..orders_here import OrdersHere
 from ..panels import area_info, map_position, public_log
 from ..score import stage_report
 from ..session import TABLE, EngineFailure, Session
-from ..widgets.decision import KEYS, DecisionPanel
+from ..widgets.decision import KEYS, DecisionPanel, Row
 from ..widgets.map_view import MapView
 from ..widgets.table_panels import BattlePanel, BattleShown, HandPanel, HandShown, LogPanel, PhaseBar, Shown, TracksBar
 from .bot_turns import BotTurns
@@ -333,6 +333,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def action_pick(self, key: str) -> None:
         panel = self.query_one(DecisionPanel)
+        before = panel.picked
         i = panel.key_index(key)
         if i is None:
             return
@@ -340,10 +341,19 @@ class GameScreen(BotTurns, TableKeys, Screen):
             if i.blocked:  # a dimmed row: say why it cannot be chosen
                 self.notify(f"{i.option.label}: {i.blocked}.", timeout=4)
                 return
+            if i is before and i.option.kind == "card":
+                self._effect_blocked(i)  # "22" for an effect not offered: say why, not play it for AP silently
             panel.pick(i)  # a card or token on the Hand panel
         else:
             panel.highlight(i)
         self.mode = "option"
+
+    def _effect_blocked(self, row: Row) -> None:
+        d = self.game.decision()
+        n = row.option.card
+        why = effect_blocked(self.game, d.player, n) if d is not None and n is not None else None
+        if why:
+            self.notify(f"#{n}: {why}. Enter plays it for its AP.", timeout=5)
 
     def action_play_key(self, key: str) -> None:
         """A click on a key of the Hand panel: that card or token is played, as a click on an

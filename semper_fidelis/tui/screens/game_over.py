@@ -39,7 +39,7 @@ def _last_stage(events: list[Event]) -> list[Text]:
 
 
 class GameOverScreen(Screen):
-    DEFAULT_CSS = "#over-course { height: 22; }"
+    DEFAULT_CSS = "#over-course { height: 28; }"  # VP: a row to each value in most games (render/charts.py)
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     #: the rematches on capitals: a key pressed on the game screen as the game ends (``n`` to
     #: hurry the bots, ``w``, ``r``) never throws this result away (issue 36)
