@@ -15,7 +15,6 @@ from semper_fidelis.tui.session import Session
 from semper_fidelis.tui.status import phase_line
 
 
-
 @functools.cache
 def positions() -> tuple[Game, ...]:
     """Every position of a few seeded random games (copies, to keep)."""
@@ -119,3 +118,25 @@ def test_no_ap_in_the_end_of_turn_header():
     assert " AP left" in phase_line(Session(game=orders, privacy=False)).plain
 
 
+
+
+def test_the_battle_box_says_what_changed_the_odds():
+    """Issue 36: the odds jumped from 71 % to 89 % and only the log said why (a Special card)."""
+    from semper_fidelis.tui.battle_panel import battle_renderable
+    from semper_fidelis.tui.odds import odds_text
+
+    def special_played(game):
+        view = game.view(None)
+        b = view["battle"]
+        if b is None or b["bp"] is not None or b["result"] is not None:
+            return None
+        start = max((i for i, e in enumerate(game.events("table")) if e.kind == "battle-start"), default=None)
+        return start is not None and any(e.kind == "card" and e.get("use") == "special" for e in game.events("table")[start:])
+
+    game, _ = first(special_played)
+    view = game.view(None)
+    odds = odds_text(game, view["battle"]["area"])
+    text = text_of_renderable(battle_renderable(view, game.data, game.events("table"), odds))
+    said = " ".join(text.split())
+    assert "Odds changed by: " in said and "plays the Special card " in said and " BP)" in said, said
+    assert said.index("Odds changed by") < said.index("Attacker"), said  # beside the odds, before the units

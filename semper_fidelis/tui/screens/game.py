@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 #: below this width the map and the panels (decision, hand, log) take turns on screen
 NARROW_BELOW = 100
+#: from 50 lines the hand stays beside a battle; below, it is one key away (c)
+TALL_FROM = 50
 
 
 class GameScreen(BotTurns, TableKeys, Screen):
@@ -80,7 +82,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
     #: below 100 columns map and panels take turns on the screen (space); above, side by side
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
     #: 50 lines and more (200×60): the log shares the height with the decision, the detail grows
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (50, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_FROM, "-tall")]
 
     def __init__(self, session: Session, *, bot_pace: float = 0.3):
         super().__init__()
@@ -222,9 +224,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self.last_battle = battle_start(session.shown_game.events(TABLE), view["battle"]["area"])
         self.set_class(view["losses"] is not None or view["battle"] is not None or self.last_battle is not None, "-battle")
         if self.shown is not None:
-            self.query_one(BattlePanel).shown = BattleShown.at(self.shown, offered, self.last_battle)
+            self.query_one(BattlePanel).shown = BattleShown.at(self.shown, offered, self.last_battle, self.size.height < TALL_FROM)
         box = self.query_one("#battle-box")
-        box.border_subtitle = "c: your hand" if self.size.width < NARROW_BELOW else ""
+        box.border_subtitle = "c: your hand" if self.size.width < NARROW_BELOW or self.size.height < TALL_FROM else ""
         self._render_hand()
         first = session.looking_at()
         title = {None: f"{first} (privacy off: both open)", TABLE: "both hidden (a decision that needs no hand)"}
@@ -243,7 +245,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if row is None:
             # the Commander's ability, unless a list of options needs the lines (in a battle the
             # list is short and the panel sized to it)
-            reminder = (panel.shown or panel.in_hand) and (self.has_class("-battle") or panel.has_room_for(3))
+            # (under 50 lines a battle's box needs them: issue 36)
+            battle = self.has_class("-battle")
+            reminder = (panel.shown or panel.in_hand) and ((battle and self.size.height >= TALL_FROM) or (not battle and panel.has_room_for(3)))
             panel.set_detail(own_ability(self.session) if reminder else "")
             return
         asked = self.session.asking()
