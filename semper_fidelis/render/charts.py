@@ -79,6 +79,9 @@ def _track(plot, course: Course, track: str, cursor: float | None, legend: bool,
     battles = legend and bool(course.battles)
     rows = max(2, height - PLOT_FRAME_LINES - (1 if battles else 0))
     per_row = max(1, math.ceil((hi - lo) / (rows - 1)))
+    while hi - (lo - lo % per_row) > per_row * (rows - 1):  # the gridlines on round values: 0, 4, 8 …
+        per_row += 1
+    lo -= lo % per_row
     hi = lo + per_row * (rows - 1)
     below = per_row if battles else 0
     plot.xlim(x_lo, x_hi)
