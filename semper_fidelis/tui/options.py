@@ -11,9 +11,10 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..engine import Game, Option
-from ..engine.cards import effect_of
-from ..engine.notation import unit_name
-from ..engine.occupancy import count
+from ..engine.cards import EFFECTS
+from ..engine.notation import type_for, unit_name
+from ..engine.occupancy import total
+from ..engine.orders import mobilization_rate
 from .keys import assign_keys
 from .odds import option_odds
 from .panels import token_words
@@ -103,7 +104,7 @@ def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tu
     rows = [Row(_label(game, o), cost_tag(o), o) for o in options]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
-    title = shape_rows(rows, game.rules.area_name) if d.kind != "orders" else ""
+    title = shape_rows(rows, lambda a: game.data.areas[a].name if a in game.data.areas else a) if d.kind != "orders" else ""
     blocked = blocked_rows(session, rows, seen if seen is not None else {}) if d.kind == "orders" else []
     hand = sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None)
     keys = assign_keys([r.option for r in rows + blocked], hand)
@@ -223,15 +224,17 @@ def emptying_warning(game: Game, option: Option) -> str | None:
     d = game.decision()
     if option.kind not in ("move", "assault", "enter") or not origin or d is None:
         return None
-    if sum(n for _, n in option.units) < count(game.rules, game.state, origin, d.player):
+    view = game.view(None)  # public facts only: a joiner's mirror holds the same
+    own = {type_for(d.player, code) for code in "vsh"}
+    if sum(n for _, n in option.units) < sum(n for t, n in view["units"].get(origin, {}).items() if t in own):
         return None
-    state, name = game.state, game.data.areas[origin].name
+    name = game.data.areas[origin].name
     lost = []
-    if origin in state.strategic and state.strategic_holder.get(origin) == d.player:
+    if origin in view["strategic"] and view["strategic_holder"].get(origin) == d.player:
         lost.append("−1 Morale (a Strategic Area)")
-    if state.redoubts.get(origin) == d.player:
+    if view["redoubts"].get(origin) == d.player:
         lost.append("its Redoubt lost")
-    if any(side == d.player for side, _ in state.barricades.get(origin, [])):
+    if any(side == d.player for side, _ in view["barricades"].get(origin, [])):
         lost.append("its Barricades lost")
     return f"Warning: this leaves {name} empty: {', '.join(lost)}." if lost else None
 
@@ -257,10 +260,25 @@ def count_to_place(game: Game, option: Option, mob: dict[str, int]) -> int:
     """How many units an option placing one unit could place in its area in a row: the room
     the engine says is left there, and no more than the units still to place (a deployment's,
     a reinforcement's: issue 36, "1–5" when 4 remained); for a Mobilization, the units of its
-    type in the Mobilization Zone (``mob``; the area's room and the AP stop it sooner)."""
+    type in the Mobilization Zone (``mob``), the area's room and the AP. A local game's only: a
+    joiner's screen offers no ``x`` (net/remote.py)."""
     if option.kind == "mobilize":
-        return max(1, sum(mob.get(utype, 0) for utype, _ in option.units or ()))
+        in_zone = sum(mob.get(utype, 0) for utype, _ in option.units or ())
+        room = game.rules.limit[option.area] - total(game.state, option.area) if option.area else in_zone
+        return max(1, min(in_zone, room, _affordable(game)))
     return max(1, min(option.room or 1, _left_to_place(game) or option.room or 1))
+
+
+def _affordable(game: Game) -> int:
+    """The units a Mobilization can still pay for: a token's free ones, else the ones paid for
+    already and those the AP left buy at the Morale's rate (orders._mobilize_apply)."""
+    frame: dict[str, Any] = dict(game.state.stack[-1]) if game.state.stack else {}
+    if frame.get("free"):
+        return int(frame["free"])
+    turn = game.state.turn
+    d = game.decision()
+    cost, units = mobilization_rate(game.rules, game.state, frame.get("side") or (d.player if d else "PL"))
+    return turn.mobilize_credit + (turn.ap // cost) * units
 
 
 def _left_to_place(game: Game) -> int | None:
@@ -305,10 +323,10 @@ def effect_blocked(game: Game, side: Side, number: int) -> str | None:
     offered too): said before ``22`` plays it for AP (issue 36)."""
     if any(o.kind == "card-effect" and o.card == number for o in game.options()):
         return None
-    card = game.rules.card(side, number)
+    card = next(c for c in game.data.decks[side].cards if c.number == number)
     if card.kind == "special":
         return "a Special card: its effect is played in a battle"
-    if effect_of(game.rules, side, number) is None:
+    if card.effect_id not in EFFECTS:
         return "its effect is not one the game carries out"
     return "its effect cannot be carried out now (see its text)"
 

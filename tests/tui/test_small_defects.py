@@ -140,3 +140,20 @@ def test_the_battle_box_says_what_changed_the_odds():
     said = " ".join(text.split())
     assert "Odds changed by: " in said and "plays the Special card " in said and " BP)" in said, said
     assert said.index("Odds changed by") < said.index("Attacker"), said  # beside the odds, before the units
+
+
+def test_how_many_to_mobilize_is_what_the_ap_pay_for():
+    """Not the whole Mobilization Zone when the AP buy fewer (low Morale: 3 AP a unit)."""
+    from semper_fidelis.engine.orders import mobilization_rate
+
+    def short_of_ap(game):
+        if game.state.stack[-1]["kind"] != "mobilize" or game.state.stack[-1].get("free"):
+            return None
+        side = game.decision().player
+        cost, units = mobilization_rate(game.rules, game.state, side)
+        can = game.state.turn.mobilize_credit + game.state.turn.ap // cost * units
+        mob = game.view(None)["mob"][side]
+        return next(((o, can) for o in game.options() if o.kind == "mobilize" and mob.get(o.units[0][0], 0) > can), None)
+
+    game, (option, can) = first(short_of_ap)
+    assert count_to_place(game, option, game.view(None)["mob"][game.decision().player]) <= max(1, can)

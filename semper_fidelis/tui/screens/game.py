@@ -159,11 +159,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
             self._decision_key = key
-            title, rows = decision_rows(self.session, self._seen_orders)
-            prompt = prompt_text(self.session)
-            if title:  # what every option shares, once: the rows say what differs
-                prompt.append(f"\n{title}:", style="bold")
-            panel.set_decision(prompt, rows, keep=keep)
+            title, rows = decision_rows(self.session, self._seen_orders)  # what every option shares, once
+            panel.set_decision(prompt_text(self.session), rows, keep=keep, title=title)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
             area, self._area_chosen = self._area_chosen, None

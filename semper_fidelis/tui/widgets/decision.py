@@ -69,6 +69,7 @@ class DecisionPanel(Vertical):
         self.filter_note: str = ""
         self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
         self._lines: list[int | None] = []  # the list's lines: the shown row on each (None: a note, a group's line)
+        self.shared = ""  # what the options share, on a line over them
 
     def compose(self):
         yield Static(id="prompt")
@@ -79,8 +80,10 @@ class DecisionPanel(Vertical):
 
     # ------------------------------------------------------------------------------ content
 
-    def set_decision(self, prompt: Text, rows: list[Row], *, keep: str | None = None) -> None:
+    def set_decision(self, prompt: Text, rows: list[Row], *, keep: str | None = None, title: str = "") -> None:
+        """``title``: what the options share (tui/shapes.py), a line over them."""
         self.query_one("#prompt", Static).update(prompt)
+        self.shared = title
         self.in_hand = [r for r in rows if r.in_hand]
         self.picked = next((r for r in self.in_hand if keep and r.action == keep), None)
         self.rows = [r for r in rows if not r.blocked and not r.in_hand]
@@ -108,7 +111,10 @@ class DecisionPanel(Vertical):
         blocked = [] if self.filter_note else self.blocked
         tag_width = max((len(r.tag) for r in rows), default=0)
         key_width = max((len(r.key) for r in rows + blocked), default=1)
+        first_acting = next((i for i, r in enumerate(rows) if not r.option.closes), None)
         for i, row in enumerate(rows + blocked):
+            if i == first_acting and self.shared:
+                options.append(Option(Text(f"{self.shared}:", style="bold"), disabled=True))
             if row.group and (i == 0 or rows[i - 1].group != row.group) and not row.blocked:
                 options.append(Option(Text(f"{row.group}:", style="bold"), disabled=True))
             head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
