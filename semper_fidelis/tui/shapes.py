@@ -75,15 +75,22 @@ def _area_only(verb: str, into: str = "in") -> Callable[[Option, Name], list[Par
     return parts
 
 
+def _from(option: Option, name: Name) -> list[Part]:
+    """An order's origin, or a unit a card takes from an area (its units then tell it apart)."""
+    if option.units:
+        return [_part("verb", "Take"), _part("units", _units(option)), _part("area", f"from {name(option.area or '')}")]
+    return [_part("verb", "From"), _part("area", name(option.area or ""))]
+
+
 #: option kind -> its parts; a kind not here keeps its label (cards, tokens, the orders)
 SHAPES: dict[str, Callable[[Option, Name], list[Part] | None]] = {
     "move": _move_parts, "attack": _move_parts, "assault": _move_parts, "enter": _move_parts,
     "deploy": _place_parts("Place", "in"), "mobilize": _place_parts("Mobilize", "into"),
-    "reinforce": _place_parts("Send", "to"), "relief": _place_parts("Relief:", "to"),
+    "reinforce": _place_parts("Send", "to"), "relief": _place_parts("Relief", "to"),
     "place": _place_parts("Place", "in"),
     "barricade": _barricade, "redoubt": _area_only("Redoubt"),
     "hq": _area_only("Place the HQ"), "artillery": _area_only("Artillery fires on", ""),
-    "from": _area_only("From"), "battle": _area_only("Fight the battle"),
+    "from": _from, "battle": _area_only("Fight the battle"),
     "advance": _from_to("Move"), "evade": _from_to("Evade"), "withdraw": _from_to("Withdraw"),
 }
 
