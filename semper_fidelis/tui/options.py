@@ -65,7 +65,7 @@ def own_ability(session: Session) -> Text:
     if not cid:
         return Text("")
     c = game.data.commander_by_id[cid]
-    status = session.view()["commander_status"].get(d.player, "ok") if d else "ok"
+    status = session.view()["commander_status"].get(side, "ok")
     if status != "ok":  # an HQ dispersed: no ability until it is back (§11)
         return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (f"HQ {status}, his ability lost until it returns", "italic"))
     ability = c.ability.text if c.ability else "no special ability"
