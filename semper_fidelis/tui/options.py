@@ -101,7 +101,7 @@ def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tu
     if asked is None or not session.may_decide(asked[0].player):
         return "", []
     d, options = asked
-    rows = [Row(_label(game, o), cost_tag(o), o) for o in options]
+    rows = [Row(_label(game, o, d.player), cost_tag(o), o) for o in options]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
     title = shape_rows(rows, lambda a: game.data.areas[a].name if a in game.data.areas else a) if d.kind != "orders" else ""
@@ -203,38 +203,37 @@ def _order_reason(option: Option, turn: dict, ap: int) -> str:
     return f"needs {need} AP, {left}" if ap < need else f"needs {what}"
 
 
-def _label(game: Game, option: Option) -> Text:
+def _label(game: Game, option: Option, side: Side) -> Text:
     label = Text(option.label, style="italic" if option.closes else "")
-    if warning(game, option):
+    if warning(game, option, side):
         label = Text.assemble(("⚠ ", "bold yellow"), label)
     return label
 
 
-def warning(game: Game, option: Option) -> str | None:
-    """What the player should know before committing: a neutral Militia turned, or an area
-    left empty."""
-    return militia_warning(game, option) or emptying_warning(game, option)
+def warning(game: Game, option: Option, side: Side) -> str | None:
+    """What ``side`` should know before committing: a neutral Militia turned, or an area left
+    empty."""
+    return militia_warning(game, option) or emptying_warning(game, option, side)
 
 
-def emptying_warning(game: Game, option: Option) -> str | None:
+def emptying_warning(game: Game, option: Option, side: Side) -> str | None:
     """A Move or Assault taking the last units out of an area: a Strategic Area's Morale and the
     side's fortifications there are lost (§8, §6.2; issue 36). An attack lined up on the border
     keeps them, and says nothing."""
     origin = option.from_area
-    d = game.decision()
-    if option.kind not in ("move", "assault", "enter") or not origin or d is None:
+    if option.kind not in ("move", "assault", "enter") or not origin:
         return None
     view = game.view(None)  # public facts only: a joiner's mirror holds the same
-    own = {type_for(d.player, code) for code in "vsh"}
+    own = {type_for(side, code) for code in "vsh"}
     if sum(n for _, n in option.units) < sum(n for t, n in view["units"].get(origin, {}).items() if t in own):
         return None
     name = game.data.areas[origin].name
     lost = []
-    if origin in view["strategic"] and view["strategic_holder"].get(origin) == d.player:
+    if origin in view["strategic"] and view["strategic_holder"].get(origin) == side:
         lost.append("−1 Morale (a Strategic Area)")
-    if view["redoubts"].get(origin) == d.player:
+    if view["redoubts"].get(origin) == side:
         lost.append("its Redoubt lost")
-    if any(side == d.player for side, _ in view["barricades"].get(origin, [])):
+    if any(who == side for who, _ in view["barricades"].get(origin, [])):
         lost.append("its Barricades lost")
     return f"Warning: this leaves {name} empty: {', '.join(lost)}." if lost else None
 
@@ -312,7 +311,7 @@ def option_detail(game: Game, side: Side, row: Row | None, kind: str | None = No
         d = game.decision()
         kind = d.kind if d is not None else None
     odds = option_odds(game, row.option, kind) if kind is not None else None
-    said = warning(game, row.option)
+    said = warning(game, row.option, side)
     parts = [Text(said, style="bold yellow")] if said else []
     parts.append(odds if odds is not None else _option_words(game, side, row))  # the label is lit above
     return Text("\n").join(parts)
