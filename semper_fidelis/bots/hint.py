@@ -7,22 +7,30 @@ opponent's hand, face-down tokens, deck orders) is dealt afresh for every playou
 the bots do: the hint is the same whatever the opponent really holds, and a hot-seat player
 learns nothing of the other side's cards from it.
 
-A plan's *win chance* is the share of its playouts that ended won, or ahead on the marshal's
-evaluation where a playout was cut off before the game's end (a tie counts half), given with
-the mean evaluation (VP ahead): the marshal's own measure of the plan, not a promise. A single
-legal action is no choice: it comes back without playouts.
+A plan's *win chance* (of the game, not of a battle) is the share of its playouts that ended
+won, or ahead on the marshal's evaluation where a playout was cut off before the game's end (a
+tie counts half), given with the mean evaluation (VP ahead): the marshal's own measure of the
+plan, not a promise. A single legal action is no choice: it comes back without playouts.
+
+The plan the marshal would play comes first (issue 36: the marker sat on the second); when
+another plan scored as well or better, or the finalists had too few playouts to tell them apart,
+the hint says it is too close to call. Each plan is told in the game's words, step by step.
 """
 
 from __future__ import annotations
 
+import json
+import zlib
 from dataclasses import dataclass
 
-from ..engine import Game
+from ..engine import Game, IllegalAction
 from .marshal import MarshalBot
 from .seat import Seat
 
 #: plans weighed at a decision other than the Orders (the general's answer and the first others)
 MOST_PLANS = 8
+#: fewer playouts than this for the finalists: too few to rank them
+MIN_RANKED = 4
 
 
 @dataclass(frozen=True)
@@ -38,17 +46,36 @@ class PlanEstimate:
 @dataclass(frozen=True)
 class Hint:
     player: str
-    plans: tuple[PlanEstimate, ...]  # best first
+    plans: tuple[PlanEstimate, ...]  # the marshal's choice first, then the others by estimate
     playouts: int
+    close: bool = False  # too close to call: the choice is not clearly better than another
+    battle: bool = False  # asked at a battle: its win chance is the game's, not the battle's
 
     @property
     def choice(self) -> PlanEstimate | None:
         return next((p for p in self.plans if p.chosen), None)
 
 
-def _label(labels: dict[str, str], steps: list[str]) -> str:
-    first = labels.get(steps[0], steps[0])
-    return first if len(steps) == 1 else f"{first}: {', '.join(steps[1:])}"
+def _label(game: Game, steps: list[str]) -> str:
+    """A plan in the game's words: each step's option label, the steps played on a copy (a raw
+    notation only where a step cannot be replayed)."""
+    world, words = game.copy(), []
+    for step in steps:
+        labels = {o.notation: o.label for o in world.options()}
+        words.append(labels.get(step, step))
+        try:
+            world.apply(step)
+        except IllegalAction:
+            break
+    words += steps[len(words):]
+    return words[0] if len(words) == 1 else f"{words[0]}: {'; '.join(words[1:])}"
+
+
+def position_seed(game: Game, player: str) -> int:
+    """A seed from what ``player`` sees of the position: the same hint for the same position,
+    whatever the other side holds."""
+    seen = json.dumps(game.view(player), sort_keys=True, default=str)
+    return zlib.crc32(f"{game.seed}:{seen}".encode())
 
 
 def _win(scores: list[float]) -> float:
@@ -68,18 +95,21 @@ def make_hint(game: Game, seed: int, think: float = 2.0, iterations: int | None 
     plans = bot.candidates(seat)
     if decision.kind != "orders":
         plans = plans[:MOST_PLANS]
-    labels = {o.notation: o.label for o in seat.options()}
+    battle = decision.kind in ("battle", "losses")
     if len(plans) == 1:
-        return Hint(decision.player, (PlanEstimate(tuple(plans[0]), _label(labels, plans[0]), 0.0, 0.0, 0, True),), 0)
+        return Hint(decision.player, (PlanEstimate(tuple(plans[0]), _label(game, plans[0]), 0.0, 0.0, 0, True),), 0, battle=battle)
     best, scores, alive = bot.weigh(seat, plans)
-    ranked = sorted(range(len(plans)), key=lambda i: (i not in alive, -_mean(scores[i]), i))
-    shown = [i for i in ranked if scores[i]][:top]
-    if best not in shown:
-        shown = [best] + shown[: top - 1]
+    ranked = [i for i in range(len(plans)) if len(scores[i]) >= MIN_RANKED and i != best]  # not ranked on a playout or two
+    others = sorted(ranked, key=lambda i: (i not in alive, -_mean(scores[i]), i))
+    shown = [best, *others][:top]
+    finalists = [i for i in alive if i != best and scores[i]]
+    close = len(scores[best]) < MIN_RANKED or any(_mean(scores[i]) >= _mean(scores[best]) for i in finalists)
     return Hint(
         decision.player,
-        tuple(PlanEstimate(tuple(plans[i]), _label(labels, plans[i]), _win(scores[i]), _mean(scores[i]), len(scores[i]), i == best) for i in shown),
+        tuple(PlanEstimate(tuple(plans[i]), _label(game, plans[i]), _win(scores[i]), _mean(scores[i]), len(scores[i]), i == best)
+              for i in shown),
         sum(len(s) for s in scores),
+        close=close, battle=battle,
     )
 
 

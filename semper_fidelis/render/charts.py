@@ -52,15 +52,38 @@ def int_ticks(lo: float, hi: float, room: int) -> list[int]:
     return list(range(lo, hi + 1, step))
 
 
-def _track(plot, course: Course, track: str, cursor: float | None, legend: bool, width: int, height: int) -> None:
+#: the lines of a plot that are not rows of values: its title, the frame's two, the x labels
+PLOT_FRAME_LINES = 4
+
+
+def _span(course: Course, track: str) -> tuple[int, int]:
     series = course.values[track]
     lo = min(min(series[s]) for s in SIDES)
     hi = max(max(series[s]) for s in SIDES)
-    if hi - lo < 2:
-        lo, hi = lo - 1, hi + 1
+    return (lo - 1, hi + 1) if hi - lo < 2 else (lo, hi)
+
+
+def rows_needed(course: Course, track: str, legend: bool) -> int:
+    """The height a plot of ``track`` needs for a row to each whole value (and the battles')."""
+    lo, hi = _span(course, track)
+    return hi - lo + 1 + (1 if legend and course.battles else 0) + PLOT_FRAME_LINES
+
+
+def _track(plot, course: Course, track: str, cursor: float | None, legend: bool, width: int, height: int) -> None:
+    series = course.values[track]
+    lo, hi = _span(course, track)
     x_lo, x_hi = course.xs[0], max(course.xs[-1], course.xs[0] + 1)
-    # the battles get a row of their own below the lowest value, where no line hides them
-    below = (hi - lo) / max(1, height - 5) if legend and course.battles else 0
+    # a whole number of values to a row, so a value is drawn on its own gridline (issue 36: 5 VP
+    # was drawn on the 6): the top raised to the last row's value; the battles get a row of their
+    # own below the lowest value, where no line hides them
+    battles = legend and bool(course.battles)
+    rows = max(2, height - PLOT_FRAME_LINES - (1 if battles else 0))
+    per_row = max(1, math.ceil((hi - lo) / (rows - 1)))
+    while hi - (lo - lo % per_row) > per_row * (rows - 1):  # the gridlines on round values: 0, 4, 8 …
+        per_row += 1
+    lo -= lo % per_row
+    hi = lo + per_row * (rows - 1)
+    below = per_row if battles else 0
     plot.xlim(x_lo, x_hi)
     plot.ylim(lo - below, hi)
     for mark in course.stage_ends:
@@ -71,7 +94,8 @@ def _track(plot, course: Course, track: str, cursor: float | None, legend: bool,
         plot.scatter([b.x for b in course.battles], [lo - below] * len(course.battles), marker=BATTLE)
     for side in SIDES:
         plot.plot(list(course.xs), list(series[side]), marker=MARKERS[side])
-    plot.yticks(int_ticks(lo, hi, max(2, height // 2)))
+    step = per_row * math.ceil(len(range(lo, hi + 1, per_row)) / max(2, height // 2))
+    plot.yticks(list(range(lo, hi + 1, step)))
     plot.xticks(int_ticks(x_lo, x_hi, room_for(13, len(str(math.ceil(x_hi))), width)))
     keys = f"  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL  {BATTLE} battle  {STAGE} Stage end" + (f"  {NOW} now" if cursor is not None else "")
     plot.title(TRACK_NAMES[track] + (keys if legend else ""))
@@ -81,7 +105,7 @@ def course_chart(course: Course, width: int, height: int, cursor: float | None =
     """VP over the full width, Morale and Supply side by side below it; ``cursor``: the place
     on the x axis to mark as now."""
     fig = figure(width, height)
-    top = max(6, height * 11 // 20)
+    top = min(max(6, height * 11 // 20, rows_needed(course, "vp", True)), max(6, height - 8))  # Morale, Supply: 8
     fig.subplots(2, 1)
     fig.subplot(1, 1).plotsize(width, top)
     _track(fig.subplot(1, 1), course, "vp", cursor, True, width, top)

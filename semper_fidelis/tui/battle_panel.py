@@ -30,11 +30,12 @@ def _name(data: GameData, area: str) -> str:
 
 
 def battle_renderable(
-    view: dict, data: GameData, events: Sequence[Event], odds: RenderableType | None = None,
+    view: dict, data: GameData, events: Sequence[Event], odds: RenderableType | None = None, *, compact: bool = False,
 ) -> RenderableType | None:
     """The battle being fought: both sides' units and Strength, fortifications, sides of
     attack, the steps, the cards and tokens played, Battle Points and the result (what its
-    public ``events`` told); before it is resolved, ``odds`` (tui/odds.py)."""
+    public ``events`` told); before it is resolved, ``odds`` (tui/odds.py) and what changed
+    them. ``compact``: without the notes a player reads once (120×40: all in view)."""
     b = view.get("battle")
     if b is None:
         return None
@@ -93,8 +94,12 @@ def battle_renderable(
         for role, kind in b["tokens"].items() if kind
     ]
     # the odds first, under the title: in view at every battle decision, the defender's too
-    lines: list[RenderableType] = [title] + ([odds] if odds is not None and not settled else []) + [table]
-    if not settled:
+    lines: list[RenderableType] = [title]
+    if odds is not None and not settled:
+        changed = odds_changed(b, events)
+        lines += [odds] + ([changed] if changed is not None else [])
+    lines.append(table)
+    if not settled and not compact:
         lines.append(Text("BP from the Combat Table, before the Battle card and the bonuses.", style="dim"))
     if b["bp"]:
         bp = b["bp"]
@@ -108,6 +113,19 @@ def battle_renderable(
         lines.append(Text.assemble("Tokens played: ", Text("  ").join(played)))
     lines.extend(Text(line, style="italic") for line in battle_log(events, b["area"]))
     return Group(*lines)
+
+
+def odds_changed(b: dict, events: Sequence[Event]) -> Text | None:
+    """What has changed the odds since the battle began (issue 36: they jumped from 71 % to 89 %
+    and only the log said why): the Special cards and Combat tokens played, and the Battle Points
+    they add in all."""
+    start = battle_start(events, b["area"])
+    played = [(e.text or "").rstrip(".") for e in events[start + 1:] if e.kind == "card" and e.get("use") == "special"] if start is not None else []
+    played += [f"{b[role]} played a {kind.replace('-', ' ')} token" for role, kind in b["tokens"].items() if kind]
+    if not played:
+        return None
+    mods = [f"{b[role]} {b['modifiers'][role]:+d} BP" for role in ("attacker", "defender") if b["modifiers"][role]]
+    return Text.assemble(("Odds changed by: ", "bold"), "; ".join(played), f" ({', '.join(mods)})" if mods else "")
 
 
 def battle_start(events: Sequence[Event], area: str) -> int | None:

@@ -12,7 +12,7 @@ import re
 from rich.text import Text
 
 #: an attack or entry from a side, after the steps before (short names, no explanation)
-_FROM_A_SIDE = re.compile(r"(Attack|Assault|Enter) (.+?) from (.+?)(?: without a battle)?")
+_FROM_A_SIDE = re.compile(r"(Attack|Assault|Enter) (.+?) (?:from|←) (.+?)(?: without a battle)?")
 
 
 def fit_label(label: Text, room: int, names: dict[str, str]) -> Text:

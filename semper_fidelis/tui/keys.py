@@ -19,13 +19,15 @@ from collections.abc import Set as AbstractSet
 
 from ..engine import Option
 
-#: the game screen's own commands and the map's hjkl: never an option's key
+#: the game screen's own commands and the map's hjkl, and ``e``, the way out of a step: never
+#: the key of an area or a unit (issue 36: ``e`` was also "Redoubt in Św. Jur" when no way out was offered)
 COMMANDS = set("cghjklnqsuwx")
+WAY_OUT_KEY = "e"
 ORDER_KEYS = {"move": "m", "assault": "a", "fortify": "f", "mobilize": "b", "provision": "p"}
 KIND_KEYS = {"propaganda": "r", "negotiate": "o", "dismantle": "d", "supply-token": "t", "use-token": "y",
-             "combat-token": "t", "end": "e", "done": "e", "pass": "e", "stay": "e", "hold": "e", "draw": "e"}
+             "combat-token": "t", **dict.fromkeys(("end", "done", "pass", "stay", "hold", "draw"), WAY_OUT_KEY)}
 CANCEL_KEY = "esc"
-POOL = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in COMMANDS)
+POOL = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in COMMANDS | {WAY_OUT_KEY})
 
 
 def fixed_key(option: Option, hand: list[int]) -> str | None:

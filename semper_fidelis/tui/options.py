@@ -5,14 +5,21 @@ this module only orders and shows them. Pure, so tests can read what the player 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from ..data.models import Side
 from ..engine import Game, Option
+from ..engine.cards import EFFECTS
+from ..engine.notation import type_for, unit_name
+from ..engine.occupancy import total
+from ..engine.orders import mobilization_rate
 from .keys import assign_keys
 from .odds import option_odds
 from .panels import token_words
 from .session import Session
+from .shapes import shape_rows
 from .theme import badge
 from .widgets.decision import Row
 
@@ -58,6 +65,9 @@ def own_ability(session: Session) -> Text:
     if not cid:
         return Text("")
     c = game.data.commander_by_id[cid]
+    status = session.view()["commander_status"].get(side, "ok")
+    if status != "ok":  # an HQ dispersed: no ability until it is back (§11)
+        return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (f"HQ {status}, his ability lost until it returns", "italic"))
     ability = c.ability.text if c.ability else "no special ability"
     return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (ability, "italic"))
 
@@ -76,25 +86,32 @@ def cost_tag(option: Option) -> str:
 
 
 def option_rows(session: Session, seen: dict[str, Option] | None = None) -> list[Row]:
-    """One row per legal action of the decision, for a viewer allowed to see them, each with its
-    stable key (tui/keys.py); in the Orders, then the orders that cannot be given now, dimmed,
+    """The rows of :func:`decision_rows`, without the title."""
+    return decision_rows(session, seen)[1]
+
+
+def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tuple[str, list[Row]]:
+    """What the options share (a title over the list, tui/shapes.py) and one row per legal
+    action of the decision, for a viewer allowed to see them, each with its stable key
+    (tui/keys.py); in the Orders, then the orders that cannot be given now, dimmed,
     with the reason (``seen``: the orders offered earlier in the game, by notation, kept up to
     date here, whose words a dimmed row borrows)."""
     game = session.game
     asked = session.asking()
     if asked is None or not session.may_decide(asked[0].player):
-        return []
+        return "", []
     d, options = asked
-    rows = [Row(_label(game, o), cost_tag(o), o) for o in options]
+    rows = [Row(_label(game, o, d.player), cost_tag(o), o) for o in options]
     # the way out of a step (end, done, pass, cancel, draw) comes first: always in sight
     rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
+    title = shape_rows(rows, lambda a: game.data.areas[a].name if a in game.data.areas else a) if d.kind != "orders" else ""
     blocked = blocked_rows(session, rows, seen if seen is not None else {}) if d.kind == "orders" else []
     hand = sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None)
     keys = assign_keys([r.option for r in rows + blocked], hand)
     for row, key in zip(rows + blocked, keys, strict=True):
         row.key = key
         row.in_hand = d.kind == "orders" and row.option.kind in HAND_KINDS
-    return rows + blocked
+    return title, rows + blocked
 
 
 #: the orders every side may give (§6), in the words of their Options, for a dimmed row shown
@@ -186,11 +203,39 @@ def _order_reason(option: Option, turn: dict, ap: int) -> str:
     return f"needs {need} AP, {left}" if ap < need else f"needs {what}"
 
 
-def _label(game: Game, option: Option) -> Text:
+def _label(game: Game, option: Option, side: Side) -> Text:
     label = Text(option.label, style="italic" if option.closes else "")
-    if militia_warning(game, option):
+    if warning(game, option, side):
         label = Text.assemble(("⚠ ", "bold yellow"), label)
     return label
+
+
+def warning(game: Game, option: Option, side: Side) -> str | None:
+    """What ``side`` should know before committing: a neutral Militia turned, or an area left
+    empty."""
+    return militia_warning(game, option) or emptying_warning(game, option, side)
+
+
+def emptying_warning(game: Game, option: Option, side: Side) -> str | None:
+    """A Move or Assault taking the last units out of an area: a Strategic Area's Morale and the
+    side's fortifications there are lost (§8, §6.2; issue 36). An attack lined up on the border
+    keeps them, and says nothing."""
+    origin = option.from_area
+    if option.kind not in ("move", "assault", "enter") or not origin:
+        return None
+    view = game.view(None)  # public facts only: a joiner's mirror holds the same
+    own = {type_for(side, code) for code in "vsh"}
+    if sum(n for _, n in option.units) < sum(n for t, n in view["units"].get(origin, {}).items() if t in own):
+        return None
+    name = game.data.areas[origin].name
+    lost = []
+    if origin in view["strategic"] and view["strategic_holder"].get(origin) == side:
+        lost.append("−1 Morale (a Strategic Area)")
+    if view["redoubts"].get(origin) == side:
+        lost.append("its Redoubt lost")
+    if any(who == side for who, _ in view["barricades"].get(origin, [])):
+        lost.append("its Barricades lost")
+    return f"Warning: this leaves {name} empty: {', '.join(lost)}." if lost else None
 
 
 def militia_warning(game: Game, option: Option) -> str | None:
@@ -210,14 +255,47 @@ def militia_warning(game: Game, option: Option) -> str | None:
             f"makes it ally with {rival} (§13.2).")
 
 
-def count_to_place(option: Option, mob: dict[str, int]) -> int:
+def count_to_place(game: Game, option: Option, mob: dict[str, int]) -> int:
     """How many units an option placing one unit could place in its area in a row: the room
-    the engine says is left there (the units still to place stop it sooner: the engine says when);
-    for a Mobilization, the units of its type in the Mobilization Zone (``mob``; the area's room
-    and the AP stop it sooner)."""
+    the engine says is left there, and no more than the units still to place (a deployment's,
+    a reinforcement's: issue 36, "1–5" when 4 remained); for a Mobilization, the units of its
+    type in the Mobilization Zone (``mob``), the area's room and the AP. A local game's only: a
+    joiner's screen offers no ``x`` (net/remote.py)."""
     if option.kind == "mobilize":
-        return max(1, sum(mob.get(utype, 0) for utype, _ in option.units or ()))
-    return max(1, option.room or 1)
+        in_zone = sum(mob.get(utype, 0) for utype, _ in option.units or ())
+        room = game.rules.limit[option.area] - total(game.state, option.area) if option.area else in_zone
+        return max(1, min(in_zone, room, _affordable(game)))
+    return max(1, min(option.room or 1, _left_to_place(game) or option.room or 1))
+
+
+def _affordable(game: Game) -> int:
+    """The units a Mobilization can still pay for: a token's free ones, else the ones paid for
+    already and those the AP left buy at the Morale's rate (orders._mobilize_apply)."""
+    frame: dict[str, Any] = dict(game.state.stack[-1]) if game.state.stack else {}
+    if frame.get("free"):
+        return int(frame["free"])
+    turn = game.state.turn
+    d = game.decision()
+    cost, units = mobilization_rate(game.rules, game.state, frame.get("side") or (d.player if d else "PL"))
+    return turn.mobilize_credit + (turn.ap // cost) * units
+
+
+def _left_to_place(game: Game) -> int | None:
+    """The units the step still has to place: a deployment's of this type, a reinforcement's."""
+    frame: dict[str, Any] = dict(game.state.stack[-1]) if game.state.stack else {}
+    if frame.get("kind") == "deploy":
+        return int(frame["todo"][0]["count"])
+    if frame.get("kind") == "reinforce-villages":
+        return int(frame["left"])
+    return None
+
+
+def count_question(game: Game, option: Option) -> str:
+    """'Place how many Polish Volunteers in Cytadela' (the plural, from the option's facts)."""
+    verb = {"deploy": "Place", "reinforce": "Send", "mobilize": "Mobilize"}.get(option.kind, "Place")
+    unit = unit_name(option.units[0][0], 2) if option.units else "units"
+    where = f" {'into' if option.kind == 'mobilize' else 'in'} {game.data.areas[option.area].name}" if option.area in game.data.areas else ""
+    return f"{verb} how many {unit}{where}"
 
 
 def _kind_rank(option: Option) -> int:
@@ -233,17 +311,32 @@ def option_detail(game: Game, side: Side, row: Row | None, kind: str | None = No
         d = game.decision()
         kind = d.kind if d is not None else None
     odds = option_odds(game, row.option, kind) if kind is not None else None
-    warning = militia_warning(game, row.option)
-    parts = [Text(warning, style="bold yellow")] if warning else []
+    said = warning(game, row.option, side)
+    parts = [Text(said, style="bold yellow")] if said else []
     parts.append(odds if odds is not None else _option_words(game, side, row))  # the label is lit above
     return Text("\n").join(parts)
+
+
+def effect_blocked(game: Game, side: Side, number: int) -> str | None:
+    """Why card ``number`` is offered for its AP only, in the Orders (None: its effect is
+    offered too): said before ``22`` plays it for AP (issue 36)."""
+    if any(o.kind == "card-effect" and o.card == number for o in game.options()):
+        return None
+    card = next(c for c in game.data.decks[side].cards if c.number == number)
+    if card.kind == "special":
+        return "a Special card: its effect is played in a battle"
+    if card.effect_id not in EFFECTS:
+        return "its effect is not one the game carries out"
+    return "its effect cannot be carried out now (see its text)"
 
 
 def _option_words(game: Game, side: Side, row: Row) -> Text:
     option = row.option
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)
-        how = {"card": f"▸ {row.key}: for {c.ap} AP, its effect unused — ", "card-effect": f"▸ {row.key}: for its effect — "}
+        why = effect_blocked(game, side, c.number) if option.kind == "card" else None
+        unused = f"its effect unused ({why})" if why else "its effect unused"
+        how = {"card": f"▸ {row.key}: for {c.ap} AP, {unused} — ", "card-effect": f"▸ {row.key}: for its effect — "}
         return Text.assemble((how.get(option.kind, ""), "bold"), (f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ",
                              (c.effect, "italic"))
     if option.token is not None:

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..data.loader import GameData
 from ..data.models import Side
+from ..engine.notation import plural
 from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
 from .session import Session
@@ -49,7 +50,7 @@ def hand_renderable(session: Session, first: Side, offers: list[Row] | None = No
         hand = view["hand"][side]
         tokens = view["my_tokens"][side]
         if not session.may_see(side):
-            lines.append(Text.assemble(badge(side), f" {len(hand)} cards, {len(tokens)} tokens (hidden)"))
+            lines.append(Text.assemble(badge(side), f" {plural(len(hand), 'card')}, {plural(len(tokens), 'token')} (hidden)"))
             continue
         if side != first:  # privacy off: the other hand in one line, in full under c
             numbers = " ".join(f"#{n}" for n in sorted(hand)) or "no cards"

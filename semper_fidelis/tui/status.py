@@ -56,6 +56,11 @@ class PhaseLine:
         yield line
 
 
+#: the phases whose header says the turn's AP: the Commander's and the Event's AP are set in
+#: the first, spent in the second
+AP_PHASES = ("Initial Phase", "Orders Phase")
+
+
 def phase_line(session: Session, short: int = 0) -> Text:
     """The header; ``short`` 1-3 drops the scenario's name, then the round's date, then words;
     4 abbreviates (80 columns in a battle: 'Sc.2 │ Rd 1/12 Stg 1/3 │ … │ ORDERS — ASSAULT BATTLE')."""
@@ -75,7 +80,7 @@ def phase_line(session: Session, short: int = 0) -> Text:
     if phase != "Deployment":
         parts.append(Text.assemble(badge(view["active"]), " turn"))
     parts.append(Text(phase.upper(), style="bold reverse"))
-    if not game.over:
+    if view["phase"] in AP_PHASES:  # AP are spent in these alone (issue 36: not at the End of Turn)
         parts.append(Text(f"{view['turn']['ap']} AP" + (" left" if short < 3 else ""), style="bold"))
     if decider is not None:
         parts.append(Text.assemble("deciding: " if short < 3 else "→ ", badge(decider), " (bot)" if session.is_bot(decider) else ""))

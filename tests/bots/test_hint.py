@@ -62,3 +62,43 @@ def test_the_privacy_check_catches_a_hint_that_peeks():
     first = make_hint(game, seed=3, marshal=_PeekingMarshal(3, iterations=12))
     second = make_hint(twin, seed=3, marshal=_PeekingMarshal(3, iterations=12))
     assert first != second
+
+
+def _hints(iterations: int = 24):
+    for scenario, seed, kind in ((1, 5, "orders"), (2, 7, "orders"), (1, 5, "battle"), (2, 3, "orders"), (4, 2, "orders")):
+        game = _at(scenario, seed, kind)
+        yield game, make_hint(game, seed=seed, iterations=iterations, top=3)
+
+
+def test_the_marker_is_on_the_first_plan_and_a_close_call_is_said():
+    """Issue 36: the plan it would play first; when another did as well or better, or the
+    playouts are too few, the hint is a close call; no plan ranked on a playout or two."""
+    from semper_fidelis.bots.hint import MIN_RANKED
+
+    for _, hint in _hints():
+        assert hint.plans[0].chosen and sum(p.chosen for p in hint.plans) == 1
+        assert all(p.playouts >= MIN_RANKED for p in hint.plans[1:])
+        chosen, rivals = hint.plans[0], [p for p in hint.plans[1:] if p.playouts == hint.plans[0].playouts]
+        assert hint.close or all(p.value < chosen.value for p in rivals)
+
+
+def test_a_plan_is_told_in_the_games_words():
+    """No raw notation ('from sokolniki', 'units 1v') after a plan's first step."""
+    for game, hint in _hints(12):
+        for plan in hint.plans:
+            assert all(step not in plan.label for step in plan.steps[1:] if " " in step), plan.label
+            assert not any(a in plan.label for a in game.data.areas if "-" in a), plan.label
+
+
+def test_the_same_position_gets_the_same_hint_whatever_is_hidden():
+    """Seeded from what the player sees: two presses, or the other side's hand dealt otherwise,
+    give the same hint."""
+    from semper_fidelis.bots.hint import position_seed
+
+    game = _at(1, 5, "orders")
+    player = game.decision().player
+    twin = hidden_reshuffled(game, player, seed=9)
+    assert position_seed(game, player) == position_seed(twin, player) == position_seed(game.copy(), player)
+    assert position_seed(game, player) != position_seed(_at(1, 6, "orders"), player)
+    seed = position_seed(game, player)
+    assert make_hint(game, seed, iterations=12) == make_hint(twin, seed, iterations=12)

@@ -88,10 +88,11 @@ async def choose(pilot, action: str) -> None:
 
 
 async def choose_label(pilot, text: str) -> str:
-    """Pick the first option whose label contains ``text``; returns its action."""
+    """Pick the first option whose words (the engine's, in full under the list) contain ``text``;
+    returns its action."""
     app = pilot.app
     rows = game_screen(app).query_one(DecisionPanel).shown
-    row = next((r for r in rows if text in r.label.plain), None)
+    row = next((r for r in rows if text in r.option.label), None)
     assert row is not None, f"no option labelled {text!r}: {[r.label.plain for r in rows]}"
     await choose(pilot, row.action)
     return row.action

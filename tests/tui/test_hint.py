@@ -53,3 +53,13 @@ async def test_no_hint_for_a_decision_not_ones_own(make_app):
         await pilot.press("H")
         await pilot.pause()
         assert not isinstance(app.screen, HintScreen)
+
+
+def test_at_a_battle_the_hints_chance_is_labelled_the_games_and_counts_read_right():
+    """Issue 36: a game win chance of 1 % beside a battle's 71 % says whose it is; '1 playout'."""
+    from semper_fidelis.bots.hint import Hint, PlanEstimate
+
+    plans = (PlanEstimate(("fight",), "Stand and fight in Cytadela", 0.01, -9.0, 1, True),)
+    text = hint_screen.hint_text(Hint("PL", plans, 1, close=True, battle=True)).plain
+    assert "not this battle" in text and "game win chance 1%" in text and "(1 playout)" in text and "1 playouts" not in text
+    assert "Too close to call" in text

@@ -198,7 +198,7 @@ async def test_rematch_with_sides_swapped_at_game_over(make_app, saves, finished
     async with app.run_test(size=SIZE) as pilot:
         assert app.open_save(path) is None
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        await keys(pilot, "w")
+        await keys(pilot, "W")
         await until(pilot, lambda: app.game_screen is not None and not app.game_screen.session.game.over)
         session = game_screen(app).session
         assert session.players == {"PL": "random", "ZURL": "human"}

@@ -40,7 +40,7 @@ def test_labels_help_and_panels_for_every_position(scenario):
         assert sorted(r.action for r in rows) == sorted(d.actions)
         assert all(r.blocked.strip() and r.label.plain.strip() for r in every if r.blocked)
         assert {r.action for r in every if r.blocked}.isdisjoint(d.actions)
-        labels = [r.label.plain for r in rows]
+        labels = [f"{r.group}: {r.label.plain}" for r in rows]  # a row is read under its group's line (issue 36)
         assert len(set(labels)) == len(labels), f"options that look the same: {sorted(labels)}"  # issue 11
         for row in rows:
             label = row.label.plain

@@ -23,12 +23,12 @@ from ...render.board_map import MapPosition
 from ..battle_panel import battle_start
 from ..last_move import last_turn_areas
 from ..mapnav import step
-from ..options import option_detail, option_rows, own_ability, prompt_text
+from ..options import decision_rows, effect_blocked, option_detail, own_ability, prompt_text
 from ..orders_here import OrdersHere
 from ..panels import area_info, map_position, public_log
 from ..score import stage_report
 from ..session import TABLE, EngineFailure, Session
-from ..widgets.decision import KEYS, DecisionPanel
+from ..widgets.decision import KEYS, DecisionPanel, Row
 from ..widgets.map_view import MapView
 from ..widgets.table_panels import BattlePanel, BattleShown, HandPanel, HandShown, LogPanel, PhaseBar, Shown, TracksBar
 from .bot_turns import BotTurns
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 #: below this width the map and the panels (decision, hand, log) take turns on screen
 NARROW_BELOW = 100
+#: from 50 lines the hand stays beside a battle; below, it is one key away (c)
+TALL_FROM = 50
 
 
 class GameScreen(BotTurns, TableKeys, Screen):
@@ -80,7 +82,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
     #: below 100 columns map and panels take turns on the screen (space); above, side by side
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
     #: 50 lines and more (200×60): the log shares the height with the decision, the detail grows
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (50, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL_FROM, "-tall")]
 
     def __init__(self, session: Session, *, bot_pace: float = 0.3):
         super().__init__()
@@ -157,7 +159,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
             self._decision_key = key
-            panel.set_decision(prompt_text(self.session), option_rows(self.session, self._seen_orders), keep=keep)
+            title, rows = decision_rows(self.session, self._seen_orders)  # what every option shares, once
+            panel.set_decision(prompt_text(self.session), rows, keep=keep, title=title)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
             area, self._area_chosen = self._area_chosen, None
@@ -218,9 +221,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self.last_battle = battle_start(session.shown_game.events(TABLE), view["battle"]["area"])
         self.set_class(view["losses"] is not None or view["battle"] is not None or self.last_battle is not None, "-battle")
         if self.shown is not None:
-            self.query_one(BattlePanel).shown = BattleShown.at(self.shown, offered, self.last_battle)
+            self.query_one(BattlePanel).shown = BattleShown.at(self.shown, offered, self.last_battle, self.size.height < TALL_FROM)
         box = self.query_one("#battle-box")
-        box.border_subtitle = "c: your hand" if self.size.width < NARROW_BELOW else ""
+        box.border_subtitle = "c: your hand" if self.size.width < NARROW_BELOW or self.size.height < TALL_FROM else ""
         self._render_hand()
         first = session.looking_at()
         title = {None: f"{first} (privacy off: both open)", TABLE: "both hidden (a decision that needs no hand)"}
@@ -239,7 +242,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if row is None:
             # the Commander's ability, unless a list of options needs the lines (in a battle the
             # list is short and the panel sized to it)
-            reminder = (panel.shown or panel.in_hand) and (self.has_class("-battle") or panel.has_room_for(3))
+            # (under 50 lines a battle's box needs them: issue 36)
+            battle = self.has_class("-battle")
+            reminder = (panel.shown or panel.in_hand) and ((battle and self.size.height >= TALL_FROM) or (not battle and panel.has_room_for(3)))
             panel.set_detail(own_ability(self.session) if reminder else "")
             return
         asked = self.session.asking()
@@ -329,6 +334,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def action_pick(self, key: str) -> None:
         panel = self.query_one(DecisionPanel)
+        before = panel.picked
         i = panel.key_index(key)
         if i is None:
             return
@@ -336,10 +342,19 @@ class GameScreen(BotTurns, TableKeys, Screen):
             if i.blocked:  # a dimmed row: say why it cannot be chosen
                 self.notify(f"{i.option.label}: {i.blocked}.", timeout=4)
                 return
+            if i is before and i.option.kind == "card":
+                self._effect_blocked(i)  # "22" for an effect not offered: say why, not play it for AP silently
             panel.pick(i)  # a card or token on the Hand panel
         else:
             panel.highlight(i)
         self.mode = "option"
+
+    def _effect_blocked(self, row: Row) -> None:
+        d = self.game.decision()
+        n = row.option.card
+        why = effect_blocked(self.game, d.player, n) if d is not None and n is not None else None
+        if why:
+            self.notify(f"#{n}: {why}. Enter plays it for its AP.", timeout=5)
 
     def action_play_key(self, key: str) -> None:
         """A click on a key of the Hand panel: that card or token is played, as a click on an
@@ -388,6 +403,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self.choose_area(self.cursor)
             return
         action = panel.highlighted_action
+        if action == "cancel":  # Enter confirms, never drops the order: Esc is back (issue 36)
+            self.notify("Enter confirms an option; Esc cancels the order.", timeout=3)
+            return
         if action is None:
             if len(panel.shown) == 1:
                 action = panel.shown[0].action

@@ -39,16 +39,18 @@ def _last_stage(events: list[Event]) -> list[Text]:
 
 
 class GameOverScreen(Screen):
-    DEFAULT_CSS = "#over-course { height: 22; }"
+    DEFAULT_CSS = "#over-course { height: 28; }"  # VP: a row to each value in most games (render/charts.py)
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
+    #: the rematches on capitals: a key pressed on the game screen as the game ends (``n`` to
+    #: hurry the bots, ``w``, ``r``) never throws this result away (issue 36)
     BINDINGS = [
         Binding("enter", "menu", "Main menu"),
         Binding("q", "menu", "Main menu"),
         Binding("l", "log", "Log"),
         Binding("escape", "back", "Look at the board"),
-        Binding("r", "rematch('same')", "Rematch"),
-        Binding("w", "rematch('swap')", "Rematch, sides swapped"),
-        Binding("n", "rematch('seed')", "Rematch, new seed"),
+        Binding("R", "rematch('same')", "Rematch", key_display="R"),
+        Binding("W", "rematch('swap')", "Rematch, sides swapped", key_display="W"),
+        Binding("N", "rematch('seed')", "Rematch, new seed", key_display="N"),
     ]
 
     def __init__(self, session: Session):

@@ -16,12 +16,17 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from ...bots import MarshalBot
-from ...bots.hint import Hint, make_hint
+from ...bots.hint import Hint, make_hint, position_seed
 from ..session import Session
 
-#: the marshal's budget for a hint (a test sets ``{"iterations": N}`` for a repeatable search)
-BUDGET: dict[str, Any] = {"think": 3.0}
+#: the marshal's budget for a hint: playouts, not seconds, so a position always gets the same
+#: hint (issue 36: two presses gave 26 % and 25 %); some 3 s on one core
+BUDGET: dict[str, Any] = {"iterations": 60}
 TOP = 3
+
+
+def _playouts(n: int) -> str:
+    return f"{n} playout{'s' * (n != 1)}"
 
 
 def hint_text(hint: Hint | None) -> Text:
@@ -29,18 +34,24 @@ def hint_text(hint: Hint | None) -> Text:
         return Text("The game is over: nothing to hint at.")
     out = Text()
     out.append(f"The marshal, from {hint.player}'s seat ", style="bold")
-    out.append(f"({hint.playouts} playouts over deals of what {hint.player} cannot see):\n\n")
+    out.append(f"({_playouts(hint.playouts)} over deals of what {hint.player} cannot see):\n")
+    if hint.battle:
+        out.append("Its chances are of winning the game, not this battle (the battle's odds are in the Battle panel).\n",
+                   style="italic")
+    if hint.close and hint.playouts:
+        out.append("Too close to call: no plan below did clearly better than the marshal's own.\n", style="bold yellow")
+    out.append("\n")
     for n, plan in enumerate(hint.plans, 1):
         out.append(f"{n}. ", style="bold")
         out.append(plan.label)
         if plan.playouts:
-            out.append(f"\n   win chance {plan.win:.0%}, estimate {plan.value:+.1f} VP ({plan.playouts} playouts)", style="cyan")
+            out.append(f"\n   game win chance {plan.win:.0%}, estimate {plan.value:+.1f} VP ({_playouts(plan.playouts)})", style="cyan")
         else:
             out.append("\n   the only legal action", style="cyan")
         if plan.chosen:
             out.append("  ← what it would do", style="bold green")
         out.append("\n")
-    out.append("\nWin chance: the share of its playouts won, or ahead where cut off before the end. "
+    out.append("\nGame win chance: the share of its playouts won, or ahead where cut off before the end. "
                "An estimate, not a promise.", style="dim italic")
     return out
 
@@ -56,7 +67,8 @@ class HintScreen(ModalScreen):
         super().__init__()
         game = session.game
         self.game = game.copy()  # taken now, on the UI thread: the search never sees later moves
-        self.seed = game.seed * 1000 + len(game.actions)
+        d = game.decision()
+        self.seed = position_seed(game, d.player) if d is not None else game.seed  # the same position, the same hint
         self.marshal = MarshalBot(self.seed, **BUDGET)
         self.hint: Hint | None = None
         self.done = False

@@ -12,7 +12,7 @@ from rich.console import RenderableType
 
 from ...engine import IllegalAction
 from ..cards import cards_renderable
-from ..options import PLACE_MANY, count_to_place
+from ..options import PLACE_MANY, count_question, count_to_place
 from ..session import EngineFailure
 from ..summary import private_notices, summary_renderable
 from ..widgets.decision import DecisionPanel
@@ -90,13 +90,13 @@ class TableKeys(GameHost):
         if row.option.kind not in PLACE_MANY:  # "Done" of the same decision
             self.notify("x places several units at once: highlight a 'Place …' or 'Mobilize …' option first.", timeout=4)
             return
-        most = count_to_place(row.option, self.session.view()["mob"].get(d.player, {}))
+        most = count_to_place(self.game, row.option, self.session.view()["mob"].get(d.player, {}))
 
         def place(n: int | None) -> None:
             if n:
                 self._apply_many(action, n)
 
-        self.app.push_screen(CountScreen(row.option.label.replace(" 1 ", " how many ", 1), most), place)
+        self.app.push_screen(CountScreen(count_question(self.game, row.option), most), place)
 
     def _apply_many(self, action: str, n: int) -> None:
         if not self.bot_lock.acquire(blocking=False):

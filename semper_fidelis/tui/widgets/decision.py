@@ -17,11 +17,11 @@ from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
 from ..fit import fit_label
-from ..keys import POOL, press
+from ..keys import POOL, WAY_OUT_KEY, press
 from ..theme import KEY_STYLE
 
 #: every key an option may have (the game screen binds them)
-KEYS = POOL
+KEYS = POOL + WAY_OUT_KEY
 
 
 @dataclass
@@ -32,6 +32,7 @@ class Row:
     blocked: str = ""  # why it cannot be chosen now ('': a legal action)
     key: str = ""  # its stable key ("m", "3", "33", "esc")
     in_hand: bool = False  # listed on its card's or token's line in the Hand panel, not here
+    group: str = ""  # the line over its group (tui/shapes.py: what the group's rows share)
 
     @property
     def action(self) -> str:
@@ -67,6 +68,8 @@ class DecisionPanel(Vertical):
         self.picked: Row | None = None  # one of them, picked by its key
         self.filter_note: str = ""
         self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
+        self._lines: list[int | None] = []  # the list's lines: the shown row on each (None: a note, a group's line)
+        self.shared = ""  # what the options share, on a line over them
 
     def compose(self):
         yield Static(id="prompt")
@@ -77,8 +80,10 @@ class DecisionPanel(Vertical):
 
     # ------------------------------------------------------------------------------ content
 
-    def set_decision(self, prompt: Text, rows: list[Row], *, keep: str | None = None) -> None:
+    def set_decision(self, prompt: Text, rows: list[Row], *, keep: str | None = None, title: str = "") -> None:
+        """``title``: what the options share (tui/shapes.py), a line over them."""
         self.query_one("#prompt", Static).update(prompt)
+        self.shared = title
         self.in_hand = [r for r in rows if r.in_hand]
         self.picked = next((r for r in self.in_hand if keep and r.action == keep), None)
         self.rows = [r for r in rows if not r.blocked and not r.in_hand]
@@ -106,7 +111,12 @@ class DecisionPanel(Vertical):
         blocked = [] if self.filter_note else self.blocked
         tag_width = max((len(r.tag) for r in rows), default=0)
         key_width = max((len(r.key) for r in rows + blocked), default=1)
+        first_acting = next((i for i, r in enumerate(rows) if not r.option.closes), None)
         for i, row in enumerate(rows + blocked):
+            if i == first_acting and self.shared:
+                options.append(Option(Text(f"{self.shared}:", style="bold"), disabled=True))
+            if row.group and (i == 0 or rows[i - 1].group != row.group) and not row.blocked:
+                options.append(Option(Text(f"{row.group}:", style="bold"), disabled=True))
             head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
             if tag_width:
                 head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
@@ -122,12 +132,14 @@ class DecisionPanel(Vertical):
             options.append(Option(prompt, id=str(i) if not row.blocked else f"blocked{i}", disabled=bool(row.blocked)))
         if self.filter_note:
             options.insert(0, Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
+        self._lines = [int(o.id) if o.id and o.id.isdigit() else None for o in options]
         ol.add_options(options)
         target = None
         if keep is not None:
             target = next((i for i, r in enumerate(rows) if r.action == keep), None)
-        if target is None and (len(rows) <= 2 or first) and self.picked is None:  # one or two: Enter takes the first
-            target = 0 if rows else None
+        if target is None and (len(rows) <= 2 or first) and self.picked is None:
+            # one or two: Enter takes the first that acts (Esc cancels, Enter never does: issue 36)
+            target = next((i for i, r in enumerate(rows) if r.option.kind != "cancel"), None)
         if self.picked is None or target is not None:
             self.highlight(target)
 
@@ -146,21 +158,18 @@ class DecisionPanel(Vertical):
         height = self.content_region.height
         if not height:
             return True
-        listed = len(self.shown) + (1 if self.filter_note else len(self.blocked))
+        listed = len(self._lines)  # rows, group lines, the dimmed rows or the filter note
         return listed + lines <= height - (self.query_one("#prompt").size.height or 1)
 
     # ------------------------------------------------------------------------- highlighting
 
-    def _offset(self) -> int:
-        return 1 if self.filter_note else 0
-
     @property
     def highlighted_index(self) -> int | None:
         h = self.query_one("#options", OptionList).highlighted
-        if h is None:
+        if h is None or not 0 <= h < len(self._lines):
             return None
-        i = h - self._offset()
-        return i if 0 <= i < len(self.shown) else None
+        i = self._lines[h]
+        return i if i is not None and i < len(self.shown) else None
 
     @property
     def highlighted_action(self) -> str | None:
@@ -203,7 +212,7 @@ class DecisionPanel(Vertical):
             self.post_message(self.Highlighted(None))
             return
         index = max(0, min(index, len(self.shown) - 1))
-        ol.highlighted = index + self._offset()
+        ol.highlighted = self._lines.index(index)
         ol.scroll_to_highlight()
 
     def key_index(self, key: str) -> int | Row | None:

@@ -70,10 +70,11 @@ class BattleShown(Shown):
 
     offered: frozenset[str] | None = field(default=None, compare=False)
     last: int | None = field(default=None, compare=False)
+    compact: bool = field(default=False, compare=False)  # under 50 lines: all in view, the prose shorter
 
     @classmethod
-    def at(cls, shown: Shown, offered: frozenset[str] | None, last: int | None) -> BattleShown:
-        return cls(shown.session, (*shown.moment, offered, last), offered, last)
+    def at(cls, shown: Shown, offered: frozenset[str] | None, last: int | None, compact: bool = False) -> BattleShown:
+        return cls(shown.session, (*shown.moment, offered, last, compact), offered, last, compact)
 
 
 class TablePanel(Static):
@@ -140,13 +141,14 @@ class BattlePanel(TablePanel):
         data = game.data
         offered = shown.offered if isinstance(shown, BattleShown) else None
         last = shown.last if isinstance(shown, BattleShown) else None
+        compact = isinstance(shown, BattleShown) and shown.compact
         events = game.events(TABLE)
         losses = losses_renderable(view, data, set(offered) if offered is not None else None)
-        odds = odds_text(game, view["battle"]["area"]) if view["battle"] else None
-        battle = battle_renderable(view, data, events, odds)
+        odds = odds_text(game, view["battle"]["area"], full=not compact) if view["battle"] else None
+        battle = battle_renderable(view, data, events, odds, compact=compact)
         content: RenderableType
-        if losses is not None:
-            title, content = "Losses", Group(losses, *([Text(""), battle] if battle is not None else []))
+        if losses is not None:  # compact: the Losses alone (their box says the battle's result)
+            title, content = "Losses", Group(losses, *([Text(""), battle] if battle is not None and not compact else []))
         elif battle is not None:
             title, content = "Battle", battle
         elif last is not None:

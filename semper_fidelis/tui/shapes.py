@@ -1,0 +1,142 @@
+"""Options by what tells them apart (issue 36): the facts an engine Option carries (its kind,
+area, facing, units, the side it comes from) as parts of a line; the parts every option of the
+decision shares go once into a title over the list, each row keeps only what differs. Four
+Barricades in one area read "Barricade in Elektrownia (−1 AP)" over "facing Rynek",
+"facing Cytadela" …, never four lines cut to the same "Barricade in Elektrown…". The words
+in full stay in the detail under the list. Pure, for the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from ..engine import Option
+from ..engine.notation import describe
+from .widgets.decision import Row
+
+#: a part of a line: (the fact it says, its words in a row, its words in the title)
+Part = tuple[str, str, str]
+Name = Callable[[str], str]
+
+
+def _units(option: Option) -> str:
+    return describe(dict(option.units))
+
+
+def _part(fact: str, words: str, title: str | None = None) -> Part:
+    return fact, words, words if title is None else title
+
+
+def _via(option: Option, name: Name) -> Part:
+    """The side an attack or an entry comes from: '← X' in a row (what tells three sides of one
+    area apart), 'from X' in the title."""
+    via = name(option.via or "")
+    return _part("via", f"← {via}", f"from {via}")
+
+
+def _move_parts(option: Option, name: Name) -> list[Part] | None:
+    to = name(option.to_area or "")
+    if option.kind == "move":
+        return [_part("verb", "Move into"), _part("to", to)]
+    verb = {"attack": "Attack", "assault": "Assault", "enter": "Enter"}[option.kind]
+    return [_part("verb", verb), _part("to", to), _via(option, name)]
+
+
+def _place_parts(verb: str, into: str) -> Callable[[Option, Name], list[Part]]:
+    """A unit placed (deployed, mobilized, sent as a reinforcement) in an area."""
+
+    def parts(option: Option, name: Name) -> list[Part]:
+        where = f"{into} {name(option.area)}" if option.area else f"{into} the Mobilization Zone"
+        return [_part("verb", verb), _part("units", _units(option)), _part("to", where)]
+
+    return parts
+
+
+def _barricade(option: Option, name: Name) -> list[Part]:
+    return [_part("verb", "Barricade"), _part("area", f"in {name(option.area or '')}"),
+            _part("facing", f"facing {name(option.facing or '')}")]
+
+
+def _from_to(verb: str) -> Callable[[Option, Name], list[Part]]:
+    """Units going from one area to another (an advance, an evasion, a withdrawal)."""
+
+    def parts(option: Option, name: Name) -> list[Part]:
+        return [_part("verb", verb), _part("units", _units(option)), _part("to", f"to {name(option.to_area or '')}"),
+                _part("from", f"from {name(option.from_area or '')}")]
+
+    return parts
+
+
+def _area_only(verb: str, into: str = "in") -> Callable[[Option, Name], list[Part]]:
+    def parts(option: Option, name: Name) -> list[Part]:
+        return [_part("verb", verb), _part("area", f"{into} {name(option.area or '')}".strip())]
+
+    return parts
+
+
+def _from(option: Option, name: Name) -> list[Part]:
+    """An order's origin, or a unit a card takes from an area (its units then tell it apart)."""
+    if option.units:
+        return [_part("verb", "Take"), _part("units", _units(option)), _part("area", f"from {name(option.area or '')}")]
+    return [_part("verb", "From"), _part("area", name(option.area or ""))]
+
+
+#: option kind -> its parts; a kind not here keeps its label (cards, tokens, the orders)
+SHAPES: dict[str, Callable[[Option, Name], list[Part] | None]] = {
+    "move": _move_parts, "attack": _move_parts, "assault": _move_parts, "enter": _move_parts,
+    "deploy": _place_parts("Place", "in"), "mobilize": _place_parts("Mobilize", "into"),
+    "reinforce": _place_parts("Send", "to"), "relief": _place_parts("Relief", "to"),
+    "place": _place_parts("Place", "in"),
+    "barricade": _barricade, "redoubt": _area_only("Redoubt"),
+    "hq": _area_only("Place the HQ"), "artillery": _area_only("Artillery fires on", ""),
+    "from": _from, "battle": _area_only("Fight the battle"),
+    "advance": _from_to("Move"), "evade": _from_to("Evade"), "withdraw": _from_to("Withdraw"),
+}
+
+
+def parts_of(option: Option, name: Name) -> list[Part] | None:
+    """The option's facts as parts of a line, or None: its label says it (no shape for its kind,
+    or a fact missing)."""
+    shape = SHAPES.get(option.kind)
+    if shape is None or (option.kind in ("from", "barricade", "redoubt", "hq", "artillery", "battle") and not option.area):
+        return None
+    if option.kind in ("attack", "assault", "enter") and not option.via:
+        return None
+    return shape(option, name)
+
+
+def shape_rows(rows: list[Row], name: Name) -> str:
+    """Each legal row of a decision (not the ways out) worded by what tells it from the others,
+    when all have a shape and there are two or more: the parts they share go to the title
+    (returned, with their common cost; '' when nothing is shared). Rows still differing in
+    more than their last part are grouped by the rest ('Barricade in X' over its facings), under
+    a line of their own (``Row.group``), a group of one keeping its words. ``rows`` is
+    reordered: a group's rows together."""
+    acting = [r for r in rows if not r.blocked and not r.in_hand and not r.option.closes]
+    shaped = [parts_of(r.option, name) for r in acting]
+    if len(acting) < 2 or any(p is None for p in shaped):
+        return ""
+    parts = [p or [] for p in shaped]
+    common = [p for p in parts[0] if all(p in other for other in parts)]
+    own = [[p for p in row if p not in common] for row in parts]
+    groups = [tuple(p[2] for p in mine[:-1]) for mine in own]
+    for row, mine, group in zip(acting, own, groups, strict=True):
+        alone = groups.count(group) == 1
+        words = " ".join(p[1] for p in (mine if alone else mine[-1:]))
+        warn = row.label.plain.startswith("⚠ ")
+        row.label = Text.assemble(("⚠ ", "bold yellow") if warn else "", words or row.option.label)
+        row.group = "" if alone else " ".join(group)
+    order = list(dict.fromkeys(r.group for r in acting))
+    rows[:] = [r for r in rows if r not in acting] + sorted(acting, key=lambda r: (r.group != "", order.index(r.group)))
+    return _title(acting, common)
+
+
+def _title(acting: list[Row], common: list[Part]) -> str:
+    tags = {r.tag for r in acting}
+    title = " ".join(t for _, _, t in common)
+    if title and len(tags) == 1 and tags != {""}:
+        title += f" ({tags.pop()})"
+        for row in acting:
+            row.tag = ""
+    return title

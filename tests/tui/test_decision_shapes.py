@@ -1,0 +1,68 @@
+"""Decisions by their shape (issue 36): no two options on screen read the same — the parts every
+option shares are said once over the list, each row says what tells it apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from semper_fidelis.bots import RandomBot
+from semper_fidelis.engine import Game
+from semper_fidelis.tui.widgets.decision import DecisionPanel
+
+from .helpers import game_screen, sync
+from .records import save
+from .test_in_view import screen_text
+from .test_snapshots import SIZES, app_for
+
+#: the steps whose options name areas, units and sides (the lists that were cut alike)
+SHAPED = {"deploy", "fortify", "mobilize", "order", "reinforce-villages", "battle-advance", "battle-evade", "losses",
+          "relief", "hq", "artillery", "card-step", "collect", "battle-pick"}
+
+
+def positions() -> list[Game]:
+    """At most two positions of each such step, from seeded random games of three scenarios."""
+    found: dict[str, int] = {}
+    out: list[Game] = []
+    for scenario, seed in ((1, 1), (1, 2), (2, 1), (2, 3), (4, 1)):
+        game, bot = Game(scenario=scenario, seed=seed), RandomBot(seed)
+        while not game.over and len(game.actions) < 600:
+            kind = game.state.stack[-1]["kind"]
+            if kind in SHAPED and len(game.legal()) >= 3 and found.get(kind, 0) < 2:
+                found[kind] = found.get(kind, 0) + 1
+                out.append(Game.from_record(game.record()))
+            game.apply(bot.choose(game))
+    return out
+
+
+def visible_rows(app) -> list[str]:
+    """The option rows as the screen shows them, each less its key and after the line over its
+    group (what the group's rows share), if any."""
+    panel = game_screen(app).query_one(DecisionPanel)
+    region = panel.query_one("#options").region
+    lines = screen_text(app).splitlines()[region.y:region.y + region.height]
+    rows, group = [], ""
+    for line in lines:
+        text = line[region.x:region.x + region.width].strip(" ▁▂▃▄▅▆▇█")
+        if text.endswith(":") and not text.startswith("Esc:"):
+            group = text
+        elif " " in text and not text.startswith("Esc:"):
+            rows.append(f"{group} {text.split(' ', 1)[1].strip()}")
+    return rows
+
+
+@pytest.mark.parametrize("size", SIZES)
+@sync
+async def test_no_two_options_on_screen_read_the_same(tmp_path, size):
+    games = positions()
+    assert len(games) >= 15
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZES[size]) as pilot:
+        for i, game in enumerate(games):
+            path = save(game, tmp_path / "saves" / f"p{i}.json")
+            assert app.open_save(path) is None
+            await pilot.pause()
+            rows = visible_rows(app)
+            twins = {r for r in rows if rows.count(r) > 1}
+            assert not twins, (game.state.stack[-1]["kind"], twins, rows)
+            game_screen(app).leave()
+            await pilot.pause()
