@@ -64,7 +64,9 @@ and the Battle Points and winner once resolved) and ``losses`` (the Losses being
 how many in all and still to take, the Loss Table rows, the groups that can take them).
 ``game.data`` and ``game.scenario`` are the printed components the game is played with.
 Once ``game.over``, ``game.outcome`` is an :class:`Outcome` (``winner``, None for a draw;
-``reason``; the final ``vp``); the view's ``result`` is the same as JSON (``Outcome.to_dict``).
+``termination``, how it ended: a :class:`Termination`; ``reason``; the final ``vp``); the
+view's ``result`` is the same as JSON (``Outcome.to_dict``), and a finished game's record
+(format 3) carries the termination's value.
 
 Around a game: ``read_record``/``write_record`` (saves, one-line errors; ``write_atomic`` writes
 any file the same crash-proof way, ``write_atomic_bytes`` a binary one; ``check_target`` checks
@@ -180,7 +182,7 @@ from .machine import Decision, IllegalAction, Pending
 from .notation import unit_pairs
 from .odds import BattleOdds
 from .options import Option
-from .outcome import Outcome
+from .outcome import Outcome, Termination
 from .position import Position, PositionError
 from .records import (
     SEED_LIMIT,
@@ -200,7 +202,7 @@ from .scoring import largest_group
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
-    "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "Termination", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]

@@ -31,7 +31,7 @@ from .events import Event, visible_to
 from .machine import Decision, IllegalAction, Pending, advance, apply_action, current, legal_actions, legal_of, pending, quick_allows
 from .odds import BattleOdds, battle_odds, win_chance
 from .options import Option, describe, quiet_option
-from .outcome import Outcome
+from .outcome import Outcome, Termination
 from .phases import rulebook_phase
 from .position import Position, PositionError
 from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, field_error, short
@@ -51,7 +51,7 @@ TOKEN_STEPS = frozenset({"losses"})
 TRIED_ACTIONS = 200
 
 #: 1: scenario, seed, options, actions; 2: and the position the game started from, if any
-RECORD_FORMAT = 2
+RECORD_FORMAT = 3
 #: undo keeps a copy of the state every SNAPSHOT_EVERY actions and replays at most
 #: SNAPSHOT_EVERY - 1 actions from the nearest (the replay may pass a reveal: it draws the same)
 SNAPSHOT_EVERY = 8
@@ -367,6 +367,8 @@ class Game:
         }
         if self.start is not None:
             record["position"] = self.start.dump()
+        if self.state.result is not None:
+            record["termination"] = self.state.result.termination.value
         return record
 
     @classmethod
@@ -388,6 +390,7 @@ class Game:
             game.apply_recorded(n, action)
         if check_digest:
             game.confirm_digest(record.digest)
+            game.confirm_ending(record.termination)
         return game
 
     def apply_recorded(self, n: int, action: str) -> str:
@@ -406,6 +409,12 @@ class Game:
         """A record's digest (None: it has none) is this position's, or RecordError."""
         if digest and digest != self.state.digest():
             raise RecordError("the replayed position differs from the saved one (different version or edited file)")
+
+    def confirm_ending(self, termination: Termination | None) -> None:
+        """A record's termination (format 3; None: it names none) is how this game ended, or
+        RecordError."""
+        if termination is not None and termination != _termination(self):
+            raise RecordError(f"the record says the game ended by {termination.value}, its replay does not")
 
     def sample(self, player: Side, rng: random.Random) -> Game:
         """A full game consistent with everything ``player`` sees now: the unseen cards, tokens
@@ -504,6 +513,10 @@ class Game:
         read. Reading it after the game has moved on raises."""
         state, done = self.state, len(self.actions)
         return LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done)
+
+
+def _termination(game: Game) -> Termination | None:
+    return None if game.outcome is None else game.outcome.termination
 
 
 def _slug(word: str) -> str:
