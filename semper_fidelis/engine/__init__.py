@@ -40,12 +40,14 @@ outside the engine has to read its notation back or try an action to learn what 
     >>> game.options()[1].ap_cost is None                    # a draw decides the new AP
     True
 
-An Option has ``notation``, ``kind`` (engine/options.py lists them), ``label`` (plain words,
+An Option has ``notation``, ``kind`` (engine/kinds.py lists them), ``label`` (plain words,
 made next to the rule that offers it: "Play #1 … for 2 AP" or "… for its effect: <text>"),
 ``ap_cost`` (AP it spends; negative when it gives AP), ``area`` (where it takes place),
 ``from_area``/``to_area``/``via``/``facing``, ``units`` ((type, count) pairs), ``card``,
 ``token``, ``losses`` (Losses a way of taking them absorbs) and ``closes`` (a way out of the
-step: end, done, pass, cancel …). ``game.options()`` is computed once per position.
+step: end, done, pass, cancel …). ``game.options()`` is computed once per position. The kinds
+of options, decisions and events are ``Literal`` types (``OptionKind``, ``DecisionKind``,
+``EventKind``: engine/kinds.py), so mypy reports a comparison with a kind there is not.
 
 A client that already knows what it will play — a bot following its plan, a search playing
 thousands of games — need not list every legal action: ``game.allows(action)`` says whether one
@@ -178,6 +180,7 @@ from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
 from .game import Game, RecordError
 from .invariants import Invariants
+from .kinds import DecisionKind, EventKind, OptionKind
 from .machine import Decision, IllegalAction, Pending
 from .notation import unit_pairs
 from .odds import BattleOdds
@@ -204,6 +207,7 @@ __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
     "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "Termination", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
+    "OptionKind", "DecisionKind", "EventKind",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]
 #: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed
