@@ -202,12 +202,14 @@ from .records import (
 )
 from .rules import shipped_data
 from .scoring import largest_group
+from .view import DecisionView, PlayerView, TokenView, TurnView
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
     "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "Termination", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
     "OptionKind", "DecisionKind", "EventKind",
+    "PlayerView", "DecisionView", "TokenView", "TurnView",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]
 #: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -40,7 +39,7 @@ from .sample import sample_state
 from .setup import new_state
 from .situation import _battle_frame, battle_step_name
 from .state import State
-from .view import LazyView, view_state
+from .view import LazyView, PlayerView, view_state
 
 #: the steps whose options may name a card or token of the hand (engine/options.py), whatever
 #: this hand holds; and those that may use a face-down token (Medicine in the Losses)
@@ -493,7 +492,7 @@ class Game:
         game._moved()
         return game
 
-    def quiet_view(self, player: str | None, step: Event) -> dict[str, Any]:
+    def quiet_view(self, player: str | None, step: Event) -> PlayerView:
         """What ``player`` may see at a quiet step's moment (:meth:`quiet_moment`): the step
         shown as the pending decision and the battle at that step."""
         view = view_state(self.rules, self.state, player, decision=self.quiet_decision(step)[0])
@@ -501,18 +500,18 @@ class Game:
             view["battle"] = {**view["battle"], "step": battle_step_name(step["step"])}
         return view
 
-    def view(self, player: str | None) -> dict[str, Any]:
+    def view(self, player: str | None) -> PlayerView:
         """JSON-able data that ``player`` may see (None: an open view of everything; any other
         name, e.g. ``"table"``: only what both players may see, every hand and face-down token
         hidden)."""
         return view_state(self.rules, self.state, player, self.legal())
 
-    def lazy_view(self, player: str | None) -> Mapping[str, Any]:
+    def lazy_view(self, player: str | None) -> PlayerView:
         """The same view, each field copied when first read — for bots, which read a few
         fields of it at every decision; the legal actions are listed only if its decision is
-        read. Reading it after the game has moved on raises."""
+        read. Reading it after the game has moved on raises; it is read-only."""
         state, done = self.state, len(self.actions)
-        return LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done)
+        return LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done).as_view()
 
 
 def _termination(game: Game) -> Termination | None:

@@ -31,7 +31,7 @@ def cards_renderable(session: Session, me: Side) -> Group:
     other: Side = "ZURL" if me == "PL" else "PL"
     parts: list[RenderableType] = []
     if session.may_see(me):
-        hand = sorted(view["hand"][me])
+        hand = sorted(n for n in view["hand"][me] if n is not None)  # none hidden: ``me`` may see it
         parts.append(Text(f"Your hand ({me}): {len(hand)} card{'s' * (len(hand) != 1)}", style="bold underline"))
         parts += [card_block(session, me, n) for n in hand] or [Text("   no cards", style="dim")]
         effects = {t.kind: t for t in game.data.supply_tokens.tokens}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..data.models import Side
-from ..engine import Game, Option
+from ..engine import Game, Option, TurnView
 from .keys import assign_keys
 from .odds import option_odds
 from .panels import token_words
@@ -152,7 +152,7 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
     return out
 
 
-def _token_reason(game: Game, kind: str, turn: dict) -> str:
+def _token_reason(game: Game, kind: str | None, turn: TurnView) -> str:
     """Why a token of the hand cannot be used now (§7.2: one for Supply and one for its effect
     a turn; Combat tokens in a battle)."""
     use = next((t.use for t in game.data.supply_tokens.tokens if t.kind == kind), "orders")
@@ -173,7 +173,7 @@ def _blocked(option: Option, reason: str) -> Row:
     return Row(Text(option.label, style="dim"), "", option, blocked=reason)
 
 
-def _order_reason(option: Option, turn: dict, ap: int) -> str:
+def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
     left = f"{ap} AP left"
     if option.kind == "propaganda":
         return "once a turn: done already" if turn["propaganda"] else f"costs {option.ap_cost} AP, {left}"
