@@ -9,7 +9,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from ..data.models import Side
-from .panels import token_words
+from ..engine.notation import token_title
 from .session import SIDES, Session
 from .theme import badge
 
@@ -39,7 +39,7 @@ def cards_renderable(session: Session, me: Side) -> Group:
         parts.append(Text(f"Your Supply Tokens: {len(tokens)}", style="bold underline"))
         for t in tokens:
             effect = effects[t["kind"]].effect if t["kind"] in effects else ""
-            parts.append(Text.assemble("  ", (token_words(f"{t['kind']}{t['value']}"), "bold"), ": ", (effect, "italic")))
+            parts.append(Text.assemble("  ", (token_title(game.data, f"{t['kind']}{t['value']}"), "bold"), ": ", (effect, "italic")))
     else:
         parts.append(Text("Both hands are hidden while a decision that needs neither is taken at the table.", style="dim"))
     played = [e for e in game.events(session.viewer if session.viewer in SIDES else None)

@@ -9,9 +9,9 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..engine import Game, Option, TurnView
+from ..engine.notation import token_title
 from .keys import assign_keys
 from .odds import option_odds
-from .panels import token_words
 from .session import Session
 from .theme import badge
 from .widgets.decision import Row
@@ -147,7 +147,7 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
         label = f"{token['kind']}{token['value']}" if token["kind"] else ""
         if label and label not in named:
             named.add(label)
-            option = Option(notation="", kind="supply-token", label=f"Use {token_words(label)}", token=label)
+            option = Option(notation="", kind="supply-token", label=f"Use {token_title(game.data, label)}", token=label)
             out.append(_blocked(option, _token_reason(game, token["kind"], turn)))
     return out
 

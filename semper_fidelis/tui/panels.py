@@ -9,8 +9,6 @@ are never looked up here.
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
@@ -18,22 +16,13 @@ from rich.text import Text
 from ..data.loader import GameData
 from ..data.models import Side
 from ..engine import PlayerView, TokenView
+from ..engine.notation import token_title
 from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
 from .session import Session
 from .status import join_parts
 from .theme import KEY_STYLE, PICKED_STYLE, badge
 from .widgets.decision import Row
-
-_TOKEN = re.compile(r"^([a-z-]+?)(\d+)$")
-
-
-def token_words(label: str) -> str:
-    """``food2`` -> 'Food (2)'; ``machine-gun1`` -> 'Machine Gun (1)'."""
-    m = _TOKEN.match(label)
-    if not m:
-        return label
-    return f"{m.group(1).replace('-', ' ').title()} ({m.group(2)})"
 
 
 def hand_renderable(session: Session, first: Side, offers: list[Row] | None = None, picked: Row | None = None) -> RenderableType:
@@ -58,20 +47,20 @@ def hand_renderable(session: Session, first: Side, offers: list[Row] | None = No
             lines.append(Text.assemble(badge(side), f" {numbers}, {len(tokens)} token{'s' * (len(tokens) != 1)}"))
             continue
         if offers is not None:
-            lines += _offered_hand(side, seen, cards[side], tokens, offers, picked)
+            lines += _offered_hand(data, side, seen, cards[side], tokens, offers, picked)
             continue
         lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"),
                                    ("  (c: in full)", "dim italic")))
         for slot, n in enumerate(seen, start=1):
             lines.append(card_line(cards[side][n], slot))
-        names = ", ".join(token_words(f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
+        names = ", ".join(token_title(data, f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
         line = Text.assemble(("Tokens: ", "bold"), names)
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
     return Group(*lines)
 
 
-def _offered_hand(side: str, hand: list[int], cards: dict, tokens: list[TokenView], offers: list[Row], picked: Row | None) -> list[Text]:
+def _offered_hand(data: GameData, side: str, hand: list[int], cards: dict, tokens: list[TokenView], offers: list[Row], picked: Row | None) -> list[Text]:
     """The hand as the Orders offer it: a line a card with its keys (``1`` for its AP, ``11``
     for its effect), a line a token with its keys (``t`` Supply, ``y`` its effect); a key that
     cannot be used now is dimmed, and the reason is on the line (or the header, when one reason
@@ -99,7 +88,7 @@ def _offered_hand(side: str, hand: list[int], cards: dict, tokens: list[TokenVie
         own = [r for r in offers if label and not twin and r.option.token == label]
         chips = _chips([r for r in own if r.option.kind == "supply-token"], first, picked) + _chips([r for r in own if r.option.kind == "use-token"], second, picked)
         why = next((r.blocked for r in own if r.blocked), "")
-        line = Text.assemble(chips, " ", (token_words(label) or "a token", "bold"), (f" — {why}", "dim italic") if why else "")
+        line = Text.assemble(chips, " ", (token_title(data, label) or "a token", "bold"), (f" — {why}", "dim italic") if why else "")
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
     return lines
