@@ -511,7 +511,10 @@ class Game:
         fields of it at every decision; the legal actions are listed only if its decision is
         read. Reading it after the game has moved on raises; it is read-only."""
         state, done = self.state, len(self.actions)
-        return LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done).as_view()
+        lazy = LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done)
+        # read by the view's keys, typed: a PlayerView to its readers, which only read; no
+        # cast() here, a call at every bot decision
+        return lazy  # type: ignore[return-value]
 
 
 def _termination(game: Game) -> Termination | None:

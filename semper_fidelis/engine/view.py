@@ -246,7 +246,7 @@ class LazyView(Mapping[str, Any]):
     """The same view, each field copied when it is first read: a bot reads a handful of the
     fifty fields at a decision, and a whole view was an eighth of a playout. It is a view of
     one position: read after the game has moved on, it raises instead of mixing two.
-    :meth:`as_view` gives it the view's type for its readers (reads only: it is no dict)."""
+    ``Game.lazy_view`` gives it the view's type (PlayerView) for its readers: they only read."""
 
     def __init__(self, rules: Rules, state: State, player: str | None, listed: Callable[[], list[Action]], still: Callable[[], bool]):
         self._args = (rules, state, player, _decider(rules, state, listed))
@@ -268,8 +268,3 @@ class LazyView(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._names)
-
-    def as_view(self) -> PlayerView:
-        """This mapping typed as the view it stands for: readers get the view's keys checked
-        (a cast, free at run time; no reader writes to a view)."""
-        return cast(PlayerView, self)
