@@ -182,7 +182,7 @@ from .game import Game, RecordError
 from .invariants import Invariants
 from .kinds import DecisionKind, EventKind, OptionKind
 from .machine import Decision, IllegalAction, Pending
-from .notation import unit_pairs
+from .notation import token_title, unit_pairs
 from .odds import BattleOdds
 from .options import Option
 from .outcome import Outcome, Termination
@@ -218,3 +218,6 @@ __all__ += ["PERMANENT_REDOUBT"]
 #: the width of a corridor of adjacent areas (Scenario 4's Breakthrough): a printed rule a client
 #: weighs before the End of Stage
 __all__ += ["largest_group"]
+#: a Supply Token's label in the printed words (``food2`` -> 'Food (2)'): the engine names tokens
+#: in its options and log the same way
+__all__ += ["token_title"]

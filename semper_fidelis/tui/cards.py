@@ -9,7 +9,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from ..data.models import Side
-from ..engine.notation import token_title
+from ..engine import token_title
 from .session import SIDES, Session
 from .theme import badge
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..data.models import Side
-from ..engine import Game, Option, TurnView
-from ..engine.notation import token_title
+from ..engine import Game, Option, TurnView, token_title
 from .keys import assign_keys
 from .odds import option_odds
 from .session import Session

@@ -15,8 +15,7 @@ from rich.text import Text
 
 from ..data.loader import GameData
 from ..data.models import Side
-from ..engine import PlayerView, TokenView
-from ..engine.notation import token_title
+from ..engine import PlayerView, TokenView, token_title
 from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
 from .session import Session

@@ -13,8 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.models import Side
-from ..engine import AREA_FACTS, Event, Game
-from ..engine.notation import token_title
+from ..engine import AREA_FACTS, Event, Game, token_title
 
 #: the kinds a summary tells, with the words its headline counts them by (one, more)
 TOLD = {
