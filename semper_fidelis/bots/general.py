@@ -19,10 +19,9 @@ and in the last round it is attacked at almost any odds.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
-from ..engine import Action, Option, largest_group, unit_pairs
+from ..engine import Action, Option, PlayerView, largest_group, unit_pairs
 from ..engine import actions as A
 from .seat import Seat
 
@@ -85,7 +84,7 @@ class Board:
     Each area's own units, enemy count and spare units are worked out once per decision (the
     plans ask about the same areas many times); the dicts returned are shared: read them only."""
 
-    def __init__(self, view: Mapping[str, Any], side: str, hold: Iterable[str] = ()):
+    def __init__(self, view: PlayerView, side: str, hold: Iterable[str] = ()):
         self.side = side
         self.hold = frozenset(hold)
         self.units: dict[str, dict[str, int]] = view["units"]
@@ -163,7 +162,7 @@ class GeneralBot:
         self.tried: set[str] = set()
         self.plans = 0
         self._seat: Seat | None = None
-        self._view: Mapping[str, Any] | None = None
+        self._view: PlayerView | None = None
         #: why the last Orders Phase ended with AP unspent (None: they were all spent)
         self.reason: str | None = None
         self._evasion_paid = 0  # AP of the cards discarded so far towards the Evasion under way
@@ -192,7 +191,7 @@ class GeneralBot:
         self._seat, self._view = seat, None
 
     @property
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> PlayerView:
         if self._view is None:
             assert self._seat is not None  # read only while choosing
             self._view = self._seat.view()
@@ -654,7 +653,8 @@ class GeneralBot:
         """Two spaces from the Humanitarian Crisis (ZURL wins at once), Propaganda takes the
         Destruction marker back before any attack (a big City battle moves it on)."""
         track = len(seat.scenario.destruction_track or ())
-        if not track or self.view.get("destruction") is None or self.view["destruction"] < track - 2:
+        destruction = self.view["destruction"]
+        if not track or destruction is None or destruction < track - 2:
             return None
         offered = [o for o in menu.get("propaganda") if "destruction" in o.notation and (o.ap_cost or 0) <= ap]
         return [offered[0].notation] if offered else None

@@ -37,11 +37,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from ..data.models import SIDES
-from ..engine import Game, IllegalAction, Pending
+from ..engine import Game, IllegalAction, Pending, PlayerView
 from .general import OWN_TYPES, UNIT_VALUE, GeneralBot
 from .seat import Seat
 
@@ -76,7 +75,7 @@ OVERRULE = 0.5
 SEARCHED = frozenset(("orders", "battle", "assault", "losses"))
 
 
-def evaluate(view: Mapping[str, Any], side: str, preview: dict[str, list[tuple[str, int]]] | None = None,
+def evaluate(view: PlayerView, side: str, preview: dict[str, list[tuple[str, int]]] | None = None,
              breakthrough: tuple[int, int] | None = None) -> float:
     """How good an open view of a position is for ``side``, in VP: VP; what the End of Stage
     would score now (``preview``, :meth:`Game.score_if_stage_ended`, for a playout cut off

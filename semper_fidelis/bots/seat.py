@@ -8,13 +8,13 @@ and the player's own view of the state.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..data.loader import GameData
 from ..data.models import Scenario, Side
-from ..engine import PERMANENT_REDOUBT, Action, BattleOdds, Decision, Game, Option, Pending
+from ..engine import PERMANENT_REDOUBT, Action, BattleOdds, Decision, Game, Option, Pending, PlayerView
 
 
 class Table(Protocol):
@@ -30,8 +30,8 @@ class Table(Protocol):
     def allows(self, action: str) -> bool: ...
     def options(self) -> tuple[Option, ...]: ...
     def options_of(self, *kinds: type[Action]) -> tuple[Option, ...]: ...
-    def view(self, player: str | None) -> dict[str, Any]: ...
-    def lazy_view(self, player: str | None) -> Mapping[str, Any]: ...
+    def view(self, player: str | None) -> PlayerView: ...
+    def lazy_view(self, player: str | None) -> PlayerView: ...
     def sample(self, player: Side, rng: random.Random) -> Game: ...
     def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None,
                     side: Side | None = None) -> BattleOdds: ...
@@ -131,7 +131,7 @@ class Seat:
         Search bots plan on samples, never on the game itself."""
         return self._game.sample(self.player, rng)
 
-    def view(self) -> Mapping[str, Any]:
+    def view(self) -> PlayerView:
         """The state as this player may see it (the opponent's hand and face-down tokens hidden),
         each field copied when first read: valid while the game stays at this position."""
         return self._game.lazy_view(self.player)

@@ -40,12 +40,14 @@ outside the engine has to read its notation back or try an action to learn what 
     >>> game.options()[1].ap_cost is None                    # a draw decides the new AP
     True
 
-An Option has ``notation``, ``kind`` (engine/options.py lists them), ``label`` (plain words,
+An Option has ``notation``, ``kind`` (engine/kinds.py lists them), ``label`` (plain words,
 made next to the rule that offers it: "Play #1 … for 2 AP" or "… for its effect: <text>"),
 ``ap_cost`` (AP it spends; negative when it gives AP), ``area`` (where it takes place),
 ``from_area``/``to_area``/``via``/``facing``, ``units`` ((type, count) pairs), ``card``,
 ``token``, ``losses`` (Losses a way of taking them absorbs) and ``closes`` (a way out of the
-step: end, done, pass, cancel …). ``game.options()`` is computed once per position.
+step: end, done, pass, cancel …). ``game.options()`` is computed once per position. The kinds
+of options, decisions and events are ``Literal`` types (``OptionKind``, ``DecisionKind``,
+``EventKind``: engine/kinds.py), so mypy reports a comparison with a kind there is not.
 
 A client that already knows what it will play — a bot following its plan, a search playing
 thousands of games — need not list every legal action: ``game.allows(action)`` says whether one
@@ -64,7 +66,9 @@ and the Battle Points and winner once resolved) and ``losses`` (the Losses being
 how many in all and still to take, the Loss Table rows, the groups that can take them).
 ``game.data`` and ``game.scenario`` are the printed components the game is played with.
 Once ``game.over``, ``game.outcome`` is an :class:`Outcome` (``winner``, None for a draw;
-``reason``; the final ``vp``); the view's ``result`` is the same as JSON (``Outcome.to_dict``).
+``termination``, how it ended: a :class:`Termination`; ``reason``; the final ``vp``); the
+view's ``result`` is the same as JSON (``Outcome.to_dict``), and a finished game's record
+(format 3) carries the termination's value.
 
 Around a game: ``read_record``/``write_record`` (saves, one-line errors; ``write_atomic`` writes
 any file the same crash-proof way, ``write_atomic_bytes`` a binary one; ``check_target`` checks
@@ -176,11 +180,13 @@ from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
 from .game import Game, RecordError
 from .invariants import Invariants
+from .kinds import DecisionKind, EventKind, OptionKind
 from .machine import Decision, IllegalAction, Pending
-from .notation import unit_pairs
+from .notation import describe as describe_units
+from .notation import plural, token_title, type_for, unit_name, unit_pairs
 from .odds import BattleOdds
 from .options import Option
-from .outcome import Outcome
+from .outcome import Outcome, Termination
 from .position import Position, PositionError
 from .records import (
     SEED_LIMIT,
@@ -197,11 +203,14 @@ from .records import (
 )
 from .rules import shipped_data
 from .scoring import largest_group
+from .view import DecisionView, PlayerView, TokenView, TurnView
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
-    "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "Termination", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
+    "OptionKind", "DecisionKind", "EventKind",
+    "PlayerView", "DecisionView", "TokenView", "TurnView",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",
 ]
 #: the area that always counts as holding a Redoubt for its defender (Cytadela, §6.2): a printed
@@ -210,3 +219,8 @@ __all__ += ["PERMANENT_REDOUBT"]
 #: the width of a corridor of adjacent areas (Scenario 4's Breakthrough): a printed rule a client
 #: weighs before the End of Stage
 __all__ += ["largest_group"]
+#: the words for units a client writes: "2 Polish Volunteers", "1 token", a side's unit type
+__all__ += ["describe_units", "plural", "type_for", "unit_name"]
+#: a Supply Token's label in the printed words (``food2`` -> 'Food (2)'): the engine names tokens
+#: in its options and log the same way
+__all__ += ["token_title"]

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .kinds import EventKind
 from .state import State
 
 ALL = "all"
@@ -37,7 +38,7 @@ class Event:
     """One thing that happened. ``facts`` are (name, value) pairs of immutable values (units as
     (type, count) pairs); :meth:`to_dict` gives the plain JSON form."""
 
-    kind: str
+    kind: EventKind
     text: str | None
     visible: str
     round: int
@@ -79,7 +80,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def event(state: State, kind: str, text: str | None = None, *, visible: str = ALL, **facts: Any) -> None:
+def event(state: State, kind: EventKind, text: str | None = None, *, visible: str = ALL, **facts: Any) -> None:
     """Record an event; a public one with text also goes into the log."""
     state.events.append(Event(kind, text, visible, state.round, state.active, tuple((k, _frozen(v)) for k, v in facts.items())))
     if text and visible == ALL:

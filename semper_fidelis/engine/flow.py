@@ -27,6 +27,7 @@ from .occupancy import (
     side_units,
     total,
 )
+from .outcome import Termination
 from .rules import Rules
 from .scoring import check_lead, check_supply_cut, reinforce, score_stage
 from .state import CODE, HQ, PL, SIDES, ZURL, State, Token, TurnState, other
@@ -158,7 +159,7 @@ def _end_stage(rules: Rules, state: State) -> None:
     if state.stage >= rules.scenario.stages:
         a, b = state.vp[PL], state.vp[ZURL]
         winner = PL if a > b else ZURL if b > a else None
-        end_game(state, winner, f"end of the game: PL {a} VP, ZURL {b} VP")
+        end_game(state, winner, Termination.END_OF_GAME, f"end of the game: PL {a} VP, ZURL {b} VP")
         return
     reinforce(rules, state)
     state.phase = "next-round"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
@@ -30,8 +29,8 @@ from .actions import Action, ActionSyntaxError
 from .events import Event, visible_to
 from .machine import Decision, IllegalAction, Pending, advance, apply_action, current, legal_actions, legal_of, pending, quick_allows
 from .odds import BattleOdds, battle_odds, win_chance
-from .options import Option, describe, quiet_option
-from .outcome import Outcome
+from .options import Option, describe, most_in_a_row, quiet_option
+from .outcome import Outcome, Termination
 from .phases import rulebook_phase
 from .position import Position, PositionError
 from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, field_error, short
@@ -40,7 +39,7 @@ from .sample import sample_state
 from .setup import new_state
 from .situation import _battle_frame, battle_step_name
 from .state import State
-from .view import LazyView, view_state
+from .view import LazyView, PlayerView, view_state
 
 #: the steps whose options may name a card or token of the hand (engine/options.py), whatever
 #: this hand holds; and those that may use a face-down token (Medicine in the Losses)
@@ -51,7 +50,7 @@ TOKEN_STEPS = frozenset({"losses"})
 TRIED_ACTIONS = 200
 
 #: 1: scenario, seed, options, actions; 2: and the position the game started from, if any
-RECORD_FORMAT = 2
+RECORD_FORMAT = 3
 #: undo keeps a copy of the state every SNAPSHOT_EVERY actions and replays at most
 #: SNAPSHOT_EVERY - 1 actions from the nearest (the replay may pass a reveal: it draws the same)
 SNAPSHOT_EVERY = 8
@@ -367,6 +366,8 @@ class Game:
         }
         if self.start is not None:
             record["position"] = self.start.dump()
+        if self.state.result is not None:
+            record["termination"] = self.state.result.termination.value
         return record
 
     @classmethod
@@ -388,6 +389,7 @@ class Game:
             game.apply_recorded(n, action)
         if check_digest:
             game.confirm_digest(record.digest)
+            game.confirm_ending(record.termination)
         return game
 
     def apply_recorded(self, n: int, action: str) -> str:
@@ -406,6 +408,12 @@ class Game:
         """A record's digest (None: it has none) is this position's, or RecordError."""
         if digest and digest != self.state.digest():
             raise RecordError("the replayed position differs from the saved one (different version or edited file)")
+
+    def confirm_ending(self, termination: Termination | None) -> None:
+        """A record's termination (format 3; None: it names none) is how this game ended, or
+        RecordError."""
+        if termination is not None and termination != _termination(self):
+            raise RecordError(f"the record says the game ended by {termination.value}, its replay does not")
 
     def sample(self, player: Side, rng: random.Random) -> Game:
         """A full game consistent with everything ``player`` sees now: the unseen cards, tokens
@@ -461,6 +469,12 @@ class Game:
         step, decision = self.state.stack[-1]["kind"], self.pending()
         return step in HAND_STEPS or (step in TOKEN_STEPS and decision is not None and bool(self.state.my_tokens[decision.player]))
 
+    def most_in_a_row(self, option: Option) -> int:
+        """How many units ``option`` (placing one unit: a deployment, a reinforcement, a
+        Mobilization) could place in its area in a row, as one repeated choice (engine/options.py)."""
+        d = self.pending()
+        return most_in_a_row(self.rules, self.state, option, d.player if d is not None else "PL")
+
     def quiet_decision(self, step: Event) -> tuple[Decision, Option]:
         """A secret battle step the engine passed for a side that could only pass (a
         ``quiet-step`` event), as the decision it would have been, with its one option."""
@@ -484,7 +498,7 @@ class Game:
         game._moved()
         return game
 
-    def quiet_view(self, player: str | None, step: Event) -> dict[str, Any]:
+    def quiet_view(self, player: str | None, step: Event) -> PlayerView:
         """What ``player`` may see at a quiet step's moment (:meth:`quiet_moment`): the step
         shown as the pending decision and the battle at that step."""
         view = view_state(self.rules, self.state, player, decision=self.quiet_decision(step)[0])
@@ -492,18 +506,25 @@ class Game:
             view["battle"] = {**view["battle"], "step": battle_step_name(step["step"])}
         return view
 
-    def view(self, player: str | None) -> dict[str, Any]:
+    def view(self, player: str | None) -> PlayerView:
         """JSON-able data that ``player`` may see (None: an open view of everything; any other
         name, e.g. ``"table"``: only what both players may see, every hand and face-down token
         hidden)."""
         return view_state(self.rules, self.state, player, self.legal())
 
-    def lazy_view(self, player: str | None) -> Mapping[str, Any]:
+    def lazy_view(self, player: str | None) -> PlayerView:
         """The same view, each field copied when first read — for bots, which read a few
         fields of it at every decision; the legal actions are listed only if its decision is
-        read. Reading it after the game has moved on raises."""
+        read. Reading it after the game has moved on raises; it is read-only."""
         state, done = self.state, len(self.actions)
-        return LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done)
+        lazy = LazyView(self.rules, state, player, self._listed, lambda: self.state is state and len(self.actions) == done)
+        # read by the view's keys, typed: a PlayerView to its readers, which only read; no
+        # cast() here, a call at every bot decision
+        return lazy  # type: ignore[return-value]
+
+
+def _termination(game: Game) -> Termination | None:
+    return None if game.outcome is None else game.outcome.termination
 
 
 def _slug(word: str) -> str:

@@ -18,6 +18,7 @@ from typing_extensions import TypeVar
 from ..data.models import Side
 from .actions import Action, as_action
 from .frames import Frame
+from .kinds import DecisionKind
 from .occupancy import frozen
 from .phases import rulebook_phase
 from .rules import Rules
@@ -46,7 +47,7 @@ class Procedure(Generic[F]):
     with ``legal`` (tests/engine/test_allows.py plays random games to check it)."""
 
     kind: str
-    decision: str = ""
+    decision: DecisionKind | None = None
     who: Callable[[Rules, State, F], Side] | None = None
     prompt: Callable[[Rules, State, F], str] | None = None
     legal: Callable[[Rules, State, F], Sequence[Action]] | None = None
@@ -71,7 +72,7 @@ def _frame_side(rules: Rules, state: State, frame: Any) -> Side:
 
 
 def procedure(
-    kind: str, *, decision: str = "", who: Callable[[Rules, State, F], Side] | None = None,
+    kind: str, *, decision: DecisionKind | None = None, who: Callable[[Rules, State, F], Side] | None = None,
     prompt: Callable[[Rules, State, F], str] | None = None, legal: Callable[[Rules, State, F], Sequence[Action]] | None = None,
     apply: Callable[[Rules, State, F, Any], None] | None = None, run: Callable[[Rules, State, F], None] | None = None,
     section: str = "", allows: Callable[[Rules, State, F, Action], bool] | None = None,
@@ -106,7 +107,7 @@ class Decision:
     rulebook section of the step and the phase of the turn (``phases.PHASES``) it belongs to."""
 
     player: Side
-    kind: str
+    kind: DecisionKind
     prompt: str
     actions: tuple[Action, ...]
     section: str = ""
@@ -128,7 +129,7 @@ class Pending(NamedTuple):
     (for a loop that only asks whose turn it is)."""
 
     player: Side
-    kind: str
+    kind: DecisionKind
     phase: str
 
 
@@ -137,8 +138,8 @@ def pending(rules: Rules, state: State) -> Pending | None:
         return None
     frame = state.stack[-1]
     proc = PROCEDURES[frame["kind"]]
-    kind = proc.decision or proc.kind
-    assert proc.who is not None
+    kind = proc.decision
+    assert proc.who is not None and kind is not None, f"{proc.kind} decides nothing"
     return Pending(proc.who(rules, state, frame), kind, rulebook_phase(state, kind))
 
 

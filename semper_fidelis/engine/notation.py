@@ -12,6 +12,7 @@ from .actions import UnitPairs, group_pairs, group_text
 from .state import AUSTRIAN, CODE, ELITE, HQ, MILITIA, VOLUNTEER
 
 if TYPE_CHECKING:
+    from ..data.loader import GameData
     from .rules import Rules
 
 _ORDER = "vshma"
@@ -72,17 +73,27 @@ def with_article(word: str) -> str:
 
 def token_name(rules: Rules, kind: str) -> str:
     """The printed name of a Supply Token kind: ``machine-gun`` -> 'Machine Gun'."""
-    return next((t.name for t in rules.data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
+    return _printed_token(rules.data, kind)
+
+
+def _printed_token(data: GameData, kind: str) -> str:
+    return next((t.name for t in data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
+
+
+def token_title(data: GameData, label: str) -> str:
+    """``food2`` -> 'Food (2)', ``plane`` -> 'Plane': a token label in the printed words (the
+    screens' form; :func:`token_words` puts it in a sentence)."""
+    kind = label.rstrip("0123456789")
+    value = label[len(kind):]
+    name = _printed_token(data, kind)
+    return f"{name} ({value})" if value else name
 
 
 def token_words(rules: Rules, label: str) -> str:
     """``food2`` -> 'the Food (2) token'; ``hidden`` -> 'a face-down Supply Token'."""
     if label == "hidden":
         return "a face-down Supply Token"
-    kind = label.rstrip("0123456789")
-    value = label[len(kind):]
-    name = token_name(rules, kind)
-    return f"the {name} ({value}) token" if value else f"the {name} token"
+    return f"the {token_title(rules.data, label)} token"
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..data.models import Side
 from . import actions as A
@@ -64,6 +64,7 @@ from .frames import (
     RetreatFrame,
     SideFrame,
 )
+from .kinds import OptionKind
 from .losses import LOSS_TABLE
 from .negotiation import TRACK_NAMES, negotiation_options
 from .notation import describe as describe_units
@@ -91,7 +92,7 @@ class Option:
     """
 
     notation: str
-    kind: str
+    kind: OptionKind
     label: str
     ap_cost: int | None = 0
     area: str | None = None
@@ -179,6 +180,12 @@ def _token_fact(choice: str) -> str | None:
     return None if choice == "hidden" else choice
 
 
+def _verb(word: str) -> OptionKind:
+    """A notation's first word as an Option's kind: every such word is an Action's ``VERB``,
+    and every VERB is an OptionKind (tests/engine/test_kinds.py)."""
+    return cast(OptionKind, word)
+
+
 def _plain(rules: Rules, state: State, f: Frame, legal: Sequence[str]) -> list[Option]:
     """Any step without its own describer: the notation's words, area names spelled out."""
     out = []
@@ -186,13 +193,13 @@ def _plain(rules: Rules, state: State, f: Frame, legal: Sequence[str]) -> list[O
         words = action.split()
         areas = [w for w in words if w in rules.terrain]
         text = " ".join(_name(rules, w) if w in rules.terrain else w.replace("-", " ") for w in words)
-        out.append(Option(action, words[0], text[:1].upper() + text[1:], area=areas[0] if areas else None,
+        out.append(Option(action, _verb(words[0]), text[:1].upper() + text[1:], area=areas[0] if areas else None,
                           closes=action in ("done", "pass", "cancel", "end")))
     return out
 
 
-def _way_out(action: Action, label: str, kind: str | None = None) -> Option:
-    return Option(action, kind or action.VERB, label, closes=True)
+def _way_out(action: Action, label: str, kind: OptionKind | None = None) -> Option:
+    return Option(action, kind or _verb(action.VERB), label, closes=True)
 
 
 # ------------------------------------------------------------------------------ setup (§2)
@@ -558,7 +565,7 @@ def _losses(rules: Rules, state: State, f: LossesFrame, legal: list[Action]) -> 
     table = LOSS_TABLE[(f["band"], "attacker" if f["role"] == "attacker" else "defender")]
     groups = {g["label"]: g for g in f["groups"]}
     for action in legal:
-        verb = action.VERB
+        verb = _verb(action.VERB)
         if isinstance(action, A.Hold):
             out.append(_way_out(action, f"Hold on in {_name(rules, f['area'])}: withdraw no more units"))
             continue
@@ -586,7 +593,7 @@ def _losses(rules: Rules, state: State, f: LossesFrame, legal: list[Action]) -> 
 # ------------------------------------------------------------ End of Turn, Round, Stage (§4, §5)
 
 
-def _collect_option(rules: Rules, action: A.Collect | A.Extra, kind: str, tail: str = "") -> Option:
+def _collect_option(rules: Rules, action: A.Collect | A.Extra, kind: OptionKind, tail: str = "") -> Option:
     area, choice = action.area, action.token
     assert area is not None  # not "extra pass"
     return Option(action, kind, f"Take {token_words(rules, choice)} from {_name(rules, area)}{tail}",
@@ -710,3 +717,28 @@ def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: Acti
 def _card_step(rules: Rules, state: State, f: CardStepFrame, legal: list[Action]) -> list[Option]:
     return [_card_step_option(rules, state, f, a) for a in legal]
 
+
+
+def most_in_a_row(rules: Rules, state: State, option: Option, deciding: Side) -> int:
+    """How many units an option placing one unit could place in its area in a row (a client's
+    'place several at once'): the room left there, and no more than the step still has to
+    place — a deployment's units of this type, a reinforcement's; for a Mobilization, the
+    units of its type in the side's Mobilization Zone, the room and what the AP pay for."""
+    frame: dict[str, Any] = dict(state.stack[-1]) if state.stack else {}
+    if option.kind == "mobilize":
+        side: Side = frame.get("side") or deciding
+        zone = state.mob.get(side, {})
+        in_zone = sum(zone.get(utype, 0) for utype, _ in option.units or ())
+        room = rules.limit[option.area] - total(state, option.area) if option.area else in_zone
+        if frame.get("free"):
+            affordable = int(frame["free"])
+        else:
+            cost, units = mobilization_rate(rules, state, side)
+            affordable = state.turn.mobilize_credit + (state.turn.ap // cost) * units
+        return max(1, min(in_zone, room, affordable))
+    left = None
+    if frame.get("kind") == "deploy":
+        left = int(frame["todo"][0]["count"])
+    elif frame.get("kind") == "reinforce-villages":
+        left = int(frame["left"])
+    return max(1, min(option.room or 1, left or option.room or 1))

@@ -2,8 +2,8 @@
 never trusts the file — a size cap before reading, no special files, strict JSON, every field
 typed, and any failure one line naming the field (docs/architecture.md).
 
-This module imports nothing from the rest of the engine, so :mod:`.game` can validate every
-record it replays with the same schema.
+This module imports nothing from the rest of the engine but the values of ``Termination``
+(outcome.py), so :mod:`.game` can validate every record it replays with the same schema.
 """
 
 from __future__ import annotations
@@ -16,14 +16,17 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+
+from .outcome import Termination
 
 if TYPE_CHECKING:
     from ..data.loader import GameData
     from .game import Game
 
-#: 2: the record may start from an embedded ``position`` instead of the scenario's setup
-FORMATS = (1, 2)
+#: 2: the record may start from an embedded ``position`` instead of the scenario's setup;
+#: 3: a finished game's record says how it ended (``termination``), checked on replay
+FORMATS = (1, 2, 3)
 MAX_RECORD_BYTES = 4_000_000  # a long game is ~30 kB; this leaves room and refuses /dev/zero
 MAX_ACTIONS = 100_000
 MAX_ACTION_CHARS = 200  # the longest notation is well under 80
@@ -51,7 +54,7 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    format: Literal[1, 2] = Field(default=1, description="record format; absent in hand-written records means 1")
+    format: Literal[1, 2, 3] = Field(default=1, description="record format; absent in hand-written records means 1")
     version: Annotated[str, StringConstraints(max_length=40)] | None = None
     scenario: int
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
@@ -59,6 +62,13 @@ class GameRecord(BaseModel):
     actions: list[Action] = Field(max_length=MAX_ACTIONS)
     digest: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None
     position: dict[str, Any] | None = Field(default=None, description="format 2: where the game starts")
+    termination: Termination | None = Field(default=None, strict=False, description="format 3: how the game ended, if it has")
+
+    @model_validator(mode="after")
+    def _termination_is_format_3(self) -> GameRecord:
+        if self.termination is not None and self.format < 3:
+            raise ValueError(f"termination: a format {self.format} record has none (format 3 and later)")
+        return self
 
     @classmethod
     def parse(cls, raw: Any) -> GameRecord:

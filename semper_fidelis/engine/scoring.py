@@ -12,6 +12,7 @@ from .frames import ReinforceVillagesFrame
 from .machine import pop, procedure, push
 from .notation import plural, unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
+from .outcome import Termination
 from .rules import Rules
 from .state import PL, SIDES, VOLUNTEER, ZURL, State
 from .tracks import change_vp, end_game, log
@@ -84,7 +85,7 @@ def check_lead(rules: Rules, state: State) -> None:
     for side in SIDES:
         rival = ZURL if side == PL else PL
         if state.vp[side] - state.vp[rival] >= lead:
-            end_game(state, side, f"a lead of {lead} VP or more (§3)")
+            end_game(state, side, Termination.LEAD, f"a lead of {lead} VP or more (§3)")
             return
 
 
@@ -102,7 +103,7 @@ def check_supply_cut(rules: Rules, state: State) -> None:
                 if b not in seen and occupant(rules, state, b) != PL:
                     seen.add(b)
                     todo.append(b)
-    end_game(state, PL, "Supply Cut: ZURL is cut off from Winniki (Scenario 3)")
+    end_game(state, PL, Termination.SUPPLY_CUT, "Supply Cut: ZURL is cut off from Winniki (Scenario 3)")
 
 
 def _is_zurl(rules: Rules, state: State, utype: str) -> bool:

@@ -321,7 +321,7 @@ def _as_is(value: Any) -> Any:
 
 
 def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
-    return None if outcome is None else outcome.to_dict()
+    return None if outcome is None else outcome.digest_form()
 
 
 def _token_lists(d: dict[str, list[Token]]) -> dict[str, list[dict[str, Any]]]:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from ..data.models import Side
 from .events import event
-from .outcome import Outcome
+from .outcome import Outcome, Termination
 from .rules import Rules
 from .state import PL, ZURL, State
 
@@ -20,9 +20,9 @@ def log(state: State, text: str, side: Side | None = None, **areas: str | None) 
     event(state, "note", text, **facts)
 
 
-def end_game(state: State, winner: Side | None, reason: str) -> None:
+def end_game(state: State, winner: Side | None, termination: Termination, reason: str) -> None:
     if state.result is None:
-        state.result = Outcome(winner, reason, dict(state.vp))
+        state.result = Outcome(winner, termination, reason, dict(state.vp))
         state.phase = "over"
         state.stack.clear()
         event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason)
@@ -75,7 +75,7 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> N
     state.destruction = new
     if new == skull:
         log(state, f"Destruction reaches the skull ({reason}).")
-        end_game(state, ZURL, "Humanitarian Crisis: the Destruction marker reached the skull (§12)")
+        end_game(state, ZURL, Termination.HUMANITARIAN_CRISIS, "Humanitarian Crisis: the Destruction marker reached the skull (§12)")
     else:
         value = rules.scenario.destruction_track[new]
         event(state, "track", f"Destruction {'down' if steps > 0 else 'up'} to space {new + 1} ({value} VP) ({reason}).",

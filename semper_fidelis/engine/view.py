@@ -4,10 +4,16 @@ hidden, so hot-seat privacy and bot fairness are structural."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, NotRequired, cast
 
+# pydantic validates a view that arrives (net/protocol.py): on 3.11 it needs this TypedDict
+from typing_extensions import TypedDict
+
+from ..data.models import Side
 from .actions import Action
+from .kinds import DecisionKind
 from .machine import Decision, current
+from .outcome import OutcomeDict
 from .phases import rulebook_phase
 from .rules import Rules
 from .situation import battle_view, losses_view
@@ -31,7 +37,112 @@ SHOWN_OTHERWISE = frozenset({
 })
 
 
-def _token(token: Token, visible: bool) -> dict[str, Any]:
+class TokenView(TypedDict):
+    """A Supply Token as a player sees it: a face-down token of the other side's is ``None``s."""
+
+    kind: str | None
+    value: int | None
+    face_up: bool
+    only: str | None
+
+
+class DecisionView(TypedDict):
+    """The pending decision; ``actions`` empty for a viewer who is not the one deciding."""
+
+    player: Side
+    kind: DecisionKind
+    prompt: str
+    actions: list[str]
+    section: str
+    phase: str
+
+
+class TurnView(TypedDict):
+    """What the active player has done this turn (the state's ``TurnState``)."""
+
+    ap: int
+    card_played: bool
+    event_played: bool
+    generic_tokens: int
+    specific_token: bool
+    propaganda: bool
+    destruction_eased: bool
+    negotiation: bool
+    provisions: int
+    mobilize_credit: int
+    commander_changes: int
+    free_barricade_used: bool
+    evacuated: bool
+
+
+class PlayerView(TypedDict):
+    """What :meth:`Game.view` returns: JSON data, so a side-keyed table is keyed by ``str``
+    (a view that came over the network is no different). Clients read it by these keys and
+    mypy checks them; net/protocol.py validates a view that arrives by them;
+    tests/engine/test_view_fields.py holds the keys to the view's."""
+
+    scenario: int
+    #: left out of a seat's view sent over the network (net/host.py: with the seed and the
+    #: record anyone could replay the hidden deals)
+    seed: NotRequired[int]
+    options: dict[str, Any]
+    round: int
+    stages: int
+    rounds: int
+    initiative: Side
+    active: Side
+    turn_index: int
+    #: the Rulebook's phase name (rulebook_phase), not the engine's
+    phase: str
+    units: dict[str, dict[str, int]]
+    attacks: dict[str, list[dict[str, Any]]]
+    tokens: dict[str, list[TokenView]]
+    barricades: dict[str, list[list[str]]]
+    redoubts: dict[str, str]
+    strategic: dict[str, int]
+    mob: dict[str, dict[str, int]]
+    broken: dict[str, dict[str, int]]
+    pool: dict[str, dict[str, int]]
+    removed: dict[str, dict[str, int]]
+    relief_waiting: dict[str, dict[str, int]]
+    #: each side's card numbers; the other side's are ``None`` unless the view is open
+    hand: dict[str, list[int | None]]
+    discard: dict[str, list[int]]
+    my_tokens: dict[str, list[TokenView]]
+    battle_used: list[int]
+    morale: dict[str, int]
+    supply: dict[str, int]
+    vp: dict[str, int]
+    destruction: int | None
+    commander: dict[str, str | None]
+    commander_status: dict[str, str]
+    fallen: dict[str, int]
+    last_battle: dict[str, str | None]
+    negotiation: dict[str, int]
+    austrians_disarmed: bool
+    austrians_defend_for: str | None
+    relief: list[dict[str, Any]]
+    turn: TurnView
+    losses_this_round: bool
+    strategic_holder: dict[str, str | None]
+    log: list[str]
+    revealed: bool
+    result: OutcomeDict | None
+    card_effect_counts: dict[str, int]
+    extra_reinforcement: dict[str, int]
+    deck_size: dict[str, int]
+    battle_deck_size: int
+    token_pool_size: int
+    commander_deck_size: dict[str, int]
+    decision: DecisionView | None
+    stage: int
+    #: the battle in progress (situation.battle_view) and the Losses being taken (losses_view)
+    battle: dict[str, Any] | None
+    losses: dict[str, Any] | None
+    viewer: str | None
+
+
+def _token(token: Token, visible: bool) -> TokenView:
     if visible:
         return {"kind": token.kind, "value": token.value, "face_up": token.face_up, "only": token.only}
     return {"kind": None, "value": None, "face_up": False, "only": token.only}
@@ -62,7 +173,7 @@ _FIELDS: dict[str, Callable[[Any], Any]] = {
 Decide = Callable[[], Decision | None]
 
 
-def _decision(rules: Rules, state: State, player: str | None, decide: Decide) -> dict[str, Any] | None:
+def _decision(rules: Rules, state: State, player: str | None, decide: Decide) -> DecisionView | None:
     decision = decide()
     return None if decision is None else {
         "player": decision.player,
@@ -124,17 +235,18 @@ def _names(state: State) -> list[str]:
 
 
 def view_state(rules: Rules, state: State, player: str | None, legal: list[Action] | None = None,
-               decision: Decision | None = None) -> dict[str, Any]:
+               decision: Decision | None = None) -> PlayerView:
     """``legal``: the pending decision's legal actions, if the caller has them listed;
     ``decision``: the decision to show instead of the pending one (a step passed mid-way)."""
     decide = _decider(rules, state, lambda: legal) if decision is None else (lambda: decision)
-    return {name: _field(rules, state, player, decide, name) for name in _names(state)}
+    return cast(PlayerView, {name: _field(rules, state, player, decide, name) for name in _names(state)})
 
 
 class LazyView(Mapping[str, Any]):
     """The same view, each field copied when it is first read: a bot reads a handful of the
     fifty fields at a decision, and a whole view was an eighth of a playout. It is a view of
-    one position: read after the game has moved on, it raises instead of mixing two."""
+    one position: read after the game has moved on, it raises instead of mixing two.
+    ``Game.lazy_view`` gives it the view's type (PlayerView) for its readers: they only read."""
 
     def __init__(self, rules: Rules, state: State, player: str | None, listed: Callable[[], list[Action]], still: Callable[[], bool]):
         self._args = (rules, state, player, _decider(rules, state, listed))

@@ -256,8 +256,8 @@ def play_seat(address: str, side: Side, secret: str, data, *, bot: str | None = 
         mirror = asyncio.run(play_with_bot(address, side, secret, bot, data or shipped_data(), seed=seed, say=_say, tls=tls))
     except JoinError as exc:
         raise _error(str(exc)) from None
-    result = mirror.view()["result"] or {}
-    _say(f"Game over: {result.get('reason', 'finished')}")
+    result = mirror.view()["result"]
+    _say(f"Game over: {result['reason'] if result else 'finished'}")
     return 0
 
 

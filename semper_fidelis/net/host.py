@@ -43,6 +43,7 @@ from .protocol import (
     SIDES,
     Act,
     AskOdds,
+    EventData,
     Hello,
     Odds,
     OddsAnswer,
@@ -94,7 +95,7 @@ def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
         assert d is not None
         option_odds(tap, option, d.kind)
     return SeatState(actions=len(game.actions), over=game.over, view=view, options=options, first_event=sent,
-                     events=[e.to_dict() for e in game.events(side, mark)], preview=game.score_if_stage_ended(),
+                     events=[EventData.of(e) for e in game.events(side, mark)], preview=game.score_if_stage_ended(),
                      odds=list(tap.asked.values()))
 
 
@@ -360,8 +361,8 @@ class Host:
             self.say(f"Round {view['round']}: {view['active']} to act (action {len(self.game.actions)})")
         self._say_if_waiting(d)
         if self.game.over:
-            result = view["result"] or {}
-            self.say(f"Game over after {len(self.game.actions)} actions: {result.get('reason', '')}")
+            result = view["result"]
+            self.say(f"Game over after {len(self.game.actions)} actions: {result['reason'] if result else ''}")
             self.done.set()
 
     def _say_if_waiting(self, d) -> None:

@@ -18,7 +18,7 @@ from typing import Any, cast
 from ..data.loader import GameData
 from ..data.models import Side
 from ..data.text import printable, printable_document
-from ..engine import Action, BattleOdds, Decision, Event, IllegalAction, Option, Pending
+from ..engine import Action, BattleOdds, Decision, Event, IllegalAction, Option, Pending, PlayerView
 from .protocol import SeatState
 
 TABLE = "table"
@@ -44,7 +44,7 @@ class Mirror:
         self.actions: list[str] = []
         self.over = False
         self.can_undo = False
-        self._view: dict = {}
+        self._view: PlayerView | None = None  # until the host's first state
         self._offered: tuple[Option, ...] = ()
         self._events: list[Event] = []
         self._last: list[Event] = []  # the events of the last update: the host sends one per action
@@ -58,24 +58,25 @@ class Mirror:
         network, so they are made :func:`printable` here, once, for every screen that shows them."""
         self.actions = ["?"] * state.actions
         self.over = state.over
-        self._view = cast(dict, printable_document(state.view))
+        self._view = cast(PlayerView, printable_document(state.view))
         self._offered = tuple(replace(o, label=printable(o.label)) for o in state.options)
-        self._last = [Event.from_dict(cast(dict, printable_document(e))) for e in state.events]
+        self._last = [Event.from_dict(cast(dict, printable_document(e.plain()))) for e in state.events]
         self._events = self._events[: state.first_event] + self._last
         self._preview = state.preview
         self._odds = {odds_key(o.area, o.attack): o.battle_odds() for o in state.odds}
 
     @property
     def ready(self) -> bool:
-        return bool(self._view)
+        return self._view is not None
 
     # ---------------------------------------------------------------- the engine's client API
 
     def decision(self) -> Decision | None:
-        d = self._view.get("decision")
+        d = self._view["decision"] if self._view is not None else None
         if d is None or self.over:
             return None
-        return Decision(d["player"], d["kind"], d["prompt"], tuple(d["actions"]), d["section"], d["phase"])
+        # the actions as the host's notations (clients read them as text)
+        return Decision(d["player"], d["kind"], d["prompt"], tuple(cast(list[Action], d["actions"])), d["section"], d["phase"])
 
     def legal(self) -> list[str]:
         d = self.decision()
@@ -94,11 +95,13 @@ class Mirror:
         d = self.decision()
         return None if d is None else Pending(d.player, d.kind, d.phase)
 
-    def view(self, player: str | None = None) -> dict:
+    def view(self, player: str | None = None) -> PlayerView:
         """This seat's view, whoever asks: it is the only one there is here."""
+        if self._view is None:
+            raise RuntimeError("no position from the host yet (wait until ready)")
         return self._view
 
-    def lazy_view(self, player: str | None = None) -> dict:
+    def lazy_view(self, player: str | None = None) -> PlayerView:
         """The view: a seat's copy holds it whole already."""
         return self.view(player)
 

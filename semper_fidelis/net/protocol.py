@@ -16,11 +16,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
-from ..engine import BattleOdds, Option
+from ..engine import BattleOdds, Event, EventKind, Option, PlayerView
 
 #: bumped whenever a message changes shape; a hello of another version is refused in one line
-#: (2: one secret per seat, the hello's ``token`` became ``secret``)
-PROTOCOL = 2
+#: (2: one secret per seat, the hello's ``token`` became ``secret``; 3: the view and the events
+#: are typed and checked on arrival, a view's result names its termination)
+PROTOCOL = 3
 #: the largest message a joiner may send (a hello or an action is a few hundred bytes)
 MAX_JOINER_MESSAGE = 4096
 #: the largest message a host may send (a whole game's events after a reconnect)
@@ -106,6 +107,27 @@ class Odds(_Message):
                           expected_losses={s: Fraction(p) for s, p in self.expected_losses.items()}, excluded=tuple(self.excluded))
 
 
+class EventData(BaseModel):
+    """An engine Event as it travels (``Event.to_dict``): the fields every event has, typed
+    and checked; the facts of its kind (``side``, ``area``, ``delta`` …) as they came."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    kind: EventKind
+    text: str | None
+    visible: str
+    round: int
+    turn: str
+
+    @classmethod
+    def of(cls, event: Event) -> EventData:
+        return cls.model_validate(event.to_dict())
+
+    def plain(self) -> dict[str, Any]:
+        """The event's plain form again (for ``Event.from_dict``)."""
+        return self.model_dump()
+
+
 class SeatState(_Message):
     """Everything one seat may know after a change: its view (the engine's, without the seed),
     its options when the decision is its own, its events from ``first_event`` on (counted among
@@ -114,10 +136,10 @@ class SeatState(_Message):
     type: Literal["state"] = "state"
     actions: int
     over: bool
-    view: dict[str, Any]
+    view: PlayerView
     options: list[Option] = []
     first_event: int
-    events: list[dict[str, Any]] = []
+    events: list[EventData] = []
     preview: dict[str, list[tuple[str, int]]]
     odds: list[Odds] = []
 

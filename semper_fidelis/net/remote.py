@@ -23,7 +23,7 @@ from textual.widgets import Input, Static
 from ..data.loader import GameData
 from ..data.models import Side
 from ..data.text import plain, printable
-from ..engine import Game, IllegalAction
+from ..engine import Game, IllegalAction, PlayerView
 from ..tui import app as tui_app
 from ..tui.app import SemperFidelisApp
 from ..tui.screens.game import GameScreen
@@ -53,7 +53,7 @@ class RemoteSession(Session):
     def is_bot(self, side: str | None) -> bool:
         return False  # the other seat is played at the host: nothing here decides for it
 
-    def view(self) -> dict:
+    def view(self) -> PlayerView:
         return self.game.view(self.seat)
 
     def apply(self, action: str) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData, load_game_data
 from ..data.models import SIDES, Side
-from ..engine import Game, write_atomic
+from ..engine import Game, Termination, write_atomic
 from .spread import spread
 from .stats import wilson
 
@@ -56,7 +57,7 @@ class Matchup:
 class GameSummary:
     seed: int
     winner: str | None
-    reason: str
+    termination: Termination
     vp: dict[str, int]
     rounds: int
     actions: int
@@ -80,12 +81,14 @@ def play_game(m: Matchup, seed: int, data: GameData | None = None, max_actions: 
 
 
 def summarize(game: Game) -> GameSummary:
+    """A finished game in a few numbers."""
+    outcome = game.outcome
+    assert outcome is not None, "only a finished game is summarized"
     view = game.view(None)
-    result = view["result"] or {}
     return GameSummary(
         seed=game.seed,
-        winner=result.get("winner"),
-        reason=result.get("reason", ""),
+        winner=outcome.winner,
+        termination=outcome.termination,
         vp=dict(view["vp"]),
         rounds=view["round"],
         actions=len(game.actions),
@@ -135,12 +138,10 @@ class BatchResult:
     def mean_actions(self) -> float:
         return sum(g.actions for g in self.games) / len(self.games) if self.games else 0.0
 
-    def endings(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for g in self.games:
-            key = g.reason.split(":")[0] or "unknown"
-            out[key] = out.get(key, 0) + 1
-        return dict(sorted(out.items()))
+    def endings(self) -> dict[Termination, int]:
+        """How many games ended each way, in the order of :class:`Termination`."""
+        counts = Counter(g.termination for g in self.games)
+        return {t: counts[t] for t in Termination if counts[t]}
 
     def card_effects(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -181,7 +182,7 @@ class BatchResult:
             "mean_vp": {PL: round(self.mean_vp(PL), 2), ZURL: round(self.mean_vp(ZURL), 2)},
             "mean_rounds": round(self.mean_rounds(), 2),
             "mean_actions": round(self.mean_actions(), 1),
-            "endings": self.endings(),
+            "endings": {t.value: n for t, n in self.endings().items()},
             "card_effects": self.card_effects(),
             "negotiations": sum(g.negotiations for g in self.games),
             "seeds": [g.seed for g in self.games],

@@ -11,7 +11,7 @@ from ..data.loader import GameData
 from ..data.text import plain
 from .batch import PL, ZURL, BatchResult, margin
 from .stats import verdict
-from .verdicts import Outcome, ScenarioVerdict, compare
+from .verdicts import PairingTally, ScenarioVerdict, compare
 
 
 def _pct(x: float) -> str:
@@ -33,7 +33,7 @@ def simulate_report(batch: BatchResult, data: GameData, title: str) -> Group:
     lines: list[RenderableType] = [
         results,
         f"Mean length: {batch.mean_rounds():.1f} rounds, {batch.mean_actions():.0f} actions ({n} games).",
-        "Endings: " + "; ".join(f"{k} ×{v}" for k, v in batch.endings().items()),
+        "Endings: " + "; ".join(f"{k.label} ×{v}" for k, v in batch.endings().items()),
         "Verdict: " + verdict(batch.wins(PL), batch.wins(ZURL)),
         "Games to review (seeds): " + extremes_line(batch),
     ]
@@ -99,7 +99,7 @@ VERDICTS_TITLE = "Does each verdict hold with other bots? (⚑: only one pairing
 
 def scenario_verdicts(batches: list[BatchResult]) -> list[ScenarioVerdict]:
     """Each scenario's pairings compared (:mod:`.verdicts`)."""
-    return compare([(b.matchup.scenario, Outcome(b.matchup.pl, b.matchup.zurl, b.wins(PL), b.wins(ZURL))) for b in batches])
+    return compare([(b.matchup.scenario, PairingTally(b.matchup.pl, b.matchup.zurl, b.wins(PL), b.wins(ZURL))) for b in batches])
 
 
 def verdict_rows(verdicts: list[ScenarioVerdict], names: dict[int, str]) -> list[list[str]]:

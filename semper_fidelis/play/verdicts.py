@@ -23,7 +23,7 @@ FLAG = "⚑"
 
 
 @dataclass(frozen=True)
-class Outcome:
+class PairingTally:
     """One pairing's decisive games in one scenario."""
 
     pl_bot: str
@@ -45,12 +45,12 @@ class ScenarioVerdict:
     """The pairings of one scenario compared (:func:`compare`)."""
 
     scenario: int
-    outcomes: list[Outcome] = field(default_factory=list)
+    pairings: list[PairingTally] = field(default_factory=list)
 
     def supporters(self) -> dict[str, list[str]]:
         """Each verdict given (PL, ZURL, even) → the pairings that give it, in their order."""
         out: dict[str, list[str]] = {}
-        for o in self.outcomes:
+        for o in self.pairings:
             if o.lean in CLEAR:
                 out.setdefault(o.lean, []).append(o.label)
         return out
@@ -60,7 +60,7 @@ class ScenarioVerdict:
         """"holds" (every pairing that can tell agrees, and two or more do), "single" (one
         pairing alone gives a verdict), "changes" (pairings disagree), "undecided" (none can
         tell) or "one pairing" (nothing to compare with)."""
-        if len(self.outcomes) < 2:
+        if len(self.pairings) < 2:
             return "one pairing"
         found = self.supporters()
         if not found:
@@ -72,7 +72,7 @@ class ScenarioVerdict:
 
     def flagged(self) -> list[str]:
         """The verdicts only one pairing supports (when there were others to support them)."""
-        if len(self.outcomes) < 2:
+        if len(self.pairings) < 2:
             return []
         return [side for side, labels in self.supporters().items() if len(labels) == 1]
 
@@ -81,10 +81,10 @@ class ScenarioVerdict:
         status = self.status
         found = self.supporters()
         if status == "one pairing":
-            return f"{WORDS[self.outcomes[0].lean]} (one pairing: nothing to compare with)" if self.outcomes else "no games"
+            return f"{WORDS[self.pairings[0].lean]} (one pairing: nothing to compare with)" if self.pairings else "no games"
         if status == "undecided":
             return "no pairing can tell yet: play more games"
-        unclear = [o.label for o in self.outcomes if o.lean not in CLEAR]
+        unclear = [o.label for o in self.pairings if o.lean not in CLEAR]
         rest = f"; cannot tell: {', '.join(unclear)}" if unclear else ""
         flagged = self.flagged()
 
@@ -102,16 +102,16 @@ class ScenarioVerdict:
     def to_json(self) -> dict[str, Any]:
         return {
             "scenario": self.scenario,
-            "pairings": {o.label: o.lean for o in self.outcomes},
+            "pairings": {o.label: o.lean for o in self.pairings},
             "status": self.status,
             "flagged": self.flagged(),
             "summary": self.summary(),
         }
 
 
-def compare(outcomes: list[tuple[int, Outcome]]) -> list[ScenarioVerdict]:
-    """Group (scenario, outcome) pairs by scenario, in the order the scenarios first come."""
+def compare(pairings: list[tuple[int, PairingTally]]) -> list[ScenarioVerdict]:
+    """Group (scenario, pairing) pairs by scenario, in the order the scenarios first come."""
     by: dict[int, ScenarioVerdict] = {}
-    for scenario, outcome in outcomes:
-        by.setdefault(scenario, ScenarioVerdict(scenario)).outcomes.append(outcome)
+    for scenario, pairing in pairings:
+        by.setdefault(scenario, ScenarioVerdict(scenario)).pairings.append(pairing)
     return list(by.values())

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..data.loader import GameData
 from .board_map import Fortification, MapPosition
 
+if TYPE_CHECKING:
+    from ..engine import PlayerView
 
-def position_from_view(view: dict, data: GameData) -> MapPosition:
+
+def position_from_view(view: PlayerView, data: GameData) -> MapPosition:
     scenario = data.scenario(view["scenario"])
     track = scenario.time_track
 

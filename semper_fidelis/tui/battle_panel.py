@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
-from ..engine import Event
+from ..engine import Event, PlayerView
 from .theme import SIDE_INK, badge
 
 
@@ -30,7 +30,7 @@ def _name(data: GameData, area: str) -> str:
 
 
 def battle_renderable(
-    view: dict, data: GameData, events: Sequence[Event], odds: RenderableType | None = None, *, compact: bool = False,
+    view: PlayerView, data: GameData, events: Sequence[Event], odds: RenderableType | None = None, *, compact: bool = False,
 ) -> RenderableType | None:
     """The battle being fought: both sides' units and Strength, fortifications, sides of
     attack, the steps, the cards and tokens played, Battle Points and the result (what its
@@ -156,7 +156,7 @@ def finished_battle(events: Sequence[Event], start: int) -> RenderableType:
     return Group(*body)
 
 
-def losses_renderable(view: dict, data: GameData, offered: set[str] | None = None) -> RenderableType | None:
+def losses_renderable(view: PlayerView, data: GameData, offered: set[str] | None = None) -> RenderableType | None:
     """The loss-distribution panel: the Loss Table row for the player's Morale band and role,
     the losses in all, how many are absorbed so far, and the units that can take them.
     ``offered``: the kinds of the options open now (withdraw, disperse, break), when the viewer

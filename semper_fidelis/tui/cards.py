@@ -9,7 +9,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from ..data.models import Side
-from .panels import token_words
+from ..engine import token_title
 from .session import SIDES, Session
 from .theme import badge
 
@@ -31,7 +31,7 @@ def cards_renderable(session: Session, me: Side) -> Group:
     other: Side = "ZURL" if me == "PL" else "PL"
     parts: list[RenderableType] = []
     if session.may_see(me):
-        hand = sorted(view["hand"][me])
+        hand = sorted(n for n in view["hand"][me] if n is not None)  # none hidden: ``me`` may see it
         parts.append(Text(f"Your hand ({me}): {len(hand)} card{'s' * (len(hand) != 1)}", style="bold underline"))
         parts += [card_block(session, me, n) for n in hand] or [Text("   no cards", style="dim")]
         effects = {t.kind: t for t in game.data.supply_tokens.tokens}
@@ -39,7 +39,7 @@ def cards_renderable(session: Session, me: Side) -> Group:
         parts.append(Text(f"Your Supply Tokens: {len(tokens)}", style="bold underline"))
         for t in tokens:
             effect = effects[t["kind"]].effect if t["kind"] in effects else ""
-            parts.append(Text.assemble("  ", (token_words(f"{t['kind']}{t['value']}"), "bold"), ": ", (effect, "italic")))
+            parts.append(Text.assemble("  ", (token_title(game.data, f"{t['kind']}{t['value']}"), "bold"), ": ", (effect, "italic")))
     else:
         parts.append(Text("Both hands are hidden while a decision that needs neither is taken at the table.", style="dim"))
     played = [e for e in game.events(session.viewer if session.viewer in SIDES else None)

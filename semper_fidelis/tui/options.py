@@ -5,19 +5,12 @@ this module only orders and shows them. Pure, so tests can read what the player 
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from ..data.models import Side
-from ..engine import Game, Option
-from ..engine.cards import EFFECTS
-from ..engine.notation import type_for, unit_name
-from ..engine.occupancy import total
-from ..engine.orders import mobilization_rate
+from ..engine import Game, Option, TurnView, token_title, type_for, unit_name
 from .keys import assign_keys
 from .odds import option_odds
-from .panels import token_words
 from .session import Session
 from .shapes import shape_rows
 from .theme import badge
@@ -61,7 +54,9 @@ def prompt_text(session: Session) -> Text:
 def own_ability(session: Session) -> Text:
     """The deciding player's own Commander and ability, shown where that player decides."""
     game, side = session.game, session.asking_side()
-    cid = session.view()["commander"].get(side) if side else None
+    if side is None:
+        return Text("")
+    cid = session.view()["commander"].get(side)
     if not cid:
         return Text("")
     c = game.data.commander_by_id[cid]
@@ -164,12 +159,12 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
         label = f"{token['kind']}{token['value']}" if token["kind"] else ""
         if label and label not in named:
             named.add(label)
-            option = Option(notation="", kind="supply-token", label=f"Use {token_words(label)}", token=label)
+            option = Option(notation="", kind="supply-token", label=f"Use {token_title(game.data, label)}", token=label)
             out.append(_blocked(option, _token_reason(game, token["kind"], turn)))
     return out
 
 
-def _token_reason(game: Game, kind: str, turn: dict) -> str:
+def _token_reason(game: Game, kind: str | None, turn: TurnView) -> str:
     """Why a token of the hand cannot be used now (§7.2: one for Supply and one for its effect
     a turn; Combat tokens in a battle)."""
     use = next((t.use for t in game.data.supply_tokens.tokens if t.kind == kind), "orders")
@@ -190,7 +185,7 @@ def _blocked(option: Option, reason: str) -> Row:
     return Row(Text(option.label, style="dim"), "", option, blocked=reason)
 
 
-def _order_reason(option: Option, turn: dict, ap: int) -> str:
+def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
     left = f"{ap} AP left"
     if option.kind == "propaganda":
         return "once a turn: done already" if turn["propaganda"] else f"costs {option.ap_cost} AP, {left}"
@@ -255,41 +250,6 @@ def militia_warning(game: Game, option: Option) -> str | None:
             f"makes it ally with {rival} (§13.2).")
 
 
-def count_to_place(game: Game, option: Option, mob: dict[str, int]) -> int:
-    """How many units an option placing one unit could place in its area in a row: the room
-    the engine says is left there, and no more than the units still to place (a deployment's,
-    a reinforcement's: issue 36, "1–5" when 4 remained); for a Mobilization, the units of its
-    type in the Mobilization Zone (``mob``), the area's room and the AP. A local game's only: a
-    joiner's screen offers no ``x`` (net/remote.py)."""
-    if option.kind == "mobilize":
-        in_zone = sum(mob.get(utype, 0) for utype, _ in option.units or ())
-        room = game.rules.limit[option.area] - total(game.state, option.area) if option.area else in_zone
-        return max(1, min(in_zone, room, _affordable(game)))
-    return max(1, min(option.room or 1, _left_to_place(game) or option.room or 1))
-
-
-def _affordable(game: Game) -> int:
-    """The units a Mobilization can still pay for: a token's free ones, else the ones paid for
-    already and those the AP left buy at the Morale's rate (orders._mobilize_apply)."""
-    frame: dict[str, Any] = dict(game.state.stack[-1]) if game.state.stack else {}
-    if frame.get("free"):
-        return int(frame["free"])
-    turn = game.state.turn
-    d = game.decision()
-    cost, units = mobilization_rate(game.rules, game.state, frame.get("side") or (d.player if d else "PL"))
-    return turn.mobilize_credit + (turn.ap // cost) * units
-
-
-def _left_to_place(game: Game) -> int | None:
-    """The units the step still has to place: a deployment's of this type, a reinforcement's."""
-    frame: dict[str, Any] = dict(game.state.stack[-1]) if game.state.stack else {}
-    if frame.get("kind") == "deploy":
-        return int(frame["todo"][0]["count"])
-    if frame.get("kind") == "reinforce-villages":
-        return int(frame["left"])
-    return None
-
-
 def count_question(game: Game, option: Option) -> str:
     """'Place how many Polish Volunteers in Cytadela' (the plural, from the option's facts)."""
     verb = {"deploy": "Place", "reinforce": "Send", "mobilize": "Mobilize"}.get(option.kind, "Place")
@@ -325,8 +285,6 @@ def effect_blocked(game: Game, side: Side, number: int) -> str | None:
     card = next(c for c in game.data.decks[side].cards if c.number == number)
     if card.kind == "special":
         return "a Special card: its effect is played in a battle"
-    if card.effect_id not in EFFECTS:
-        return "its effect is not one the game carries out"
     return "its effect cannot be carried out now (see its text)"
 
 

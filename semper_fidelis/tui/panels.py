@@ -9,31 +9,19 @@ are never looked up here.
 
 from __future__ import annotations
 
-import re
-
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
 from ..data.loader import GameData
 from ..data.models import Side
-from ..engine.notation import plural
+from ..engine import PlayerView, TokenView, plural, token_title
 from ..render.board_map import ROMAN, MapPosition
 from ..render.position import position_from_view
 from .session import Session
 from .status import join_parts
 from .theme import KEY_STYLE, PICKED_STYLE, badge
 from .widgets.decision import Row
-
-_TOKEN = re.compile(r"^([a-z-]+?)(\d+)$")
-
-
-def token_words(label: str) -> str:
-    """``food2`` -> 'Food (2)'; ``machine-gun1`` -> 'Machine Gun (1)'."""
-    m = _TOKEN.match(label)
-    if not m:
-        return label
-    return f"{m.group(1).replace('-', ' ').title()} ({m.group(2)})"
 
 
 def hand_renderable(session: Session, first: Side, offers: list[Row] | None = None, picked: Row | None = None) -> RenderableType:
@@ -52,25 +40,26 @@ def hand_renderable(session: Session, first: Side, offers: list[Row] | None = No
         if not session.may_see(side):
             lines.append(Text.assemble(badge(side), f" {plural(len(hand), 'card')}, {plural(len(tokens), 'token')} (hidden)"))
             continue
+        seen = sorted(n for n in hand if n is not None)  # all of them: this hand may be seen
         if side != first:  # privacy off: the other hand in one line, in full under c
-            numbers = " ".join(f"#{n}" for n in sorted(hand)) or "no cards"
+            numbers = " ".join(f"#{n}" for n in seen) or "no cards"
             lines.append(Text.assemble(badge(side), f" {numbers}, {len(tokens)} token{'s' * (len(tokens) != 1)}"))
             continue
         if offers is not None:
-            lines += _offered_hand(side, sorted(hand), cards[side], tokens, offers, picked)
+            lines += _offered_hand(data, side, seen, cards[side], tokens, offers, picked)
             continue
         lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"),
                                    ("  (c: in full)", "dim italic")))
-        for slot, n in enumerate(sorted(hand), start=1):
+        for slot, n in enumerate(seen, start=1):
             lines.append(card_line(cards[side][n], slot))
-        names = ", ".join(token_words(f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
+        names = ", ".join(token_title(data, f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
         line = Text.assemble(("Tokens: ", "bold"), names)
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
     return Group(*lines)
 
 
-def _offered_hand(side: str, hand: list[int], cards: dict, tokens: list[dict], offers: list[Row], picked: Row | None) -> list[Text]:
+def _offered_hand(data: GameData, side: str, hand: list[int], cards: dict, tokens: list[TokenView], offers: list[Row], picked: Row | None) -> list[Text]:
     """The hand as the Orders offer it: a line a card with its keys (``1`` for its AP, ``11``
     for its effect), a line a token with its keys (``t`` Supply, ``y`` its effect); a key that
     cannot be used now is dimmed, and the reason is on the line (or the header, when one reason
@@ -98,7 +87,7 @@ def _offered_hand(side: str, hand: list[int], cards: dict, tokens: list[dict], o
         own = [r for r in offers if label and not twin and r.option.token == label]
         chips = _chips([r for r in own if r.option.kind == "supply-token"], first, picked) + _chips([r for r in own if r.option.kind == "use-token"], second, picked)
         why = next((r.blocked for r in own if r.blocked), "")
-        line = Text.assemble(chips, " ", (token_words(label) or "a token", "bold"), (f" — {why}", "dim italic") if why else "")
+        line = Text.assemble(chips, " ", (token_title(data, label) or "a token", "bold"), (f" — {why}", "dim italic") if why else "")
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
     return lines
@@ -128,7 +117,7 @@ def card_line(card, slot: int) -> Text:
 
 # ------------------------------------------------------------------------------------ log
 
-def public_log(view: dict) -> list[str]:
+def public_log(view: PlayerView) -> list[str]:
     """The log as every player may read it. The engine's lines never name a hidden card or
     token (a face-down token taken, a card discarded or drawn); this is the one place to filter
     should that change."""
@@ -142,7 +131,7 @@ def _private(line: str) -> bool:
 # ---------------------------------------------------------------------------- the map
 
 
-def map_position(view: dict, data: GameData, highlighted: set[str], cursor: str | None) -> MapPosition:
+def map_position(view: PlayerView, data: GameData, highlighted: set[str], cursor: str | None) -> MapPosition:
     pos = position_from_view(view, data)
     pos.title = pos.subtitle = ""
     pos.notes = []
@@ -151,7 +140,7 @@ def map_position(view: dict, data: GameData, highlighted: set[str], cursor: str 
     return pos
 
 
-def area_info(view: dict, data: GameData, area: str | None) -> Text:
+def area_info(view: PlayerView, data: GameData, area: str | None) -> Text:
     """About the area under the cursor (two lines, wrapped): its name in full, terrain and limit,
     district, units, and every neighbour by its full name (issue 23: adjacency at a glance)."""
     if not area:
@@ -159,8 +148,8 @@ def area_info(view: dict, data: GameData, area: str | None) -> Text:
     a = data.areas[area]
     district = next((d for d in data.board.districts if d.number == a.district), None)
     where = f"district {ROMAN.get(district.number, district.number)} {district.name}" if district else "Village"
-    units = view["units"].get(area, {})
-    letters = {u.id: u.letter for u in data.components.units}
+    units = view["units"].get(area) or {}
+    letters: dict[str, str] = {u.id: u.letter for u in data.components.units}
     held = ", ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or "empty"
     parts: list[Text | str] = [
         Text.assemble(("▶ ", "bold"), (a.name, "bold")),

@@ -82,6 +82,7 @@ class Review:
         walk.undoable = False  # the viewer never undoes: no copies for it (a quarter of the time)
         self._note(walk)
         walk.confirm_digest(record.digest)
+        walk.confirm_ending(record.termination)
         return walk
 
     def _note(self, walk: Game) -> None:

@@ -196,7 +196,7 @@ def summary_line(game: Game, players: dict[str, str]) -> str:
     view = game.view(None)
     decision = game.decision()
     if game.over:
-        winner = (view["result"] or {}).get("winner")
+        winner = view["result"]["winner"] if view["result"] else None
         now = f"finished, {winner + ' won' if winner else 'a draw'}"
     else:
         now = f"{decision.player} to move" if decision else "—"

@@ -15,7 +15,7 @@ from filelock import FileLock
 from ..bots import BOTS, Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..data.models import Side
-from ..engine import Decision, Event, Game, IllegalAction, Option, RecordError, read_record
+from ..engine import Decision, Event, Game, IllegalAction, Option, PlayerView, RecordError, read_record
 from .locks import lock_game
 from .saves import save_game
 
@@ -73,7 +73,7 @@ class Session:
     quiet: list[tuple[Event, Game]] = field(default_factory=list)
     #: the quiet steps presented and passed: (actions applied then, the step), for undo
     passed: list[tuple[int, tuple[Event, Game]]] = field(default_factory=list)
-    _view: tuple[tuple, dict] | None = field(default=None, repr=False)
+    _view: tuple[tuple, PlayerView] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.players = {side: seat_kind(self.players.get(side, HUMAN)) or HUMAN for side in SIDES}
@@ -235,7 +235,7 @@ class Session:
         since, self.told[side] = self.told[side], len(self.game.events(None))
         return self.game.events(side, min(since, self.told[side]))
 
-    def view(self) -> dict:
+    def view(self) -> PlayerView:
         """What the screen may show: the engine's view for the viewer (None: everything),
         made once per position and viewer."""
         quiet = self.quiet_step()

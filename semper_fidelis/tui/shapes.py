@@ -12,7 +12,7 @@ from collections.abc import Callable
 from rich.text import Text
 
 from ..engine import Option
-from ..engine.notation import describe
+from ..engine import describe_units as describe
 from .widgets.decision import Row
 
 #: a part of a line: (the fact it says, its words in a row, its words in the title)

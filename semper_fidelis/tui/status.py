@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.text import plain
+from ..engine import PlayerView
 from .session import SIDES, Session
 from .theme import ELITE_INK, SIDE_INK, badge
 
@@ -32,7 +33,7 @@ def join_parts(parts: list[Text | str]) -> Text:
 # --------------------------------------------------------------------------------- header
 
 
-def phase_name(view: dict) -> str:
+def phase_name(view: PlayerView) -> str:
     """The rulebook phase, and whether the battle in it is an Assault's (fought in the Orders Phase)."""
     battle = view["battle"]
     if view["phase"] == "Orders Phase" and battle is not None and battle["assault"]:
@@ -171,7 +172,7 @@ def sides_table(session: Session) -> Table:
     return table
 
 
-def commander_text(data, view: dict, side: str) -> str:
+def commander_text(data, view: PlayerView, side: str) -> str:
     cid = view["commander"].get(side)
     status = view["commander_status"].get(side, "ok")
     if not cid:

@@ -13,8 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.models import Side
-from ..engine import AREA_FACTS, Event, Game
-from .panels import token_words
+from ..engine import AREA_FACTS, Event, Game, token_title
 
 #: the kinds a summary tells, with the words its headline counts them by (one, more)
 TOLD = {
@@ -86,5 +85,5 @@ def private_notices(game: Game, events: list[Event], side: Side) -> list[str]:
             out.append(f"{side} drew " + ", ".join(drawn) + ".")
         elif e.kind == "token" and e.get("token"):
             where = game.data.areas[e["area"]].name if e.get("area") in game.data.areas else "the pool"
-            out.append(f"{side} took {token_words(e['token'])} from {where} (face down: only you know it).")
+            out.append(f"{side} took {token_title(game.data, e['token'])} from {where} (face down: only you know it).")
     return out

@@ -20,6 +20,7 @@ from helpers import (
 )
 
 from semper_fidelis.engine.game import Game
+from semper_fidelis.engine.outcome import Termination
 from semper_fidelis.engine.scoring import score_stage
 from semper_fidelis.engine.tracks import change_morale
 
@@ -229,6 +230,6 @@ def test_skull_ends_the_game_at_once_with_a_zurl_victory(scenario):
         g.apply("artillery rynek")
     assert s.destruction == len(g.rules.scenario.destruction_track)
     assert g.over and s.result.winner == ZURL
-    assert "Humanitarian Crisis" in s.result.reason
+    assert "Humanitarian Crisis" in s.result.reason and s.result.termination is Termination.HUMANITARIAN_CRISIS
     g._legal = None
     assert g.legal() == []

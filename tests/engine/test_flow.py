@@ -24,7 +24,7 @@ from helpers import (
     units,
 )
 
-from semper_fidelis.engine import flow, scoring
+from semper_fidelis.engine import Termination, flow, scoring
 
 
 def _play_round(g) -> None:
@@ -698,7 +698,7 @@ def test_20_vp_lead_wins_at_the_end_of_a_turn():
     s.vp[PL] = 30
     assert not g.over  # not in the middle of the turn
     finish_turn(g)
-    assert g.over and s.result.winner == PL and "20" in s.result.reason
+    assert g.over and s.result.winner == PL and "20" in s.result.reason and s.result.termination is Termination.LEAD
 
 
 @pytest.mark.rule("§3 Automatic Victory", "Scenario 3", "ruling:supply-cut")
@@ -718,6 +718,7 @@ def test_scenario_3_supply_cut():
     put(g, "stacja-lyczakow", PL, "1v")
     finish_turn(g)
     assert g.over and g.state.result.winner == PL and "Winniki" in g.state.result.reason
+    assert g.state.result.termination is Termination.SUPPLY_CUT
 
 
 @pytest.mark.rule("Scenario 3", "ruling:supply-cut")

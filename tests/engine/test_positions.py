@@ -75,7 +75,7 @@ def test_a_record_started_from_a_position_replays_and_undoes() -> None:
     while len(game.actions) < 150 and not game.over:
         game.apply(rng.choice(game.legal()))
     record = json.loads(json.dumps(game.record()))
-    assert record["format"] == 2 and record["position"]["round"] == 3
+    assert record["format"] == 3 and record["position"]["round"] == 3
     replay = Game.from_record(record, check_digest=True)
     assert replay.state.digest() == game.state.digest()
     if game.can_undo:
@@ -104,8 +104,8 @@ def test_format_1_records_still_load_and_newer_ones_are_refused() -> None:
         game.apply(game.legal()[0])
     old = {k: v for k, v in game.record().items() if k != "position"} | {"format": 1}
     assert Game.from_record(old, check_digest=True).state.digest() == game.state.digest()
-    with pytest.raises(RecordError, match=r"^record format 3 \(written by semper-fidelis 9\.0\) is not one this version reads \(1 to 2\)$"):
-        Game.from_record({**old, "format": 3, "version": "9.0"})
+    with pytest.raises(RecordError, match=r"^record format 4 \(written by semper-fidelis 9\.0\) is not one this version reads \(1 to 3\)$"):
+        Game.from_record({**old, "format": 4, "version": "9.0"})
     with pytest.raises(RecordError, match="starting position cannot be set up: morale.PL"):
         Game.from_record({**old, "format": 2, "position": {"morale": {"PL": 99}}})
 

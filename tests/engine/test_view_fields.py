@@ -44,3 +44,40 @@ def test_a_lazy_view_reads_as_the_view_and_refuses_a_later_position() -> None:
         lazy["units"]
     with pytest.raises(KeyError):
         game.lazy_view(None)["rng"]  # never in a view
+
+
+def test_the_view_is_a_player_view_by_key_and_by_type():
+    """The PlayerView TypedDict (issue 37) names every key a view has, no more, and the values
+    have its types: pydantic validates views of random games of every scenario, for every
+    viewer and for the lazy view, against it."""
+    from dataclasses import fields as dataclass_fields
+
+    from pydantic import TypeAdapter
+
+    from semper_fidelis.engine import PlayerView, TurnView
+    from semper_fidelis.engine.state import TurnState
+
+    checker = TypeAdapter(PlayerView)
+    assert set(PlayerView.__annotations__) == set(Game(1, 0).view(None))
+    assert set(TurnView.__annotations__) == {f.name for f in dataclass_fields(TurnState)}
+    for scenario in (1, 2, 3, 4, 5):
+        game, rng = Game(scenario, scenario), random.Random(scenario)
+        while not game.over:
+            if len(game.actions) % 40 == 0:
+                for player in (None, "PL", "ZURL", "table"):
+                    view = game.view(player)
+                    assert checker.validate_python(view) == view
+                assert checker.validate_python(dict(game.lazy_view("PL"))) == game.view("PL")
+            game.apply(rng.choice(game.legal()))
+        assert checker.validate_python(game.view(None))["result"]["termination"] == game.outcome.termination.value
+
+
+def test_a_view_with_a_value_of_the_wrong_type_is_refused():
+    from pydantic import TypeAdapter, ValidationError
+
+    from semper_fidelis.engine import PlayerView
+
+    view = Game(2, 1).view("PL")
+    for key, bad in (("round", "three"), ("decision", {**view["decision"], "kind": "atack"}), ("active", "UKR")):
+        with pytest.raises(ValidationError, match=key):
+            TypeAdapter(PlayerView).validate_python({**view, key: bad})

@@ -58,7 +58,7 @@ def test_a_hosts_texts_are_shown_as_escapes():
     side = game.decision().player
     state = seat_state(game, side, 0, 0)
     hostile = "x\u202ey\u2028z\x1b]0;pwned\x07"
-    state.events[0]["text"] = hostile
+    state.events[0] = state.events[0].model_copy(update={"text": hostile})  # a frozen EventData
     state.view["phase"] = hostile
     state.options[0] = replace(state.options[0], label=hostile)
     mirror = Mirror(shipped_data(), 1, side)

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from semper_fidelis.cli import main
+from semper_fidelis.engine import Termination
 from semper_fidelis.play.batch import BatchResult, GameSummary, Matchup, run_batch
 from semper_fidelis.play.stats import verdict, wilson
 from semper_fidelis.tui.review import Review
@@ -79,9 +80,24 @@ def test_simulate_keeps_five_records_that_review_opens(tmp_path, capsys):
     assert len(listed) == 5 and all(", finished, " in s.summary and "(PL random, ZURL random), seed " in s.summary for s in listed)
 
 
+def test_endings_are_counted_by_termination_not_by_the_reason_s_words():
+    """How games ended is read from the Outcome's Termination (issue 37): a reason's words
+    ("a lead of 20 VP or more (§3)" has no colon to split on) never decide it."""
+    played = run_batch(Matchup(1), 3, seed=5, jobs=1)
+    assert all(isinstance(g.termination, Termination) for g in played.games)
+    assert sum(played.endings().values()) == 3 and all(isinstance(t, Termination) for t in played.endings())
+
+    def ended(termination):
+        return GameSummary(0, "PL", termination, {"PL": 20, "ZURL": 0}, 3, 100, {})
+
+    batch = BatchResult(Matchup(3), [ended(Termination.SUPPLY_CUT), ended(Termination.LEAD), ended(Termination.SUPPLY_CUT)])
+    assert batch.endings() == {Termination.LEAD: 1, Termination.SUPPLY_CUT: 2}
+    assert batch.to_json()["endings"] == {"lead": 1, "supply-cut": 2}
+
+
 def test_the_extreme_games_are_named_by_seed():
     def game(seed, winner, pl, zurl, actions):
-        return GameSummary(seed, winner, "", {"PL": pl, "ZURL": zurl}, 12, actions, {})
+        return GameSummary(seed, winner, Termination.END_OF_GAME, {"PL": pl, "ZURL": zurl}, 12, actions, {})
 
     batch = BatchResult(Matchup(2), [game(0, "PL", 20, 10, 300), game(1, "PL", 30, 12, 500), game(2, "ZURL", 5, 9, 200),
                                      game(3, None, 10, 10, 700), game(4, "PL", 28, 10, 250)])

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from semper_fidelis.cli import main
+from semper_fidelis.engine import Termination
 from semper_fidelis.play.batch import PL, ZURL, BatchResult, GameSummary, Matchup
 from semper_fidelis.play.plots import figures, margin_bins, terminal_charts
 
@@ -18,7 +19,7 @@ RUN = ["simulate", "--scenario", "1", "--games", "6", "--seed", "3", "--jobs", "
 
 def _game(seed: int, pl: int, zurl: int, rounds: int) -> GameSummary:
     winner = PL if pl > zurl else ZURL if zurl > pl else None
-    return GameSummary(seed, winner, "end", {PL: pl, ZURL: zurl}, rounds, 100, {})
+    return GameSummary(seed, winner, Termination.END_OF_GAME, {PL: pl, ZURL: zurl}, rounds, 100, {})
 
 
 def test_the_figures_are_the_games_margins_rounds_and_win_rates():

@@ -10,14 +10,14 @@ import pytest
 
 from semper_fidelis.cli import main
 from semper_fidelis.play.stats import lean, verdict
-from semper_fidelis.play.verdicts import FLAG, Outcome, compare
+from semper_fidelis.play.verdicts import FLAG, PairingTally, compare
 
 GG, MM, GM, MG = ("general", "general"), ("marshal", "marshal"), ("general", "marshal"), ("marshal", "general")
 
 
 def scenario(*rows: tuple[tuple[str, str], int, int]):
     """One scenario's verdicts from (pairing, PL wins, ZURL wins) rows."""
-    (found,) = compare([(4, Outcome(*pair, pl, zurl)) for pair, pl, zurl in rows])
+    (found,) = compare([(4, PairingTally(*pair, pl, zurl)) for pair, pl, zurl in rows])
     return found
 
 
@@ -67,8 +67,8 @@ def test_nothing_to_compare_and_nothing_to_tell():
 
 
 def test_scenarios_are_kept_apart_in_their_order():
-    found = compare([(3, Outcome(*GG, 9, 1)), (1, Outcome(*GG, 1, 9)), (3, Outcome(*MM, 1, 9))])
-    assert [(v.scenario, [o.label for o in v.outcomes]) for v in found] == [(3, ["general v general", "marshal v marshal"]),
+    found = compare([(3, PairingTally(*GG, 9, 1)), (1, PairingTally(*GG, 1, 9)), (3, PairingTally(*MM, 1, 9))])
+    assert [(v.scenario, [o.label for o in v.pairings]) for v in found] == [(3, ["general v general", "marshal v marshal"]),
                                                                              (1, ["general v general"])]
 
 

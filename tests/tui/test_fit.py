@@ -2,9 +2,15 @@
 
 from rich.text import Text
 
+from semper_fidelis.engine import Option
 from semper_fidelis.tui.fit import fit_label
 
 NAMES = {"Dom Techników": "Dom Techn", "Cytadela": "Cytadela"}
+LABELS = {"dom-technikow": "Dom Techn", "cytadela": "Cytadela", "politechnika": "Politechn"}
+
+
+def _from(kind: str, via: str, label: str) -> Option:
+    return Option(f"move 1v x cytadela via {via}", kind, label, area="cytadela", to_area="cytadela", via=via)
 
 
 def test_a_label_that_fits_is_left_alone():
@@ -31,11 +37,20 @@ def test_the_militia_warning_stays_in_front():
 def test_at_80_columns_the_side_an_attack_comes_from_stays_whole():
     """Three sides of one area at 80 columns: each row still says which (the map's short labels)."""
     rows = [
-        "Attack Cytadela from Dom Techników: line up on its border, the battle comes in the Battle Phase",
-        "Enter Cytadela from Dom Techników without a battle",
-        "Assault Cytadela from Politechnika: fight at once",
+        _from("attack", "dom-technikow", "Attack Cytadela from Dom Techników: line up on its border, the battle comes in the Battle Phase"),
+        _from("enter", "dom-technikow", "Enter Cytadela from Dom Techników without a battle"),
+        _from("assault", "politechnika", "Assault Cytadela from Politechnika: fight at once"),
     ]
     names = {**NAMES, "Politechnika": "Politechn"}
-    fitted = [fit_label(Text(row), 24, names).plain for row in rows]
+    fitted = [fit_label(Text(o.label), 24, names, o, LABELS).plain for o in rows]
     assert fitted == ["Attack Cyta… ← Dom Techn", "Enter Cytad… ← Dom Techn", "Assault Cyt… ← Politechn"]
-    assert fit_label(Text(rows[0]), 30, names).plain == "Attack Cytadela from Dom Techn"  # room enough: the words
+    assert fit_label(Text(rows[0].label), 30, names, rows[0], LABELS).plain == "Attack Cytadela from Dom Techn"  # room enough: the words
+
+
+def test_the_side_is_the_option_s_not_read_from_its_words():
+    """No parsing of labels (issue 37): the area and the side come from the Option's
+    ``to_area`` and ``via``, whatever the words say; an option without them is only shortened."""
+    worded = _from("attack", "dom-technikow", "Strike at Cytadela, coming over the Dom Techników side, lining up first")
+    assert fit_label(Text(worded.label), 24, NAMES, worded, LABELS).plain == "Attack Cyta… ← Dom Techn"
+    move = Option("move 1v x cytadela", "move", "Attack Cytadela from Dom Techników, as the words would say", to_area="cytadela")
+    assert "←" not in fit_label(Text(move.label), 24, NAMES, move, LABELS).plain

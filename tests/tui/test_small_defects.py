@@ -9,7 +9,7 @@ import functools
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.occupancy import count
-from semper_fidelis.tui.options import count_question, count_to_place, option_detail, option_rows, own_ability
+from semper_fidelis.tui.options import count_question, option_detail, option_rows, own_ability
 from semper_fidelis.tui.panels import hand_renderable
 from semper_fidelis.tui.session import Session
 from semper_fidelis.tui.status import phase_line
@@ -85,7 +85,7 @@ def test_how_many_is_asked_in_the_real_range_and_the_plural():
 
     game, option = first(fewer_left)
     left = game.state.stack[-1]["todo"][0]["count"]
-    assert count_to_place(game, option, {}) == left < option.room
+    assert game.most_in_a_row(option) == left < option.room
     question = count_question(game, option)
     assert question.startswith("Place how many ") and game.data.areas[option.area].name in question
     assert " 1 " not in question and question.split(" how many ")[1].split(" in ")[0].endswith("s"), question
@@ -156,4 +156,4 @@ def test_how_many_to_mobilize_is_what_the_ap_pay_for():
         return next(((o, can) for o in game.options() if o.kind == "mobilize" and mob.get(o.units[0][0], 0) > can), None)
 
     game, (option, can) = first(short_of_ap)
-    assert count_to_place(game, option, game.view(None)["mob"][game.decision().player]) <= max(1, can)
+    assert game.most_in_a_row(option) <= max(1, can)

@@ -128,6 +128,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def on_mount(self) -> None:
         self.query_one(DecisionPanel).names = {a.name: a.label.rstrip(".") for a in self.data.board.areas}
+        self.query_one(DecisionPanel).labels = {a.id: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one("#decision").border_title = "Decision"
         self._subtitle()
         self.query_one("#hand-box").border_title = "Hand"

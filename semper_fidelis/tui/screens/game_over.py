@@ -66,12 +66,12 @@ class GameOverScreen(Screen):
 
     def _body(self) -> Group:
         game, view = self.session.game, self.session.view()
-        result = view["result"] or {}
-        winner = result.get("winner")
+        result = view["result"]
+        winner = result["winner"] if result else None
         head = Text.assemble(
             ("GAME OVER — ", "bold"),
             badge(winner, f"{winner} WINS") if winner else Text(" A DRAW ", style="bold reverse"),
-            "\n", (result.get("reason", ""), "italic"), "\n",
+            "\n", (result["reason"] if result else "", "italic"), "\n",
         )
         events = game.events(TABLE)
         bd = breakdown(game.scenario, events)

@@ -16,6 +16,7 @@ from textual.widgets import Footer, Static
 
 from ...data.models import Side
 from ...data.text import printable
+from ...engine import PlayerView
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
 from ..panels import map_position, public_log
@@ -121,7 +122,7 @@ class ReviewScreen(Screen):
         text.overflow = "ellipsis"
         return text
 
-    def _step_text(self, events, view: dict) -> Group:
+    def _step_text(self, events, view: PlayerView) -> Group:
         """The action that led here and what it did; then who decides now."""
         review = self.review
         lines: list[RenderableType] = []
@@ -140,8 +141,8 @@ class ReviewScreen(Screen):
         d = review.game.decision()
         lines.append(Text(""))
         if d is None:
-            result = view["result"] or {}
-            lines.append(Text(f"Game over: {result.get('reason', '')}", style="bold"))
+            result = view["result"]
+            lines.append(Text(f"Game over: {result['reason'] if result else ''}", style="bold"))
         elif review.at == review.end:
             lines.append(Text.assemble("The record ends here; ", badge(d.player), f" to decide: {unprefixed(d.prompt, d.player)}", style="italic"))
         else:

@@ -12,7 +12,7 @@ from rich.console import RenderableType
 
 from ...engine import IllegalAction
 from ..cards import cards_renderable
-from ..options import PLACE_MANY, count_question, count_to_place
+from ..options import PLACE_MANY, count_question
 from ..session import EngineFailure
 from ..summary import private_notices, summary_renderable
 from ..widgets.decision import DecisionPanel
@@ -90,7 +90,7 @@ class TableKeys(GameHost):
         if row.option.kind not in PLACE_MANY:  # "Done" of the same decision
             self.notify("x places several units at once: highlight a 'Place …' or 'Mobilize …' option first.", timeout=4)
             return
-        most = count_to_place(self.game, row.option, self.session.view()["mob"].get(d.player, {}))
+        most = self.game.most_in_a_row(row.option)
 
         def place(n: int | None) -> None:
             if n:

@@ -70,6 +70,7 @@ class DecisionPanel(Vertical):
         self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
         self._lines: list[int | None] = []  # the list's lines: the shown row on each (None: a note, a group's line)
         self.shared = ""  # what the options share, on a line over them
+        self.labels: dict[str, str] = {}  # area id -> its short label (an option's areas)
 
     def compose(self):
         yield Static(id="prompt")
@@ -122,7 +123,7 @@ class DecisionPanel(Vertical):
                 head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
             # the room left on the line, less a scrollbar's width (a long list of destinations)
             room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
-            label = fit_label(row.label, room, self.names)
+            label = fit_label(row.label, room, self.names, row.option, self.labels)
             if row.blocked:
                 label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
             # one line a row, so every option is in view at 120×40 (issue 23); a long label is
