@@ -9,6 +9,7 @@ a player must choose — one kind per question: ``battle-evade``, ``battle-card`
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import get_args
 
 from typing_extensions import TypeIs
@@ -55,8 +56,8 @@ STEPS: tuple[BattleStep, ...] = get_args(BattleStep)
 #: the windows for a card "after the Battle" (§7.2 Ammunition, FAQ): once the battle is resolved
 #: (loss-reducing cards need it), and again after each side's Losses (Example of Battles 14–16:
 #: Collective Responsibility takes the units PL has just dispersed); each asks as ``post-card``
-POST_STEPS = ("post-card", "post-a-card", "post-d-card")
-CARD_STEPS = ("a-card", "d-card", "ammo-card", *POST_STEPS)
+POST_STEPS: tuple[BattleStep, ...] = ("post-card", "post-a-card", "post-d-card")
+CARD_STEPS: tuple[BattleStep, ...] = ("a-card", "d-card", "ammo-card", *POST_STEPS)
 #: the slot each card step asks in: after the battle, every window asks as ``post-card``
 _CARD_SLOT: dict[str, CardSlot] = {"a-card": "a-card", "d-card": "d-card", "ammo-card": "ammo-card", **dict.fromkeys(POST_STEPS, "post-card")}
 
@@ -225,67 +226,92 @@ def quiet_prompt(side: Side, step: str) -> str:
 
 
 # ------------------------------------------------------------------------------ the battle frame
+# The battle frame walks STEPS; each step is one small function (in _STEP_RUNS), which moves
+# the frame on with _next before it pushes a question, so the answer returns to the next step.
+
+
+def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    """§9.2: a defender with units left may evade; with none, there is no battle."""
+    area, defender = f["area"], f["defender"]
+    if count(rules, state, area, defender) == 0:
+        log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.")
+        f["step"], f["result"] = "advance", "empty"
+        return
+    _next(f)
+    barred = evasion_barred(rules, state, f)
+    if barred is None:
+        push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
+    elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
+        quiet_step(state, defender, "evade")
+        event(state, "note", f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
+        log(state, f"{defender} stands and fights.")
+    else:
+        log(state, f"{defender} cannot evade: {barred}.")
+
+
+def _card_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    """§9.3 steps 2–3 and the windows after the battle: each side with a card to play is asked;
+    one that holds cards but none to play here passes unseen (:func:`quiet_step`)."""
+    step = f["step"]
+    sides = {"a-card": [f["attacker"]], "d-card": [f["defender"]]}.get(step, [f["attacker"], f["defender"]])
+    slot = _CARD_SLOT[step]
+    _next(f)
+    asked = []
+    for side in sides:  # the attacker chooses first
+        if special_options(rules, state, f, side, slot):
+            asked.append(BattleCardFrame(kind="battle-card", side=side, slot=slot))
+        elif card_step_given(state, f, side, slot):
+            quiet_step(state, side, step, after=asked[0]["side"] if asked else None)
+    for frame in reversed(asked):
+        push(state, frame)
+
+
+def _token_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    """§9.3 steps 4–5: a side holding a combat token of its role is asked."""
+    step = f["step"]
+    assert step == "a-token" or step == "d-token"
+    side = f["attacker"] if step == "a-token" else f["defender"]
+    kinds = _token_kinds(step)
+    _next(f)
+    if any(t.kind in kinds for t in state.my_tokens[side]):
+        push(state, BattleTokenFrame(kind="battle-token", side=side, slot=step))
+    elif state.my_tokens[side]:  # it holds tokens, face down: which ones is its secret
+        quiet_step(state, side, step)
+
+
+def _resolve_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    _resolve(rules, state, f)
+    _next(f)
+
+
+def _withdraw_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    _next(f)
+    if f["result"] == "defender":
+        _attacker_withdraws(rules, state, f)
+
+
+def _losses_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    """§9.4 B: the attacker's Losses, then the defender's."""
+    step = f["step"]
+    _next(f)
+    f.setdefault("losses_done", []).append("a" if step == "a-losses" else "d")  # its Loss modifiers are now spent
+    _push_losses(rules, state, f, step)
+
+
+def _advance_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    _next(f)
+    if any(sum(g.units.values()) for g in groups_of(state, f)) and f["result"] in ("attacker", "empty", "evaded"):
+        push(state, AdvanceFrame(kind="battle-advance", side=f["attacker"], moved={}))  # set here: listing the choices must not write
+
+
+def _return_step(rules: Rules, state: State, f: BattleFrame) -> None:
+    _next(f)
+    if f["result"] in ("attacker", "empty", "evaded"):
+        _return_home(rules, state, f)
 
 
 def _run(rules: Rules, state: State, f: BattleFrame) -> None:
-    step = f["step"]
-    area, attacker, defender = f["area"], f["attacker"], f["defender"]
-    if step == "evade":
-        if count(rules, state, area, defender) == 0:
-            log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.")
-            f["step"], f["result"] = "advance", "empty"
-            return
-        _next(f)
-        barred = evasion_barred(rules, state, f)
-        if barred is None:
-            push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
-        elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
-            quiet_step(state, defender, "evade")
-            event(state, "note", f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
-            log(state, f"{defender} stands and fights.")
-        else:
-            log(state, f"{defender} cannot evade: {barred}.")
-    elif step in CARD_STEPS:
-        sides = {"a-card": [attacker], "d-card": [defender]}.get(step, [attacker, defender])
-        slot = _CARD_SLOT[step]
-        _next(f)
-        asked = []
-        for side in sides:  # the attacker chooses first
-            if special_options(rules, state, f, side, slot):
-                asked.append(BattleCardFrame(kind="battle-card", side=side, slot=slot))
-            elif card_step_given(state, f, side, slot):
-                quiet_step(state, side, step, after=asked[0]["side"] if asked else None)
-        for frame in reversed(asked):
-            push(state, frame)
-    elif step in ("a-token", "d-token"):
-        side = attacker if step == "a-token" else defender
-        kinds = _token_kinds(step)
-        _next(f)
-        if any(t.kind in kinds for t in state.my_tokens[side]):
-            push(state, BattleTokenFrame(kind="battle-token", side=side, slot=step))
-        elif state.my_tokens[side]:  # it holds tokens, face down: which ones is its secret
-            quiet_step(state, side, step)
-    elif step == "resolve":
-        _resolve(rules, state, f)
-        _next(f)
-    elif step == "withdraw":
-        _next(f)
-        if f["result"] == "defender":
-            _attacker_withdraws(rules, state, f)
-    elif step in ("a-losses", "d-losses"):
-        _next(f)
-        f.setdefault("losses_done", []).append("a" if step == "a-losses" else "d")  # its Loss modifiers are now spent
-        _push_losses(rules, state, f, step)
-    elif step == "advance":
-        _next(f)
-        if any(sum(g.units.values()) for g in groups_of(state, f)) and f["result"] in ("attacker", "empty", "evaded"):
-            push(state, AdvanceFrame(kind="battle-advance", side=attacker, moved={}))  # set here: listing the choices must not write
-    elif step == "return":
-        _next(f)
-        if f["result"] in ("attacker", "empty", "evaded"):
-            _return_home(rules, state, f)
-    else:
-        _finish(rules, state, f)
+    _STEP_RUNS[f["step"]](rules, state, f)
 
 
 def card_step_given(state: State, f: BattleFrame, side: Side, slot: str) -> bool:
@@ -564,6 +590,13 @@ def _finish(rules: Rules, state: State, f: BattleFrame) -> None:
     pop(state, f)
     checkpoint(rules, state)
 
+
+#: what each step of the battle frame does (STEPS, in their order)
+_STEP_RUNS: dict[BattleStep, Callable[[Rules, State, BattleFrame], None]] = {
+    "evade": _evade_step, **dict.fromkeys(CARD_STEPS, _card_step), "a-token": _token_step, "d-token": _token_step,
+    "resolve": _resolve_step, "withdraw": _withdraw_step, "a-losses": _losses_step, "d-losses": _losses_step,
+    "advance": _advance_step, "return": _return_step, "finish": _finish,
+}
 
 procedure("battle", run=_run, section="§9")
 
