@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-from typing_extensions import Unpack
+from typing import Any, TypeVar
 
 from ..data.models import Side
 from .actions import Action
-from .frames import BattleFrame, CardStepData, CardStepFrame
-from .machine import pop, procedure, push
+from .frames import BattleFrame, CardFrame
+from .machine import pop, procedure
 from .rules import Rules
 from .state import State
 from .tracks import log
@@ -27,15 +26,13 @@ def _always(*_args: object) -> bool:
 class CardEffect:
     """How one card works. Action and Event cards: ``playable`` says whether the effect can be
     carried out now (FAQ: an event whose effect cannot be carried out cannot be played) and
-    ``apply(rules, state, side)`` carries it out, pushing a ``card-step`` frame when the player
-    must choose (``options``/``choose`` then answer it). Special cards: ``battle_playable`` and
+    ``apply(rules, state, side)`` carries it out, pushing one of the card questions
+    (:func:`card_question`) when the player must choose. Special cards: ``battle_playable`` and
     ``battle_apply(rules, state, battle_frame, side)``; ``after_battle`` marks a card about the
     battle's aftermath, which may also be the second card played after it (Ammunition)."""
 
     playable: Callable[[Rules, State, Side], bool] = _always
     apply: Callable[[Rules, State, Side], None] | None = None
-    options: Callable[[Rules, State, CardStepFrame], Sequence[Action]] | None = None
-    choose: Callable[[Rules, State, CardStepFrame, Action], None] | None = None  # the frame, the action
     battle_playable: Callable[[Rules, State, BattleFrame, Side], bool] = _always
     battle_apply: Callable[[Rules, State, BattleFrame, Side], None] | None = None
     after_battle: bool = False
@@ -54,32 +51,23 @@ def register(effect_id: str, effect: CardEffect) -> CardEffect:
     return effect
 
 
-def start_card_step(state: State, side: Side, effect_id: str, step: str, prompt: str, **data: Unpack[CardStepData]) -> CardStepFrame:
-    """Ask ``side`` a question on behalf of a card; the card's ``options``/``choose`` answer."""
-    return push(state, CardStepFrame(kind="card-step", side=side, effect=effect_id, step=step, prompt=prompt, **data))
+#: the kind of card question a handler takes
+Q = TypeVar("Q", bound=CardFrame)
 
 
-def _step_legal(rules: Rules, state: State, f: CardStepFrame) -> Sequence[Action]:
-    options = EFFECTS[f["effect"]].options
-    assert options is not None, "a card-step frame is pushed only by an effect that answers it"
-    return options(rules, state, f)
+def _card_prompt(rules: Rules, state: State, f: CardFrame) -> str:
+    return f["prompt"] or f"{f['side']}: choose for the card"
 
 
-def _step_apply(rules: Rules, state: State, f: CardStepFrame, action: Action) -> None:
-    pop(state, f)
-    choose = EFFECTS[f["effect"]].choose
-    assert choose is not None, "a card-step frame is pushed only by an effect that answers it"
-    choose(rules, state, f, action)
+def card_question(kind: str, legal: Callable[[Rules, State, Q], Sequence[Action]], choose: Callable[[Rules, State, Q, Any], None]) -> None:
+    """Register one kind of a card's own question (``frames.CardFrame``): its legal actions and
+    their effect. The frame is popped before ``choose``, which pushes a copy to ask again."""
 
+    def apply(rules: Rules, state: State, f: Q, action: Action) -> None:
+        pop(state, f)
+        choose(rules, state, f, action)
 
-procedure(
-    "card-step",
-    decision="card",
-    prompt=lambda r, s, f: f.get("prompt") or f"{f['side']}: choose for the card",
-    legal=_step_legal,
-    apply=_step_apply,
-    section="Action cards",
-)
+    procedure(kind, decision="card", prompt=_card_prompt, legal=legal, apply=apply, section="Action cards")
 
 
 def draw_cards(rules: Rules, state: State, side: Side, n: int) -> int:

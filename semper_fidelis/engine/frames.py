@@ -15,7 +15,7 @@ digest was taken of then.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Annotated, Any, Literal, NotRequired, get_args, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, with_config
@@ -137,40 +137,105 @@ class AdvanceFrame(TypedDict):
     moved: dict[str, Count]
 
 
-@_STRICT
-class CardStepData(TypedDict, total=False):
-    """What a card's own question carries besides its prompt (card_effects.primitives): which
-    keys a step reads depends on the step."""
-
-    why: str
-    area: str | None  # None: no area chosen yet
-    areas: list[str]
-    built: Count
-    code: str
-    codes: list[str]
-    kinds: list[str]
-    left: Count
-    max: Count | None  # None: no limit
-    mode: Literal["move", "assault"]
-    moved: Count
-    must: bool
-    origin: str | None  # None: a group not chosen yet
-    owner: Literal["PL", "ZURL", "neutral"]
-    repeat: bool
-    stage: Literal["from", "units", "to"]
-    target: str | None
-    terrains: list[str] | None
-    then: Literal["battle"] | None
-    units: str | None
+# A card's own questions (card_effects/), one kind per question: each holds whose it is, the card
+# effect asking (for the log and the records), its prompt, and only the keys its question reads.
 
 
 @_STRICT
-class CardStepFrame(CardStepData):
-    kind: Literal["card-step"]
+class CardQuestion(TypedDict):
     side: Side
     effect: str
-    step: str
     prompt: str
+
+
+@_STRICT
+class CardChoiceFrame(CardQuestion):
+    """A unique card's choice that needs nothing but whose it is (Pobudka, Winniki's guns, Huyn)."""
+
+    kind: Literal["card-pobudka", "card-winniki-guns", "card-huyn"]
+
+
+@_STRICT
+class CardLeftFrame(CardQuestion):
+    """End of the Great War: Austro-Hungarian units to send home, ``left`` at most."""
+
+    kind: Literal["card-great-war"]
+    left: Count
+
+
+@_STRICT
+class CardDiscardFrame(CardQuestion):
+    kind: Literal["card-discard"]
+    left: Count
+    why: str
+
+
+@_STRICT
+class CardRemoveFrame(CardQuestion):
+    kind: Literal["card-remove"]
+    owner: Literal["PL", "ZURL", "neutral"]
+    left: Count
+    why: str
+
+
+@_STRICT
+class CardMobilizeFrame(CardQuestion):
+    kind: Literal["card-mobilize"]
+    codes: list[str]
+    terrains: list[str] | None  # None: any terrain
+    must: bool
+    left: Count
+    why: str
+
+
+@_STRICT
+class CardTakeFrame(CardQuestion):
+    kind: Literal["card-take"]
+    areas: list[str]
+    area: str | None  # None: no area chosen yet
+    left: Count
+    why: str
+
+
+@_STRICT
+class CardFortifyFrame(CardQuestion):
+    kind: Literal["card-fortify"]
+    built: Count
+    why: str
+
+
+@_STRICT
+class CardGroupFrame(CardQuestion):
+    """A free Move or Assault of one group by the movement rules: from, units, to (``stage``)."""
+
+    kind: Literal["card-group"]
+    stage: Literal["from", "units", "to"]
+    mode: Literal["move", "assault"]
+    max: Count | None  # None: no limit
+    kinds: list[str]
+    target: str | None
+    then: Literal["battle"] | None
+    repeat: bool
+    why: str
+    origin: str | None  # None: a group not chosen yet
+    units: str | None  # the group's notation; None: not chosen yet
+    moved: Count  # groups moved before this one
+
+
+@_STRICT
+class CardAnywhereFrame(CardQuestion):
+    kind: Literal["card-anywhere"]
+    stage: Literal["from", "to"]
+    why: str
+    origin: str | None  # None: no unit chosen yet
+    code: str | None
+
+
+#: a card's own questions, one kind each
+CardFrame = (
+    CardChoiceFrame | CardLeftFrame | CardDiscardFrame | CardRemoveFrame | CardMobilizeFrame | CardTakeFrame | CardFortifyFrame
+    | CardGroupFrame | CardAnywhereFrame
+)
 
 
 @_STRICT
@@ -281,13 +346,15 @@ BattleQuestion = EvadeFrame | BattleCardFrame | BattleTokenFrame | RetreatFrame 
 #: every frame the engine pushes; ``kind`` tells which
 Frame = (
     SideFrame | AssaultNextFrame | AttritionFrame | BattleFrame | EvadeFrame | BattleCardFrame | BattleTokenFrame | RetreatFrame
-    | AdvanceFrame | CardStepFrame | CollectFrame | CommanderFrame | DeployFrame | FortifyFrame | LossesFrame | MobilizeFrame
+    | AdvanceFrame | CardFrame | CollectFrame | CommanderFrame | DeployFrame | FortifyFrame | LossesFrame | MobilizeFrame
     | OrderFrame | ReinforceVillagesFrame | ReliefFrame
 )
 AnyFrame = Annotated[Frame, Field(discriminator="kind")]
 _FRAME: TypeAdapter[Frame] = TypeAdapter(AnyFrame)
 #: the kinds of a battle's questions
 _QUESTIONS = frozenset(k for t in get_args(BattleQuestion) for k in get_args(get_type_hints(t)["kind"]))
+#: the kinds of a card's questions
+CARD_KINDS = frozenset(k for t in get_args(CardFrame) for k in get_args(get_type_hints(t)["kind"]))
 #: every kind of frame
 KINDS = frozenset(k for t in get_args(Frame) for k in get_args(get_type_hints(t)["kind"]))
 
@@ -318,7 +385,7 @@ def procedure_problem(data: Any) -> str | None:
     return None
 
 
-# ---------------------------------------------------------------- positions saved before the split
+# ---------------------------------------------------------------- positions saved before the splits
 
 #: the steps of the one ``battle-choice`` frame positions held before (kind + step -> kind)
 _SPLIT = {
@@ -326,13 +393,30 @@ _SPLIT = {
     "post-card": "battle-card", "a-token": "battle-token", "d-token": "battle-token", "retreat": "battle-retreat",
     "advance": "battle-advance",
 }
+#: the keys a ``card-step`` frame lacked until its question set them, with the value that stands
+#: for "not yet" in the question's own kind now
+_NOT_YET: dict[str, dict[str, Any]] = {
+    "card-group": {"origin": None, "units": None, "moved": 0},
+    "card-anywhere": {"origin": None, "code": None},
+}
 
 
 def migrate(frame: Any) -> Any:
-    """A frame as this engine writes it: an old ``battle-choice`` becomes the kind of its step
-    (anything else, and anything malformed, is left for :func:`frame_problem` to judge)."""
-    if not isinstance(frame, dict) or frame.get("kind") != "battle-choice" or frame.get("step") not in _SPLIT:
+    """A frame as this engine writes it: an old ``battle-choice`` or ``card-step`` becomes the
+    kind of its step (anything else, and anything malformed, is left for :func:`frame_problem`
+    to judge)."""
+    if not isinstance(frame, dict):
         return frame
+    kind = frame.get("kind")
+    if kind == "battle-choice" and frame.get("step") in _SPLIT:
+        return _battle_question(frame)
+    if kind == "card-step" and isinstance(frame.get("step"), str) and f"card-{frame['step']}" in CARD_KINDS:
+        new = f"card-{frame['step']}"
+        return {**_NOT_YET.get(new, {}), **{k: v for k, v in frame.items() if k != "step"}, "kind": new}
+    return frame
+
+
+def _battle_question(frame: dict[str, Any]) -> dict[str, Any]:
     step = frame["step"]
     kind = _SPLIT[step]
     out = {k: v for k, v in frame.items() if k not in ("kind", "step", "picked")}
@@ -345,16 +429,34 @@ def migrate(frame: Any) -> Any:
 
 
 def digest_form(frame: Frame) -> Mapping[str, object]:
-    """A frame as a record's digest saw it before the split: a battle question as the one
-    ``battle-choice`` frame with its ``step`` (and ``picked``), so records saved then still
-    vouch for their replay."""
+    """A frame as a record's digest saw it before the splits, so records saved then still vouch
+    for their replay: a battle question as the one ``battle-choice`` frame with its ``step``
+    (and ``picked``), a card's question as the one ``card-step`` frame."""
     kind = frame["kind"]
-    if kind not in _QUESTIONS:
-        return frame
+    if kind in _QUESTIONS:
+        return _battle_choice(frame)
+    if kind in CARD_KINDS:
+        return _card_step(frame)
+    return frame
+
+
+def _battle_choice(frame: Frame) -> Mapping[str, object]:
     out: dict[str, Any] = {k: v for k, v in frame.items() if k != "slot"}
     out["kind"] = "battle-choice"
-    out["step"] = frame.get("slot") or kind.removeprefix("battle-")
+    out["step"] = frame.get("slot") or frame["kind"].removeprefix("battle-")
     out.setdefault("picked", [])
+    return out
+
+
+def _card_step(frame: Frame) -> Mapping[str, object]:
+    """The keys not set yet were absent; a group's question asked again after a move held its
+    origin and units as None, with ``moved``."""
+    kind = frame["kind"]
+    not_yet = _NOT_YET.get(kind, {})
+    out: dict[str, Any] = {"kind": "card-step", "step": kind.removeprefix("card-")}
+    for key, value in frame.items():
+        if key != "kind" and (key not in not_yet or value != not_yet[key] or frame.get("moved")):
+            out[key] = value
     return out
 
 
@@ -389,37 +491,60 @@ def frame_problem(rules: Rules, frame: Any) -> str | None:
 
 
 def _reference_problem(rules: Rules, frame: Frame) -> str | None:
-    from .card_effects.primitives import STEPS as CARD_STEPS
-    from .cards import EFFECTS
-
+    """What a valid frame names that the rules do not know: an area, a unit type, a card effect."""
     kind = frame["kind"]
-    areas, units = rules.limit, {u.id for u in rules.data.components.units}
+    areas = rules.limit
     for key in _AREA_KEYS:
         value = frame.get(key)
         if isinstance(value, str) and value and value not in areas:
             return f"a {kind} step names the unknown area '{value[:40]}' ({key})"
-    named_units: list[str] = []
-    if frame["kind"] == "battle":
-        named_units += list(frame["inner"])
-        named_units += [t for _, u in frame.get("placed", ()) for t in u]
-        if any(a not in areas for a, _ in frame.get("placed", ())) or any(a not in areas for a in frame.get("stranded", ())):
-            return "a battle step names an unknown area"
-    elif frame["kind"] == "losses":
-        named_units += [t for g in frame["groups"] for t in g["units"]]
-        if any(a not in areas for g in frame["groups"] for a in (g["area"], g["origin"])):
-            return "a losses step names an unknown area"
-    elif frame["kind"] == "order":
-        named_units += list(frame.get("units", {}))
-    elif frame["kind"] == "reinforce-villages":
-        named_units.append(frame["unit"])
-    elif frame["kind"] == "attrition" and any(a not in areas for _, a in frame["queue"]):
-        return "an attrition step names an unknown area"
-    elif frame["kind"] == "card-step":
-        if frame["effect"] not in EFFECTS or frame["step"] not in CARD_STEPS:
-            return f"a card-step names an unknown card effect or step ('{frame['effect'][:40]}', '{frame['step'][:40]}')"
-    elif frame["kind"] == "deploy" and any(i["unit"] not in units or any(a not in areas for a in i["areas"]) for i in frame["todo"]):
+    check = _REFERENCES.get(kind)
+    return check(rules, frame) if check else None
+
+
+def _unknown_unit(rules: Rules, kind: str, named: Iterable[str]) -> str | None:
+    units = {u.id for u in rules.data.components.units}
+    unknown = next((t for t in named if t not in units), None)
+    return None if unknown is None else f"a {kind} step names the unknown unit type '{unknown[:40]}'"
+
+
+def _battle_references(rules: Rules, f: BattleFrame) -> str | None:
+    placed = f.get("placed", ())
+    if any(a not in rules.limit for a, _ in placed) or any(a not in rules.limit for a in f.get("stranded", ())):
+        return "a battle step names an unknown area"
+    return _unknown_unit(rules, "battle", [*f["inner"], *(t for _, u in placed for t in u)])
+
+
+def _losses_references(rules: Rules, f: LossesFrame) -> str | None:
+    if any(a not in rules.limit for g in f["groups"] for a in (g["area"], g["origin"])):
+        return "a losses step names an unknown area"
+    return _unknown_unit(rules, "losses", [t for g in f["groups"] for t in g["units"]])
+
+
+def _attrition_references(rules: Rules, f: AttritionFrame) -> str | None:
+    return "an attrition step names an unknown area" if any(a not in rules.limit for _, a in f["queue"]) else None
+
+
+def _deploy_references(rules: Rules, f: DeployFrame) -> str | None:
+    units = {u.id for u in rules.data.components.units}
+    if any(i["unit"] not in units or any(a not in rules.limit for a in i["areas"]) for i in f["todo"]):
         return "a deploy step names an unknown unit type or area"
-    unknown = [t for t in named_units if t not in units]
-    if unknown:
-        return f"a {kind} step names the unknown unit type '{unknown[0][:40]}'"
     return None
+
+
+def _card_references(rules: Rules, f: CardFrame) -> str | None:
+    if all(f["effect"] != card.effect_id for deck in rules.cards.values() for card in deck.values()):
+        return f"a {f['kind']} step names an unknown card effect ('{f['effect'][:40]}')"
+    return None
+
+
+#: the checks of what each kind of frame names beyond its areas
+_REFERENCES: dict[str, Callable[[Rules, Any], str | None]] = {
+    "battle": _battle_references,
+    "losses": _losses_references,
+    "order": lambda rules, f: _unknown_unit(rules, "order", f.get("units", {})),
+    "reinforce-villages": lambda rules, f: _unknown_unit(rules, "reinforce-villages", [f["unit"]]),
+    "attrition": _attrition_references,
+    "deploy": _deploy_references,
+    **dict.fromkeys(CARD_KINDS, _card_references),
+}

@@ -23,7 +23,7 @@ Kinds, by decision:
   ``medicine``, ``withdraw``, ``disperse``, ``break``, ``hold``.
 - End of Turn, Round and Stage: ``collect``, ``discard-card``, ``draw``, ``attrition``,
   ``reinforce``.
-- A card's own questions (card-step): ``from``, ``units``, ``move``, ``attack``, ``enter``,
+- A card's own questions (``card-group``, ``card-take``, …): ``from``, ``units``, ``move``, ``attack``, ``enter``,
   ``place``, ``mobilize``, ``take-token``, ``discard-token``, ``remove``, ``barricade``,
   ``redoubt``, ``artillery``, ``choice``.
 - ``pass`` and ``done`` close a step without doing anything in it.
@@ -49,7 +49,15 @@ from .frames import (
     BattleCardFrame,
     BattleFrame,
     BattleTokenFrame,
-    CardStepFrame,
+    CardAnywhereFrame,
+    CardChoiceFrame,
+    CardDiscardFrame,
+    CardFortifyFrame,
+    CardGroupFrame,
+    CardLeftFrame,
+    CardMobilizeFrame,
+    CardRemoveFrame,
+    CardTakeFrame,
     CollectFrame,
     CommanderFrame,
     DeployFrame,
@@ -660,62 +668,112 @@ def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, l
 # ------------------------------------------------------------------------ a card's own questions
 
 
-def _card_step_option(rules: Rules, state: State, f: CardStepFrame, action: Action) -> Option:  # noqa: C901 - one table
-    side, step = f["side"], f["step"]
-    why = f" ({f['why']})" if f.get("why") else ""
+def _done(action: A.Done, why: str) -> Option:
+    return _way_out(action, f"Done ({why})" if why else "Done")
+
+
+@describer("card-group")
+def _card_group(rules: Rules, state: State, f: CardGroupFrame, legal: list[A.Done | A.From | A.Units | A.To]) -> list[Option]:
+    return [_card_group_option(rules, f, a) for a in legal]
+
+
+def _card_group_option(rules: Rules, f: CardGroupFrame, action: A.Done | A.From | A.Units | A.To) -> Option:
+    side, origin = f["side"], f["origin"]
     if isinstance(action, A.Done):
-        return _way_out(action, "Done" + why)
-    if step == "group":
-        if isinstance(action, A.From):
-            return Option(action, "from", f"Move from {_name(rules, action.area)}", area=action.area, from_area=action.area)
-        origin = f["origin"]
-        assert origin is not None  # chosen at the "from" stage
-        if isinstance(action, A.Units):
-            group = group_of(side, action.units)
-            return Option(action, "units", f"Move {describe_units(group)}", area=origin, from_area=origin, units=_units(group))
-        assert f["units"] is not None and isinstance(action, A.To)  # chosen at the "units" stage
-        return _move_option(rules, action, origin, parse_units(side, f["units"]), f["mode"], 0, " at no AP cost" + why)
-    if step == "anywhere":
+        return _done(action, f["why"])
+    if isinstance(action, A.From):
+        return Option(action, "from", f"Move from {_name(rules, action.area)}", area=action.area, from_area=action.area)
+    assert origin is not None  # chosen at the "from" stage
+    if isinstance(action, A.Units):
+        group = group_of(side, action.units)
+        return Option(action, "units", f"Move {describe_units(group)}", area=origin, from_area=origin, units=_units(group))
+    assert f["units"] is not None  # chosen at the "units" stage
+    return _move_option(rules, action, origin, parse_units(side, f["units"]), f["mode"], 0, f" at no AP cost ({f['why']})" if f["why"] else " at no AP cost")
+
+
+@describer("card-anywhere")
+def _card_anywhere(rules: Rules, state: State, f: CardAnywhereFrame, legal: list[A.From | A.To]) -> list[Option]:
+    out = []
+    for action in legal:
         if isinstance(action, A.From):
             assert action.unit is not None  # a unit is taken from the area
-            units = _one(side, action.unit)
-            return Option(action, "from", f"Take 1 {unit_name(units[0][0])} from {_name(rules, action.area)}",
-                          area=action.area, from_area=action.area, units=units)
-        assert isinstance(action, A.To)
-        units = _one(side, f["code"])
-        return Option(action, "place", f"Place it in {_name(rules, action.dest)}", area=action.dest, from_area=f["origin"],
-                      to_area=action.dest, units=units)
-    if isinstance(action, A.Mobilize):
-        units = _one(side, action.unit)
-        return Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, action.area)} at no AP cost",
-                      area=action.area, to_area=action.area, units=units)
-    if isinstance(action, A.TakeToken):
-        return Option(action, "take-token", f"Take {token_words(rules, action.token)} from {_name(rules, action.area)}",
-                      area=action.area, from_area=action.area, token=_token_fact(action.token))
-    if isinstance(action, A.DiscardToken):
-        return Option(action, "discard-token", f"Discard {token_words(rules, action.token)}", token=action.token)
-    if isinstance(action, A.RemoveUnit):
-        owner = f["owner"]
-        assert owner != "neutral"  # a card removes its own side's or the opponent's units
-        units = _one(owner, action.unit)
-        return Option(action, "remove", f"Remove 1 {unit_name(units[0][0])} in the Mobilization Zone from the game", units=units)
-    if isinstance(action, A.RemoveFrom):
-        return Option(action, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, action.area)} home (out of the game)",
-                      area=action.area, from_area=action.area, units=(("austro-hungarian", 1),))
-    if isinstance(action, A.Barricade | A.Redoubt):
-        return _fort_option(rules, state, side, action, 0, " at no AP cost")
-    if isinstance(action, A.Artillery):
-        return _artillery_option(rules, action)
-    if step == "pobudka":
-        return Option(action, "choice", "Morale +1" if action == "morale" else "The Destruction marker 1 space up")
-    if step == "huyn":
-        return Option(action, "choice", "Disarm the Austro-Hungarians" if action == "disarm" else "Ally with the Austro-Hungarians at once")
-    return _plain(rules, state, f, [action])[0]
+            units = _one(f["side"], action.unit)
+            out.append(Option(action, "from", f"Take 1 {unit_name(units[0][0])} from {_name(rules, action.area)}",
+                              area=action.area, from_area=action.area, units=units))
+        else:
+            assert f["code"] is not None  # chosen at the "from" stage
+            out.append(Option(action, "place", f"Place it in {_name(rules, action.dest)}", area=action.dest, from_area=f["origin"],
+                              to_area=action.dest, units=_one(f["side"], f["code"])))
+    return out
 
 
-@describer("card-step")
-def _card_step(rules: Rules, state: State, f: CardStepFrame, legal: list[Action]) -> list[Option]:
-    return [_card_step_option(rules, state, f, a) for a in legal]
+@describer("card-mobilize")
+def _card_mobilize(rules: Rules, state: State, f: CardMobilizeFrame, legal: list[A.Mobilize | A.Done]) -> list[Option]:
+    out = []
+    for action in legal:
+        if isinstance(action, A.Done):
+            out.append(_done(action, f["why"]))
+            continue
+        units = _one(f["side"], action.unit)
+        out.append(Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, action.area)} at no AP cost",
+                          area=action.area, to_area=action.area, units=units))
+    return out
+
+
+@describer("card-take")
+def _card_take(rules: Rules, state: State, f: CardTakeFrame, legal: list[A.TakeToken | A.Done]) -> list[Option]:
+    return [
+        _done(a, f["why"]) if isinstance(a, A.Done) else
+        Option(a, "take-token", f"Take {token_words(rules, a.token)} from {_name(rules, a.area)}", area=a.area, from_area=a.area,
+               token=_token_fact(a.token))
+        for a in legal
+    ]
+
+
+@describer("card-discard")
+def _card_discard(rules: Rules, state: State, f: CardDiscardFrame, legal: list[A.DiscardToken]) -> list[Option]:
+    return [Option(a, "discard-token", f"Discard {token_words(rules, a.token)}", token=a.token) for a in legal]
+
+
+@describer("card-remove")
+def _card_remove(rules: Rules, state: State, f: CardRemoveFrame, legal: list[A.RemoveUnit]) -> list[Option]:
+    owner = f["owner"]
+    assert owner != "neutral"  # a card removes its own side's or the opponent's units
+    return [
+        Option(a, "remove", f"Remove 1 {unit_name(type_for(owner, a.unit))} in the Mobilization Zone from the game", units=_one(owner, a.unit))
+        for a in legal
+    ]
+
+
+@describer("card-great-war")
+def _card_great_war(rules: Rules, state: State, f: CardLeftFrame, legal: list[A.RemoveFrom | A.Done]) -> list[Option]:
+    return [
+        _done(a, "") if isinstance(a, A.Done) else
+        Option(a, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, a.area)} home (out of the game)",
+               area=a.area, from_area=a.area, units=(("austro-hungarian", 1),))
+        for a in legal
+    ]
+
+
+@describer("card-fortify")
+def _card_fortify(rules: Rules, state: State, f: CardFortifyFrame, legal: list[A.Barricade | A.Redoubt | A.Done]) -> list[Option]:
+    return [_done(a, f["why"]) if isinstance(a, A.Done) else _fort_option(rules, state, f["side"], a, 0, " at no AP cost") for a in legal]
+
+
+@describer("card-winniki-guns")
+def _card_guns(rules: Rules, state: State, f: CardChoiceFrame, legal: list[A.Artillery]) -> list[Option]:
+    return [_artillery_option(rules, a) for a in legal]
+
+
+@describer("card-pobudka")
+def _card_pobudka(rules: Rules, state: State, f: CardChoiceFrame, legal: list[A.Morale | A.Destruction]) -> list[Option]:
+    return [Option(a, "choice", "Morale +1" if isinstance(a, A.Morale) else "The Destruction marker 1 space up") for a in legal]
+
+
+@describer("card-huyn")
+def _card_huyn(rules: Rules, state: State, f: CardChoiceFrame, legal: list[A.Disarm | A.Ally]) -> list[Option]:
+    return [Option(a, "choice", "Disarm the Austro-Hungarians" if isinstance(a, A.Disarm) else "Ally with the Austro-Hungarians at once")
+            for a in legal]
 
 
 

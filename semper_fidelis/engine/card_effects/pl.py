@@ -7,8 +7,9 @@ from typing import Any
 
 from ...data.models import Side
 from ..actions import Action, Destruction, Done, Morale, RemoveFrom
-from ..cards import register
-from ..frames import BattleFrame, CardStepFrame
+from ..cards import CardEffect, card_question, register
+from ..frames import BattleFrame, CardChoiceFrame, CardLeftFrame
+from ..machine import push
 from ..notation import describe
 from ..occupancy import add_units, austrians_neutral, count, occupant, total
 from ..rules import Rules
@@ -16,14 +17,11 @@ from ..state import AUSTRIAN, MILITIA, PL, ZURL, State
 from ..tracks import log
 from ..upkeep import checkpoint
 from .primitives import (
-    again,
-    ask,
     before_resolve,
     bp_card,
     can_change,
     can_move_group,
     can_place_anywhere,
-    card,
     card_name,
     change_track,
     discard_tokens,
@@ -45,7 +43,6 @@ from .primitives import (
     round_label,
     shift_stance,
     stance_of,
-    step,
     take_tokens,
     token_areas,
     track_card,
@@ -62,10 +59,10 @@ def _wings_apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None
     evade_free(rules, state, f, side, card_name(rules, "polish-wings"))
 
 
-register("polish-wings", card(battle_playable=_wings_playable, battle_apply=_wings_apply))
+register("polish-wings", CardEffect(battle_playable=_wings_playable, battle_apply=_wings_apply))
 
 # PL #2 Batiar Class
-register("batiar-class", card(
+register("batiar-class", CardEffect(
     playable=lambda r, s, side: bool(s.mob[side].get("pl-volunteer")) and mobilize_room(r, s, side) > 0,
     apply=lambda r, s, side: mobilize_free(r, s, side, 3, "batiar-class", codes=("v",)),
 ))
@@ -78,7 +75,7 @@ def _scout_areas(rules: Rules, state: State, side: Side) -> list[str]:
     return token_areas(state, side, lambda a: occupant(rules, state, a) != ZURL and bool(rules.neighbours[a] & mine))
 
 
-register("scout", card(
+register("scout", CardEffect(
     playable=lambda r, s, side: bool(_scout_areas(r, s, side)),
     apply=lambda r, s, side: take_tokens(r, s, side, "scout", _scout_areas(r, s, side), 2),
 ))
@@ -118,7 +115,8 @@ def _pobudka_apply(rules: Rules, state: State, side: Side) -> None:
     if len(choices) == 1:
         _pobudka_do(rules, state, side, choices[0])
     else:
-        ask(state, side, "pobudka-newspaper", "pobudka", f"{side}: raise Morale or move Destruction up ({card_name(rules, 'pobudka-newspaper')})")
+        prompt = f"{side}: raise Morale or move Destruction up ({card_name(rules, 'pobudka-newspaper')})"
+        push(state, CardChoiceFrame(kind="card-pobudka", side=side, effect="pobudka-newspaper", prompt=prompt))
 
 
 def _pobudka_do(rules: Rules, state: State, side: Side, which: Morale | Destruction) -> None:
@@ -129,8 +127,8 @@ def _pobudka_do(rules: Rules, state: State, side: Side, which: Morale | Destruct
         change_track(rules, state, side, "destruction", -1, why)
 
 
-step("pobudka", lambda r, s, f: _pobudka_choices(r, s, f["side"]), lambda r, s, f, a: _pobudka_do(r, s, f["side"], a))
-register("pobudka-newspaper", card(playable=lambda r, s, side: bool(_pobudka_choices(r, s, side)), apply=_pobudka_apply))
+card_question("card-pobudka", lambda r, s, f: _pobudka_choices(r, s, f["side"]), lambda r, s, f, a: _pobudka_do(r, s, f["side"], a))
+register("pobudka-newspaper", CardEffect(playable=lambda r, s, side: bool(_pobudka_choices(r, s, side)), apply=_pobudka_apply))
 
 # PL #10 The Relief Hurries — the next PL Relief 1 round earlier, never before the next round.
 
@@ -152,7 +150,7 @@ def _hurry_apply(rules: Rules, state: State, side: Side) -> None:
     log(state, f"The next {side} Relief ({describe({entry['unit']: entry['count']})}) moves from {round_label(rules, old)} to {round_label(rules, new)} ({card_name(rules, 'relief-hurries')}).")
 
 
-register("relief-hurries", card(playable=lambda r, s, side: _hurry_target(s, side) is not None, apply=_hurry_apply))
+register("relief-hurries", CardEffect(playable=lambda r, s, side: _hurry_target(s, side) is not None, apply=_hurry_apply))
 
 # PL #11 Workers
 register("workers", fortification_card("workers"))
@@ -176,7 +174,7 @@ def _peasants_apply(rules: Rules, state: State, side: Side) -> None:
     checkpoint(rules, state)
 
 
-register("sokolniki-peasants", card(playable=_peasants_playable, apply=_peasants_apply))
+register("sokolniki-peasants", CardEffect(playable=_peasants_playable, apply=_peasants_apply))
 
 # PL #13 Demobilization — while neutral (any space but Ally ZURL, ruling:austro-hungarian-track) → 'Disarmament by
 # PL', free; it is the turn's Negotiation.
@@ -187,7 +185,7 @@ def _demob_apply(rules: Rules, state: State, side: Side) -> None:
     shift_stance(rules, state, AUSTRIAN, f"disarmed-{side}", side, card_name(rules, "demobilization"))
 
 
-register("demobilization", card(
+register("demobilization", CardEffect(
     playable=lambda r, s, side: negotiation_free(s) and stance_of(r, s, AUSTRIAN) in ("neutral", "disarmed-ZURL"),
     apply=_demob_apply,
 ))
@@ -203,16 +201,16 @@ def _agreement_apply(rules: Rules, state: State, side: Side) -> None:
     shift_stance(rules, state, MILITIA, _MILITIA_TOWARD_PL[here], side, card_name(rules, "agreement"))
 
 
-register("agreement", card(
+register("agreement", CardEffect(
     playable=lambda r, s, side: negotiation_free(s) and stance_of(r, s, MILITIA) in _MILITIA_TOWARD_PL,
     apply=_agreement_apply,
 ))
 
 # PL #15 Wolves
-register("wolves", card(playable=can_place_anywhere, apply=lambda r, s, side: place_anywhere(r, s, side, "wolves")))
+register("wolves", CardEffect(playable=can_place_anywhere, apply=lambda r, s, side: place_anywhere(r, s, side, "wolves")))
 
 # PL #16 Evacuation
-register("evacuation", card(
+register("evacuation", CardEffect(
     playable=lambda r, s, side: not s.turn.evacuated and bool(token_areas(s, side, lambda a: occupant(r, s, a) == side)),
     apply=lambda r, s, side: evacuate(r, s, side, "evacuation"),
 ))
@@ -233,7 +231,7 @@ def _pogrom_apply(rules: Rules, state: State, side: Side) -> None:
     shift_stance(rules, state, MILITIA, _MILITIA_TOWARD_ZURL[here], ZURL, card_name(rules, "jewish-pogrom"))
 
 
-register("jewish-pogrom", card(
+register("jewish-pogrom", CardEffect(
     playable=lambda r, s, side: stance_of(r, s, MILITIA) in _MILITIA_TOWARD_ZURL,
     apply=_pogrom_apply,
 ))
@@ -246,13 +244,13 @@ def _villages_apply(rules: Rules, state: State, side: Side) -> None:
     log(state, f"At the End of Stage {state.stage} ZURL will add 3 Units more than its Morale space shows to its Mobilization Zone ({card_name(rules, 'ukrainian-village-mobilization')}).")
 
 
-register("ukrainian-village-mobilization", card(
+register("ukrainian-village-mobilization", CardEffect(
     playable=lambda r, s, side: s.stage < r.scenario.stages,
     apply=_villages_apply,
 ))
 
 # PL #21 Night Raid — up to 3 Units make a free Assault; the battle is fought at once.
-register("night-raid", card(
+register("night-raid", CardEffect(
     playable=lambda r, s, side: can_move_group(r, s, side, "assault", ("attack",), then="battle"),
     apply=lambda r, s, side: move_group(r, s, side, "night-raid", mode="assault", max_units=3, kinds=("attack",), then="battle"),
 ))
@@ -272,29 +270,31 @@ def _great_war_apply(rules: Rules, state: State, side: Side) -> None:
             remove_from_game(rules, state, "neutral", AUSTRIAN, state.units[a][AUSTRIAN], "board", why, area=a)
         _after_units_left(rules, state)
     else:
-        ask(state, side, "end-of-the-great-war", "great-war", f"{side}: choose an Austro-Hungarian unit to go home ({why})", left=2)
+        prompt = f"{side}: choose an Austro-Hungarian unit to go home ({why})"
+        push(state, CardLeftFrame(kind="card-great-war", side=side, effect="end-of-the-great-war", prompt=prompt, left=2))
 
 
 def _after_units_left(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
 
 
-def _great_war_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
+def _great_war_options(rules: Rules, state: State, f: CardLeftFrame) -> list[Action]:
     out: list[Action] = [RemoveFrom.of(a) for a in _austrian_areas(state)]
     return out + ([Done.of()] if f["left"] < 2 else [])
 
 
-def _great_war_choose(rules: Rules, state: State, f: CardStepFrame, action: RemoveFrom | Done) -> None:
+def _great_war_choose(rules: Rules, state: State, f: CardLeftFrame, action: RemoveFrom | Done) -> None:
     if isinstance(action, Done):
         return
     remove_from_game(rules, state, "neutral", AUSTRIAN, 1, "board", card_name(rules, "end-of-the-great-war"), area=action.area)
     _after_units_left(rules, state)
     if f["left"] > 1 and _austrian_areas(state):
-        again(state, f, left=f["left"] - 1)
+        f["left"] -= 1
+        push(state, f)  # asked again (answered, the frame was popped)
 
 
-step("great-war", _great_war_options, _great_war_choose)
-register("end-of-the-great-war", card(
+card_question("card-great-war", _great_war_options, _great_war_choose)
+register("end-of-the-great-war", CardEffect(
     playable=lambda r, s, side: stance_of(r, s, AUSTRIAN) is not None and austrians_neutral(r, s) and bool(_austrian_areas(s)),
     apply=_great_war_apply,
 ))
@@ -306,7 +306,7 @@ register("veterans-of-the-italian-front", relief_event("veterans-of-the-italian-
 register("armoured-train", bp_card("armoured-train", 2, condition=lambda r, s, f, side: bool(r.rail.get(f["area"]))))
 
 # PL #25 Fire at the Chernivetsk Station (Event, benefits ZURL) — PL discards 2 tokens (FAQ).
-register("fire-at-chernivetsk-station", card(
+register("fire-at-chernivetsk-station", CardEffect(
     playable=lambda r, s, side: len(s.my_tokens[side]) >= 2,
     apply=lambda r, s, side: discard_tokens(r, s, side, "fire-at-chernivetsk-station", 2),
 ))

@@ -16,10 +16,9 @@ A card's entry in ``pl.py`` / ``zurl.py`` is one ``register(effect_id, ...)`` bu
   ``f["redoubt"]`` (fought as if the area had a Redoubt);
 - the Negotiation Track: :func:`shift_stance` (with disarmament of the Austro-Hungarians).
 
-Multi-step choices use the engine's ``card-step`` frame (``start_card_step``). Every card is
-registered with the shared :func:`step_options` / :func:`step_choose`, which dispatch on the
-frame's ``step`` to a handler in :data:`STEPS`; the generic steps live here, a unique card adds
-its own with :func:`step`.
+A choice a card asks of its player is a frame kind of its own (``frames.CardFrame``: ``card-group``,
+``card-take``, …), registered with ``cards.card_question`` next to the block that pushes it: its legal
+actions and their effect together. The generic questions live here; a unique card adds its own.
 
 Conventions. ``side`` in ``playable``/``apply`` is the player who plays the card; an Event's
 effect benefits ``other(side)``. Destruction deltas follow ``tracks.change_destruction``: +1
@@ -32,15 +31,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from typing_extensions import Unpack
-
 from ...data.models import Side
 from .. import negotiation
 from ..actions import Action, Barricade, DiscardToken, Done, From, Mobilize, Redoubt, RemoveUnit, TakeToken, To, Units, group_text
 from ..battle import evade_firsts, groups_of, start_battle
-from ..cards import CardEffect, start_card_step
+from ..cards import CardEffect, card_question
 from ..flow import collect_automatic, take_token, token_choices
-from ..frames import BattleFrame, CardStepData, CardStepFrame, CollectFrame, EvadeFrame, Role
+from ..frames import (
+    BattleFrame,
+    CardAnywhereFrame,
+    CardDiscardFrame,
+    CardFortifyFrame,
+    CardGroupFrame,
+    CardMobilizeFrame,
+    CardRemoveFrame,
+    CardTakeFrame,
+    CollectFrame,
+    EvadeFrame,
+    Role,
+)
 from ..machine import push
 from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, unit_pairs
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
@@ -62,44 +71,6 @@ def card_name(rules: Rules, effect_id: str) -> str:
             if card.effect_id == effect_id:
                 return card.name
     return effect_id
-
-
-# ------------------------------------------------------------------------------- card-step dispatch
-
-#: step name -> (options, choose); options(rules, state, frame) -> legal actions,
-#: choose(rules, state, frame, action) with the frame already popped (``action``: one of the
-#: step's own options, so each step's choose names their classes).
-StepOptions = Callable[[Rules, State, CardStepFrame], Sequence[Action]]
-StepChoose = Callable[[Rules, State, CardStepFrame, Any], None]
-STEPS: dict[str, tuple[StepOptions, StepChoose]] = {}
-
-
-def step(name: str, options: StepOptions, choose: StepChoose) -> None:
-    """Register the handlers of a card-step (a unique card's own choice)."""
-    STEPS[name] = (options, choose)
-
-
-def step_options(rules: Rules, state: State, f: CardStepFrame) -> Sequence[Action]:
-    return STEPS[f["step"]][0](rules, state, f)
-
-
-def step_choose(rules: Rules, state: State, f: CardStepFrame, action: Action) -> None:
-    STEPS[f["step"]][1](rules, state, f, action)
-
-
-def card(**kw: Any) -> CardEffect:
-    """A CardEffect wired to the shared card-step dispatch."""
-    return CardEffect(options=step_options, choose=step_choose, **kw)
-
-
-def ask(state: State, side: Side, effect_id: str, step_name: str, prompt: str, **data: Unpack[CardStepData]) -> CardStepFrame:
-    return start_card_step(state, side, effect_id, step_name, prompt, **data)
-
-
-def again(state: State, f: CardStepFrame, **changes: Unpack[CardStepData]) -> CardStepFrame:
-    """Push the same card-step once more (the dispatcher pops a frame before ``choose``)."""
-    frame: CardStepFrame = {**f, **changes}
-    return push(state, frame)
 
 
 # ------------------------------------------------------------------------------------- tracks
@@ -146,7 +117,7 @@ def track_card(effect_id: str, track: str, delta: int, whom: str = "own", requir
     def apply(rules: Rules, state: State, side: Side) -> None:
         change_track(rules, state, target(side), track, delta, card_name(rules, effect_id))
 
-    return card(playable=playable, apply=apply)
+    return CardEffect(playable=playable, apply=apply)
 
 
 # ------------------------------------------------------------------------ units: pool and zones
@@ -170,7 +141,7 @@ def pool_to_mob_card(effect_id: str, code: str, n: int) -> CardEffect:
     def apply(rules: Rules, state: State, side: Side) -> None:
         pool_to_mob(rules, state, side, type_for(side, code), n, card_name(rules, effect_id))
 
-    return card(playable=playable, apply=apply)
+    return CardEffect(playable=playable, apply=apply)
 
 
 def remove_from_game(rules: Rules, state: State, owner_key: Zone, utype: str, n: int, source: str, why: str, area: str | None = None) -> None:
@@ -199,20 +170,21 @@ def mob_types(state: State, owner_key: Zone) -> list[str]:
     return sorted(t for t, n in state.mob[owner_key].items() if n and t not in HQ.values())
 
 
-def _remove_options(rules: Rules, state: State, f: CardStepFrame) -> list[RemoveUnit]:
+def _remove_options(rules: Rules, state: State, f: CardRemoveFrame) -> list[RemoveUnit]:
     return [RemoveUnit.of(CODE[t]) for t in mob_types(state, f["owner"])]
 
 
-def _remove_choose(rules: Rules, state: State, f: CardStepFrame, action: RemoveUnit) -> None:
+def _remove_choose(rules: Rules, state: State, f: CardRemoveFrame, action: RemoveUnit) -> None:
     owner = f["owner"]
     assert owner != "neutral"  # cards remove their own side's or the opponent's units
     utype = type_for(owner, action.unit)
     remove_from_game(rules, state, f["owner"], utype, 1, "mob", f["why"])
     if f["left"] > 1 and mob_types(state, f["owner"]):
-        again(state, f, left=f["left"] - 1)
+        f["left"] -= 1
+        push(state, f)  # asked again (answered, the frame was popped)
 
 
-step("remove", _remove_options, _remove_choose)
+card_question("card-remove", _remove_options, _remove_choose)
 
 
 def remove_step(rules: Rules, state: State, side: Side, effect_id: str, owner_key: Zone, n: int) -> None:
@@ -224,8 +196,10 @@ def remove_step(rules: Rules, state: State, side: Side, effect_id: str, owner_ke
         remove_from_game(rules, state, owner_key, mob_types(state, owner_key)[0], 1, "mob", why)
         left -= 1
     if left and mob_types(state, owner_key):
-        ask(state, side, effect_id, "remove", f"{side}: choose a {owner_key} unit in the Mobilization Zone to remove from the game",
-            owner=owner_key, left=left, why=why)
+        push(state, CardRemoveFrame(
+            kind="card-remove", side=side, effect=effect_id, prompt=f"{side}: choose a {owner_key} unit in the Mobilization Zone to remove from the game",
+            owner=owner_key, left=left, why=why,
+        ))
 
 
 # ------------------------------------------------------------------ units: free Mobilization
@@ -244,12 +218,12 @@ def _mobilize_choices(rules: Rules, state: State, side: Side, codes: Sequence[st
     return [Mobilize.of(a, c) for a in mobilize_areas(rules, state, side, terrains) for c in have]
 
 
-def _mobilize_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
-    out = _mobilize_choices(rules, state, f["side"], f["codes"], f.get("terrains"))
+def _mobilize_options(rules: Rules, state: State, f: CardMobilizeFrame) -> list[Action]:
+    out = _mobilize_choices(rules, state, f["side"], f["codes"], f["terrains"])
     return out if (f["must"] and out) else [*out, Done.of()]
 
 
-def _mobilize_choose(rules: Rules, state: State, f: CardStepFrame, action: Mobilize | Done) -> None:
+def _mobilize_choose(rules: Rules, state: State, f: CardMobilizeFrame, action: Mobilize | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
         log(state, f"{side} stops mobilizing ({f['why']}).")
@@ -260,12 +234,12 @@ def _mobilize_choose(rules: Rules, state: State, f: CardStepFrame, action: Mobil
     add_units(state, area, {utype: 1})
     log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
     checkpoint(rules, state)
-    if f["left"] > 1:
-        if _mobilize_choices(rules, state, side, f["codes"], f.get("terrains")):
-            again(state, f, left=f["left"] - 1)
+    if f["left"] > 1 and _mobilize_choices(rules, state, side, f["codes"], f["terrains"]):
+        f["left"] -= 1
+        push(state, f)
 
 
-step("mobilize", _mobilize_options, _mobilize_choose)
+card_question("card-mobilize", _mobilize_options, _mobilize_choose)
 
 
 def mobilize_room(rules: Rules, state: State, side: Side, terrains: tuple[str, ...] | None = None) -> int:
@@ -282,8 +256,11 @@ def mobilize_free(
     if not _mobilize_choices(rules, state, side, codes, terrains):
         log(state, f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
         return
-    ask(state, side, effect_id, "mobilize", f"{side}: mobilize up to {plural(n, 'unit')} at no AP cost ({card_name(rules, effect_id)})",
-        codes=list(codes), terrains=list(terrains) if terrains else None, must=must, left=n, why=card_name(rules, effect_id))
+    why = card_name(rules, effect_id)
+    push(state, CardMobilizeFrame(
+        kind="card-mobilize", side=side, effect=effect_id, prompt=f"{side}: mobilize up to {plural(n, 'unit')} at no AP cost ({why})",
+        codes=list(codes), terrains=list(terrains) if terrains else None, must=must, left=n, why=why,
+    ))
 
 
 # ------------------------------------------------------------ units: a free Move or Assault
@@ -329,47 +306,49 @@ def _group_origins(rules: Rules, state: State, side: Side, mode: str, kinds: Seq
     return out
 
 
-def _group_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
+def _group_options(rules: Rules, state: State, f: CardGroupFrame) -> list[Action]:
     side = f["side"]
     if f["stage"] == "from":
-        out: list[Action] = [From.of(a) for a in _group_origins(rules, state, side, f["mode"], f["kinds"], f.get("target"), f.get("then"))]
-        return out + ([Done.of()] if f.get("moved") or not out else [])
+        out: list[Action] = [From.of(a) for a in _group_origins(rules, state, side, f["mode"], f["kinds"], f["target"], f["then"])]
+        return out + ([Done.of()] if f["moved"] or not out else [])
     origin = f["origin"]
     assert origin is not None  # chosen at the "from" stage
     if f["stage"] == "units":
         have = side_units(rules, state, origin, side)
         return [
-            Units.of(unit_pairs(u)) for u in subsets(have, f.get("max"))
-            if free_reach(rules, state, side, origin, u, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle")
+            Units.of(unit_pairs(u)) for u in subsets(have, f["max"])
+            if free_reach(rules, state, side, origin, u, f["mode"], tuple(f["kinds"]), f["target"], f["then"] == "battle")
         ]
     assert f["units"] is not None  # chosen at the "units" stage
     units = parse_units(side, f["units"])
-    return sorted(free_reach(rules, state, side, origin, units, f["mode"], tuple(f["kinds"]), f.get("target"), f.get("then") == "battle"))
+    return sorted(free_reach(rules, state, side, origin, units, f["mode"], tuple(f["kinds"]), f["target"], f["then"] == "battle"))
 
 
-def _group_choose(rules: Rules, state: State, f: CardStepFrame, action: Done | From | Units | To) -> None:
+def _group_choose(rules: Rules, state: State, f: CardGroupFrame, action: Done | From | Units | To) -> None:
     side = f["side"]
     if isinstance(action, Done):
         log(state, f"{side} moves no more units ({f['why']}).")
         return
     if isinstance(action, From):
-        again(state, f, stage="units", origin=action.area)
+        f["stage"], f["origin"] = "units", action.area
+        push(state, f)
         return
     if isinstance(action, Units):
-        again(state, f, stage="to", units=group_text(action.units))  # the frame keeps the group's notation
+        f["stage"], f["units"] = "to", group_text(action.units)  # the frame keeps the group's notation
+        push(state, f)
         return
     assert f["units"] is not None and f["origin"] is not None  # chosen at the earlier stages
     units = parse_units(side, f["units"])
     dest = commit_group(rules, state, side, f["origin"], units, action, f["why"])
-    if f.get("then") == "battle":
+    if f["then"] == "battle":
         log(state, f"{side} fights at once, as after an Assault ({f['why']}).")
         start_battle(rules, state, dest, side, assault=True)
-    elif f.get("repeat"):
-        if _group_origins(rules, state, side, f["mode"], f["kinds"], f.get("target"), f.get("then")):
-            again(state, f, stage="from", moved=f.get("moved", 0) + 1, origin=None, units=None)
+    elif f["repeat"] and _group_origins(rules, state, side, f["mode"], f["kinds"], f["target"], f["then"]):
+        f["stage"], f["moved"], f["origin"], f["units"] = "from", f["moved"] + 1, None, None
+        push(state, f)
 
 
-step("group", _group_options, _group_choose)
+card_question("card-group", _group_options, _group_choose)
 
 
 def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], to: To, why: str) -> str:
@@ -407,8 +386,11 @@ def move_group(
     if not can_move_group(rules, state, side, mode, kinds, target, then):
         log(state, f"{side} has no units that can move ({why}).")
         return
-    ask(state, side, effect_id, "group", f"{side}: {why} — choose the area, the units and where they go",
-        stage="from", mode=mode, max=max_units, kinds=list(kinds), target=target, then=then, repeat=repeat, why=why)
+    push(state, CardGroupFrame(
+        kind="card-group", side=side, effect=effect_id, prompt=f"{side}: {why} — choose the area, the units and where they go",
+        stage="from", mode=mode, max=max_units, kinds=list(kinds), target=target, then=then, repeat=repeat, why=why,
+        origin=None, units=None, moved=0,
+    ))
 
 
 # ---------------------------------------------------------------------- units: place anywhere
@@ -425,21 +407,23 @@ def _anywhere_targets(rules: Rules, state: State, origin: str) -> list[str]:
     return [a for a in sorted(rules.terrain) if a != origin and total(state, a) < rules.limit[a]]
 
 
-def _anywhere_options(rules: Rules, state: State, f: CardStepFrame) -> list[From] | list[To]:
+def _anywhere_options(rules: Rules, state: State, f: CardAnywhereFrame) -> list[From] | list[To]:
     if f["stage"] == "from":
         return [From.of(a, CODE[t]) for a, t in _own_unit_sources(rules, state, f["side"]) if _anywhere_targets(rules, state, a)]
     assert f["origin"] is not None  # chosen at the "from" stage
     return [To.of(a) for a in _anywhere_targets(rules, state, f["origin"])]
 
 
-def _anywhere_choose(rules: Rules, state: State, f: CardStepFrame, action: From | To) -> None:
+def _anywhere_choose(rules: Rules, state: State, f: CardAnywhereFrame, action: From | To) -> None:
     side = f["side"]
     if isinstance(action, From):
         assert action.unit is not None  # this step offers single units
-        again(state, f, stage="to", origin=action.area, code=action.unit)
+        f["stage"], f["origin"], f["code"] = "to", action.area, action.unit
+        push(state, f)
         return
-    utype, dest, origin = type_for(side, f["code"]), action.dest, f["origin"]
-    assert origin is not None  # chosen at the "from" stage
+    origin, code, dest = f["origin"], f["code"], action.dest
+    assert origin is not None and code is not None  # chosen at the "from" stage
+    utype = type_for(side, code)
     remove_units(state, origin, {utype: 1})
     add_units(state, dest, {utype: 1})
     negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
@@ -449,7 +433,7 @@ def _anywhere_choose(rules: Rules, state: State, f: CardStepFrame, action: From 
     checkpoint(rules, state)
 
 
-step("anywhere", _anywhere_options, _anywhere_choose)
+card_question("card-anywhere", _anywhere_options, _anywhere_choose)
 
 
 def can_place_anywhere(rules: Rules, state: State, side: Side) -> bool:
@@ -459,7 +443,10 @@ def can_place_anywhere(rules: Rules, state: State, side: Side) -> bool:
 def place_anywhere(rules: Rules, state: State, side: Side, effect_id: str) -> None:
     """Take 1 of ``side``'s units from any area and place it in any other area (limit applies)."""
     why = card_name(rules, effect_id)
-    ask(state, side, effect_id, "anywhere", f"{side}: {why} — choose a unit, then any area", stage="from", why=why)
+    push(state, CardAnywhereFrame(
+        kind="card-anywhere", side=side, effect=effect_id, prompt=f"{side}: {why} — choose a unit, then any area", stage="from", why=why,
+        origin=None, code=None,
+    ))
 
 
 # -------------------------------------------------------------------------------- Supply Tokens
@@ -469,14 +456,14 @@ def token_areas(state: State, side: Side, allowed: Callable[[str], bool]) -> lis
     return sorted(a for a in state.tokens if allowed(a) and token_choices(state, side, a))
 
 
-def _take_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
-    side = f["side"]
-    areas = [f["area"]] if f.get("area") else f["areas"]
+def _take_options(rules: Rules, state: State, f: CardTakeFrame) -> list[Action]:
+    side, area = f["side"], f["area"]
+    areas = [area] if area else f["areas"]
     out: list[Action] = [TakeToken.of(a, c) for a in areas if a in state.tokens for c in token_choices(state, side, a)]
-    return out + ([Done.of()] if f.get("area") or not out else [])
+    return out + ([Done.of()] if area or not out else [])
 
 
-def _take_choose(rules: Rules, state: State, f: CardStepFrame, action: TakeToken | Done) -> None:
+def _take_choose(rules: Rules, state: State, f: CardTakeFrame, action: TakeToken | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
         log(state, f"{side} takes no more tokens ({f['why']}).")
@@ -485,18 +472,21 @@ def _take_choose(rules: Rules, state: State, f: CardStepFrame, action: TakeToken
     take_token(rules, state, side, area, action.token)
     log(state, f"({side} took it with {f['why']}, outside Provisioning.)")
     if f["left"] > 1 and area in state.tokens and token_choices(state, side, area):
-        again(state, f, area=area, left=f["left"] - 1)
+        f["area"], f["left"] = area, f["left"] - 1
+        push(state, f)
 
 
-step("take", _take_options, _take_choose)
+card_question("card-take", _take_options, _take_choose)
 
 
 def take_tokens(rules: Rules, state: State, side: Side, effect_id: str, areas: list[str], n: int) -> None:
     """``side`` takes up to ``n`` Supply Tokens from one of ``areas`` into its hand; they may be
     used this turn within the normal limits (FAQ "Supply Token")."""
     why = card_name(rules, effect_id)
-    ask(state, side, effect_id, "take", f"{side}: take up to {n} Supply Tokens from one area ({why})",
-        areas=list(areas), area=None, left=n, why=why)
+    push(state, CardTakeFrame(
+        kind="card-take", side=side, effect=effect_id, prompt=f"{side}: take up to {n} Supply Tokens from one area ({why})",
+        areas=list(areas), area=None, left=n, why=why,
+    ))
 
 
 def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
@@ -509,11 +499,11 @@ def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
         push(state, CollectFrame(kind="collect", side=side, areas=choices))
 
 
-def _discard_options(rules: Rules, state: State, f: CardStepFrame) -> list[DiscardToken]:
+def _discard_options(rules: Rules, state: State, f: CardDiscardFrame) -> list[DiscardToken]:
     return [DiscardToken.of(label) for label in sorted({t.label() for t in state.my_tokens[f["side"]]})]
 
 
-def _discard_choose(rules: Rules, state: State, f: CardStepFrame, action: DiscardToken) -> None:
+def _discard_choose(rules: Rules, state: State, f: CardDiscardFrame, action: DiscardToken) -> None:
     side = f["side"]
     label = action.token
     token = next(t for t in state.my_tokens[side] if t.label() == label)
@@ -521,16 +511,19 @@ def _discard_choose(rules: Rules, state: State, f: CardStepFrame, action: Discar
     state.token_pool.append(token)
     log(state, f"{side} discards a Supply Token ({f['why']}).")
     if f["left"] > 1 and state.my_tokens[side]:
-        again(state, f, left=f["left"] - 1)
+        f["left"] -= 1
+        push(state, f)
 
 
-step("discard", _discard_options, _discard_choose)
+card_question("card-discard", _discard_options, _discard_choose)
 
 
 def discard_tokens(rules: Rules, state: State, side: Side, effect_id: str, n: int) -> None:
     """``side`` discards ``n`` Supply Tokens of its choice from its hand (back to the pool)."""
     why = card_name(rules, effect_id)
-    ask(state, side, effect_id, "discard", f"{side}: discard {n} Supply Tokens of your choice ({why})", left=n, why=why)
+    push(state, CardDiscardFrame(
+        kind="card-discard", side=side, effect=effect_id, prompt=f"{side}: discard {n} Supply Tokens of your choice ({why})", left=n, why=why,
+    ))
 
 
 # ------------------------------------------------------------------------------------ Relief
@@ -560,7 +553,7 @@ def relief_event(effect_id: str, unit_code: str, n: int, rounds_ahead: int, whom
         t = target(side)
         schedule_relief(rules, state, t, type_for(t, unit_code), n, state.round + rounds_ahead, card_name(rules, effect_id))
 
-    return card(playable=playable, apply=apply)
+    return CardEffect(playable=playable, apply=apply)
 
 
 def next_relief(state: State, side: Side) -> dict[str, Any] | None:
@@ -618,7 +611,7 @@ def bp_card(
         if extra_loss_to:
             change_losses(rules, state, f, side if extra_loss_to == "self" else other(side), +1, why)
 
-    return card(battle_playable=playable, battle_apply=apply)
+    return CardEffect(battle_playable=playable, battle_apply=apply)
 
 
 def losses_to_come(f: BattleFrame, side: Side) -> bool:
@@ -642,7 +635,7 @@ def loss_card(effect_id: str, own: int, enemy: int = 0) -> CardEffect:
         if enemy and losses_to_come(f, other(side)):
             change_losses(rules, state, f, other(side), +enemy, why)
 
-    return card(battle_playable=playable, battle_apply=apply, after_battle=True)
+    return CardEffect(battle_playable=playable, battle_apply=apply, after_battle=True)
 
 
 def free_evasion_room(rules: Rules, state: State, f: BattleFrame) -> bool:
@@ -698,12 +691,12 @@ def _free_forts(rules: Rules, state: State, side: Side, redoubts: bool) -> list[
     return out
 
 
-def _fort_options(rules: Rules, state: State, f: CardStepFrame) -> list[Action]:
+def _fort_options(rules: Rules, state: State, f: CardFortifyFrame) -> list[Action]:
     out = _free_forts(rules, state, f["side"], redoubts=not f["built"])
     return out + ([Done.of()] if f["built"] or not out else [])
 
 
-def _fort_choose(rules: Rules, state: State, f: CardStepFrame, action: Barricade | Redoubt | Done) -> None:
+def _fort_choose(rules: Rules, state: State, f: CardFortifyFrame, action: Barricade | Redoubt | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
         log(state, f"{side} builds nothing more ({f['why']}).")
@@ -713,7 +706,8 @@ def _fort_choose(rules: Rules, state: State, f: CardStepFrame, action: Barricade
         state.barricades.setdefault(area, []).append((side, action.facing))
         log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} at no AP cost ({f['why']}).", area=area)
         if not f["built"] and _free_forts(rules, state, side, redoubts=False):
-            again(state, f, built=1)
+            f["built"] = 1
+            push(state, f)
     else:
         state.redoubts[area] = side
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
@@ -722,7 +716,7 @@ def _fort_choose(rules: Rules, state: State, f: CardStepFrame, action: Barricade
         log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
 
 
-step("fortify", _fort_options, _fort_choose)
+card_question("card-fortify", _fort_options, _fort_choose)
 
 
 def fortification_card(effect_id: str) -> CardEffect:
@@ -735,9 +729,12 @@ def fortification_card(effect_id: str) -> CardEffect:
 
     def apply(rules: Rules, state: State, side: Side) -> None:
         why = card_name(rules, effect_id)
-        ask(state, side, effect_id, "fortify", f"{side}: build up to 2 Barricades or 1 Redoubt at no AP cost ({why})", built=0, why=why)
+        push(state, CardFortifyFrame(
+            kind="card-fortify", side=side, effect=effect_id, prompt=f"{side}: build up to 2 Barricades or 1 Redoubt at no AP cost ({why})",
+            built=0, why=why,
+        ))
 
-    return card(playable=playable, apply=apply)
+    return CardEffect(playable=playable, apply=apply)
 
 
 def negotiation_free(state: State) -> bool:
@@ -756,4 +753,4 @@ def into_battle_card(effect_id: str) -> CardEffect:
     def apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
         move_group(rules, state, side, effect_id, mode="move", kinds=("plain", "enter"), target=f["area"], repeat=True)
 
-    return card(battle_playable=playable, battle_apply=apply)
+    return CardEffect(battle_playable=playable, battle_apply=apply)

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from ...data.models import Side
 from ..actions import Ally, Artillery, Disarm
-from ..cards import register
-from ..frames import BattleFrame, CardStepFrame, SideFrame
+from ..cards import CardEffect, card_question, register
+from ..frames import BattleFrame, CardChoiceFrame, SideFrame
+from ..machine import push
 from ..notation import describe
 from ..occupancy import occupant
 from ..rules import Rules
 from ..state import AUSTRIAN, PL, State
 from ..tracks import change_morale, change_vp, log
 from .primitives import (
-    ask,
     attacking_units,
     before_resolve,
     bp_card,
     can_move_group,
-    card,
     card_name,
     fortification_card,
     into_battle_card,
@@ -37,7 +36,6 @@ from .primitives import (
     round_label,
     shift_stance,
     stance_of,
-    step,
     track_card,
 )
 
@@ -45,7 +43,7 @@ from .primitives import (
 register("rada-proclamation", track_card("rada-proclamation", "morale", +1))
 
 # ZURL #2 Assault Platoon — up to 4 Units, a free Move; may contest or join a pending battle (FAQ).
-register("assault-platoon", card(
+register("assault-platoon", CardEffect(
     playable=lambda r, s, side: can_move_group(r, s, side, "move", ("plain", "enter", "attack")),
     apply=lambda r, s, side: move_group(r, s, side, "assault-platoon", mode="move", max_units=4),
 ))
@@ -63,7 +61,7 @@ def _heroic_apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> Non
     log(state, f"{side} fights in {rules.area_name(f['area'])} as if it had a Redoubt: each attacking unit −1 Strength, no bonus for several sides ({card_name(rules, 'heroic-defense')}).")
 
 
-register("heroic-defense", card(battle_playable=_heroic_playable, battle_apply=_heroic_apply))
+register("heroic-defense", CardEffect(battle_playable=_heroic_playable, battle_apply=_heroic_apply))
 
 # ZURL #4 Hutsul Sotnia
 register("hutsul-sotnia", bp_card("hutsul-sotnia", 1))
@@ -91,7 +89,7 @@ def _collective_apply(rules: Rules, state: State, f: BattleFrame, side: Side) ->
     remove_step(rules, state, side, "collective-responsibility", PL, 2)
 
 
-register("collective-responsibility", card(
+register("collective-responsibility", CardEffect(
     battle_playable=lambda r, s, f, side: bool(mob_types(s, PL)),
     battle_apply=_collective_apply,
     after_battle=True,
@@ -116,7 +114,7 @@ def _sabotage_apply(rules: Rules, state: State, side: Side) -> None:
     log(state, f"The next PL Relief ({describe({entry['unit']: entry['count']})}) is delayed from {round_label(rules, old)} to {round_label(rules, old + 1)} ({card_name(rules, 'railway-sabotage')}).")
 
 
-register("railway-sabotage", card(playable=_sabotage_playable, apply=_sabotage_apply))
+register("railway-sabotage", CardEffect(playable=_sabotage_playable, apply=_sabotage_apply))
 
 # ZURL #12 Positional Fights
 register("positional-fights", fortification_card("positional-fights"))
@@ -126,7 +124,7 @@ register("blockade-of-the-city", track_card("blockade-of-the-city", "supply", -1
 
 # ZURL #14 Ukrainian Youth of Lwów — up to 2 Volunteers into City or Suburb areas, free.
 CITY_SUBURB = ("city", "suburb")
-register("ukrainian-youth", card(
+register("ukrainian-youth", CardEffect(
     playable=lambda r, s, side: bool(s.mob[side].get("zurl-volunteer")) and bool(mobilize_areas(r, s, side, CITY_SUBURB)),
     apply=lambda r, s, side: mobilize_free(r, s, side, 2, "ukrainian-youth", codes=("v",), terrains=CITY_SUBURB),
 ))
@@ -144,10 +142,11 @@ def _artillery_playable(rules: Rules, state: State, side: Side) -> bool:
 
 def _artillery_apply(rules: Rules, state: State, side: Side) -> None:
     why = card_name(rules, "artillery-from-winniki")
-    ask(state, side, "artillery-from-winniki", "winniki-guns", f"{side}: choose an area PL occupies for the guns to fire on ({why})")
+    prompt = f"{side}: choose an area PL occupies for the guns to fire on ({why})"
+    push(state, CardChoiceFrame(kind="card-winniki-guns", side=side, effect="artillery-from-winniki", prompt=prompt))
 
 
-def _artillery_fire(rules: Rules, state: State, f: CardStepFrame, action: Artillery) -> None:
+def _artillery_fire(rules: Rules, state: State, f: CardChoiceFrame, action: Artillery) -> None:
     """Fired as an Artillery token is (orders.py): 2 Losses, Destruction in a City area, the
     Truce broken (FAQ)."""
     from ..orders import _artillery_apply as fire
@@ -156,8 +155,8 @@ def _artillery_fire(rules: Rules, state: State, f: CardStepFrame, action: Artill
     fire(rules, state, SideFrame(kind="artillery", side=f["side"]), action)
 
 
-step("winniki-guns", lambda r, s, f: [Artillery.of(a) for a in _pl_areas(r, s)], _artillery_fire)
-register("artillery-from-winniki", card(playable=_artillery_playable, apply=_artillery_apply))
+card_question("card-winniki-guns", lambda r, s, f: [Artillery.of(a) for a in _pl_areas(r, s)], _artillery_fire)
+register("artillery-from-winniki", CardEffect(playable=_artillery_playable, apply=_artillery_apply))
 
 # ZURL #16 Komańcza Republic (Event, benefits PL) — 2 ZURL Volunteers leave the game.
 
@@ -173,7 +172,7 @@ def _komancza_apply(rules: Rules, state: State, side: Side) -> None:
     remove_from_game(rules, state, side, "zurl-volunteer", 2 - from_pool, "mob", why)
 
 
-register("komancza-republic", card(playable=_komancza_playable, apply=_komancza_apply))
+register("komancza-republic", CardEffect(playable=_komancza_playable, apply=_komancza_apply))
 
 # ZURL #17 Fights for Przemyśl — the next PL Relief loses 2 Units, keeping at least 1.
 
@@ -186,13 +185,13 @@ def _przemysl_apply(rules: Rules, state: State, side: Side) -> None:
     log(state, f"The next PL Relief, due in {round_label(rules, entry['round'])}, loses {describe({entry['unit']: cut})}: {entry['count']} will come ({card_name(rules, 'fights-for-przemysl')}).")
 
 
-register("fights-for-przemysl", card(
+register("fights-for-przemysl", CardEffect(
     playable=lambda r, s, side: (e := next_relief(s, PL)) is not None and e["count"] > 1,
     apply=_przemysl_apply,
 ))
 
 # ZURL #18 Women Volunteer Legion (Event, benefits PL) — PL places 2 of its Volunteers (FAQ).
-register("women-volunteer-legion", card(
+register("women-volunteer-legion", CardEffect(
     playable=lambda r, s, side: s.mob[PL].get("pl-volunteer", 0) >= 2 and mobilize_room(r, s, PL) >= 2,
     apply=lambda r, s, side: mobilize_free(r, s, PL, 2, "women-volunteer-legion", codes=("v",), must=True),
 ))
@@ -232,18 +231,19 @@ def _huyn_apply(rules: Rules, state: State, side: Side) -> None:
     here = stance_of(rules, state, AUSTRIAN)
     assert here is not None  # playable only where the Austro-Hungarians have a track
     if here == "neutral":
-        ask(state, side, "viceroy-huyn", "huyn", f"{side}: disarm the Austro-Hungarians, or ally with them at once ({card_name(rules, 'viceroy-huyn')})")
+        prompt = f"{side}: disarm the Austro-Hungarians, or ally with them at once ({card_name(rules, 'viceroy-huyn')})"
+        push(state, CardChoiceFrame(kind="card-huyn", side=side, effect="viceroy-huyn", prompt=prompt))
     else:
         shift_stance(rules, state, AUSTRIAN, _AUSTRIANS_TOWARD_ZURL[here], side, card_name(rules, "viceroy-huyn"))
 
 
-def _huyn_choose(rules: Rules, state: State, f: CardStepFrame, action: Disarm | Ally) -> None:
+def _huyn_choose(rules: Rules, state: State, f: CardChoiceFrame, action: Disarm | Ally) -> None:
     stance = "disarmed-ZURL" if isinstance(action, Disarm) else "ally-ZURL"
     shift_stance(rules, state, AUSTRIAN, stance, f["side"], card_name(rules, "viceroy-huyn"))
 
 
-step("huyn", lambda r, s, f: [Disarm.of(), Ally.of()], _huyn_choose)
-register("viceroy-huyn", card(
+card_question("card-huyn", lambda r, s, f: [Disarm.of(), Ally.of()], _huyn_choose)
+register("viceroy-huyn", CardEffect(
     playable=lambda r, s, side: negotiation_free(s) and stance_of(r, s, AUSTRIAN) in _AUSTRIANS_TOWARD_ZURL,
     apply=_huyn_apply,
 ))
@@ -260,4 +260,4 @@ def _stec_apply(rules: Rules, state: State, side: Side) -> None:
         change_vp(rules, state, PL, 1, f"{card_name(rules, 'stefan-stec-flies-to-warsaw')}: PL Morale at the top of its track")
 
 
-register("stefan-stec-flies-to-warsaw", card(apply=_stec_apply))
+register("stefan-stec-flies-to-warsaw", CardEffect(apply=_stec_apply))
