@@ -271,20 +271,7 @@ class Position(_Model):
         rules = rules or shipped_rules(state.scenario)
         if state.over:
             raise PositionError("position: the game is over")
-        kinds = [f["kind"] for f in state.stack]
-        to_act = procedure = None
-        if state.phase == "battle" and kinds == ["orders"]:
-            to_act = ToAct(side=state.active, phase="orders")
-        elif state.phase == "end-turn" and kinds == ["battle-phase", "battle-pick"]:
-            to_act = ToAct(side=state.active, phase="battle")
-        else:
-            procedure = json.dumps(
-                {"phase": state.phase, "active": state.active, "turn_index": state.turn_index, "stack": state.stack},
-                separators=(",", ":"),
-            )
-        turn = Turn(**vars(state.turn))
-        cards = rules.data.battle_deck.cards
-        holders = {a: occupant(rules, state, a) for a in state.strategic}
+        to_act, procedure = _decision_point(state)
         version, internal, _gauss = state.rng.getstate()
         return cls(
             scenario=state.scenario,
@@ -293,42 +280,11 @@ class Position(_Model):
             round=state.round,
             initiative=state.initiative,
             to_act=to_act,
-            turn=turn,
-            units={a: dict(u) for a, u in state.units.items()},
-            attacks={a: [Group(side=g.side, origin=g.origin, units=dict(g.units), assault=g.assault) for g in gs] for a, gs in state.attacks.items()},
-            barricades={a: [Barricade(side=s, facing=x) for s, x in bs] for a, bs in state.barricades.items()},
-            redoubts=dict(state.redoubts),
-            strategic=dict(state.strategic),
-            held={a: h or "none" for a, h in state.strategic_holder.items() if h != holders.get(a)},
-            tokens={a: [token_text(t) for t in ts] for a, ts in state.tokens.items()},
-            my_tokens={s: [token_text(t) for t in state.my_tokens[s]] for s in SIDES},
-            token_pool=[token_text(t) for t in state.token_pool],
-            hand={s: list(state.hand[s]) for s in SIDES},
-            deck={s: list(state.deck[s]) for s in SIDES},
-            discard={s: list(state.discard[s]) for s in SIDES},
-            battle_deck=[battle_card_text(cards[i]) for i in state.battle_deck],
-            battle_used=[battle_card_text(cards[i]) for i in state.battle_used],
-            morale=dict(state.morale),
-            supply=dict(state.supply),
-            vp=dict(state.vp),
-            destruction=state.destruction,
-            negotiation=dict(state.negotiation),
-            austrians_disarmed=state.austrians_disarmed,
-            austrians_defend_for=state.austrians_defend_for,
-            commander={s: c for s, c in state.commander.items() if c},
-            commander_status=dict(state.commander_status),
-            commander_deck={s: list(d) for s, d in state.commander_deck.items()},
-            fallen=dict(state.fallen),
-            last_battle={s: r for s, r in state.last_battle.items() if r},
-            losses_this_round=state.losses_this_round,
-            mob={k: dict(v) for k, v in state.mob.items()},
-            broken={k: dict(v) for k, v in state.broken.items()},
-            pool={k: dict(v) for k, v in state.pool.items()},
-            removed={k: dict(v) for k, v in state.removed.items()},
-            relief_waiting={k: dict(v) for k, v in state.relief_waiting.items()},
-            relief=[ReliefEntry(**r) for r in state.relief],
-            card_effect_counts=dict(state.card_effect_counts),
-            extra_reinforcement=dict(state.extra_reinforcement),
+            turn=Turn(**vars(state.turn)),
+            **_board_fields(rules, state),
+            **_card_fields(rules, state),
+            **_track_fields(state),
+            **_zone_fields(state),
             rng=list(internal) if version == 3 else None,
             revealed=state.revealed,
             procedure=procedure,
@@ -339,6 +295,81 @@ class Position(_Model):
     def to_state(self, rules: Rules, seed: int, options: dict[str, Any]) -> State:
         """The State this position describes, ready for the engine to run to its decision."""
         return _Builder(self, rules, seed, options).build()
+
+
+# ----------------------------------------------------------------------------- exporting
+
+
+def _decision_point(state: State) -> tuple[ToAct | None, str | None]:
+    """Who acts, where a turn's start or Battle Phase says it all; otherwise the whole procedure."""
+    kinds = [f["kind"] for f in state.stack]
+    if state.phase == "battle" and kinds == ["orders"]:
+        return ToAct(side=state.active, phase="orders"), None
+    if state.phase == "end-turn" and kinds == ["battle-phase", "battle-pick"]:
+        return ToAct(side=state.active, phase="battle"), None
+    stack = {"phase": state.phase, "active": state.active, "turn_index": state.turn_index, "stack": state.stack}
+    return None, json.dumps(stack, separators=(",", ":"))
+
+
+def _board_fields(rules: Rules, state: State) -> dict[str, Any]:
+    """Units, attacks, fortifications, strategic areas and tokens on the board."""
+    holders = {a: occupant(rules, state, a) for a in state.strategic}
+    return {
+        "units": {a: dict(u) for a, u in state.units.items()},
+        "attacks": {a: [Group(side=g.side, origin=g.origin, units=dict(g.units), assault=g.assault) for g in gs] for a, gs in state.attacks.items()},
+        "barricades": {a: [Barricade(side=s, facing=x) for s, x in bs] for a, bs in state.barricades.items()},
+        "redoubts": dict(state.redoubts),
+        "strategic": dict(state.strategic),
+        "held": {a: h or "none" for a, h in state.strategic_holder.items() if h != holders.get(a)},
+        "tokens": {a: [token_text(t) for t in ts] for a, ts in state.tokens.items()},
+        "my_tokens": {s: [token_text(t) for t in state.my_tokens[s]] for s in SIDES},
+        "token_pool": [token_text(t) for t in state.token_pool],
+    }
+
+
+def _card_fields(rules: Rules, state: State) -> dict[str, Any]:
+    """Action and battle cards, where each one is, and the Commanders' decks."""
+    cards = rules.data.battle_deck.cards
+    return {
+        "hand": {s: list(state.hand[s]) for s in SIDES},
+        "deck": {s: list(state.deck[s]) for s in SIDES},
+        "discard": {s: list(state.discard[s]) for s in SIDES},
+        "battle_deck": [battle_card_text(cards[i]) for i in state.battle_deck],
+        "battle_used": [battle_card_text(cards[i]) for i in state.battle_used],
+        "commander": {s: c for s, c in state.commander.items() if c},
+        "commander_status": dict(state.commander_status),
+        "commander_deck": {s: list(d) for s, d in state.commander_deck.items()},
+        "card_effect_counts": dict(state.card_effect_counts),
+    }
+
+
+def _track_fields(state: State) -> dict[str, Any]:
+    """The tracks, the neutrals' stances and what the rounds remember."""
+    return {
+        "morale": dict(state.morale),
+        "supply": dict(state.supply),
+        "vp": dict(state.vp),
+        "destruction": state.destruction,
+        "negotiation": dict(state.negotiation),
+        "austrians_disarmed": state.austrians_disarmed,
+        "austrians_defend_for": state.austrians_defend_for,
+        "fallen": dict(state.fallen),
+        "last_battle": {s: r for s, r in state.last_battle.items() if r},
+        "losses_this_round": state.losses_this_round,
+        "extra_reinforcement": dict(state.extra_reinforcement),
+    }
+
+
+def _zone_fields(state: State) -> dict[str, Any]:
+    """Units off the board: Mobilization Zones, broken, pool, out of the game, Reliefs to come."""
+    return {
+        "mob": {k: dict(v) for k, v in state.mob.items()},
+        "broken": {k: dict(v) for k, v in state.broken.items()},
+        "pool": {k: dict(v) for k, v in state.pool.items()},
+        "removed": {k: dict(v) for k, v in state.removed.items()},
+        "relief_waiting": {k: dict(v) for k, v in state.relief_waiting.items()},
+        "relief": [ReliefEntry(**r) for r in state.relief],
+    }
 
 
 # ----------------------------------------------------------------------------- notations
@@ -667,14 +698,19 @@ class _Builder:
             left = Counter((t.kind, t.value) for t in placed)
             returned = [Token(t.kind, t.value) for t in was_out if not _take(left, t)]
             s.token_pool = [t for t in s.token_pool if not _take(left, t)] + returned
-        have = Counter((t.kind, t.value) for t in placed + s.token_pool)
-        for (kind, value), n in have.items():
-            if n > self.token_mix[(kind, value)]:
-                label = f"{kind}{value}"
-                fields = [f"tokens.{a}" for a, ts in (p.tokens or {}).items() if any(x.startswith(label) for x in ts)]
-                fields += [f"my_tokens.{side}" for side, ts in (p.my_tokens or {}).items() if any(x.startswith(label) for x in ts)]
-                fields += ["token_pool"] if p.token_pool is not None else []
-                self.fail(fields[0] if fields else "tokens", f"{n} {label} tokens in the game, the game has {self.token_mix[(kind, value)]}")
+        self.token_counts(placed + s.token_pool)
+
+    def token_counts(self, tokens: list[Token]) -> None:
+        """No more tokens of a kind and value than the game has, the first field holding one named."""
+        p = self.pos
+        for (kind, value), n in Counter((t.kind, t.value) for t in tokens).items():
+            if n <= self.token_mix[(kind, value)]:
+                continue
+            label = f"{kind}{value}"
+            fields = [f"tokens.{a}" for a, ts in (p.tokens or {}).items() if any(x.startswith(label) for x in ts)]
+            fields += [f"my_tokens.{side}" for side, ts in (p.my_tokens or {}).items() if any(x.startswith(label) for x in ts)]
+            fields += ["token_pool"] if p.token_pool is not None else []
+            self.fail(fields[0] if fields else "tokens", f"{n} {label} tokens in the game, the game has {self.token_mix[(kind, value)]}")
 
     def battle_deck(self) -> None:
         p, s = self.pos, self.state

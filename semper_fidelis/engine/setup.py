@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..data.models import Side
 from .events import event
 from .occupancy import add_units, occupant
 from .rules import Rules
@@ -17,34 +18,54 @@ def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) ->
     options = dict(options or {})
     sc = rules.scenario
     state = State(scenario=sc.number, seed=seed, options=options, rng=GameRandom(seed))
-    rng = state.rng
     state.stages, state.rounds = sc.stages, len(sc.time_track)
     state.initiative = state.active = sc.initiative
-    components = {u.id: u.count for u in rules.data.components.units}
-
     for key in ZONES:
         state.mob[key], state.broken[key], state.removed[key] = {}, {}, {}
-    for side in SIDES:
-        setup = sc.sides[side]
-        for p in setup.placements:
-            add_units(state, p.area, {p.unit: p.count})
-        state.mob[side] = {t: n for t, n in setup.mobilization.items() if n}
-        state.morale[side], state.supply[side], state.vp[side] = setup.morale, setup.supply, setup.vp
-        state.commander[side] = setup.commander
-        state.commander_status[side] = "ok"
-        state.commander_deck[side] = list(setup.commander_deck)
-        rng.shuffle(state.commander_deck[side])
-        state.fallen[side] = 0
-        state.last_battle[side] = None
-        cards = [c.number for c in rules.data.decks[side].cards if c.number not in setup.removed_cards]
-        rng.shuffle(cards)
-        state.deck[side], state.discard[side], state.hand[side] = cards, [], []
-        state.my_tokens[side] = []
-        state.relief_waiting[side] = {}
+    for side in SIDES:  # in this order: the generator shuffles each side's decks in turn
+        _set_up_side(rules, state, side)
     for p in sc.neutrals:
         add_units(state, p.area, {p.unit: p.count})
     state.mob["neutral"] = {t: n for t, n in sc.neutral_mobilization.items() if n}
+    _fill_pools(rules, state)
+    _place_tokens(rules, state)
+    state.strategic = dict(sc.strategic)
+    for track in sc.negotiation:
+        state.negotiation[track.neutral] = track.start
+    state.destruction = 0 if sc.destruction_track else None
+    state.relief = [r.model_dump() for r in sc.relief]
+    deck = [i for i, c in enumerate(rules.data.battle_deck.cards) for _ in range(c.copies)]
+    state.rng.shuffle(deck)
+    state.battle_deck = deck
+    _deal(rules, state)
+    state.strategic_holder = {a: occupant(rules, state, a) for a in state.strategic}
+    event(state, "note", f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
+    return state
 
+
+def _set_up_side(rules: Rules, state: State, side: Side) -> None:
+    """A side's units, tracks, Commander and decks as its scenario card gives them (§2)."""
+    setup = rules.scenario.sides[side]
+    for p in setup.placements:
+        add_units(state, p.area, {p.unit: p.count})
+    state.mob[side] = {t: n for t, n in setup.mobilization.items() if n}
+    state.morale[side], state.supply[side], state.vp[side] = setup.morale, setup.supply, setup.vp
+    state.commander[side] = setup.commander
+    state.commander_status[side] = "ok"
+    state.commander_deck[side] = list(setup.commander_deck)
+    state.rng.shuffle(state.commander_deck[side])
+    state.fallen[side] = 0
+    state.last_battle[side] = None
+    cards = [c.number for c in rules.data.decks[side].cards if c.number not in setup.removed_cards]
+    state.rng.shuffle(cards)
+    state.deck[side], state.discard[side], state.hand[side] = cards, [], []
+    state.my_tokens[side] = []
+    state.relief_waiting[side] = {}
+
+
+def _fill_pools(rules: Rules, state: State) -> None:
+    """Every unit neither on the board nor in a Mobilization Zone is in its owner's pool."""
+    components = {u.id: u.count for u in rules.data.components.units}
     on_board: dict[str, int] = {}
     for area_units in state.units.values():
         for t, n in area_units.items():
@@ -53,23 +74,13 @@ def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) ->
         types = [t for t in components if (TYPE_SIDE.get(t) == key) or (key == "neutral" and t in NEUTRAL_TYPES)]
         state.pool[key] = {t: components[t] - on_board.get(t, 0) - state.mob[key].get(t, 0) for t in types}
 
-    _place_tokens(rules, state)
-    state.strategic = dict(sc.strategic)
-    for track in sc.negotiation:
-        state.negotiation[track.neutral] = track.start
-    state.destruction = 0 if sc.destruction_track else None
-    state.relief = [r.model_dump() for r in sc.relief]
-    deck = [i for i, c in enumerate(rules.data.battle_deck.cards) for _ in range(c.copies)]
-    rng.shuffle(deck)
-    state.battle_deck = deck
+
+def _deal(rules: Rules, state: State) -> None:
     for side in SIDES:
         n = HAND_SIZE
-        if options.get("handicap") and side == ZURL and sc.initiative == ZURL:
+        if state.options.get("handicap") and side == ZURL and rules.scenario.initiative == ZURL:
             n = 3  # FAQ handicap: ZURL with the initiative starts with 3 cards
         state.hand[side] = [state.deck[side].pop() for _ in range(n)]
-    state.strategic_holder = {a: occupant(rules, state, a) for a in state.strategic}
-    event(state, "note", f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
-    return state
 
 
 def _place_tokens(rules: Rules, state: State) -> None:
