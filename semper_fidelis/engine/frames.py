@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from typing import Annotated, Any, Literal, NotRequired, get_args, get_type_hints
 
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError, with_config
@@ -350,7 +351,6 @@ Frame = (
     | OrderFrame | ReinforceVillagesFrame | ReliefFrame
 )
 AnyFrame = Annotated[Frame, Field(discriminator="kind")]
-_FRAME: TypeAdapter[Frame] = TypeAdapter(AnyFrame)
 #: the kinds of a battle's questions
 _QUESTIONS = frozenset(k for t in get_args(BattleQuestion) for k in get_args(get_type_hints(t)["kind"]))
 #: the kinds of a card's questions
@@ -372,13 +372,19 @@ class Procedure(TypedDict):
     stack: list[Any]
 
 
-_PROCEDURE: TypeAdapter[Procedure] = TypeAdapter(Procedure)
+
+
+@cache
+def _adapters() -> tuple[TypeAdapter[Procedure], TypeAdapter[Frame]]:
+    """The validators of a loaded procedure and its frames, built when a position is first
+    loaded: a game that never loads one (a bot's, a replay's) does not pay for them at import."""
+    return TypeAdapter(Procedure), TypeAdapter(AnyFrame)
 
 
 def procedure_problem(data: Any) -> str | None:
     """What is wrong with a position's procedure around its frames, in a few words."""
     try:
-        _PROCEDURE.validate_json(json.dumps(data))
+        _adapters()[0].validate_json(json.dumps(data))
     except ValidationError as exc:
         err = exc.errors()[0]
         return f"{'.'.join(str(x) for x in err['loc']) or 'procedure'}: {err['msg']}"
@@ -482,7 +488,7 @@ def frame_problem(rules: Rules, frame: Any) -> str | None:
     if depth(frame) > MAX_DEPTH:
         return f"a {kind} step nested more than {MAX_DEPTH} levels deep"
     try:  # as JSON, the form positions carry it in: strict types, arrays for tuples
-        valid = _FRAME.validate_json(json.dumps(frame))
+        valid = _adapters()[1].validate_json(json.dumps(frame))
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"][1:])  # after the kind the union chose
