@@ -249,7 +249,7 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
         log(state, f"{defender} cannot evade: {barred}.")
 
 
-def _card_step(rules: Rules, state: State, f: BattleFrame) -> None:
+def _specials_step(rules: Rules, state: State, f: BattleFrame) -> None:
     """§9.3 steps 2–3 and the windows after the battle: each side with a card to play is asked;
     one that holds cards but none to play here passes unseen (:func:`quiet_step`)."""
     step = f["step"]
@@ -593,7 +593,7 @@ def _finish(rules: Rules, state: State, f: BattleFrame) -> None:
 
 #: what each step of the battle frame does (STEPS, in their order)
 _STEP_RUNS: dict[BattleStep, Callable[[Rules, State, BattleFrame], None]] = {
-    "evade": _evade_step, **dict.fromkeys(CARD_STEPS, _card_step), "a-token": _token_step, "d-token": _token_step,
+    "evade": _evade_step, **dict.fromkeys(CARD_STEPS, _specials_step), "a-token": _token_step, "d-token": _token_step,
     "resolve": _resolve_step, "withdraw": _withdraw_step, "a-losses": _losses_step, "d-losses": _losses_step,
     "advance": _advance_step, "return": _return_step, "finish": _finish,
 }

@@ -440,13 +440,13 @@ def digest_form(frame: Frame) -> Mapping[str, object]:
     (and ``picked``), a card's question as the one ``card-step`` frame."""
     kind = frame["kind"]
     if kind in _QUESTIONS:
-        return _battle_choice(frame)
+        return _old_battle_choice(frame)
     if kind in CARD_KINDS:
-        return _card_step(frame)
+        return _old_card_step(frame)
     return frame
 
 
-def _battle_choice(frame: Frame) -> Mapping[str, object]:
+def _old_battle_choice(frame: Frame) -> Mapping[str, object]:
     out: dict[str, Any] = {k: v for k, v in frame.items() if k != "slot"}
     out["kind"] = "battle-choice"
     out["step"] = frame.get("slot") or frame["kind"].removeprefix("battle-")
@@ -454,7 +454,7 @@ def _battle_choice(frame: Frame) -> Mapping[str, object]:
     return out
 
 
-def _card_step(frame: Frame) -> Mapping[str, object]:
+def _old_card_step(frame: Frame) -> Mapping[str, object]:
     """The keys not set yet were absent; a group's question asked again after a move held its
     origin and units as None, with ``moved``."""
     kind = frame["kind"]
