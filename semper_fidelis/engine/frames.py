@@ -7,9 +7,9 @@ validates a loaded position's frames against the discriminated union :data:`AnyF
 keys forbidden, strict types), so a crafted or damaged file is refused in one line
 (:func:`frame_problem`) rather than failing later, somewhere else, on every try. References to
 the board and the rules (areas, unit types, card effects, steps) are checked too, against the
-loaded :class:`Rules`. A position saved before ``battle-choice`` was split into one kind per
-question is read through :func:`migrate`; :func:`digest_form` gives a frame the form a record's
-digest was taken of then.
+loaded :class:`Rules`. A position saved before ``battle-choice`` (a battle's questions) or
+``card-step`` (a card's) was split into one kind per question is read through :func:`migrate`;
+:func:`digest_form` gives a frame the form a record's digest was taken of then.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ class CardChoiceFrame(CardQuestion):
 
 
 @_STRICT
-class CardLeftFrame(CardQuestion):
+class CardGreatWarFrame(CardQuestion):
     """End of the Great War: Austro-Hungarian units to send home, ``left`` at most."""
 
     kind: Literal["card-great-war"]
@@ -234,7 +234,7 @@ class CardAnywhereFrame(CardQuestion):
 
 #: a card's own questions, one kind each
 CardFrame = (
-    CardChoiceFrame | CardLeftFrame | CardDiscardFrame | CardRemoveFrame | CardMobilizeFrame | CardTakeFrame | CardFortifyFrame
+    CardChoiceFrame | CardGreatWarFrame | CardDiscardFrame | CardRemoveFrame | CardMobilizeFrame | CardTakeFrame | CardFortifyFrame
     | CardGroupFrame | CardAnywhereFrame
 )
 
@@ -370,8 +370,6 @@ class Procedure(TypedDict):
     active: Side
     turn_index: Literal[0, 1]
     stack: list[Any]
-
-
 
 
 @cache

@@ -53,8 +53,8 @@ from .frames import (
     CardChoiceFrame,
     CardDiscardFrame,
     CardFortifyFrame,
+    CardGreatWarFrame,
     CardGroupFrame,
-    CardLeftFrame,
     CardMobilizeFrame,
     CardRemoveFrame,
     CardTakeFrame,
@@ -746,7 +746,7 @@ def _card_remove(rules: Rules, state: State, f: CardRemoveFrame, legal: list[A.R
 
 
 @describer("card-great-war")
-def _card_great_war(rules: Rules, state: State, f: CardLeftFrame, legal: list[A.RemoveFrom | A.Done]) -> list[Option]:
+def _card_great_war(rules: Rules, state: State, f: CardGreatWarFrame, legal: list[A.RemoveFrom | A.Done]) -> list[Option]:
     return [
         _done(a, "") if isinstance(a, A.Done) else
         Option(a, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, a.area)} home (out of the game)",

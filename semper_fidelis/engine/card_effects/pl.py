@@ -8,7 +8,7 @@ from typing import Any
 from ...data.models import Side
 from ..actions import Action, Destruction, Done, Morale, RemoveFrom
 from ..cards import CardEffect, card_question, register
-from ..frames import BattleFrame, CardChoiceFrame, CardLeftFrame
+from ..frames import BattleFrame, CardChoiceFrame, CardGreatWarFrame
 from ..machine import push
 from ..notation import describe
 from ..occupancy import add_units, austrians_neutral, count, occupant, total
@@ -271,19 +271,19 @@ def _great_war_apply(rules: Rules, state: State, side: Side) -> None:
         _after_units_left(rules, state)
     else:
         prompt = f"{side}: choose an Austro-Hungarian unit to go home ({why})"
-        push(state, CardLeftFrame(kind="card-great-war", side=side, effect="end-of-the-great-war", prompt=prompt, left=2))
+        push(state, CardGreatWarFrame(kind="card-great-war", side=side, effect="end-of-the-great-war", prompt=prompt, left=2))
 
 
 def _after_units_left(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
 
 
-def _great_war_options(rules: Rules, state: State, f: CardLeftFrame) -> list[Action]:
+def _great_war_options(rules: Rules, state: State, f: CardGreatWarFrame) -> list[Action]:
     out: list[Action] = [RemoveFrom.of(a) for a in _austrian_areas(state)]
     return out + ([Done.of()] if f["left"] < 2 else [])
 
 
-def _great_war_choose(rules: Rules, state: State, f: CardLeftFrame, action: RemoveFrom | Done) -> None:
+def _great_war_choose(rules: Rules, state: State, f: CardGreatWarFrame, action: RemoveFrom | Done) -> None:
     if isinstance(action, Done):
         return
     remove_from_game(rules, state, "neutral", AUSTRIAN, 1, "board", card_name(rules, "end-of-the-great-war"), area=action.area)
