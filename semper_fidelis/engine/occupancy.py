@@ -123,7 +123,10 @@ class _Asked(Mapping[str, Tally]):
         return self.memo.area(self.rules, area)
 
     def get(self, area: str, default: object = None) -> Tally:
-        return self.memo.area(self.rules, area)
+        """An area's tally, one call for an area already tallied (the movement search asks
+        this for every neighbour it looks at)."""
+        info = self.memo.areas.get(area)
+        return info if info is not None else self.memo.area(self.rules, area)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.memo.board(self.rules))

@@ -56,57 +56,47 @@ def reach(
     spaces a group may go on from Village to Village at 1 AP a space (ruling:move-cost).
     With ``first`` the search stops at the first destination (a cheap "can it move?"), with
     ``goal`` once that destination is found (breadth first: at its least cost)."""
-    search = _Reach(rules, state, side, origin, units, mode, ap, snap if snap is not None else tallies(rules, state), first, goal)
-    leave = 1 if search.snap.get(origin, EMPTY)[search.enemy] else 0
-    max_steps = 1 if units.get(MILITIA) else 3  # an allied Militia only moves to an adjacent area
-    frontier: list[str] | None = [origin]
-    d = 0
-    while frontier:
-        # breadth first: every area of the frontier is d - 1 spaces out, so all pay the same
-        d += 1
-        extra = d - 3 if d > 3 else 0
-        cost = (1 if search.move else 2) + leave + extra
-        if cost > ap or (d > max_steps and (not extra or max_steps < 3)):
-            break
-        frontier = search.ring(frontier, cost, extra > 0)
-    return search.out
+    tally = snap if snap is not None else tallies(rules, state)
+    enemy = 1 if side == PL else 0  # the enemy's place in a tally
+    size = sum(units.values())
+    move = mode == "move"
+    limit, villages, adjacent, attacks = rules.limit, rules.villages, rules.adjacent, state.attacks
+    out: dict[A.To, int] = {}
+    seen = {origin}
 
+    def hostile(a: str, b: str, info: Tally, cost: int) -> bool:
+        """An attack on ``b`` from ``a`` (lined up on the border, within ``a``'s limit) and, for
+        a Move with room inside, an entry into its middle without battle (+1 AP); whether the
+        search is done."""
+        groups = attacks.get(b)
+        on_border = sum(sum(g.units.values()) for g in groups if g.side == side and g.origin == a) if groups else 0
+        if on_border + size <= limit[a]:
+            key = A.To.of(b, a, "attack")
+            if out.get(key, cost + 1) > cost:
+                out[key] = cost
+        if move and info[enemy] and info[2] + size <= limit[b] and cost + 1 <= ap:
+            key = A.To.of(b, a, "enter")
+            if out.get(key, cost + 2) > cost + 1:
+                out[key] = cost + 1
+        return bool(first and out) or (goal is not None and goal in out)
 
-class _Reach:
-    """One search of :func:`reach`, ring by ring: the group, where it may go, what it found."""
-
-    __slots__ = ("rules", "state", "side", "origin", "size", "move", "ap", "snap", "first", "goal", "enemy", "out", "seen")
-
-    def __init__(
-        self, rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], mode: str, ap: int,
-        snap: Tallies, first: bool, goal: A.To | None,
-    ) -> None:
-        self.rules, self.state, self.side, self.origin, self.snap, self.first, self.goal = rules, state, side, origin, snap, first, goal
-        self.size, self.move, self.ap = sum(units.values()), mode == "move", ap
-        self.enemy = 1 if side == PL else 0  # the enemy's place in a tally
-        self.out: dict[A.To, int] = {}
-        self.seen = {origin}
-
-    def ring(self, frontier: list[str], cost: int, villages_only: bool) -> list[str] | None:
-        """The areas one space beyond ``frontier`` at ``cost``: plain moves into own or neutral
-        areas are found here, battles and entries by :meth:`hostile`. Beyond 3 spaces only
-        Villages lead on. None: the search found what it looked for."""
-        limit, adjacent, villages = self.rules.limit, self.rules.adjacent, self.rules.villages  # locals: the hot loop
-        snap, enemy, seen, out = self.snap, self.enemy, self.seen, self.out
-        move, size, origin, first, goal = self.move, self.size, self.origin, self.first, self.goal
+    def ring(frontier: list[str], cost: int, far: bool) -> list[str] | None:
+        """The areas one space beyond ``frontier``, at ``cost``: the moves into own or neutral
+        areas, and the hostile ones; beyond 3 spaces (``far``) only Villages lead on. None: the
+        search found what it looked for."""
         nxt = []
         for a in frontier:
-            if villages_only and a not in villages:
+            if far and a not in villages:
                 continue
             for b in adjacent[a]:
-                if b == origin or (villages_only and b not in villages):
+                if b == origin or (far and b not in villages):
                     continue
-                info = snap.get(b, EMPTY)
+                info = tally.get(b, EMPTY)
                 # §13.2: neutral units may be attacked on purpose — a neutral Militia's area, or
                 # Austro-Hungarians standing alone; both areas may also be passed through or
                 # entered (negotiation.py says what the neutrals then do).
                 if info[enemy] or info[3] or (info[4] and not info[0] and not info[1]):
-                    if self.hostile(a, b, info, cost):
+                    if hostile(a, b, info, cost):
                         return None
                     if info[enemy]:
                         continue
@@ -120,20 +110,19 @@ class _Reach:
                 nxt.append(b)
         return nxt
 
-    def hostile(self, a: str, b: str, info: Tally, cost: int) -> bool:
-        """An attack on ``b`` from ``a`` (lined up on the border, within ``a``'s limit) and, for
-        a Move, an entry into its middle without battle (+1 AP); whether the search is done."""
-        out, size = self.out, self.size
-        on_border = sum(sum(g.units.values()) for g in self.state.attacks.get(b, ()) if g.side == self.side and g.origin == a)
-        if on_border + size <= self.rules.limit[a]:
-            key = A.To.of(b, a, "attack")
-            if out.get(key, cost + 1) > cost:
-                out[key] = cost
-        if self.move and info[self.enemy] and info[2] + size <= self.rules.limit[b] and cost + 1 <= self.ap:
-            key = A.To.of(b, a, "enter")
-            if out.get(key, cost + 2) > cost + 1:
-                out[key] = cost + 1
-        return bool(self.first and out) or (self.goal is not None and self.goal in out)
+    leave = 1 if tally.get(origin, EMPTY)[enemy] else 0
+    max_steps = 1 if units.get(MILITIA) else 3  # an allied Militia only moves to an adjacent area
+    frontier: list[str] | None = [origin]
+    d = 0
+    while frontier:
+        # breadth first: every area of the frontier is d - 1 spaces out, so all pay the same
+        d += 1
+        extra = d - 3 if d > 3 else 0
+        cost = (1 if move else 2) + leave + extra
+        if cost > ap or (d > max_steps and (not extra or max_steps < 3)):
+            break
+        frontier = ring(frontier, cost, extra > 0)
+    return out
 
 
 def _movable(rules: Rules, state: State, side: Side, area: str) -> dict[str, int]:
