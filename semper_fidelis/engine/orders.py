@@ -71,11 +71,11 @@ def reach(
         groups = attacks.get(b)
         on_border = sum(sum(g.units.values()) for g in groups if g.side == side and g.origin == a) if groups else 0
         if on_border + size <= limit[a]:
-            key = A.To.of(b, a, "attack")
+            key = _TO.get((b, a, "attack")) or _to(b, a, "attack")
             if out.get(key, cost + 1) > cost:
                 out[key] = cost
         if move and info[enemy] and info[2] + size <= limit[b] and cost + 1 <= ap:
-            key = A.To.of(b, a, "enter")
+            key = _TO.get((b, a, "enter")) or _to(b, a, "enter")
             if out.get(key, cost + 2) > cost + 1:
                 out[key] = cost + 1
         return bool(first and out) or (goal is not None and goal in out)
@@ -103,7 +103,7 @@ def reach(
                 if b in seen:  # a neutral area above is attacked from every side, but entered once
                     continue
                 if move and info[2] + size <= limit[b]:
-                    out[A.To.of(b)] = cost
+                    out[_TO.get((b, None, None)) or _to(b)] = cost
                     if first or (goal is not None and goal in out):
                         return None
                 seen.add(b)
@@ -123,6 +123,16 @@ def reach(
             break
         frontier = ring(frontier, cost, extra > 0)
     return out
+
+
+#: the ``to`` actions the movement search names, by (dest, via, how): a dict look-up where
+#: ``Action.of`` is a call (about 9,000 a Scenario 2 game); at most three per pair of areas
+_TO: dict[tuple[str, str | None, str | None], A.To] = {}
+
+
+def _to(dest: str, via: str | None = None, how: str | None = None) -> A.To:
+    to = _TO[(dest, via, how)] = A.To.of(dest, via, how)
+    return to
 
 
 def _movable(rules: Rules, state: State, side: Side, area: str) -> dict[str, int]:
