@@ -286,5 +286,5 @@ def _facts(sc: Scenario) -> dict[str, str]:
     return facts
 
 
-def _units(units: Mapping[str, int]) -> str:
+def _units(units: Mapping[Any, int]) -> str:
     return ", ".join(f"{n} {unit}" for unit, n in sorted(units.items()) if n) or "none"
