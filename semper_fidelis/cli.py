@@ -532,7 +532,11 @@ def _balance_args(parser: argparse.ArgumentParser) -> None:
     who.add_argument("--pairings", default=None, metavar="PL-ZURL,…",
                      help="the pairings to play, each the PL bot and the ZURL bot, as general-general,marshal-marshal,general-marshal; "
                      "with two or more, each scenario's verdicts are compared and one that only one pairing supports is flagged")
-    parser.add_argument("--scenarios", default="1,2,3,4,5", help="which scenarios (default: all five)")
+    parser.add_argument("--scenarios", "--scenario", default=None, help="which scenarios (default: all five; with --variant, its own)")
+    _add_variant(parser)
+    parser.add_argument("--sweep", default=None, metavar="KEY=A..B",
+                        help="play the scenario (or the --variant) with the variant key KEY at each value A to B, as "
+                        "sides.PL.supply=4..8: PL's win rate against the value, and the value closest to even")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     _batch_args(parser)
     _chart_args(parser)
@@ -556,7 +560,11 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     data = load_data(args.assets)
     _check_seeds(args)
     pairs = _pairings(args)
-    scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
+    if args.sweep is not None:
+        return _balance_sweep(args, variant_data(args, data), pairs)
+    if args.variant is not None:
+        return _balance_variant(args, variant_data(args, data), pairs)
+    scenarios = [pick_scenario(data, s.strip()) for s in (args.scenarios or "1,2,3,4,5").split(",") if s.strip()]
     console = _console(stderr=args.json)
     matchups = [_matchup(sc.number, pl, zurl, args) for sc in scenarios for pl, zurl in pairs]
     _check_plot(args)
@@ -579,6 +587,92 @@ def _cmd_balance(args: argparse.Namespace) -> int:
                       "One pairing per scenario: '--pairings general-general,marshal-marshal,general-marshal' tells whether the verdicts hold with other bots.")
     _charts(batches, args, console, title)
     return 0
+
+
+def _balance_variant(args: argparse.Namespace, data: GameData, pairs: list[tuple[str, str]]) -> int:
+    """``balance --variant FILE``: the base and the variant on the same seeds and bots (play/paired.py)."""
+    import json
+    from dataclasses import replace
+
+    from .play.paired import COLUMNS, pair_up, rows, write_paired_plot
+
+    assert data.variant is not None
+    scenario = variant_scenario(data, args.scenarios)
+    console = _console(stderr=args.json)
+    _check_plot(args)
+    base = [_matchup(scenario.number, pl, zurl, args) for pl, zurl in pairs]
+    paired = pair_up(_run_batches([x for m in base for x in (m, replace(m, variant=data.variant.text))], args, console))
+    title = (f"Scenario {scenario.number} and its variant {data.variant.name!r} — {args.games} games per pairing on the same seeds, "
+             f"{args.seed}..{args.seed + args.games - 1}")
+    if args.plot is not None:
+        _writing_plot(args, lambda: write_paired_plot(paired, args.plot, title))
+    if args.json:
+        print(json.dumps({"scenario": scenario.number, "variant": data.variant.record(), "games_per_pairing": args.games,
+                          "pairings": [p.to_json() for p in paired]}))
+        return 0
+    _print_table(console, args, title, COLUMNS, rows(paired), [p.summary() for p in paired])
+    return 0
+
+
+def _balance_sweep(args: argparse.Namespace, data: GameData, pairs: list[tuple[str, str]]) -> int:
+    """``balance --sweep KEY=A..B``: each value as a variant, on the same seeds (play/sweep.py)."""
+    import json
+    from dataclasses import replace
+
+    from .data.loader import DataError
+    from .data.variant import unvaried
+    from .play.sweep import COLUMNS, parse_sweep, sweep_texts, sweeps, write_sweep_plot
+
+    scenario = variant_scenario(data, args.scenarios)
+    if args.scenarios is None and data.variant is None:
+        raise CliError("--sweep needs the scenario to sweep: --scenario N (or a --variant)")
+    try:
+        key, values = parse_sweep(args.sweep)
+        texts = sweep_texts(unvaried(data), scenario.number, key, values, data.variant.text if data.variant else None)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    except DataError as exc:
+        raise CliError(exc.problems[0] + (f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else "")) from None
+    console = _console(stderr=args.json)
+    _check_plot(args)
+    base = [_matchup(scenario.number, pl, zurl, args) for pl, zurl in pairs]
+    found = sweeps(key, values, _run_batches([replace(m, variant=t) for m in base for t in texts], args, console))
+    title = f"Scenario {scenario.number}: {key} from {values[0]} to {values[-1]} — {args.games} games per value, seeds {args.seed}..{args.seed + args.games - 1}"
+    if args.plot is not None:
+        _writing_plot(args, lambda: write_sweep_plot(found, args.plot, title))
+    if args.json:
+        print(json.dumps({"scenario": scenario.number, "games_per_value": args.games, "sweeps": [s.to_json() for s in found]}))
+        return 0
+    _print_table(console, args, title, COLUMNS, [r for s in found for r in s.rows()], [s.summary() for s in found])
+    return 0
+
+
+def _writing_plot(args: argparse.Namespace, write: Callable[[], None]) -> None:
+    try:
+        write()
+    except OSError as exc:
+        raise CliError(f"{args.plot}: cannot write the plot ({exc.strerror or exc})") from None
+    print(printable(f"Charts written to {args.plot}."), file=sys.stderr if args.json else sys.stdout)
+
+
+def _print_table(console, args: argparse.Namespace, title: str, columns: tuple[str, ...], rows: list[list[str]], notes: list[str]) -> None:
+    """A designer's table with its sentences: Markdown when asked or piped, else a Rich table."""
+    from rich.table import Table
+
+    from .play.report import markdown_table
+
+    if args.markdown or not sys.stdout.isatty():
+        for line in [*markdown_table(columns, rows).splitlines(), "", *(f"- {n}" for n in notes)]:
+            print(printable(line))
+        return
+    table = Table(title=plain(title))
+    for col in columns:
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*map(plain, row))
+    console.print(table)
+    for note in notes:
+        console.print(plain(note))
 
 
 def _pairings(args: argparse.Namespace) -> list[tuple[str, str]]:
