@@ -183,3 +183,11 @@ def test_a_missing_or_broken_variant_file_is_one_line(tmp_path: Path, capsys):
     assert main(["board", "--variant", str(broken)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "(and 2 more: run 'semper-fidelis validate --variant" in err
+
+
+def test_the_guides_variants_are_sound():
+    docs = Path(__file__).resolve().parents[2] / "docs" / "variants"
+    files = sorted(docs.glob("*.toml"))
+    assert len(files) >= 3
+    for path in files:
+        assert load_variant(shipped_data(), path.read_text(), path.name).variant is not None
