@@ -111,9 +111,9 @@ def check_document(document: dict[str, Any], label: str) -> Variant:
 
 def read_variant_file(path: Path) -> str:
     """The text of a variant file, or DataError with one line (as for any data file)."""
-    read_toml(path)  # refuses what is not a regular UTF-8 TOML file, in the loader's words
-    if path.stat().st_size > 4 * MAX_VARIANT_CHARS:
+    if path.is_file() and path.stat().st_size > 4 * MAX_VARIANT_CHARS:  # before parsing it
         raise DataError([f"{path}: too large for a variant ({path.stat().st_size:,} bytes)"])
+    read_toml(path)  # refuses what is not a regular UTF-8 TOML file, in the loader's words
     return path.read_text(encoding="utf-8")
 
 

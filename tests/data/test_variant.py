@@ -205,3 +205,12 @@ def test_play_opens_a_new_game_of_the_variant(tmp_path: Path, monkeypatch):
     assert main(["play", "--variant", str(path), "--zurl", "general"]) == 0
     assert opened["start"].scenario == 4 and opened["data"].variant.name == "Late Relief"
     assert opened["data"].scenarios[4].initiative == "PL"
+
+
+def test_a_huge_or_special_variant_file_is_refused_before_parsing(tmp_path: Path, capsys):
+    huge = tmp_path / "huge.toml"
+    huge.write_text("# " + "x" * 100_000 + "\n")
+    assert main(["validate", "--variant", str(huge)]) == 1
+    assert "huge.toml: too large for a variant (100,003 bytes)" in capsys.readouterr().out
+    assert main(["simulate", "--variant", str(tmp_path), "--games", "1"]) == 2
+    assert capsys.readouterr().err == f"semper-fidelis: error: {tmp_path}: not a regular file\n"
