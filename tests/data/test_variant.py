@@ -75,7 +75,7 @@ def test_a_variant_game_replays_from_its_record(tmp_path: Path):
     assert record["format"] == 4 and record["variant"]["text"] == MORALE
     again = read_record(path)  # the shipped data only: the record brings the variant
     assert again.state.digest() == game.state.digest() and again.scenario.sides["PL"].morale == 8
-    assert Game(2, 11).record()["format"] == 3  # a plain game's record is unchanged
+    assert Game(2, 11).record()["format"] == 3  # a plain game's record keeps its format
 
 
 def test_an_edited_variant_in_a_record_is_refused():
