@@ -141,6 +141,39 @@ def checked_data(data_dir: Path | None) -> tuple[GameData | None, int, list[str]
     return (None if problems else data), examples, problems
 
 
+def _add_variant(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    parser.add_argument("--variant", type=Path, default=None, metavar="FILE",
+                        help="a scenario variant: a TOML naming its base scenario and what it changes (docs/designers-guide.md)")
+
+
+def variant_data(args: argparse.Namespace, data: GameData | None = None) -> GameData:
+    """The data of ``--assets`` with the ``--variant`` applied (without one, just the data), or a
+    one-line CliError naming the first problem."""
+    from .data.loader import DataError
+    from .data.variant import load_variant, read_variant_file
+
+    data = data or load_data(args.assets)
+    if getattr(args, "variant", None) is None:
+        return data
+    try:
+        return load_variant(data, read_variant_file(args.variant), f"variant {args.variant.name}")
+    except DataError as exc:
+        n = len(exc.problems)
+        more = f" (and {n - 1} more: run '{PROG} validate --variant {args.variant}')" if n > 1 else ""
+        raise CliError(f"{exc.problems[0]}{more}") from None
+
+
+def variant_scenario(data: GameData, wanted: str | None, default: str = "2"):
+    """The scenario a command plays: the variant's (``wanted`` may only name its base), else
+    ``wanted`` or ``default``."""
+    if data.variant is None:
+        return pick_scenario(data, wanted or default)
+    scenario = data.scenarios[data.variant.base]
+    if wanted is not None and pick_scenario(data, wanted).number != scenario.number:
+        raise CliError(f"--variant changes scenario {scenario.number}, not scenario {wanted}")
+    return scenario
+
+
 def pick_scenario(data: GameData, wanted: str):
     """A scenario by number (``2``) or by a prefix of its name (``semper``, ``siege``)."""
     wanted = wanted.strip()
@@ -160,6 +193,7 @@ def pick_scenario(data: GameData, wanted: str):
 def _validate_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("dir", nargs="?", type=Path, metavar="DIR",
                         help="data directory to check (default: --assets, else the shipped data)")
+    _add_variant(parser)
 
 
 @command("validate", "check a data directory and print each problem on one line", _validate_args)
@@ -169,6 +203,8 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     data_dir = args.dir if args.dir is not None else args.assets
     if data_dir is not None and not data_dir.is_dir():
         raise CliError(f"{data_dir}: no such data directory")
+    if args.variant is not None:
+        return _validate_variant(load_data(data_dir), args.variant)
     data, examples, problems = checked_data(data_dir)
     assets_dir, scenarios_dir = resolve_dirs(data_dir)
     out = sys.stdout
@@ -190,9 +226,31 @@ def _cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _validate_variant(data: GameData, path: Path) -> int:
+    """``validate --variant FILE``: every problem of the variant on its line, or what it changes."""
+    from .data.loader import DataError
+    from .data.variant import load_variant, read_variant_file, setup_diff
+
+    label = f"variant {path.name}"
+    try:
+        varied = load_variant(data, read_variant_file(path), label)
+    except DataError as exc:
+        for problem in exc.problems:
+            print(printable(problem))
+        n = len(exc.problems)
+        print(printable(f"FAILED: {n} problem{'s' * (n != 1)} in {label}"))
+        return 1
+    assert varied.variant is not None
+    changes = setup_diff(data.scenarios[varied.variant.base], varied)
+    print(printable(f"OK: {label}, {varied.variant.name!r}, changes scenario {varied.variant.base} in "
+                    f"{len(changes)} place{'s' * (len(changes) != 1)} (digest {varied.variant.digest})"))
+    return 0
+
+
 def _board_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", nargs="?", default="2", metavar="SCENARIO",
-                        help="scenario number 1-5 or name (default: 2)")
+    parser.add_argument("scenario", nargs="?", default=None, metavar="SCENARIO",
+                        help="scenario number 1-5 or name (default: 2, or the variant's)")
+    _add_variant(parser)
     parser.add_argument("--width", type=argtypes.positive, default=None, help="output width in columns (default: the terminal's)")
     parser.add_argument("--no-color", action="store_true", help="plain text, no colours")
 
@@ -203,10 +261,16 @@ def _cmd_board(args: argparse.Namespace) -> int:
 
     from .render.board_map import BoardMap, position_from_scenario
 
-    data = load_data(args.assets)
-    scenario = pick_scenario(data, args.scenario)
+    data = variant_data(args)
+    scenario = variant_scenario(data, args.scenario)
     console = Console(width=args.width, no_color=args.no_color or None, highlight=False)
     console.print(BoardMap(data, position_from_scenario(data, scenario)))
+    if data.variant is not None:
+        from .data.variant import setup_diff, unvaried
+
+        console.print(plain(f"Variant {data.variant.name!r} changes from scenario {scenario.number}'s set-up:"))
+        for line in setup_diff(unvaried(data).scenarios[scenario.number], data):
+            console.print(plain(f"  {line}"))
     return 0
 
 
@@ -298,7 +362,8 @@ def _cluster(args: argparse.Namespace):
 
 
 def _simulate_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scenario", default="2", help="scenario number 1-5 or name (default: 2)")
+    parser.add_argument("--scenario", default=None, help="scenario number 1-5 or name (default: 2, or the variant's)")
+    _add_variant(parser)
     parser.add_argument("--pl", type=_bot_name, default="random", help="the PL bot (default: random)")
     parser.add_argument("--zurl", type=_bot_name, default="random", help="the ZURL bot (default: random)")
     parser.add_argument("--records", type=Path, nargs="?", const=True, default=None, metavar="DIR",
@@ -400,11 +465,11 @@ def _check_seeds(args: argparse.Namespace) -> None:
                        f"{args.seed + args.games - 1}, is above the largest, {SEED_LIMIT - 1}")
 
 
-def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace):
+def _matchup(scenario: int, pl: str, zurl: str, args: argparse.Namespace, variant: str | None = None):
     from .play.batch import Matchup
 
     options = (("handicap", True),) if args.handicap else ()
-    return Matchup(scenario, pl, zurl, args.think, options, args.assets, args.iterations)
+    return Matchup(scenario, pl, zurl, args.think, options, args.assets, args.iterations, variant)
 
 
 @command("simulate", "play bots against each other headless and print the results", _simulate_args)
@@ -413,11 +478,11 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     from .play.report import simulate_report
 
-    data = load_data(args.assets)
+    data = variant_data(args)
     _check_seeds(args)
-    scenario = pick_scenario(data, args.scenario)
+    scenario = variant_scenario(data, args.scenario)
     console = _console(stderr=args.json)
-    matchup = _matchup(scenario.number, args.pl, args.zurl, args)
+    matchup = _matchup(scenario.number, args.pl, args.zurl, args, data.variant.text if data.variant else None)
     records = _records_dir(args, matchup)
     _check_plot(args)
     with _writing_records(records):
@@ -467,7 +532,11 @@ def _balance_args(parser: argparse.ArgumentParser) -> None:
     who.add_argument("--pairings", default=None, metavar="PL-ZURL,…",
                      help="the pairings to play, each the PL bot and the ZURL bot, as general-general,marshal-marshal,general-marshal; "
                      "with two or more, each scenario's verdicts are compared and one that only one pairing supports is flagged")
-    parser.add_argument("--scenarios", default="1,2,3,4,5", help="which scenarios (default: all five)")
+    parser.add_argument("--scenarios", "--scenario", default=None, help="which scenarios (default: all five; with --variant, its own)")
+    _add_variant(parser)
+    parser.add_argument("--sweep", default=None, metavar="KEY=A..B",
+                        help="play the scenario (or the --variant) with the variant key KEY at each value A to B, as "
+                        "sides.PL.supply=4..8: PL's win rate against the value, and the value closest to even")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     _batch_args(parser)
     _chart_args(parser)
@@ -491,7 +560,11 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     data = load_data(args.assets)
     _check_seeds(args)
     pairs = _pairings(args)
-    scenarios = [pick_scenario(data, s.strip()) for s in args.scenarios.split(",") if s.strip()]
+    if args.sweep is not None:
+        return _balance_sweep(args, variant_data(args, data), pairs)
+    if args.variant is not None:
+        return _balance_variant(args, variant_data(args, data), pairs)
+    scenarios = [pick_scenario(data, s.strip()) for s in (args.scenarios or "1,2,3,4,5").split(",") if s.strip()]
     console = _console(stderr=args.json)
     matchups = [_matchup(sc.number, pl, zurl, args) for sc in scenarios for pl, zurl in pairs]
     _check_plot(args)
@@ -514,6 +587,92 @@ def _cmd_balance(args: argparse.Namespace) -> int:
                       "One pairing per scenario: '--pairings general-general,marshal-marshal,general-marshal' tells whether the verdicts hold with other bots.")
     _charts(batches, args, console, title)
     return 0
+
+
+def _balance_variant(args: argparse.Namespace, data: GameData, pairs: list[tuple[str, str]]) -> int:
+    """``balance --variant FILE``: the base and the variant on the same seeds and bots (play/paired.py)."""
+    import json
+    from dataclasses import replace
+
+    from .play.paired import COLUMNS, pair_up, rows, write_paired_plot
+
+    assert data.variant is not None
+    scenario = variant_scenario(data, args.scenarios)
+    console = _console(stderr=args.json)
+    _check_plot(args)
+    base = [_matchup(scenario.number, pl, zurl, args) for pl, zurl in pairs]
+    paired = pair_up(_run_batches([x for m in base for x in (m, replace(m, variant=data.variant.text))], args, console))
+    title = (f"Scenario {scenario.number} and its variant {data.variant.name!r} — {args.games} games per pairing on the same seeds, "
+             f"{args.seed}..{args.seed + args.games - 1}")
+    if args.plot is not None:
+        _writing_plot(args, lambda: write_paired_plot(paired, args.plot, title))
+    if args.json:
+        print(json.dumps({"scenario": scenario.number, "variant": data.variant.record(), "games_per_pairing": args.games,
+                          "pairings": [p.to_json() for p in paired]}))
+        return 0
+    _print_table(console, args, title, COLUMNS, rows(paired), [p.summary() for p in paired])
+    return 0
+
+
+def _balance_sweep(args: argparse.Namespace, data: GameData, pairs: list[tuple[str, str]]) -> int:
+    """``balance --sweep KEY=A..B``: each value as a variant, on the same seeds (play/sweep.py)."""
+    import json
+    from dataclasses import replace
+
+    from .data.loader import DataError
+    from .data.variant import unvaried
+    from .play.sweep import COLUMNS, parse_sweep, sweep_texts, sweeps, write_sweep_plot
+
+    scenario = variant_scenario(data, args.scenarios)
+    if args.scenarios is None and data.variant is None:
+        raise CliError("--sweep needs the scenario to sweep: --scenario N (or a --variant)")
+    try:
+        key, values = parse_sweep(args.sweep)
+        texts = sweep_texts(unvaried(data), scenario.number, key, values, data.variant.text if data.variant else None)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    except DataError as exc:
+        raise CliError(exc.problems[0] + (f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else "")) from None
+    console = _console(stderr=args.json)
+    _check_plot(args)
+    base = [_matchup(scenario.number, pl, zurl, args) for pl, zurl in pairs]
+    found = sweeps(key, values, _run_batches([replace(m, variant=t) for m in base for t in texts], args, console))
+    title = f"Scenario {scenario.number}: {key} from {values[0]} to {values[-1]} — {args.games} games per value, seeds {args.seed}..{args.seed + args.games - 1}"
+    if args.plot is not None:
+        _writing_plot(args, lambda: write_sweep_plot(found, args.plot, title))
+    if args.json:
+        print(json.dumps({"scenario": scenario.number, "games_per_value": args.games, "sweeps": [s.to_json() for s in found]}))
+        return 0
+    _print_table(console, args, title, COLUMNS, [r for s in found for r in s.rows()], [s.summary() for s in found])
+    return 0
+
+
+def _writing_plot(args: argparse.Namespace, write: Callable[[], None]) -> None:
+    try:
+        write()
+    except OSError as exc:
+        raise CliError(f"{args.plot}: cannot write the plot ({exc.strerror or exc})") from None
+    print(printable(f"Charts written to {args.plot}."), file=sys.stderr if args.json else sys.stdout)
+
+
+def _print_table(console, args: argparse.Namespace, title: str, columns: tuple[str, ...], rows: list[list[str]], notes: list[str]) -> None:
+    """A designer's table with its sentences: Markdown when asked or piped, else a Rich table."""
+    from rich.table import Table
+
+    from .play.report import markdown_table
+
+    if args.markdown or not sys.stdout.isatty():
+        for line in [*markdown_table(columns, rows).splitlines(), "", *(f"- {n}" for n in notes)]:
+            print(printable(line))
+        return
+    table = Table(title=plain(title))
+    for col in columns:
+        table.add_column(col)
+    for row in rows:
+        table.add_row(*map(plain, row))
+    console.print(table)
+    for note in notes:
+        console.print(plain(note))
 
 
 def _pairings(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -778,6 +937,7 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # a page of `serve`: only the lists' games open
     start = parser.add_argument_group("direct start", "open a game or an example at once, not the menu")
     start.add_argument("--scenario", default=None, metavar="N", help="a new game of scenario N (1-5 or a name) at its first decision")
+    _add_variant(start)
     start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help="who plays PL: human or a bot (default: human)")
     start.add_argument("--zurl", type=_seat, default=None, metavar="SEAT", help="who plays ZURL: human or a bot (default: general)")
     start.add_argument("--seed", type=argtypes.seed, default=None, help="the new game's seed (default: random)")
@@ -823,6 +983,7 @@ def _direct_start(args: argparse.Namespace):
              "--open-hands": args.open_hands or None}
     if args.example is not None:
         given = [name for name, value in seats.items() if value is not None] + ["--scenario"] * (args.scenario is not None)
+        given += ["--variant"] * (args.variant is not None)
         if given:
             raise CliError(f"--example opens a rulebook example as printed: {', '.join(given)} cannot go with it")
         from .engine import PositionError, examples_dir, load_examples
@@ -833,12 +994,12 @@ def _direct_start(args: argparse.Namespace):
             return OpenExample(example, example.game(data if args.assets is not None else None))
         except PositionError as exc:
             raise CliError(f"{example.name}: {exc}") from None
-    if args.scenario is None:
+    if args.scenario is None and args.variant is None:
         given = [name for name, value in seats.items() if value is not None]
         if given:
             raise CliError(f"{', '.join(given)}: only for a new game, give --scenario N too")
         return None
-    scenario = pick_scenario(load_data(args.assets), args.scenario)
+    scenario = variant_scenario(variant_data(args), args.scenario)
     return NewGame(scenario.number, {"PL": args.pl or HUMAN, "ZURL": args.zurl or BOT}, privacy=not args.open_hands)
 
 
@@ -848,7 +1009,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
     start = _direct_start(args) if hasattr(args, "example") else None
     _needs_terminal("play", f"without one, '{PROG} simulate' plays bots against each other")
-    return run(saves_dir=getattr(args, "saves", None), data=_engine_data(args), bot_pace=getattr(args, "pace", 0.3),
+    data = variant_data(args) if getattr(args, "variant", None) is not None else _engine_data(args)
+    return run(saves_dir=getattr(args, "saves", None), data=data, bot_pace=getattr(args, "pace", 0.3),
                start=start, seed=getattr(args, "seed", None), served=getattr(args, "served", False))
 
 

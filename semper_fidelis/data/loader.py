@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -32,6 +32,9 @@ from .models import (
     Tracks,
 )
 from .text import printable_document
+
+if TYPE_CHECKING:
+    from .variant import VariantSource
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -180,6 +183,7 @@ class GameData:
     decks: dict[Side, ActionDeck]
     scenarios: dict[int, Scenario] = field(default_factory=dict)
     scenario_files: dict[int, str] = field(default_factory=dict)
+    variant: VariantSource | None = None  # the variant applied to its base scenario (data/variant.py)
 
     @cached_property
     def areas(self) -> dict[str, Area]:

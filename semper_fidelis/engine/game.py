@@ -33,8 +33,8 @@ from .options import Option, describe, most_in_a_row, quiet_option
 from .outcome import Outcome, Termination
 from .phases import rulebook_phase
 from .position import Position, PositionError
-from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, field_error, short
-from .rules import Rules, build_rules, shipped_rules
+from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, VariantRecord, field_error, short
+from .rules import Rules, build_rules, shipped_data, shipped_rules
 from .sample import sample_state
 from .setup import new_state
 from .situation import _battle_frame, battle_step_name
@@ -49,8 +49,10 @@ TOKEN_STEPS = frozenset({"losses"})
 #: is mostly the same action on other areas)
 TRIED_ACTIONS = 200
 
-#: 1: scenario, seed, options, actions; 2: and the position the game started from, if any
+#: 1: scenario, seed, options, actions; 2: and the position the game started from, if any;
+#: 3: and how it ended; 4 (only for a game of a variant): and the variant
 RECORD_FORMAT = 3
+VARIANT_FORMAT = 4
 #: undo keeps a copy of the state every SNAPSHOT_EVERY actions and replays at most
 #: SNAPSHOT_EVERY - 1 actions from the nearest (the replay may pass a reveal: it draws the same)
 SNAPSHOT_EVERY = 8
@@ -74,6 +76,8 @@ class Game:
                 raise TypeError(f"{name} must be an integer, not {short(value)} ({type(value).__name__})")
         if not -SEED_LIMIT <= seed < SEED_LIMIT:
             raise ValueError(f"seed must be below 2**63 in size, not {short(seed)}")
+        if data is not None and data.variant is not None:  # the variant's options, unless given
+            options = {**dict(data.variant.options), **(options or {})}
         try:
             GameOptions.model_validate(options or {})
         except ValidationError as exc:
@@ -368,6 +372,8 @@ class Game:
             record["position"] = self.start.dump()
         if self.state.result is not None:
             record["termination"] = self.state.result.termination.value
+        if self.data.variant is not None:
+            record["format"], record["variant"] = VARIANT_FORMAT, self.data.variant.record()
         return record
 
     @classmethod
@@ -376,6 +382,8 @@ class Game:
         engine crash on the way, is a :class:`RecordError` with one line."""
         if not isinstance(record, GameRecord):
             record = GameRecord.parse(record)
+        if record.variant is not None:
+            data = record_variant_data(record.variant, record.scenario, data)
         try:
             if record.position is not None:
                 game = cls.from_position(record.position, record.scenario, record.seed, record.options_dict(), data=data)
@@ -525,6 +533,24 @@ class Game:
 
 def _termination(game: Game) -> Termination | None:
     return None if game.outcome is None else game.outcome.termination
+
+
+def record_variant_data(variant: VariantRecord, scenario: int, data: GameData | None) -> GameData:
+    """The data a record's variant is played on: ``data`` (default: the shipped data) with the
+    variant applied. RecordError when its text is not the one its digest names, or it is not a
+    variant of the record's scenario, or it does not apply to this data."""
+    from ..data.variant import load_variant, variant_digest
+
+    if variant_digest(variant.text) != variant.digest:
+        raise RecordError("variant: its text does not match its digest (an edited file)")
+    try:
+        varied = load_variant(data or shipped_data(), variant.text, "variant")
+    except DataError as exc:
+        raise RecordError(f"variant: {exc.problems[0]}") from None
+    assert varied.variant is not None  # load_variant keeps it
+    if varied.variant.base != scenario:
+        raise RecordError(f"variant: it changes scenario {varied.variant.base}, but the record is of scenario {scenario}")
+    return varied
 
 
 def _slug(word: str) -> str:

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from .game import Game
 
 #: 2: the record may start from an embedded ``position`` instead of the scenario's setup;
-#: 3: a finished game's record says how it ended (``termination``), checked on replay
-FORMATS = (1, 2, 3)
+#: 3: a finished game's record says how it ended (``termination``), checked on replay;
+#: 4: the game is of a scenario ``variant`` the record carries
+FORMATS = (1, 2, 3, 4)
 MAX_RECORD_BYTES = 4_000_000  # a long game is ~30 kB; this leaves room and refuses /dev/zero
 MAX_ACTIONS = 100_000
 MAX_ACTION_CHARS = 200  # the longest notation is well under 80
@@ -47,6 +48,17 @@ class GameOptions(BaseModel):
 
 
 Action = Annotated[str, StringConstraints(max_length=MAX_ACTION_CHARS)]
+Digest = Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")]
+
+
+class VariantRecord(BaseModel):
+    """The scenario variant a game is of: its name, its whole text, and the text's digest."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    name: Annotated[str, StringConstraints(max_length=60)]
+    text: Annotated[str, StringConstraints(max_length=20_000)]
+    digest: Digest
 
 
 class GameRecord(BaseModel):
@@ -54,20 +66,23 @@ class GameRecord(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    format: Literal[1, 2, 3] = Field(default=1, description="record format; absent in hand-written records means 1")
+    format: Literal[1, 2, 3, 4] = Field(default=1, description="record format; absent in hand-written records means 1")
     version: Annotated[str, StringConstraints(max_length=40)] | None = None
     scenario: int
     seed: int = Field(ge=-SEED_LIMIT, lt=SEED_LIMIT)
     options: GameOptions = GameOptions()
     actions: list[Action] = Field(max_length=MAX_ACTIONS)
-    digest: Annotated[str, StringConstraints(pattern=r"^[0-9a-f]{16}$")] | None = None
+    digest: Digest | None = None
     position: dict[str, Any] | None = Field(default=None, description="format 2: where the game starts")
     termination: Termination | None = Field(default=None, strict=False, description="format 3: how the game ended, if it has")
+    variant: VariantRecord | None = Field(default=None, description="format 4: the scenario variant played")
 
     @model_validator(mode="after")
     def _termination_is_format_3(self) -> GameRecord:
         if self.termination is not None and self.format < 3:
             raise ValueError(f"termination: a format {self.format} record has none (format 3 and later)")
+        if self.variant is not None and self.format < 4:
+            raise ValueError(f"variant: a format {self.format} record has none (format 4 and later)")
         return self
 
     @classmethod

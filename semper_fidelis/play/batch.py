@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData, load_game_data
 from ..data.models import SIDES, Side
-from ..engine import Game, Termination, write_atomic
+from ..data.variant import load_variant, variant_digest
+from ..engine import Game, Termination, shipped_data, write_atomic
 from .spread import spread
 from .stats import wilson
 
@@ -42,7 +43,8 @@ THINK_CLOCK = time.thread_time
 @dataclass(frozen=True)
 class Matchup:
     """What a batch plays: the scenario, each side's bot and its thinking budget (seconds, or a
-    fixed number of playouts), the options."""
+    fixed number of playouts), the options, and the text of the scenario variant played, if
+    any (text, not a file: a worker on another machine has no file of it)."""
 
     scenario: int
     pl: str = "random"
@@ -51,6 +53,7 @@ class Matchup:
     options: tuple[tuple[str, Any], ...] = ()
     assets: Path | None = None
     iterations: int | None = None
+    variant: str | None = None
 
 
 @dataclass
@@ -97,21 +100,33 @@ def summarize(game: Game) -> GameSummary:
     )
 
 
-_DATA: dict[Path | None, GameData | None] = {}
+_DATA: dict[tuple[Path | None, str | None], GameData | None] = {}
 
 
 def record_name(m: Matchup, seed: int) -> str:
-    """The file a kept game is written to: ``s2-general-v-random-seed17.json``."""
-    return f"s{m.scenario}-{m.pl}-v-{m.zurl}-seed{seed}.json"
+    """The file a kept game is written to: ``s2-general-v-random-seed17.json`` (of a variant:
+    ``s2-v1a2b3c4d-general-…``, the start of its digest)."""
+    variant = f"-v{variant_digest(m.variant)[:8]}" if m.variant is not None else ""
+    return f"s{m.scenario}{variant}-{m.pl}-v-{m.zurl}-seed{seed}.json"
+
+
+def matchup_data(m: Matchup) -> GameData | None:
+    """The data a matchup's games are played on, loaded once per process (None: the shipped
+    data, which the engine caches)."""
+    key = (m.assets, m.variant)
+    if key not in _DATA:
+        data = load_game_data(m.assets) if m.assets is not None else None
+        if m.variant is not None:
+            data = load_variant(data or shipped_data(), m.variant, "variant")
+        _DATA[key] = data
+    return _DATA[key]
 
 
 def _play_one(m: Matchup, seed: int, keep: bool = False) -> tuple[GameSummary, dict[str, Any] | None]:
     """One game in a worker (a local process or a cluster's; the data is loaded once per
     process), with its record if ``keep``: the caller writes it, so a game played on another
     machine is kept on this one."""
-    if m.assets not in _DATA:
-        _DATA[m.assets] = load_game_data(m.assets) if m.assets is not None else None
-    game = play_game(m, seed, _DATA[m.assets])
+    game = play_game(m, seed, matchup_data(m))
     return summarize(game), (game.record() if keep else None)
 
 

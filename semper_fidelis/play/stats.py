@@ -49,3 +49,49 @@ def verdict(pl_wins: int, zurl_wins: int, margin: float = 0.1) -> str:
     if side == "even":
         return f"even (PL {100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
     return f"too few games to tell (PL {100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
+
+
+def mcnemar_exact(b: int, c: int) -> float:
+    """McNemar's exact test: the two-sided p-value that the ``b`` pairs changed one way and
+    the ``c`` changed the other way by chance alone (each way equally likely: a binomial of
+    ``b + c`` trials at one half). 1.0 when no pair changed."""
+    n = b + c
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(b, c) + 1))
+    return min(1.0, 2 * tail / 2**n)
+
+
+def paired_shift(both: int, first_only: int, second_only: int, neither: int, z: float = Z95) -> tuple[float, float, float]:
+    """The shift of a rate between two paired samples (second minus first) with Newcombe's
+    interval for paired proportions (his method 10: the Wilson intervals of both rates,
+    combined with the pairs' correlation, continuity-corrected). Pairs: ``both`` had the event in both samples,
+    ``first_only`` / ``second_only`` in one, ``neither`` in none."""
+    n = both + first_only + second_only + neither
+    if n == 0:
+        return 0.0, -1.0, 1.0
+    p1, p2 = (both + first_only) / n, (both + second_only) / n
+    l1, u1 = wilson(both + first_only, n, z)
+    l2, u2 = wilson(both + second_only, n, z)
+    margins = (both + first_only) * (second_only + neither) * (both + second_only) * (first_only + neither)
+    product = both * neither - first_only * second_only
+    cross = product - n / 2 if product > n / 2 else float(min(product, 0))
+    phi = cross / math.sqrt(margins) if margins else 0.0
+    shift = p2 - p1
+    lower = math.sqrt(max(0.0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2))
+    upper = math.sqrt(max(0.0, (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2))
+    return shift, max(-1.0, shift - lower), min(1.0, shift + upper)
+
+
+def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal 95% interval (for the paired differences of VP
+    margins and game lengths, whose counts are large enough for it)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return mean, mean - half, mean + half

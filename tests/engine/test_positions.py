@@ -104,8 +104,8 @@ def test_format_1_records_still_load_and_newer_ones_are_refused() -> None:
         game.apply(game.legal()[0])
     old = {k: v for k, v in game.record().items() if k != "position"} | {"format": 1}
     assert Game.from_record(old, check_digest=True).state.digest() == game.state.digest()
-    with pytest.raises(RecordError, match=r"^record format 4 \(written by semper-fidelis 9\.0\) is not one this version reads \(1 to 3\)$"):
-        Game.from_record({**old, "format": 4, "version": "9.0"})
+    with pytest.raises(RecordError, match=r"^record format 5 \(written by semper-fidelis 9\.0\) is not one this version reads \(1 to 4\)$"):
+        Game.from_record({**old, "format": 5, "version": "9.0"})
     with pytest.raises(RecordError, match="starting position cannot be set up: morale.PL"):
         Game.from_record({**old, "format": 2, "position": {"morale": {"PL": 99}}})
 

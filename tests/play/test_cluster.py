@@ -83,6 +83,17 @@ def test_a_cluster_of_two_workers_plays_exactly_the_local_games(scheduler, capsy
     assert told == [1, 2, 3, 4] and [g.seed for g in batch.games] == [1, 2, 3, 4]
 
 
+def test_a_variant_compared_and_swept_on_the_cluster_equals_the_local_run(scheduler, capsys, tmp_path):
+    """The variant travels to the workers as text: a paired run and a sweep give the local
+    results seed for seed."""
+    variant = tmp_path / "v.toml"
+    variant.write_text('name = "ZURL ahead"\nbase = 1\n[sides.ZURL]\nvp = 4\n')
+    paired = ["balance", "--variant", str(variant), "--pairings", "random-random", "--games", "3", "--seed", "5", "--json"]
+    assert _json(capsys, [*paired, "--cluster", scheduler]) == _json(capsys, [*paired, "--jobs", "1"])
+    sweep = ["balance", "--scenario", "1", "--sweep", "sides.PL.supply=4..5", "--games", "2", "--json"]
+    assert _json(capsys, [*sweep, "--cluster", scheduler]) == _json(capsys, [*sweep, "--jobs", "1"])
+
+
 def test_without_the_flag_nothing_of_dask_is_imported():
     """A local run in a fresh interpreter: no module of Dask (or distributed) gets loaded."""
     code = ("import sys\n"
