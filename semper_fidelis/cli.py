@@ -20,16 +20,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import argtypes
+from .data.scenarios import pick_scenario
 from .data.text import plain, printable
+from .errors import CliError
 
 if TYPE_CHECKING:  # the data and the engine are imported by the commands that use them (start-up time)
+    import ssl
+
     from .data.loader import GameData
 
 PROG = "semper-fidelis"
-
-
-class CliError(Exception):
-    """A user-facing error: printed as one line on stderr, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -172,19 +172,6 @@ def variant_scenario(data: GameData, wanted: str | None, default: str = "2"):
     if wanted is not None and pick_scenario(data, wanted).number != scenario.number:
         raise CliError(f"--variant changes scenario {scenario.number}, not scenario {wanted}")
     return scenario
-
-
-def pick_scenario(data: GameData, wanted: str):
-    """A scenario by number (``2``) or by a prefix of its name (``semper``, ``siege``)."""
-    wanted = wanted.strip()
-    if wanted.isdigit() and int(wanted) in data.scenarios:
-        return data.scenarios[int(wanted)]
-    key = wanted.lower()
-    matches = [s for s in data.scenarios.values() if key and (s.name.lower().startswith(key) or s.polish.lower().startswith(key))]
-    if len(matches) == 1:
-        return matches[0]
-    known = ", ".join(f"{n} {s.name}" for n, s in sorted(data.scenarios.items())) or "none"
-    raise CliError(f"no scenario {wanted!r} (known: {known})")
 
 
 # ------------------------------------------------------------------------------- commands
@@ -398,7 +385,8 @@ def _charts(batches: list, args: argparse.Namespace, console, title: str) -> Non
     """The batch's charts: to the ``--plot`` file, and on the terminal — only when the output is
     a terminal or ``--charts`` asks, never with ``--json`` or ``--markdown``, so what a script
     reads from a pipe stays the tables it always was."""
-    from .play.plots import figures, terminal_charts, write_plot
+    from .play.plots import figures, write_plot
+    from .render.charts import terminal_charts
 
     found = figures(batches)
     if args.plot is not None:
@@ -422,13 +410,13 @@ def _records_dir(args: argparse.Namespace, matchup) -> Path | None:
     nothing but a regular file where a game's record or seats will go — or a one-line error."""
     from .engine import check_folder, check_target
     from .play.batch import record_name
-    from .tui.saves import default_saves_dir, players_path
+    from .store.saves import default_records_dir, players_path
 
     records = args.records
     if records is None:
         return None
     if records is True:
-        records = default_saves_dir().parent / "records"
+        records = default_records_dir()
     with _writing_records(records):
         records.mkdir(parents=True, exist_ok=True)
         check_folder(records)
@@ -516,7 +504,7 @@ def _label_records(batch, records: Path) -> None:
     """Beside each kept record, the seats and a one-line result, as for a saved game, so the
     review list says who won each game without replaying it."""
     from .play.batch import record_name
-    from .tui.saves import write_players
+    from .store.saves import write_players
 
     m = batch.matchup
     for g in batch.games:
@@ -728,7 +716,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 @command("review", "step through a game record in the app, and play on from any moment (the file is only read)", _replay_args)
 def _cmd_review(args: argparse.Namespace) -> int:
-    from .tui import run
+    from .tui.app import run
     from .tui.review import Review
 
     data = _engine_data(args)
@@ -952,7 +940,7 @@ def _play_args(parser: argparse.ArgumentParser) -> None:
 
 def _seat(text: str) -> str:
     from .bots import BOTS
-    from .tui.session import HUMAN
+    from .store.seats import HUMAN
 
     if text != HUMAN and text not in BOTS:
         raise argparse.ArgumentTypeError(f"{text!r} is neither {HUMAN} nor a bot ({', '.join(BOTS)})")
@@ -976,7 +964,7 @@ def pick_example(examples: list, wanted: str):
 
 def _direct_start(args: argparse.Namespace):
     """The game or example ``play`` opens at once (checked here, so a mistake is one line), or None."""
-    from .tui.session import BOT, HUMAN
+    from .store.seats import BOT, HUMAN
     from .tui.start import NewGame, OpenExample
 
     seats = {"--pl": args.pl, "--zurl": args.zurl, "--seed": args.seed, "--privacy": args.privacy or None,
@@ -1005,7 +993,7 @@ def _direct_start(args: argparse.Namespace):
 
 @command("play", "open the game in the terminal (the default when no command is given)", _play_args)
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .tui import run
+    from .tui.app import run
 
     start = _direct_start(args) if hasattr(args, "example") else None
     _needs_terminal("play", f"without one, '{PROG} simulate' plays bots against each other")
@@ -1015,6 +1003,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 # ------------------------------------------------------------ hosted games (semper_fidelis/net)
+
+
+def _app_seat(address: str, side: str, secret: str | None, data: GameData | None, tls: ssl.SSLContext | None = None) -> int:
+    """A hosted game's seat played in this terminal's app, handed to the headless ``net``
+    commands (which never import the app)."""
+    from .tui import remote
+
+    return remote.run_joined(address, side, secret, data, tls=tls)
 
 
 def _net_args(name: str) -> Callable[[argparse.ArgumentParser], None]:
@@ -1034,7 +1030,7 @@ def _cmd_host(args: argparse.Namespace) -> int:
     if HUMAN in (args.pl, args.zurl):  # the human seat is played in the app, in this terminal
         _needs_terminal("host with a human seat", "without one, give the seats to bots or to remote players")
 
-    return commands.host(args, _engine_data(args))
+    return commands.host(args, _engine_data(args), _app_seat)
 
 
 @command("join", "play a seat of a hosted game in the app, or with a bot (--bot), headless", _net_args("join"))
@@ -1043,7 +1039,7 @@ def _cmd_join(args: argparse.Namespace) -> int:
 
     if args.bot is None:  # the seat is played in the app
         _needs_terminal("join without --bot", "without one, --bot BOT plays the seat")
-    return commands.join(args, _engine_data(args))
+    return commands.join(args, _engine_data(args), _app_seat)
 
 
 @command("serve", "serve the app to web browsers through textual-serve (or a seat of a hosted game: --join)", _net_args("serve"))

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-import semper_fidelis.tui as tui
 from semper_fidelis import argtypes
 from semper_fidelis.cli import EXIT_STATUSES, build_parser, main
+from semper_fidelis.tui import app as tui
 
 REPO = Path(__file__).resolve().parents[1]
 APP = [sys.executable, "-m", "semper_fidelis"]
@@ -228,7 +228,7 @@ def test_without_home_the_saves_go_to_the_account_s_home(monkeypatch):
     """HOME unset (a service, a cron job): the account's home from the password database."""
     import pwd
 
-    from semper_fidelis.tui.saves import default_saves_dir
+    from semper_fidelis.store.saves import default_saves_dir
 
     monkeypatch.delenv("HOME", raising=False)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)

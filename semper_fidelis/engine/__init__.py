@@ -178,7 +178,7 @@ from .battle import CYTADELA as PERMANENT_REDOUBT
 from .bench import bench_scenario
 from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
-from .game import Game, RecordError
+from .game import Game, RecordError, read_record
 from .invariants import Invariants
 from .kinds import DecisionKind, EventKind, OptionKind
 from .machine import Decision, IllegalAction, Pending
@@ -196,7 +196,6 @@ from .records import (
     field_error,
     load_record,
     read_json,
-    read_record,
     write_atomic,
     write_atomic_bytes,
     write_record,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -33,7 +34,7 @@ from .options import Option, describe, most_in_a_row, quiet_option
 from .outcome import Outcome, Termination
 from .phases import rulebook_phase
 from .position import Position, PositionError
-from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, VariantRecord, field_error, short
+from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, VariantRecord, field_error, load_record, short
 from .rules import Rules, build_rules, shipped_data, shipped_rules
 from .sample import sample_state
 from .setup import new_state
@@ -564,4 +565,14 @@ def _matches(words: list[str], action: list[str]) -> bool:
     return all(a == w or (len(w) >= 2 and a.startswith(w)) for w, a in zip(words, action, strict=True))
 
 
-__all__ = ["Game", "IllegalAction", "RecordError", "Decision"]
+def read_record(path: Path, data: GameData | None = None) -> Game:
+    """Read, validate and replay a record, checking its digest (here, beside :class:`Game`, as
+    replaying is the game's: ``records`` reads files and imports no rules)."""
+    record = load_record(path)
+    try:
+        return Game.from_record(record, data=data, check_digest=True)
+    except RecordError as exc:
+        raise RecordError(f"{Path(path)}: {exc}") from None
+
+
+__all__ = ["Game", "IllegalAction", "RecordError", "Decision", "read_record"]

@@ -21,7 +21,6 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from .outcome import Termination
 
 if TYPE_CHECKING:
-    from ..data.loader import GameData
     from .game import Game
 
 #: 2: the record may start from an embedded ``position`` instead of the scenario's setup;
@@ -192,17 +191,6 @@ def load_record(path: Path) -> GameRecord:
         return GameRecord.parse(parse_json(read_bytes(path)))
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
-
-
-def read_record(path: Path, data: GameData | None = None) -> Game:
-    """Read, validate and replay a record, checking its digest."""
-    from .game import Game
-
-    record = load_record(path)
-    try:
-        return Game.from_record(record, data=data, check_digest=True)
-    except RecordError as exc:
-        raise RecordError(f"{Path(path)}: {exc}") from None
 
 
 def write_record(game: Game, path: Path) -> None:

@@ -1,5 +1,7 @@
 """The command line of hosted games: ``host``, ``join`` and ``serve`` (registered in cli.py).
 
+Headless: a seat played in this terminal's app is played by the ``app`` the command line hands
+in (``tui.remote.run_joined``), so nothing here imports the app or Textual.
 Everything a player mistypes or the network refuses is one line (CliError); the host prints,
 for each remote seat, the command its joiner types, with that seat's own secret in the
 environment (never on a command line, where ``ps`` shows it).
@@ -17,23 +19,28 @@ import socket
 import ssl
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..bots import BOTS
 from ..data.models import Side
+from ..data.scenarios import pick_scenario
 from ..data.text import printable
 from ..engine import Game, check_target, read_record, write_record
+from ..errors import CliError
 from .args import HUMAN, REMOTE, SEAT_KINDS, SECRET_ENV
 from .credentials import forget_secrets, given_secret, keep_secrets, kept_secrets, new_secret, seat_secrets
 from .host import Host
 from .join import JoinError, address_url, play_with_bot
 from .tls import client_context, own_context, server_context
 
+#: plays a seat of a hosted game in this terminal's app: (address, side, secret — None: the app
+#: asks for it —, data, tls=) -> exit status
+AppSeat = Callable[..., int]
+
 
 def _error(message: str) -> Exception:
-    from ..cli import CliError
-
     return CliError(message)
 
 
@@ -94,11 +101,11 @@ def _kept(autosave: Path, remote: dict[str, str]) -> str:
     return f"; the seats' secrets stay the same, kept for you alone in {kept}"
 
 
-def host(args: argparse.Namespace, data) -> int:
-    from ..cli import pick_scenario
+def host(args: argparse.Namespace, data, app: AppSeat) -> int:
+    """Hold a game; a human seat is played in ``app``."""
     from ..engine import shipped_data
-    from ..tui.locks import OpenElsewhere, lock_game
-    from ..tui.saves import default_saves_dir
+    from ..store.locks import OpenElsewhere, lock_game
+    from ..store.saves import default_saves_dir
 
     seats: dict[Side, str] = {"PL": _seat("PL", args.pl), "ZURL": _seat("ZURL", args.zurl)}
     humans = [side for side, kind in seats.items() if kind == HUMAN]
@@ -125,7 +132,7 @@ def host(args: argparse.Namespace, data) -> int:
         host = Host(game, seats, remote | dict(own), autosave=autosave, say=say, tls=tls)
         _say(f"Hosting Scenario {game.scenario.number}, {game.scenario.name} — PL: {seats['PL']}, ZURL: {seats['ZURL']}")
         _say(f"Autosave: {autosave} (continue it with: semper-fidelis host --resume {shlex.quote(str(autosave))}{_kept(autosave, remote)})")
-        port = _serve_host(host, args, remote, own, data)
+        port = _serve_host(host, args, remote, own, data, app)
     finally:
         lock.release()
     if game.over or host.game.over:
@@ -144,7 +151,7 @@ def host(args: argparse.Namespace, data) -> int:
 def _new_autosave(saves: Path, label: str) -> Path:
     """A new slot among the app's saves, or one line saying why there is none (the user data
     folder a file, say: ``XDG_DATA_HOME`` set wrong)."""
-    from ..tui.saves import new_autosave_path
+    from ..store.saves import new_autosave_path
 
     try:
         return new_autosave_path(saves, label)
@@ -152,7 +159,7 @@ def _new_autosave(saves: Path, label: str) -> Path:
         raise _error(f"{saves}: cannot keep the autosave there ({exc.strerror or exc}); give --autosave FILE or --saves DIR") from None
 
 
-def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], own: dict[Side, str], data) -> int:
+def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], own: dict[Side, str], data, app: AppSeat) -> int:
     """Run the host, headless or behind this terminal's app (``own``: its seat and the secret only
     this process knows); returns the port it listened on."""
     tls = host.tls is not None
@@ -173,8 +180,6 @@ def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], ow
         except OSError as exc:
             raise _error(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
         return host.port or args.port
-    from .remote import run_joined
-
     loop = asyncio.new_event_loop()
     listening = threading.Event()
     failed: list[OSError] = []
@@ -198,7 +203,7 @@ def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], ow
     [(side, secret)] = own.items()
     here = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(args.bind, args.bind)  # the address it listens on, from this machine
     try:
-        run_joined(host_port(here, host.port or args.port, tls), side, secret, data, tls=own_context(args.tls_cert) if tls else None)
+        app(host_port(here, host.port or args.port, tls), side, secret, data, tls=own_context(args.tls_cert) if tls else None)
     finally:
         loop.call_soon_threadsafe(host.stop)
         thread.join(timeout=10)
@@ -228,26 +233,23 @@ def _seat_of(address: str, secret_file: Path | None, ca: Path | None) -> tuple[s
         raise _error(str(exc)) from None
 
 
-def join(args: argparse.Namespace, data) -> int:
+def join(args: argparse.Namespace, data, app: AppSeat) -> int:
+    """Play a seat of a hosted game: in ``app``, or with a bot (``--bot``)."""
     if args.served:  # a page of `serve --join`: the visitor types the seat's secret in the app
-        from .remote import run_joined
-
-        return run_joined(args.address, args.side, None, data, tls=_trust(args.address, args.ca))
+        return app(args.address, args.side, None, data, tls=_trust(args.address, args.ca))
     secret, tls = _seat_of(args.address, args.secret_file, args.ca)
-    return play_seat(args.address, args.side, secret, data, bot=args.bot, seed=args.seed, tls=tls)
+    return play_seat(args.address, args.side, secret, data, app=app, bot=args.bot, seed=args.seed, tls=tls)
 
 
-def play_seat(address: str, side: Side, secret: str, data, *, bot: str | None = None, seed: int | None = None,
+def play_seat(address: str, side: Side, secret: str, data, *, app: AppSeat, bot: str | None = None, seed: int | None = None,
               tls: ssl.SSLContext | None = None) -> int:
-    """Play the seat ``side`` of the game hosted at ``address`` with its ``secret``: in the app,
+    """Play the seat ``side`` of the game hosted at ``address`` with its ``secret``: in ``app``,
     or headless with ``bot``; every failure is one line (CliError). ``tls``: the trust for a
     wss:// address (None: the system's store)."""
     from ..engine import shipped_data
 
     if bot is None:
-        from .remote import run_joined
-
-        return run_joined(address, side, secret, data, tls=tls)
+        return app(address, side, secret, data, tls=tls)
     if bot not in BOTS:
         raise _error(f"no bot {bot!r} (known: {', '.join(BOTS)})")
     seed = seed if seed is not None else secrets.randbits(31)

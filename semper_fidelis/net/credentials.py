@@ -60,7 +60,7 @@ def keep_secrets(autosave: Path, seat_secret: Mapping[str, str]) -> Path:
     """Write the remote seats' secrets beside the autosave, readable by this user only (the file
     is created 0600 by ``write_atomic``'s mkstemp, the folder 0700); returns the file."""
     from ..engine import write_atomic
-    from ..tui.locks import own_folder
+    from ..store.locks import own_folder
 
     path = secrets_path(autosave)
     folder = own_folder(path.parent)

@@ -32,8 +32,8 @@ from websockets.exceptions import ConnectionClosed
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
 from ..engine import Game, IllegalAction, write_record
-from ..tui.odds import odds_text, option_odds
-from ..tui.saves import save_game
+from ..render.odds import odds_text, option_odds
+from ..store.saves import save_game
 from .args import HUMAN, REMOTE
 from .credentials import Throttle, same_secret
 from .outbox import QUEUE_LIMIT, SEND_TIMEOUT, Outbox

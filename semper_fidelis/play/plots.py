@@ -1,7 +1,7 @@
 """What a batch of games found, as pictures: how the final VP margin is spread, in which round
-the games end, and each side's win rate by scenario — in the terminal (plotext, through
-render/charts.py) and, for a report, as an SVG or PNG file (matplotlib, the optional ``plots``
-extra: ``pip install 'semper-fidelis[plots]'``).
+the games end, and each side's win rate by scenario — in the terminal (plotext:
+``render.charts.terminal_charts`` draws them) and, for a report, as an SVG or PNG file
+(matplotlib, the optional ``plots`` extra: ``pip install 'semper-fidelis[plots]'``).
 
 The numbers come from the batch's game summaries only; :func:`figures` gathers them once for
 both kinds of output."""
@@ -98,22 +98,6 @@ def rates_title(w: WinRates) -> str:
     return f"Win rate by scenario, PL {w.pl_bot} v ZURL {w.zurl_bot}"
 
 
-def terminal_charts(f: Figures, width: int, height: int) -> list[str]:
-    """The charts as text for a terminal ``width`` columns wide (each about ``height`` rows)."""
-    from ..render.charts import bars
-
-    bins = margin_bins(f.margins, max(3, (width - 8) // 9))
-    out = [bars([label for label, _ in bins], [n for _, n in bins], width, height, margin_title(f))] if f.margins else []
-    rounds = range(min(f.end_rounds, default=0), max(f.end_rounds, default=-1) + 1)
-    if rounds:
-        out.append(bars([str(r) for r in rounds], [f.end_rounds.get(r, 0) for r in rounds], width, height, rounds_title(f)))
-    for w in f.win_rates:
-        labels = [f"{s} {side}" for s in w.scenarios for side in (PL, ZURL)]
-        values = [round(100 * w.rates[side][i]) for i in range(len(w.scenarios)) for side in (PL, ZURL)]
-        out.append(bars(labels, values, width, height, rates_title(w) + " (the rest drawn)", unit="%", top=100))
-    return out
-
-
 class PlotsMissing(RuntimeError):
     """matplotlib is not installed: the one line says what to install."""
 
@@ -135,7 +119,7 @@ HATCH = {PL: "//", ZURL: "..", None: ""}
 
 
 def write_plot(f: Figures, path: Path, title: str) -> None:
-    """The same figures as :func:`terminal_charts`, stacked in one SVG or PNG file; an SVG keeps
+    """The same figures as ``render.charts.terminal_charts``, stacked in one SVG or PNG file; an SVG keeps
     its text as text (numbers and labels can be searched and copied)."""
     import matplotlib
     from matplotlib.figure import Figure

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 
 from plotext._figure import _figure_class
 
+from ..play.batch import PL, ZURL
 from ..play.course import SIDES, TRACK_NAMES, Course
+from ..play.plots import Figures, margin_bins, margin_title, rates_title, rounds_title
 
 MARKERS = {"PL": "▲", "ZURL": "▼"}
 BATTLE, STAGE, NOW = "x", "│", "┃"
@@ -140,3 +142,17 @@ def bars(labels: Sequence[str], values: Sequence[int], width: int, height: int, 
         fig.text(f"{v}{unit}", x, v + top * 0.12, alignment="center")
     fig.title(title)
     return text(fig)
+
+
+def terminal_charts(f: Figures, width: int, height: int) -> list[str]:
+    """The charts as text for a terminal ``width`` columns wide (each about ``height`` rows)."""
+    bins = margin_bins(f.margins, max(3, (width - 8) // 9))
+    out = [bars([label for label, _ in bins], [n for _, n in bins], width, height, margin_title(f))] if f.margins else []
+    rounds = range(min(f.end_rounds, default=0), max(f.end_rounds, default=-1) + 1)
+    if rounds:
+        out.append(bars([str(r) for r in rounds], [f.end_rounds.get(r, 0) for r in rounds], width, height, rounds_title(f)))
+    for w in f.win_rates:
+        labels = [f"{s} {side}" for s in w.scenarios for side in (PL, ZURL)]
+        values = [round(100 * w.rates[side][i]) for i in range(len(w.scenarios)) for side in (PL, ZURL)]
+        out.append(bars(labels, values, width, height, rates_title(w) + " (the rest drawn)", unit="%", top=100))
+    return out

@@ -21,8 +21,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 
 from ..data.text import printable
-from .locks import OpenElsewhere, in_play, lock_game
-from .saves import (
+from ..store.locks import OpenElsewhere, in_play, lock_game
+from ..store.saves import (
     adopt_legacy_autosave,
     clean_leftovers,
     default_saves_dir,

@@ -34,7 +34,7 @@ def battle_renderable(
 ) -> RenderableType | None:
     """The battle being fought: both sides' units and Strength, fortifications, sides of
     attack, the steps, the cards and tokens played, Battle Points and the result (what its
-    public ``events`` told); before it is resolved, ``odds`` (tui/odds.py) and what changed
+    public ``events`` told); before it is resolved, ``odds`` (render/odds.py) and what changed
     them. ``compact``: without the notes a player reads once (120×40: all in view)."""
     b = view.get("battle")
     if b is None:

@@ -9,8 +9,8 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..engine import Game, Option, TurnView, token_title, type_for, unit_name
+from ..render.odds import option_odds
 from .keys import assign_keys
-from .odds import option_odds
 from .session import Session
 from .shapes import shape_rows
 from .theme import badge

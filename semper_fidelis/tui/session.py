@@ -12,12 +12,13 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from ..bots import BOTS, Bot, Seat, make_bot
+from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..data.models import Side
 from ..engine import Decision, Event, Game, IllegalAction, Option, PlayerView, RecordError, read_record
-from .locks import lock_game
-from .saves import save_game
+from ..store.locks import lock_game
+from ..store.saves import save_game
+from ..store.seats import BOT, HUMAN, seat_kind
 
 SIDES = ("PL", "ZURL")
 #: the viewer when both hot-seat players share the screen: every hand and face-down token hidden
@@ -29,22 +30,12 @@ PLANNED_WITH_HAND = ("commander", "orders")
 class EngineFailure(RuntimeError):
     """The engine raised something other than IllegalAction while applying an action."""
 
-HUMAN = "human"
-#: the bot a new side is given, and what a save from before bots had names ("bot") means
-BOT, LEGACY_BOT = "general", "random"
 
 
 def cannot_write(exc: OSError, path: Path) -> str:
     """Why a save failed, in a few words: the save (not the temporary file or hidden folder the
     system names), what the system said."""
     return f"cannot write {path}: {exc.strerror or exc}"
-
-
-def seat_kind(value: str) -> str | None:
-    """A player setting as saved: "human" or a bot's name; None if it is neither."""
-    if value == "bot":
-        return LEGACY_BOT
-    return value if value == HUMAN or value in BOTS else None
 
 
 @dataclass

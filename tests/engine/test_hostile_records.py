@@ -13,8 +13,8 @@ import pytest
 
 from semper_fidelis.cli import main
 from semper_fidelis.data.loader import DataError
+from semper_fidelis.engine import load_record, read_record, write_record
 from semper_fidelis.engine.game import Game, IllegalAction, RecordError
-from semper_fidelis.engine.records import load_record, read_record, write_record
 
 HEAD = '"format":1,"scenario":2,"seed":0'
 DEEP = 100_000

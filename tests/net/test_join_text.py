@@ -11,7 +11,7 @@ import pytest
 
 from semper_fidelis.cli import main
 from semper_fidelis.net.join import address_url
-from semper_fidelis.net.remote import JoinApp, JoiningScreen
+from semper_fidelis.tui.remote import JoinApp, JoiningScreen
 
 
 def test_a_host_name_with_a_right_to_left_override_is_no_address(capsys, monkeypatch):

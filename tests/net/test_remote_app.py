@@ -9,7 +9,7 @@ import asyncio
 from textual.widgets import Input
 
 from semper_fidelis.engine import Game
-from semper_fidelis.net.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen
+from semper_fidelis.tui.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SECRETS, hosting

@@ -16,9 +16,9 @@ from websockets.asyncio.client import connect
 from semper_fidelis import cli
 from semper_fidelis.cli import main
 from semper_fidelis.engine import Game
-from semper_fidelis.net import remote
 from semper_fidelis.net.credentials import Throttle, given_secret, kept_secrets, secrets_path
 from semper_fidelis.net.protocol import PROTOCOL
+from semper_fidelis.tui import remote
 
 from .conftest import SECRETS, hosting
 

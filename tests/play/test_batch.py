@@ -10,8 +10,8 @@ from semper_fidelis.cli import main
 from semper_fidelis.engine import Termination
 from semper_fidelis.play.batch import BatchResult, GameSummary, Matchup, run_batch
 from semper_fidelis.play.stats import verdict, wilson
+from semper_fidelis.store.saves import list_saves
 from semper_fidelis.tui.review import Review
-from semper_fidelis.tui.saves import list_saves
 
 
 def test_wilson_interval_known_values():

@@ -12,7 +12,8 @@ import pytest
 from semper_fidelis.cli import main
 from semper_fidelis.engine import Termination
 from semper_fidelis.play.batch import PL, ZURL, BatchResult, GameSummary, Matchup
-from semper_fidelis.play.plots import figures, margin_bins, terminal_charts
+from semper_fidelis.play.plots import figures, margin_bins
+from semper_fidelis.render.charts import terminal_charts
 
 RUN = ["simulate", "--scenario", "1", "--games", "6", "--seed", "3", "--jobs", "1"]
 

@@ -80,7 +80,7 @@ def test_choosing_which_battle_to_fight_shows_each_ones_odds():
     import random
 
     from semper_fidelis.engine import Game
-    from semper_fidelis.tui.odds import option_odds
+    from semper_fidelis.render.odds import option_odds
 
     game, rng = Game(2, 0), random.Random(0)
     while game.decision().kind != "battle-order":

@@ -11,9 +11,9 @@ import random
 import pytest
 
 from semper_fidelis.engine import Game, RecordError, write_record
-from semper_fidelis.tui import saves as saves_module
+from semper_fidelis.store import saves as saves_module
+from semper_fidelis.store.saves import list_saves
 from semper_fidelis.tui.review import Review
-from semper_fidelis.tui.saves import list_saves
 from semper_fidelis.tui.screens.load import LoadScreen
 from semper_fidelis.tui.screens.paging import PAGE
 from semper_fidelis.tui.screens.review_list import ReviewListScreen
@@ -155,7 +155,7 @@ def test_the_start_checks_only_the_newest_autosaves(tmp_path, monkeypatch):
     first page and then some): a damaged new one is set aside, an old one waits for its row."""
     import os
 
-    from semper_fidelis.tui import saves
+    from semper_fidelis.store import saves
 
     folder = tmp_path / saves.AUTOSAVES
     folder.mkdir()

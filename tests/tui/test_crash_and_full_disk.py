@@ -16,8 +16,8 @@ import pytest
 
 from semper_fidelis.data.text import printable
 from semper_fidelis.engine import Game, load_record
-from semper_fidelis.tui.locks import lock_game, lock_path
-from semper_fidelis.tui.saves import (
+from semper_fidelis.store.locks import lock_game, lock_path
+from semper_fidelis.store.saves import (
     AUTOSAVES,
     DAMAGED,
     STALE_AFTER,

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import semper_fidelis.cli as cli
-import semper_fidelis.tui as tui
 from semper_fidelis.cli import main
 from semper_fidelis.engine import Game
+from semper_fidelis.tui import app as tui
 from semper_fidelis.tui.screens.example import ExampleCard, ExampleScreen
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.start import NewGame, OpenExample

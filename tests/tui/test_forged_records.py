@@ -63,7 +63,7 @@ def test_the_viewer_refuses_a_forged_record_naming_its_first_illegal_step(forged
 @pytest.mark.parametrize("command", ["review", "replay"])
 def test_review_and_replay_refuse_a_forged_record_in_one_line(forged, command, capsys, monkeypatch):
     path, illegal = forged
-    monkeypatch.setattr("semper_fidelis.tui.run", lambda **_: 0)  # were it let in, the app would not start here
+    monkeypatch.setattr("semper_fidelis.tui.app.run", lambda **_: 0)  # were it let in, the app would not start here
     assert main([command, str(path)]) == 2
     err = capsys.readouterr().err
     assert f"action {illegal} cannot be replayed" in err and err.count("\n") == 1 and "internal error" not in err

@@ -15,7 +15,7 @@ from rich.console import Console
 from semper_fidelis.data.loader import load_game_data
 from semper_fidelis.data.text import printable
 from semper_fidelis.engine import Game
-from semper_fidelis.tui.saves import AUTOSAVES, write_players
+from semper_fidelis.store.saves import AUTOSAVES, write_players
 from semper_fidelis.tui.screens.example import ExampleCard
 from semper_fidelis.tui.screens.learn import LearnScreen
 from semper_fidelis.tui.screens.load import LoadScreen

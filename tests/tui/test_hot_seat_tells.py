@@ -10,7 +10,7 @@ import random
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.state import Token
-from semper_fidelis.tui.odds import odds_text
+from semper_fidelis.render.odds import odds_text
 from semper_fidelis.tui.options import option_rows, prompt_text
 from semper_fidelis.tui.session import Session
 from semper_fidelis.tui.status import phase_line

@@ -13,10 +13,9 @@ from collections import Counter
 
 import pytest
 
-from semper_fidelis.engine import Game
-from semper_fidelis.engine.records import read_record
+from semper_fidelis.engine import Game, read_record
+from semper_fidelis.store.saves import autosave_paths, save_game
 from semper_fidelis.tui.app import SemperFidelisApp
-from semper_fidelis.tui.saves import autosave_paths, save_game
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.handover import HandoverScreen
 from semper_fidelis.tui.screens.load import LoadScreen

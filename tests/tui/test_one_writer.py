@@ -11,10 +11,10 @@ from datetime import datetime
 
 import pytest
 
-from semper_fidelis.tui import saves as saves_module
+from semper_fidelis.store import saves as saves_module
+from semper_fidelis.store.locks import OpenElsewhere, lock_game
+from semper_fidelis.store.saves import autosave_paths
 from semper_fidelis.tui import session as session_module
-from semper_fidelis.tui.locks import OpenElsewhere, lock_game
-from semper_fidelis.tui.saves import autosave_paths
 from semper_fidelis.tui.screens.dialogs import LeaveScreen
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.load import LoadScreen
@@ -100,7 +100,7 @@ def test_another_process_holding_the_game_refuses_it_and_a_killed_one_frees_it(t
     """The real contention, across processes; kill -9 leaves no stale lock."""
     slot = tmp_path / "autosave" / "game.json"
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys; from semper_fidelis.tui.locks import lock_game; "
+        [sys.executable, "-c", "import sys; from semper_fidelis.store.locks import lock_game; "
          f"lock = lock_game(__import__('pathlib').Path({str(slot)!r})); print('held', flush=True); sys.stdin.read()"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:

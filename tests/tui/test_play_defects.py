@@ -11,7 +11,7 @@ import pytest
 
 from semper_fidelis.engine import Game
 from semper_fidelis.play.batch import Matchup, play_game
-from semper_fidelis.tui.saves import new_autosave_path, save_game
+from semper_fidelis.store.saves import new_autosave_path, save_game
 from semper_fidelis.tui.screens.dialogs import LogScreen
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.game_over import GameOverScreen
@@ -133,7 +133,7 @@ def test_a_scenario_whose_polish_name_is_its_name_is_not_named_twice():
 def test_certain_odds_are_said_in_words_not_as_0_percent():
     from fractions import Fraction
 
-    from semper_fidelis.tui.odds import chance_words
+    from semper_fidelis.render.odds import chance_words
 
     assert chance_words("PL", Fraction(0)) == ("PL cannot win", "whatever the battle card")
     assert chance_words("ZURL", Fraction(1)) == ("ZURL wins for certain", "whatever the battle card")

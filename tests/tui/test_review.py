@@ -9,8 +9,8 @@ import pytest
 
 from semper_fidelis.engine import Game, write_record
 from semper_fidelis.play.batch import Matchup, play_game
+from semper_fidelis.store.saves import write_players
 from semper_fidelis.tui.review import Review, rematch
-from semper_fidelis.tui.saves import write_players
 from semper_fidelis.tui.screens.game_over import GameOverScreen
 from semper_fidelis.tui.screens.players import PlayersScreen
 from semper_fidelis.tui.screens.review import ReviewScreen

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from semper_fidelis.engine import Game
-from semper_fidelis.tui import saves as saves_module
-from semper_fidelis.tui.saves import (
+from semper_fidelis.store import saves as saves_module
+from semper_fidelis.store.saves import (
     KEEP_FINISHED,
     autosave_paths,
     default_saves_dir,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from semper_fidelis.tui.saves import autosave_paths
+from semper_fidelis.store.saves import autosave_paths
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.load import LoadScreen
 from semper_fidelis.tui.screens.menu import MainMenuScreen

@@ -10,9 +10,9 @@ import shlex
 from semper_fidelis.cli import build_parser
 from semper_fidelis.engine import Game, write_record
 from semper_fidelis.net.commands import app_command
+from semper_fidelis.store.locks import in_play, lock_game, lock_path
+from semper_fidelis.store.saves import new_autosave_path
 from semper_fidelis.tui.app import NOT_OWN
-from semper_fidelis.tui.locks import in_play, lock_game, lock_path
-from semper_fidelis.tui.saves import new_autosave_path
 from semper_fidelis.tui.screens.review_list import ReviewListScreen
 
 from .conftest import SIZE

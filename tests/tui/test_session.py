@@ -8,7 +8,7 @@ import json
 import pytest
 
 from semper_fidelis.engine import Game
-from semper_fidelis.tui.saves import read_players
+from semper_fidelis.store.saves import read_players
 from semper_fidelis.tui.session import EngineFailure, Session
 
 

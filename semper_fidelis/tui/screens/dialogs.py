@@ -15,9 +15,9 @@ from textual.widgets import Input, Static
 
 from ...data.text import plain
 from ...engine import Decision, RecordError, read_record
+from ...store.locks import OpenElsewhere
+from ...store.saves import describe, save_target
 from ..helptext import decision_help
-from ..locks import OpenElsewhere
-from ..saves import describe, save_target
 from ..session import Session, cannot_write
 
 

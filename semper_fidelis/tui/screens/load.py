@@ -13,7 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
-from ..saves import list_saves
+from ...store.saves import list_saves
 from .chosen import chosen_id
 from .paging import PAGE, more_option
 

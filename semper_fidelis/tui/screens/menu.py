@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..saves import autosave_paths
+from ...store.saves import autosave_paths
 from .chosen import chosen_id
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
-from ..saves import KEEP_FINISHED, recent_games
+from ...store.saves import KEEP_FINISHED, recent_games
 from .chosen import chosen_id
 from .paging import PAGE, more_option
 

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
-from ..saves import Listing, SaveInfo, list_saves, recent_games
+from ...store.saves import Listing, SaveInfo, list_saves, recent_games
 from .chosen import chosen_id
 from .paging import PAGE, more_option
 

@@ -21,8 +21,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...render.odds import odds_text
 from ..battle_panel import battle_renderable, finished_battle, losses_renderable
-from ..odds import odds_text
 from ..panels import hand_renderable, public_log
 from ..session import TABLE
 from ..status import PhaseLine, tracks_renderable

@@ -24,14 +24,14 @@ from ..data.loader import GameData
 from ..data.models import Side
 from ..data.text import plain, printable
 from ..engine import Game, IllegalAction, PlayerView
-from ..tui import app as tui_app
-from ..tui.app import SemperFidelisApp
-from ..tui.screens.game import GameScreen
-from ..tui.screens.game_over import GameOverScreen
-from ..tui.session import HUMAN, SIDES, Session
-from .credentials import checked_secret
-from .join import JoinError, Link
-from .mirror import Mirror
+from ..net.credentials import checked_secret
+from ..net.join import JoinError, Link
+from ..net.mirror import Mirror
+from . import app as tui_app
+from .app import SemperFidelisApp
+from .screens.game import GameScreen
+from .screens.game_over import GameOverScreen
+from .session import HUMAN, SIDES, Session
 
 REMOTE = "remote"
 

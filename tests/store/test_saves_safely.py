@@ -14,8 +14,8 @@ from datetime import datetime
 import pytest
 
 from semper_fidelis.engine import Game, load_record, write_atomic
-from semper_fidelis.tui.locks import lock_game
-from semper_fidelis.tui.saves import MAX_NAME, new_autosave_path, players_path, read_players, safe_name, save_game
+from semper_fidelis.store.locks import lock_game
+from semper_fidelis.store.saves import MAX_NAME, new_autosave_path, players_path, read_players, safe_name, save_game
 
 SEATS = {"PL": "human", "ZURL": "random"}
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import platformdirs
 
 from .locks import OpenElsewhere, lock_game, lock_path, own_folder
+from .seats import seat_kind
 
 if TYPE_CHECKING:  # the engine is imported when a save is first read or written, not to show the menu
     from ..engine import Game
@@ -40,6 +41,12 @@ def default_saves_dir() -> Path:
     earlier versions saved; on macOS ``~/Library/Application Support``; on Windows
     ``%LOCALAPPDATA%``."""
     return platformdirs.user_data_path("semper-fidelis", appauthor=False) / "saves"
+
+
+def default_records_dir() -> Path:
+    """Where ``simulate --records`` keeps its games when given no folder: ``records`` beside the
+    saves, so the app's Review lists them."""
+    return default_saves_dir().parent / "records"
 
 
 #: what a file name may not hold on some system: separators, control characters, the line and
@@ -394,8 +401,6 @@ def _read_sidecar(save: Path) -> dict | None:
 def read_players(save: Path) -> tuple[dict[str, str], bool] | None:
     """The seats ("human" or a bot's name; an old save's "bot" is the random bot) and privacy,
     or None when the sidecar is missing or holds anything else."""
-    from .session import seat_kind
-
     data = _read_sidecar(save)
     try:
         seats = [data["players"][s] for s in ("PL", "ZURL")] if data is not None else []
