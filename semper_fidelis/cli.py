@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the data and the engine are imported by the commands that u
     import ssl
 
     from .data.loader import GameData
+    from .data.models import Side
 
 PROG = "semper-fidelis"
 
@@ -1005,7 +1006,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------ hosted games (semper_fidelis/net)
 
 
-def _app_seat(address: str, side: str, secret: str | None, data: GameData | None, tls: ssl.SSLContext | None = None) -> int:
+def _app_seat(address: str, side: Side, secret: str | None, data: GameData | None, tls: ssl.SSLContext | None = None) -> int:
     """A hosted game's seat played in this terminal's app, handed to the headless ``net``
     commands (which never import the app)."""
     from .tui import remote

@@ -1,4 +1,4 @@
-"""The engine's clients use its public API only (docs/architecture.md): the terminal UI, the bots,
+"""The engine's clients use its public API only (docs/architecture.md): the terminal UI, the store, the bots,
 batch play, the map renderer and the command line import nothing from ``semper_fidelis.engine``
 but the names it exports, and never reach into a game's state, rules or decision stack."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import semper_fidelis.engine as engine
 
 PACKAGE = Path(engine.__file__).parent.parent
-CLIENTS = [*(path for client in ("tui", "bots", "play", "render", "net") for path in sorted((PACKAGE / client).rglob("*.py"))),
+CLIENTS = [*(path for client in ("tui", "bots", "play", "render", "store", "net") for path in sorted((PACKAGE / client).rglob("*.py"))),
            PACKAGE / "cli.py"]
 #: a Game's insides: the state (with its stack, phase counter and frames) and the rules tables
 INTERNALS = {"state", "rules", "stack", "frame", "_legal", "_options"}

@@ -176,8 +176,7 @@ def test_position_free_deployment_leaves_the_board_empty():
 def test_replay_prints_final_position_and_score(tmp_path, capsys):
     import random
 
-    from semper_fidelis.engine import Game
-    from semper_fidelis.engine.records import write_record
+    from semper_fidelis.engine import Game, write_record
 
     game, rng = Game(1, 3), random.Random(3)
     for _ in range(40):

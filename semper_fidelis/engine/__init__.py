@@ -178,7 +178,7 @@ from .battle import CYTADELA as PERMANENT_REDOUBT
 from .bench import bench_scenario
 from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
-from .game import Game, RecordError, read_record
+from .game import Game, RecordError, read_record, write_record
 from .invariants import Invariants
 from .kinds import DecisionKind, EventKind, OptionKind
 from .machine import Decision, IllegalAction, Pending
@@ -198,7 +198,6 @@ from .records import (
     read_json,
     write_atomic,
     write_atomic_bytes,
-    write_record,
 )
 from .rules import shipped_data
 from .scoring import largest_group

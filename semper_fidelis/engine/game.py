@@ -8,6 +8,7 @@ whole record).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -34,7 +35,7 @@ from .options import Option, describe, most_in_a_row, quiet_option
 from .outcome import Outcome, Termination
 from .phases import rulebook_phase
 from .position import Position, PositionError
-from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, VariantRecord, field_error, load_record, short
+from .records import MAX_ACTION_CHARS, SEED_LIMIT, GameOptions, GameRecord, RecordError, VariantRecord, field_error, load_record, short, write_atomic
 from .rules import Rules, build_rules, shipped_data, shipped_rules
 from .sample import sample_state
 from .setup import new_state
@@ -566,8 +567,8 @@ def _matches(words: list[str], action: list[str]) -> bool:
 
 
 def read_record(path: Path, data: GameData | None = None) -> Game:
-    """Read, validate and replay a record, checking its digest (here, beside :class:`Game`, as
-    replaying is the game's: ``records`` reads files and imports no rules)."""
+    """Read, validate and replay a record, checking its digest (here, beside :class:`Game`: the
+    game replays and writes itself; ``records`` is the file format and imports no rules)."""
     record = load_record(path)
     try:
         return Game.from_record(record, data=data, check_digest=True)
@@ -575,4 +576,9 @@ def read_record(path: Path, data: GameData | None = None) -> Game:
         raise RecordError(f"{Path(path)}: {exc}") from None
 
 
-__all__ = ["Game", "IllegalAction", "RecordError", "Decision", "read_record"]
+def write_record(game: Game, path: Path) -> None:
+    """Write the record so that a crash never leaves half a file (:func:`write_atomic`)."""
+    write_atomic(Path(path), json.dumps(game.record(), ensure_ascii=False, indent=1))
+
+
+__all__ = ["Game", "IllegalAction", "RecordError", "Decision", "read_record", "write_record"]

@@ -14,14 +14,11 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal, NoReturn
+from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from .outcome import Termination
-
-if TYPE_CHECKING:
-    from .game import Game
 
 #: 2: the record may start from an embedded ``position`` instead of the scenario's setup;
 #: 3: a finished game's record says how it ended (``termination``), checked on replay;
@@ -191,11 +188,6 @@ def load_record(path: Path) -> GameRecord:
         return GameRecord.parse(parse_json(read_bytes(path)))
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
-
-
-def write_record(game: Game, path: Path) -> None:
-    """Write the record so that a crash never leaves half a file (:func:`write_atomic`)."""
-    write_atomic(Path(path), json.dumps(game.record(), ensure_ascii=False, indent=1))
 
 
 def write_atomic(path: Path, text: str) -> None:

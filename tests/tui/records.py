@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from semper_fidelis.bots import RandomBot
-from semper_fidelis.engine import Game
-from semper_fidelis.engine.records import write_record
+from semper_fidelis.engine import Game, write_record
 from semper_fidelis.store.saves import write_players
 
 OPEN_TABLE = {"PL": "human", "ZURL": "human"}
