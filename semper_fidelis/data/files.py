@@ -5,6 +5,9 @@ it must be a regular file (a FIFO would block the reader, a device never ends), 
 file inside its own folder (not to ``/dev/zero`` or a secret elsewhere, not in a loop), at most
 :data:`MAX_FILE_BYTES` long (checked before reading) and UTF-8. Anything else is one line
 naming the file, as a :class:`DataError`.
+
+Also which files a data folder holds (:data:`ASSET_FILES`) and where the shipped one is: the
+lowest module of ``data``, which the loader, the rulings and the checks all read through.
 """
 
 from __future__ import annotations
@@ -13,6 +16,36 @@ import errno
 import os
 import stat
 from pathlib import Path
+
+#: the asset files of a data folder, by what they hold
+ASSET_FILES = {
+    "board": "board.toml",
+    "components": "components.toml",
+    "tracks": "tracks.toml",
+    "supply_tokens": "supply_tokens.toml",
+    "battle_deck": "battle_deck.toml",
+    "commanders": "commanders.toml",
+    "cards_pl": "cards_pl.toml",
+    "cards_zurl": "cards_zurl.toml",
+}
+
+
+def _package_data_root() -> Path:
+    """Where the shipped data lives: inside the wheel, or at the top of a checkout."""
+    here = Path(__file__).resolve().parent.parent  # semper_fidelis/
+    bundled = here / "_data"
+    if (bundled / "assets").is_dir():
+        return bundled
+    return here.parent
+
+
+def default_assets_dir() -> Path:
+    return _package_data_root() / "assets"
+
+
+def default_scenarios_dir() -> Path:
+    return _package_data_root() / "scenarios"
+
 
 #: the largest shipped data file is under 30 kB; a megabyte leaves room and bounds the parse
 MAX_FILE_BYTES = 1_000_000

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .files import DataError, read_text
+from .checks import check_game_data
+from .files import ASSET_FILES, DataError, default_assets_dir, default_scenarios_dir, read_text
 from .models import (
     MAX_ENTRIES,
     MAX_NAME,
@@ -40,35 +41,6 @@ M = TypeVar("M", bound=BaseModel)
 
 #: lines shown for one file: a file wrong everywhere is wrong, a thousand lines do not say more
 MAX_PROBLEMS = 30
-
-ASSET_FILES = {
-    "board": "board.toml",
-    "components": "components.toml",
-    "tracks": "tracks.toml",
-    "supply_tokens": "supply_tokens.toml",
-    "battle_deck": "battle_deck.toml",
-    "commanders": "commanders.toml",
-    "cards_pl": "cards_pl.toml",
-    "cards_zurl": "cards_zurl.toml",
-}
-
-
-def _package_data_root() -> Path:
-    """Where the shipped data lives: inside the wheel, or at the top of a checkout."""
-    here = Path(__file__).resolve().parent.parent  # semper_fidelis/
-    bundled = here / "_data"
-    if (bundled / "assets").is_dir():
-        return bundled
-    return here.parent
-
-
-def default_assets_dir() -> Path:
-    return _package_data_root() / "assets"
-
-
-def default_scenarios_dir() -> Path:
-    return _package_data_root() / "scenarios"
-
 
 def _entry_label(data: object, loc: tuple[int | str, ...]) -> str:
     """Turn a pydantic error location into 'entry field' words: areas[id='rynek'].neighbours.
@@ -277,8 +249,6 @@ def resolve_dirs(data_dir: Path | None) -> tuple[Path, Path]:
 
 def load_game_data(data_dir: Path | None = None, *, strict: bool = True) -> GameData:
     """Load and cross-check all data. With ``strict`` any problem raises :class:`DataError`."""
-    from .validate import check_game_data  # cross-file checks need the loaded models
-
     assets_dir, scenarios_dir = resolve_dirs(data_dir)
     assets = load_assets(assets_dir)
     scenarios, files, problems = load_scenarios(scenarios_dir)

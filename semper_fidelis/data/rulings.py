@@ -15,8 +15,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .files import DataError, read_text
-from .loader import default_assets_dir
+from .files import DataError, default_assets_dir, read_text
 
 RULINGS_FILE = "rulings.md"
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from semper_fidelis.cli import main
+from semper_fidelis.data.checks import check_game_data
 from semper_fidelis.data.loader import load_game_data
-from semper_fidelis.data.validate import check_game_data, validate_dir
+from semper_fidelis.data.validate import validate_dir
 
 REPO = Path(__file__).resolve().parents[2]
 
