@@ -122,8 +122,8 @@ def test_no_ap_in_the_end_of_turn_header():
 
 def test_the_battle_box_says_what_changed_the_odds():
     """Issue 36: the odds jumped from 71 % to 89 % and only the log said why (a Special card)."""
-    from semper_fidelis.tui.battle_panel import battle_renderable
     from semper_fidelis.render.odds import odds_text
+    from semper_fidelis.tui.battle_panel import battle_renderable
 
     def special_played(game):
         view = game.view(None)
