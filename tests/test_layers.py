@@ -173,16 +173,8 @@ def test_no_import_goes_up_a_layer():
     assert not wrong, "imports against the layers (docs/architecture.md):\n" + "\n".join(wrong)
 
 
-#: the engine's modules tied through frames.py (it imported the card registry and the card steps):
-#: untied by [engine-steps]' split of card-step (issue 37), which the lead merges after this; a
-#: circle within these is tolerated until then — delete this set once that branch is in main
-LEFT_TO_ENGINE_STEPS = frozenset(f"semper_fidelis.engine.{name}" for name in (
-    "battle", "card_effects.primitives", "cards", "commanders", "events", "flow", "frames", "losses", "machine",
-    "negotiation", "notation", "occupancy", "orders", "phases", "scoring", "state", "tracks", "upkeep"))
-
-
 def test_no_import_circles():
-    found = [group for group in circles(import_graph()) if not set(group) <= LEFT_TO_ENGINE_STEPS]
+    found = circles(import_graph())
     assert not found, "modules importing each other round:\n" + "\n".join(" <-> ".join(group) for group in found)
 
 

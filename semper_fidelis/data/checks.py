@@ -464,3 +464,10 @@ def check_game_data(data: GameData) -> list[str]:
     ):
         step()
     return checker.problems
+
+
+def check_scenario(data: GameData, file: str, scenario: Scenario) -> list[str]:
+    """The problems of one scenario (a variant's derived one) against ``data``, one line each."""
+    checker = _Checker(data)
+    checker.scenario(file, scenario)
+    return checker.problems

@@ -20,13 +20,6 @@ from .rulings import RULINGS_FILE, citation_problems, parse_rulings
 from .text import text_problem
 
 
-def check_scenario(data: GameData, file: str, scenario: Scenario) -> list[str]:
-    """The problems of one scenario (a variant's derived one) against ``data``, one line each."""
-    checker = _Checker(data)
-    checker.scenario(file, scenario)
-    return checker.problems
-
-
 def validate_dir(data_dir: Path | str | None = None) -> list[str]:
     """Load ``data_dir`` (default: the shipped data) and return ALL its problems, TOML and schema
     errors included, one line each."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from .checks import check_scenario
 from .loader import DataError, GameData, _entry_label, _merge_messages, read_toml
 from .models import Amount, Entry, Relief, Scenario, Side, UnitTypeId
 from .text import printable_document
@@ -133,8 +134,6 @@ def load_variant(data: GameData, text: str, label: str) -> GameData:
         scenario = Scenario.model_validate(derive(variant, base))
     except ValidationError as exc:
         raise DataError([f"{label}: {_entry_label(None, tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
-    from .validate import check_scenario
-
     problems = check_scenario(data, label, scenario) + _shared_areas(variant, scenario, label)
     if problems:
         raise DataError(problems)
