@@ -195,7 +195,7 @@ def test_the_guides_variants_are_sound():
 
 def test_play_opens_a_new_game_of_the_variant(tmp_path: Path, monkeypatch):
     import semper_fidelis.cli as cli
-    import semper_fidelis.tui as tui
+    from semper_fidelis.tui import app as tui
 
     path = tmp_path / "late.toml"
     path.write_text(LATE)
