@@ -18,7 +18,7 @@ letter). When the console is too narrow for the grid, the map falls back to a li
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -28,7 +28,7 @@ from rich.text import Text
 
 from ..data.board_graph import rail_links
 from ..data.loader import GameData
-from ..data.models import Area, Scenario, UnitTypeId
+from ..data.models import Area, FreeDeployment, Scenario, SideSetup, UnitTypeId
 from .connections import Grid, Lines, route
 from .legend import legend
 from .map_style import (
@@ -144,50 +144,77 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
     pos.title = f"Scenario {scenario.number}: {scenario.name} ({scenario.dates})"
     if scenario.polish and scenario.polish != scenario.name:
         pos.title += f" — {scenario.polish}"
-    names = {a.id: a.name for a in data.board.areas}
-    unit_name = {u.id: u.name.split(" (")[0] for u in data.components.units}  # without "(white cubes)"
+    _place_pieces(pos, scenario)
+    pos.subtitle = f"Initiative {scenario.initiative}.  " + "   ".join(
+        f"{side}: Morale {ROMAN.get(s.morale, s.morale)}, Supply {ROMAN.get(s.supply, s.supply)}, {s.vp} VP"
+        for side, s in _sides(scenario)
+    )
+    # notes: deployment, off-board units and tokens, relief
+    pos.notes += _deployment_notes(data, scenario) + _off_board_notes(data, scenario) + _relief_notes(data, scenario)
+    return pos
 
-    for side in ("PL", "ZURL"):
-        setup = scenario.sides.get(side)
-        if setup is None:
-            continue
+
+def _sides(scenario: Scenario) -> list[tuple[str, SideSetup]]:
+    """The scenario's side set-ups, PL first."""
+    return [(side, scenario.sides[side]) for side in ("PL", "ZURL") if side in scenario.sides]
+
+
+def _unit_names(data: GameData) -> dict[str, str]:
+    """Unit type -> its name without "(white cubes)"."""
+    return {u.id: u.name.split(" (")[0] for u in data.components.units}
+
+
+def _place_pieces(pos: MapPosition, scenario: Scenario) -> None:
+    """The fixed placements, the neutrals and the Supply Tokens on the board."""
+    for _, setup in _sides(scenario):
         for p in setup.placements:
             pos.add_units(p.area, p.unit, p.count)
     for p in scenario.neutrals:
         pos.add_units(p.area, p.unit, p.count)
-
     for t in scenario.specific_tokens:
         pos.tokens.setdefault(t.area, []).extend([t.kind] * t.count)
     for drawn in scenario.random_tokens:
         if drawn.area is not None:
             pos.tokens.setdefault(drawn.area, []).extend([None] * drawn.count)
 
-    # notes: who moves first, tracks, off-board units and tokens, deployment, relief
-    notes = pos.notes
-    sides = [(side, scenario.sides[side]) for side in ("PL", "ZURL") if side in scenario.sides]
-    pos.subtitle = f"Initiative {scenario.initiative}.  " + "   ".join(
-        f"{side}: Morale {ROMAN.get(s.morale, s.morale)}, Supply {ROMAN.get(s.supply, s.supply)}, {s.vp} VP"
-        for side, s in sides
-    )
-    if scenario.deployment == "free":
-        order = sorted(scenario.sides, key=lambda s: s != scenario.deploys_first)
-        for i, side in enumerate(order):
-            zones: dict[tuple, list[str]] = {}  # (zone, areas) -> "15 Ukrainian Volunteers", ...
-            for fd in scenario.sides[side].free_deployment:
-                what = unit_name.get(fd.unit, fd.unit)
-                zones.setdefault((fd.zone, fd.areas), []).append(what if fd.unit in HQ_UNITS else f"{fd.count} {what}")
-            parts = []
-            for (zone, areas), units in zones.items():
-                where = {
-                    "city": "any City area",
-                    "village": "any Village",
-                    "other-villages": "the other Villages",
-                    "listed": ", ".join(names.get(a, a) for a in areas),
-                }[zone]
-                parts.append(f"{_and(units)} in {where}")
-            when = "deploys first" if i == 0 and scenario.deploys_first else "then deploys"
-            notes.append(f"Free deployment — {side} {when}: " + "; ".join(parts) + ".")
-    mob = [f"{side} {_units_text(data, s.mobilization)}" for side, s in sides if s.mobilization]
+
+def _deployment_notes(data: GameData, scenario: Scenario) -> list[str]:
+    """What each side deploys freely, the side that deploys first first."""
+    if scenario.deployment != "free":
+        return []
+    order = sorted(scenario.sides, key=lambda s: s != scenario.deploys_first)
+    notes = []
+    for i, side in enumerate(order):
+        parts = _deployment_parts(data, scenario.sides[side].free_deployment)
+        when = "deploys first" if i == 0 and scenario.deploys_first else "then deploys"
+        notes.append(f"Free deployment — {side} {when}: " + "; ".join(parts) + ".")
+    return notes
+
+
+def _deployment_parts(data: GameData, deployments: Iterable[FreeDeployment]) -> list[str]:
+    """'15 Ukrainian Volunteers in any City area' per zone."""
+    names, unit_name = {a.id: a.name for a in data.board.areas}, _unit_names(data)
+    zones: dict[tuple, list[str]] = {}  # (zone, areas) -> "15 Ukrainian Volunteers", ...
+    for fd in deployments:
+        what = unit_name.get(fd.unit, fd.unit)
+        zones.setdefault((fd.zone, fd.areas), []).append(what if fd.unit in HQ_UNITS else f"{fd.count} {what}")
+    parts = []
+    for (zone, areas), units in zones.items():
+        where = {
+            "city": "any City area",
+            "village": "any Village",
+            "other-villages": "the other Villages",
+            "listed": ", ".join(names.get(a, a) for a in areas),
+        }[zone]
+        parts.append(f"{_and(units)} in {where}")
+    return parts
+
+
+def _off_board_notes(data: GameData, scenario: Scenario) -> list[str]:
+    """The Mobilization Zone, the tokens in hand and the tokens only one side may take."""
+    names = {a.id: a.name for a in data.board.areas}
+    notes = []
+    mob = [f"{side} {_units_text(data, s.mobilization)}" for side, s in _sides(scenario) if s.mobilization]
     if scenario.neutral_mobilization:
         mob.append(f"neutral {_units_text(data, scenario.neutral_mobilization)}")
     if mob:
@@ -202,6 +229,12 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
     ]
     if reserved:
         notes.append("Tokens only one side may take: " + ", ".join(reserved) + ".")
+    return notes
+
+
+def _relief_notes(data: GameData, scenario: Scenario) -> list[str]:
+    names, unit_name = {a.id: a.name for a in data.board.areas}, _unit_names(data)
+    notes = []
     for r in scenario.relief:
         label = scenario.time_track[r.round - 1] if 0 < r.round <= len(scenario.time_track) else f"round {r.round}"
         who = data.commander_by_id[r.commander].name if r.commander in data.commander_by_id else r.commander
@@ -212,7 +245,7 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
             + (f" (from {names.get(start, start)})" if start else "")
             + "."
         )
-    return pos
+    return notes
 
 
 # ------------------------------------------------------------------------------------ renderer
