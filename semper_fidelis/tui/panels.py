@@ -68,29 +68,50 @@ def _offered_hand(data: GameData, side: str, hand: list[int], cards: dict, token
     every_card = len(blocked) == 1 and not any(r.option.kind == "card" and not r.blocked for r in offers)
     head = Text.assemble(badge(side), (f" {len(hand)} card{'s' * (len(hand) != 1)}", "bold"))
     head.append(f" — {blocked.pop()}" if every_card else " · 1 for AP, 11 effect", "dim italic")
-    head.no_wrap, head.overflow = True, "ellipsis"
-    lines = [head]
-    first = 2 + max((len(r.key) for r in offers if r.option.kind in ("card", "supply-token")), default=1)
-    second = 2 + max((len(r.key) for r in offers if r.option.kind in ("card-effect", "use-token")), default=1)
-    for n in hand:
-        own = [r for r in offers if r.option.card == n]
-        chips = _chips([r for r in own if r.option.kind == "card"], first, picked) + _chips([r for r in own if r.option.kind == "card-effect"], second, picked)
-        card = cards[n]
-        why = next((r.blocked for r in own if r.blocked), "") if not every_card else ""
-        line = Text.assemble(chips, (f" #{n:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""), (card.name, "bold"),
-                             (f" — {why}", "dim italic") if why else (" — " + card.effect, "dim"))
-        line.no_wrap, line.overflow = True, "ellipsis"
-        lines.append(line)
+    columns = _KeyColumns(offers, picked)
+    return [_one_line(head)] + [_offered_card(n, cards[n], offers, columns, every_card) for n in hand] + \
+        _offered_tokens(data, tokens, offers, columns)
+
+
+class _KeyColumns:
+    """The two key columns of the offered hand: AP or Supply first, the effect second, each as
+    wide as its longest key."""
+
+    def __init__(self, offers: list[Row], picked: Row | None):
+        self.picked = picked
+        self.first = 2 + max((len(r.key) for r in offers if r.option.kind in ("card", "supply-token")), default=1)
+        self.second = 2 + max((len(r.key) for r in offers if r.option.kind in ("card-effect", "use-token")), default=1)
+
+    def chips(self, own: list[Row], first_kind: str, second_kind: str) -> Text:
+        return (_chips([r for r in own if r.option.kind == first_kind], self.first, self.picked)
+                + _chips([r for r in own if r.option.kind == second_kind], self.second, self.picked))
+
+
+def _offered_card(n: int, card, offers: list[Row], columns: _KeyColumns, every_card: bool) -> Text:
+    own = [r for r in offers if r.option.card == n]
+    why = next((r.blocked for r in own if r.blocked), "") if not every_card else ""
+    return _one_line(Text.assemble(
+        columns.chips(own, "card", "card-effect"), (f" #{n:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""),
+        (card.name, "bold"), (f" — {why}", "dim italic") if why else (" — " + card.effect, "dim")))
+
+
+def _offered_tokens(data: GameData, tokens: list[TokenView], offers: list[Row], columns: _KeyColumns) -> list[Text]:
+    lines = []
     labels = sorted(f"{t['kind']}{t['value']}" if t["kind"] else "" for t in tokens)  # the engine's order, the keys'
     for i, label in enumerate(labels):
         twin = i and labels[i - 1] == label  # two tokens alike: the engine offers one of them, the first line's
         own = [r for r in offers if label and not twin and r.option.token == label]
-        chips = _chips([r for r in own if r.option.kind == "supply-token"], first, picked) + _chips([r for r in own if r.option.kind == "use-token"], second, picked)
         why = next((r.blocked for r in own if r.blocked), "")
-        line = Text.assemble(chips, " ", (token_title(data, label) or "a token", "bold"), (f" — {why}", "dim italic") if why else "")
-        line.no_wrap, line.overflow = True, "ellipsis"
-        lines.append(line)
+        lines.append(_one_line(Text.assemble(columns.chips(own, "supply-token", "use-token"), " ",
+                                             (token_title(data, label) or "a token", "bold"),
+                                             (f" — {why}", "dim italic") if why else "")))
     return lines
+
+
+def _one_line(line: Text) -> Text:
+    """``line`` cut with an ellipsis rather than wrapped."""
+    line.no_wrap, line.overflow = True, "ellipsis"
+    return line
 
 
 def _chips(rows: list[Row], width: int, picked: Row | None) -> Text:
