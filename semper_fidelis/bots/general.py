@@ -705,33 +705,38 @@ class GeneralBot:
 
     def _battle(self, seat: Seat, options) -> str:
         kinds = {o.kind for o in options}
-        if "advance" in kinds:
-            return next(o.notation for o in options if o.kind == "advance")
-        if "retreat" in kinds:
-            return next(o.notation for o in options if o.kind == "retreat")
+        for kind in ("advance", "retreat"):
+            if kind in kinds:
+                return next(o.notation for o in options if o.kind == kind)
         battle = self.view.get("battle") or {}
         if "evade" in kinds or "discard-card" in kinds:
-            guarded = self._guarded(seat)
-            evade = [o for o in options if o.kind == "evade"]
-            if evade:  # once the cards are down (or mid-way), all the units at once where they can
-                self._evasion_paid = 0
-                own = Board(self.view, seat.player).own
-                return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(own(o.to_area)), o.notation)).notation
-            cards = [o for o in options if o.kind == "discard-card"]
-            if cards and battle.get("area") not in guarded:  # a guarded area is fought for
-                p_mine = self._battle_chance(seat, battle)
-                if p_mine is not None and p_mine < 0.3:
-                    if "fight" in {o.notation for o in options}:
-                        self._evasion_paid = 0  # the first card of this Evasion
-                    return self._evasion_card(seat, cards, battle)
-            self._evasion_paid = 0
-            return "fight" if "fight" in {o.notation for o in options} else self._default(options)
+            return self._evasion(seat, options, battle)
         played = [o for o in options if o.kind in ("special", "combat-token")]
         if played:
             p_mine = self._battle_chance(seat, battle)
             if p_mine is None or 0.2 <= p_mine <= 0.85:  # where a card or token can still turn it
                 return min(played, key=lambda o: o.kind != "special").notation
         return next((o.notation for o in options if o.closes or o.kind == "pass"), self._default(options))
+
+    def _evasion(self, seat: Seat, options, battle: dict) -> str:
+        """Evade, pay towards an Evasion, or fight: all the units at once where they can evade;
+        a card towards it only for a battle likely lost that is not fought for."""
+        guarded = self._guarded(seat)
+        evade = [o for o in options if o.kind == "evade"]
+        if evade:  # once the cards are down (or mid-way), all the units at once where they can
+            self._evasion_paid = 0
+            own = Board(self.view, seat.player).own
+            return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(own(o.to_area)), o.notation)).notation
+        fight = "fight" in {o.notation for o in options}
+        cards = [o for o in options if o.kind == "discard-card"]
+        if cards and battle.get("area") not in guarded:  # a guarded area is fought for
+            p_mine = self._battle_chance(seat, battle)
+            if p_mine is not None and p_mine < 0.3:
+                if fight:
+                    self._evasion_paid = 0  # the first card of this Evasion
+                return self._evasion_card(seat, cards, battle)
+        self._evasion_paid = 0
+        return "fight" if fight else self._default(options)
 
     def _battle_chance(self, seat: Seat, battle: dict) -> float | None:
         """This side's chance in the battle being fought, before its Battle Points are known
