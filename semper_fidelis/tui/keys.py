@@ -1,72 +1,99 @@
-"""Stable option keys (issue 23): each kind of order and answer keeps its own key whatever else
-is affordable, so a key typed from habit never picks something else.
+"""Keys that never move (issues 23, 36): an option's key depends only on what it acts on, never
+on its place in a list, so a key typed from habit never picks something else.
 
 - the orders by their first letters: ``m`` Move, ``a`` Assault, ``f`` Fortify, ``b`` moBilize,
-  ``p`` Provision, ``r`` pRopaganda, ``o`` negOtiate, ``d`` Dismantle;
-- a card by its place in the hand (``1``–``9``, as the Hand panel numbers them), its effect by
-  the same digit pressed twice; a token by ``t`` (``y`` to use it for its own effect);
-- the way out of a step (end, done, pass, stay, hold, draw) by ``e``; ``cancel`` by Esc;
-- everything else (areas, units, ways of taking Losses) by the free digits, then the free
-  letters, in the engine's order.
+  ``p`` Provision, ``r`` pRopaganda, ``o`` negOtiate, ``d`` Dismantle; a token by ``t`` (``y``
+  to use it for its own effect);
+- a card by its number, two digits (``07``, ``22``), for its AP and, pressed again, for its
+  effect;
+- an area by its code for the whole game: two digits from ``30`` in the board's order (what the
+  map shows beside a lit area); a Barricade's facing is the neighbour's code after it;
+- a group of units by its notation (``1v``, ``2v1h``: count and unit letter);
+- the way out of a step (end, done, pass, stay, fight, draw) by ``e``; ``cancel`` by Esc;
+- a Commander kept ``i``, changed ``v``, taken ``z``.
 
-Rows sharing a key are taken in turn by pressing it again (shown ``t``, ``tt``, ``ttt``).
-Pure: the game screen and the tests read the same keys.
+A key of several characters is typed character by character (:func:`press`); rows about the same
+thing share its key and are taken in turn by typing it again. Pure: the game screen and the
+tests read the same keys.
 """
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
-
+from ..data.models import Board
 from ..engine import Option
+from ..engine.notation import units_text
 
 #: the game screen's own commands and the map's hjkl, and ``e``, the way out of a step: never
-#: the key of an area or a unit (issue 36: ``e`` was also "Redoubt in Św. Jur" when no way out was offered)
+#: the first key of an option's (issue 36: ``e`` was also "Redoubt in Św. Jur")
 COMMANDS = set("cghjklnqsuwx")
 WAY_OUT_KEY = "e"
 ORDER_KEYS = {"move": "m", "assault": "a", "fortify": "f", "mobilize": "b", "provision": "p"}
-KIND_KEYS = {"propaganda": "r", "negotiate": "o", "dismantle": "d", "supply-token": "t", "use-token": "y",
-             "combat-token": "t", **dict.fromkeys(("end", "done", "pass", "stay", "hold", "draw"), WAY_OUT_KEY)}
+TOKEN_KINDS = ("supply-token", "combat-token", "discard-token", "medicine")
+KIND_KEYS = {"propaganda": "r", "negotiate": "o", "use-token": "y", **dict.fromkeys(TOKEN_KINDS, "t"),
+             "keep": "i", "change-commander": "v", "take-commander": "z"}  # the Commander: keep, change, take
 CANCEL_KEY = "esc"
-POOL = "1234567890" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in COMMANDS | {WAY_OUT_KEY})
+#: the first area's code; the codes run on in two digits (cards keep 01–29)
+FIRST_AREA = 30
+#: steps choosing units of one area: the group is the thing chosen
+UNIT_KINDS = ("units", "advance", "attrition", "break", "disperse")
+#: steps choosing units and an area: the area's code, then the group
+AREA_UNIT_KINDS = ("evade", "mobilize", "relief", "withdraw")
+#: every character a key can hold (the game screen binds them)
+KEY_CHARS = "0123456789" + "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in COMMANDS)
 
 
-def fixed_key(option: Option, hand: list[int]) -> str | None:
-    """The key an option has whatever else is offered; None: a key from the pool."""
+def area_codes(board: Board) -> dict[str, str]:
+    """Each area's key for the whole game, in the board's order."""
+    return {a.id: str(FIRST_AREA + i) for i, a in enumerate(board.areas)}
+
+
+def fixed_key(option: Option, codes: dict[str, str]) -> str | None:
+    """The key of what an option acts on; None: it has none."""
     if option.kind == "cancel":
         return CANCEL_KEY
-    if option.card is not None and option.card in hand and hand.index(option.card) < 9:
-        return str(hand.index(option.card) + 1)
+    if option.card is not None:
+        return f"{option.card:02d}"
+    if option.closes:
+        return WAY_OUT_KEY
     if option.kind == "order":
         return ORDER_KEYS.get(option.notation)
-    return KIND_KEYS.get(option.kind)
+    if option.kind == "dismantle":
+        return "d" + codes.get(option.area or "", "")
+    if option.kind in KIND_KEYS:
+        return KIND_KEYS[option.kind]
+    return _area_key(option, codes)
 
 
-def assign_keys(options: list[Option], hand: list[int], fixed: AbstractSet[str] = frozenset()) -> list[str]:
-    """One key per option, in the same order: its fixed key, repeated for a second option of
-    that key (``tt``); the rest from the pool, skipping keys fixed in this decision (and
-    ``fixed``: keys the panel shows for what cannot be done now)."""
-    wanted = [fixed_key(o, hand) for o in options]
-    taken = {k for k in wanted if k} | set(fixed)
-    free = (k for k in POOL if k not in taken)
-    keys: list[str] = []
-    seen: dict[str, int] = {}
-    for want in wanted:
-        if want is None:
-            want = next(free, "")
-        if want and want != CANCEL_KEY:
-            seen[want] = seen.get(want, 0) + 1
-            keys.append(want * seen[want])
-        else:
-            keys.append(want)
-    return keys
-
-
-def press(keys: list[str], key: str, current: int | None) -> int | None:
-    """The row a key press highlights: the first row of that key, or, when one of them is
-    highlighted already, the next (round again after the last)."""
-    rows = [i for i, k in enumerate(keys) if k and k[0] == key and k == key * len(k)]
-    if not rows:
+def _area_key(option: Option, codes: dict[str, str]) -> str | None:
+    group = units_text(option.unit_counts) if option.units else ""
+    if option.kind in UNIT_KINDS:
+        return group or None
+    area = codes.get((option.to_area if option.kind == "withdraw" else option.area) or "")
+    if area is None:
         return None
-    if current in rows:
-        return rows[(rows.index(current) + 1) % len(rows)]
-    return rows[0]
+    if option.kind == "barricade" and option.facing:
+        return area + codes.get(option.facing, "")
+    if option.kind in AREA_UNIT_KINDS:
+        return area + group
+    return area
+
+
+def assign_keys(options: list[Option], codes: dict[str, str]) -> list[str]:
+    """One key per option, in the same order: the key of what it acts on ('': none, reached
+    by Tab or a click)."""
+    return [fixed_key(o, codes) or "" for o in options]
+
+
+def press(keys: list[str], typed: str, current: int | None) -> tuple[int | None, str]:
+    """What typing a key's characters does: ``typed`` is what was typed so far, the last
+    character at its end. Returns the row highlighted (None: not yet, or no key starts so) and
+    what stays typed. A whole key highlights its first row, or, typed again with one of its
+    rows highlighted, the next one; a key no other key goes on from is done (typed from anew)."""
+    if not any(k.startswith(typed) for k in keys):
+        typed = typed[-1:]  # a new key begins
+    rows = [i for i, k in enumerate(keys) if k == typed]
+    longer = any(k.startswith(typed) and k != typed for k in keys)
+    if not rows:
+        return None, typed if longer else ""
+    row = rows[(rows.index(current) + 1) % len(rows)] if current in rows else rows[0]
+    return row, typed if longer else ""

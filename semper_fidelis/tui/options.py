@@ -10,7 +10,7 @@ from rich.text import Text
 from ..data.models import Side
 from ..engine import Game, Option, TurnView, token_title, type_for, unit_name
 from ..render.odds import option_odds
-from .keys import assign_keys
+from .keys import area_codes, assign_keys
 from .session import Session
 from .shapes import shape_rows
 from .theme import badge
@@ -101,8 +101,7 @@ def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tu
     rows.sort(key=lambda r: (not r.option.closes, _kind_rank(r.option) if d.kind == "orders" else 0))
     title = shape_rows(rows, lambda a: game.data.areas[a].name if a in game.data.areas else a) if d.kind != "orders" else ""
     blocked = blocked_rows(session, rows, seen if seen is not None else {}) if d.kind == "orders" else []
-    hand = sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None)
-    keys = assign_keys([r.option for r in rows + blocked], hand)
+    keys = assign_keys([r.option for r in rows + blocked], area_codes(game.data.board))
     for row, key in zip(rows + blocked, keys, strict=True):
         row.key = key
         row.in_hand = d.kind == "orders" and row.option.kind in HAND_KINDS

@@ -67,7 +67,7 @@ def _offered_hand(data: GameData, side: str, hand: list[int], cards: dict, token
     blocked = {r.blocked for r in offers if r.blocked and r.option.kind == "card"}
     every_card = len(blocked) == 1 and not any(r.option.kind == "card" and not r.blocked for r in offers)
     head = Text.assemble(badge(side), (f" {len(hand)} card{'s' * (len(hand) != 1)}", "bold"))
-    head.append(f" — {blocked.pop()}" if every_card else " · 1 for AP, 11 effect", "dim italic")
+    head.append(f" — {blocked.pop()}" if every_card else " · 07 for AP, again for effect", "dim italic")
     columns = _KeyColumns(offers, picked)
     return [_one_line(head)] + [_offered_card(n, cards[n], offers, columns, every_card) for n in hand] + \
         _offered_tokens(data, tokens, offers, columns)
@@ -119,7 +119,7 @@ def _chips(rows: list[Row], width: int, picked: Row | None) -> Text:
     text = Text()
     for r in rows:
         style = Style.parse("dim reverse" if r.blocked else PICKED_STYLE if r is picked else KEY_STYLE)
-        text.append(f" {r.key} ", style + Style(meta={"@click": f"screen.play_key('{r.key}')"}))  # a click plays it
+        text.append(f" {r.key} ", style + Style(meta={"@click": f"screen.play_key('{r.key}', '{r.option.kind}')"}))  # a click plays it
     text.append(" " * max(1, width + 1 - text.cell_len))
     return text
 

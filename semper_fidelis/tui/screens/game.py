@@ -56,7 +56,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("right", "cursor('right')", "Map", show=False, priority=True),
         Binding("k", "cursor('up')", "Map", show=False, priority=True),
         Binding("j", "cursor('down')", "Map", show=False, priority=True),
-        Binding("h", "cursor('left')", "Map", show=False, priority=True),
+        Binding("h", "cursor('left', 'h')", "Map", show=False, priority=True),
         Binding("l", "cursor('right')", "Map", show=False, priority=True),
         Binding("enter", "activate", "Apply", priority=True),
         Binding("escape", "escape", "Cancel", priority=True),
@@ -357,10 +357,10 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if why:
             self.notify(f"#{n}: {why}. Enter plays it for its AP.", timeout=5)
 
-    def action_play_key(self, key: str) -> None:
-        """A click on a key of the Hand panel: that card or token is played, as a click on an
-        option of the list (a dimmed one says why not)."""
-        row = next((r for r in self.query_one(DecisionPanel).in_hand if r.key == key), None)
+    def action_play_key(self, key: str, kind: str) -> None:
+        """A click on a key of the Hand panel: that card or token is played (for its AP or its
+        effect: ``kind``), as a click on an option of the list (a dimmed one says why not)."""
+        row = next((r for r in self.query_one(DecisionPanel).in_hand if r.key == key and r.option.kind == kind), None)
         if row is not None and row.blocked:
             self.notify(f"{row.option.label}: {row.blocked}.", timeout=4)
         elif row is not None:
@@ -373,7 +373,10 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def action_page(self, delta: int) -> None:
         self.query_one(DecisionPanel).page(delta)
 
-    def action_cursor(self, direction: str) -> None:
+    def action_cursor(self, direction: str, char: str = "") -> None:
+        if char and self.query_one(DecisionPanel).continues(char):  # the h of a group's key (1v1h)
+            self.action_pick(char)
+            return
         self.add_class("-map-shown")  # on a narrow screen the arrows bring the map up
         self.cursor = step(self.positions, self.cursor, direction, self._highlight_areas())
         self.mode = "area"
@@ -491,6 +494,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def action_save(self) -> None:
         from .dialogs import SaveScreen
 
+        if self.query_one(DecisionPanel).continues("s"):  # the s of a group's key (1s, 2v1s)
+            self.action_pick("s")
+            return
         self.app.push_screen(SaveScreen(self.session))
 
     def action_help(self) -> None:

@@ -17,11 +17,11 @@ from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
 from ..fit import fit_label
-from ..keys import POOL, WAY_OUT_KEY, press
+from ..keys import CANCEL_KEY, KEY_CHARS, press
 from ..theme import KEY_STYLE
 
-#: every key an option may have (the game screen binds them)
-KEYS = POOL + WAY_OUT_KEY
+#: every character an option's key may start with or hold (the game screen binds them)
+KEYS = KEY_CHARS
 
 
 @dataclass
@@ -71,6 +71,7 @@ class DecisionPanel(Vertical):
         self._lines: list[int | None] = []  # the list's lines: the shown row on each (None: a note, a group's line)
         self.shared = ""  # what the options share, on a line over them
         self.labels: dict[str, str] = {}  # area id -> its short label (an option's areas)
+        self.typed = ""  # the characters of a key typed so far (``3`` of ``34``)
 
     def compose(self):
         yield Static(id="prompt")
@@ -90,6 +91,7 @@ class DecisionPanel(Vertical):
         self.rows = [r for r in rows if not r.blocked and not r.in_hand]
         self.blocked = [r for r in rows if r.blocked and not r.in_hand]
         self.filter_note = ""
+        self.typed = ""
         self._fill(self.rows, keep=keep)
 
     def narrow(self, actions: list[str], note: str) -> None:
@@ -216,22 +218,24 @@ class DecisionPanel(Vertical):
         ol.highlighted = self._lines.index(index)
         ol.scroll_to_highlight()
 
+    def continues(self, char: str) -> bool:
+        """Whether ``char`` goes on with a key being typed (``h`` of ``1v1h``: not the map's)."""
+        return bool(self.typed) and any(r.key.startswith(self.typed + char) for r in self._reachable())
+
+    def _reachable(self) -> list[Row]:
+        return self.shown if self.filter_note else self.shown + self.in_hand + self.blocked
+
     def key_index(self, key: str) -> int | Row | None:
-        """The shown row a key press highlights (pressed again: the next row of that key), or
-        a row of the Hand panel (the caller picks it), or the dimmed row of that key (the caller
-        says why it cannot be chosen), or None."""
-        i = press([r.key for r in self.shown], key, self.highlighted_index)
-        if i is not None:
-            return i
-        if self.filter_note:
+        """The shown row a key's characters highlight (typed again: the next row of that key),
+        or a row of the Hand panel (the caller picks it), or the dimmed row of that key (the
+        caller says why it cannot be chosen), or None (not yet: a key of several characters)."""
+        rows = self._reachable()
+        current = self.picked if self.picked is not None else self.highlighted_row
+        at = rows.index(current) if current in rows else None
+        i, self.typed = press(["" if r.key == CANCEL_KEY else r.key for r in rows], self.typed + key, at)
+        if i is None:
             return None
-        legal = [r for r in self.in_hand if not r.blocked]
-        h = press([r.key for r in legal], key, legal.index(self.picked) if self.picked in legal else None)
-        if h is not None:
-            return legal[h]
-        blocked = self.blocked + [r for r in self.in_hand if r.blocked]
-        j = press([r.key for r in blocked], key, None)
-        return blocked[j] if j is not None else None
+        return i if i < len(self.shown) else rows[i]
 
     def move(self, delta: int) -> None:
         if not self.shown:
