@@ -83,7 +83,8 @@ class MapPosition:
     ``fortifications``: area id -> side ("PL"/"ZURL") -> :class:`Fortification`.
     ``attacks``: area id -> one ``(side, units)`` per attacking side lined up on its border.
     ``highlighted`` / ``cursor``: areas the UI wants to point at (legal targets, selection);
-    ``near``: the cursor's neighbours (underlined).
+    ``near``: the cursor's neighbours (underlined). ``keys``: a lit area's key, shown on its
+    label bar (the game screen's: an area keeps its key for the whole game).
     ``changed``: areas the other side's last turn changed (the last-move marks).
     ``title``, ``subtitle`` and ``notes``: lines shown above and below the map (scenario, tracks,
     off-board units, ...).
@@ -97,6 +98,7 @@ class MapPosition:
     highlighted: set[str] = field(default_factory=set)
     cursor: str | None = None
     near: set[str] = field(default_factory=set)
+    keys: dict[str, str] = field(default_factory=dict)
     changed: set[str] = field(default_factory=set)
     title: str = ""
     subtitle: str = ""
@@ -301,7 +303,9 @@ class BoardMap:
         if area.id == pos.cursor:
             style, prefix = CURSOR_STYLE, "▶"
         elif area.id in pos.highlighted:
-            style, prefix = HIGHLIGHT_STYLE, "•"
+            style, prefix = HIGHLIGHT_STYLE, "" if area.id in pos.keys else "•"
+        if area.id in pos.highlighted and area.id in pos.keys:
+            prefix += pos.keys[area.id]
         if area.id in pos.near:
             style += " underline"
         glyph, glyph_style = HOLDER_MARK[self.holder(area.id)]

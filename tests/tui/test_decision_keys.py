@@ -52,11 +52,10 @@ async def test_enter_on_the_cancel_row_does_not_cancel(tmp_path):
 def test_no_option_takes_a_key_the_screen_keeps():
     """Over random games: ``e`` only ever for a way out of a step, never an area or a unit; no
     option on a command's key."""
-    from semper_fidelis.tui.keys import COMMANDS, KIND_KEYS, WAY_OUT_KEY
+    from semper_fidelis.tui.keys import COMMANDS, WAY_OUT_KEY
     from semper_fidelis.tui.options import option_rows
     from semper_fidelis.tui.session import Session
 
-    ways_out = {kind for kind, key in KIND_KEYS.items() if key == WAY_OUT_KEY}
     checked = 0
     for scenario, seed in ((1, 1), (2, 2), (4, 3)):
         game, bot = Game(scenario=scenario, seed=seed), RandomBot(seed)
@@ -64,7 +63,7 @@ def test_no_option_takes_a_key_the_screen_keeps():
             for row in option_rows(Session(game=game, privacy=False)):
                 key = "" if row.key == "esc" else row.key[:1]
                 assert key not in COMMANDS, (row.key, row.option.label)
-                assert key != WAY_OUT_KEY or row.option.kind in ways_out, (row.key, row.option.label)
+                assert key != WAY_OUT_KEY or row.option.closes, (row.key, row.option.label)
                 checked += 1
             game.apply(bot.choose(game))
     assert checked > 1000
@@ -112,7 +111,7 @@ async def test_the_effects_key_on_a_card_offered_for_ap_only_says_why(tmp_path):
             return None
         effects = {o.card for o in game.options() if o.kind == "card-effect"}
         return next((r for r in option_rows(Session(game=game, privacy=False)) if r.option.kind == "card"
-                     and not r.blocked and r.option.card not in effects and len(r.key) == 1), None)
+                     and not r.blocked and r.option.card not in effects), None)
 
     game, row = first(ap_only)
     path = save(game, tmp_path / "saves" / "game.json")
@@ -120,7 +119,7 @@ async def test_the_effects_key_on_a_card_offered_for_ap_only_says_why(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.open_save(path) is None
         await pilot.pause()
-        await keys(pilot, row.key, row.key)
+        await keys(pilot, *row.key, *row.key)
         said = " ".join(n.message for n in app._notifications)
         assert f"#{row.option.card}: " in said and "Enter plays it for its AP" in said, said
         assert game_screen(app).session.game.actions == game.actions  # nothing played yet

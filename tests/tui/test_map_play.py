@@ -29,7 +29,7 @@ async def _to_orders(pilot, app) -> Game:
     game = game_screen(app).session.game
     while game.decision().kind != "orders":
         d = game.decision()
-        await keys(pilot, "e" if d.kind == "event" else _keyed(app)[d.actions[0]], "enter")
+        await keys(pilot, *("e" if d.kind == "event" else _keyed(app)[d.actions[0]]), "enter")
     return game
 
 
@@ -68,10 +68,10 @@ def test_keys_are_fixed_by_kind_and_repeat_for_a_second_row():
             Option("card 8", "card", "Play #8", card=8), Option("effect 8", "card-effect", "#8 effect", card=8),
             Option("supply food1", "supply-token", "Supply"), Option("supply plane3", "supply-token", "Supply"),
             Option("from rynek", "from", "Rynek", area="rynek")]
-    keys_ = assign_keys(opts, hand=[4, 8])
-    assert keys_ == ["e", "m", "2", "22", "t", "tt", "1"]
-    assert press(keys_, "t", None) == 4 and press(keys_, "t", 4) == 5 and press(keys_, "t", 5) == 4
-    assert press(keys_, "2", None) == 2 and press(keys_, "2", 2) == 3
+    keys_ = assign_keys(opts, {"rynek": "30"})
+    assert keys_ == ["e", "m", "08", "08", "t", "t", "30"]
+    assert press(keys_, "t", None) == (4, "") and press(keys_, "t", 4) == (5, "") and press(keys_, "t", 5) == (4, "")
+    assert press(keys_, "08", None) == (2, "") and press(keys_, "08", 2) == (3, "")
 
 
 @sync
@@ -86,7 +86,7 @@ async def test_stable_keys_and_dimmed_orders_with_the_reason(make_app):
         while game.view("PL")["turn"]["ap"] > 1:  # spend AP on Propaganda / Barricades until 1 is left
             await keys(pilot, "f", "enter")
             fortify = next(o for o in game.options() if o.kind == "barricade" or o.kind == "redoubt")
-            await keys(pilot, _keyed(app)[fortify.notation], "enter")
+            await keys(pilot, *_keyed(app)[fortify.notation], "enter")
             while game.decision().kind != "orders":
                 await keys(pilot, "e", "enter")
         assert "assault" not in game.legal()
@@ -116,7 +116,7 @@ async def test_a_whole_turn_on_the_map_with_arrows_and_enter(make_app):
         await keys(pilot, "m", "enter")
         assert game.actions[-2:] == ["move", "from dom-akademicki"]
         units = next(r for r in _panel(app).shown if r.action.startswith("units"))  # by its key
-        await keys(pilot, units.key, "enter")
+        await keys(pilot, *units.key, "enter")
         lit = screen._highlight_areas()
         assert lit == {o.area for o in game.options() if o.area}
         start = screen.cursor
@@ -168,7 +168,7 @@ async def test_a_cursor_step_repaints_a_few_lines_and_marks_the_neighbours(make_
 @sync
 async def test_cards_and_tokens_are_played_from_the_hand_panel_by_key_and_by_click(make_app):
     """In the Orders the cards and tokens are not repeated in the list: each line of the Hand
-    panel carries its keys (1 for AP, 11 for the effect; t Supply, y its effect). A key picks
+    panel carries its keys (07 for AP, 07 again for the effect; t Supply, y its effect). A key picks
     (the detail says which of the two), Enter plays; a click on a key plays at once; once a card
     is played the others stay on their lines, dimmed, and their keys say why."""
     app = make_app()
@@ -180,12 +180,12 @@ async def test_cards_and_tokens_are_played_from_the_hand_panel_by_key_and_by_cli
         hand_text = text_of(screen.query_one("#hand"), 36)
         assert all(f"#{n}" in hand_text for n in hand)  # … but on the hand's lines, all 5
         card = next(r for r in panel.in_hand if r.option.kind == "card-effect")
-        slot = card.key[0]
-        await keys(pilot, slot)
+        assert card.key == f"{card.option.card:02d}"  # the card's number, wherever it sits in the hand
+        await keys(pilot, *card.key)
         assert panel.picked is not None and panel.picked.action == f"card {card.option.card}"
-        await keys(pilot, slot)  # pressed again: the effect
+        await keys(pilot, *card.key)  # typed again: the effect
         assert panel.picked is card and f"{card.key}: for its effect" in text_of(panel.query_one("#detail"), 200)
-        await keys(pilot, slot)  # and round again: for its AP
+        await keys(pilot, *card.key)  # and round again: for its AP
         ap = game.view("PL")["turn"]["ap"]
         await keys(pilot, "enter")
         assert game.actions[-1] == f"card {card.option.card}" and game.view("PL")["turn"]["ap"] > ap

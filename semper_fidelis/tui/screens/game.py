@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 from ...engine import Game, IllegalAction
 from ...render.board_map import MapPosition
 from ..battle_panel import battle_start
+from ..keys import area_codes
 from ..last_move import last_turn_areas
 from ..mapnav import step
 from ..options import decision_rows, effect_blocked, option_detail, own_ability, prompt_text
@@ -191,8 +192,15 @@ class GameScreen(BotTurns, TableKeys, Screen):
         view = self.session.view()
         pos = map_position(view, self.data, self._highlight_areas(), self.cursor)
         pos.changed = self.last_move_areas()
+        pos.keys = self._lit_keys(pos.highlighted)
         self._map_pos = pos
         self._show_cursor()
+
+    def _lit_keys(self, lit: set[str]) -> dict[str, str]:
+        """The key of each lit area a step asks for, as the list gives it (its code for the game)."""
+        codes = area_codes(self.data.board)
+        keys = {r.key for r in self.query_one(DecisionPanel).offered}
+        return {a: codes[a] for a in lit if codes.get(a) in keys}
 
     def _show_cursor(self) -> None:
         """The cursor's marks on the map (itself and its neighbours) and the line about it: all
