@@ -2,8 +2,8 @@
 on its place in a list, so a key typed from habit never picks something else.
 
 - the orders by their first letters: ``m`` Move, ``a`` Assault, ``f`` Fortify, ``b`` moBilize,
-  ``p`` Provision, ``r`` pRopaganda, ``o`` negOtiate, ``d`` Dismantle; a token by ``t`` (``y``
-  to use it for its own effect);
+  ``p`` Provision, ``r`` pRopaganda, ``o`` negOtiate and the neutral's initial (``oj``, ``oa``),
+  ``d`` Dismantle and the area's code; a token by ``t`` (``y`` to use it for its own effect);
 - a card by its number, two digits (``07``, ``22``), for its AP and, pressed again, for its
   effect;
 - an area by its code for the whole game: two digits from ``30`` in the board's order (what the
@@ -59,6 +59,8 @@ def fixed_key(option: Option, codes: dict[str, str]) -> str | None:
         return ORDER_KEYS.get(option.notation)
     if option.kind == "dismantle":
         return "d" + codes.get(option.area or "", "")
+    if option.kind == "negotiate":  # a track each: o and the neutral's initial (oj, oa)
+        return "o" + option.notation.split()[1][:1]
     if option.kind in KIND_KEYS:
         return KIND_KEYS[option.kind]
     return _area_key(option, codes)

@@ -18,7 +18,9 @@ def thing(option: Option) -> tuple:
         return ("card", option.card)
     if option.closes or option.kind == "cancel":
         return ("way out", option.kind == "cancel")
-    if option.kind in ("order", "propaganda", "negotiate", "use-token", "keep", "change-commander", "take-commander"):
+    if option.kind == "negotiate":
+        return (option.kind, option.notation.split()[1])
+    if option.kind in ("order", "propaganda", "use-token", "keep", "change-commander", "take-commander"):
         return (option.kind if option.kind != "order" else option.notation,)
     if option.kind in ("supply-token", "combat-token", "discard-token", "medicine"):
         return ("token",)
