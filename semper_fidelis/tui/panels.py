@@ -50,8 +50,8 @@ def hand_renderable(session: Session, first: Side, offers: list[Row] | None = No
             continue
         lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"),
                                    ("  (c: in full)", "dim italic")))
-        for slot, n in enumerate(seen, start=1):
-            lines.append(card_line(cards[side][n], slot))
+        for n in seen:
+            lines.append(card_line(cards[side][n]))
         names = ", ".join(token_title(data, f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
         line = Text.assemble(("Tokens: ", "bold"), names)
         line.no_wrap, line.overflow = True, "ellipsis"
@@ -127,10 +127,10 @@ def _chips(rows: list[Row], width: int, picked: Row | None) -> Text:
 KIND_MARK = {"action": "Act", "special": "Spc", "event": "Evt"}
 
 
-def card_line(card, slot: int) -> Text:
-    """One compact line a card: its key (the hand slot), number, AP, kind and name, then as
-    much of its effect as fits ('1 #4  2AP Spc Nurses — Play in a battle…')."""
-    line = Text.assemble((f" {slot} ", KEY_STYLE), (f" #{card.number:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""),
+def card_line(card) -> Text:
+    """One compact line a card: its key (its number, tui/keys.py), number, AP, kind and name,
+    then as much of its effect as fits ('04 #4  2AP Spc Nurses — Play in a battle…')."""
+    line = Text.assemble((f" {card.number:02d} ", KEY_STYLE), (f" #{card.number:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""),
                          (card.name, "bold"), (" — " + card.effect, "dim"))
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
