@@ -10,6 +10,8 @@ from semper_fidelis.tui.keys import UNIT_KINDS, press
 from semper_fidelis.tui.options import option_rows
 from semper_fidelis.tui.session import Session
 
+from .helpers import sync
+
 
 def thing(option: Option) -> tuple:
     """What an option acts on, from its facts (not from the keys' code): the card, a way out of
@@ -62,3 +64,34 @@ def test_a_key_of_several_characters_typed_in_turn():
     assert press(keys, "1v1h", 2) == (3, "")
     assert press(keys, "22", None) == (4, "") and press(keys, "22", 4) == (5, "")  # a card's AP, then its effect
     assert press(keys, "9e", None) == (6, "")  # nothing starts with 9e: e begins anew
+
+
+@sync
+async def test_a_groups_key_is_typed_whole_h_and_s_included(tmp_path):
+    """``1v1h`` or ``1s``: the ``h`` and the ``s`` go on with the key being typed (not the map's
+    left, not the Save screen); Enter then applies that group."""
+    from semper_fidelis.tui.widgets.decision import DecisionPanel
+
+    from .helpers import game_screen, keys
+    from .records import save
+    from .test_small_defects import first
+    from .test_snapshots import app_for
+
+    def with_h_or_s(game):
+        rows = option_rows(Session(game=game, privacy=False))
+        return next((r for r in rows if r.option.kind in UNIT_KINDS and set(r.key[1:]) & set("hs")
+                     and sum(x.key == r.key for x in rows) == 1), None)
+
+    game, row = first(with_h_or_s)
+    path = save(game, tmp_path / "saves" / "game.json")
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.open_save(path) is None
+        await pilot.pause()
+        screen = game_screen(app)
+        cursor = screen.cursor
+        await keys(pilot, *row.key)
+        assert screen.query_one(DecisionPanel).highlighted_action == row.action and app.screen is screen
+        assert screen.cursor == cursor
+        await keys(pilot, "enter")
+        assert screen.session.game.actions[-1] == row.action

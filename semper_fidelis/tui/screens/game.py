@@ -385,6 +385,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         if char and self.query_one(DecisionPanel).continues(char):  # the h of a group's key (1v1h)
             self.action_pick(char)
             return
+        self.query_one(DecisionPanel).typed = ""  # a key half typed is dropped
         self.add_class("-map-shown")  # on a narrow screen the arrows bring the map up
         self.cursor = step(self.positions, self.cursor, direction, self._highlight_areas())
         self.mode = "area"
@@ -409,6 +410,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def action_activate(self) -> None:
         panel = self.query_one(DecisionPanel)
+        panel.typed = ""  # a key half typed is dropped
         if not self.shows_options():
             return
         if self.mode == "area" and self.cursor:

@@ -238,6 +238,7 @@ class DecisionPanel(Vertical):
         return i if i < len(self.shown) else rows[i]
 
     def move(self, delta: int) -> None:
+        self.typed = ""  # a key half typed is dropped
         if not self.shown:
             return
         i = self.highlighted_index
