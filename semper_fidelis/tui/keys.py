@@ -7,7 +7,8 @@ on its place in a list, so a key typed from habit never picks something else.
 - a card by its number, two digits (``07``, ``22``), for its AP and, pressed again, for its
   effect;
 - an area by its code for the whole game: two digits from ``30`` in the board's order (what the
-  map shows beside a lit area); a Barricade's facing is the neighbour's code after it;
+  map shows beside a lit area); a Barricade's facing is the neighbour's code after it, and so is
+  the side an attack or an entry comes from;
 - a group of units by its notation (``1v``, ``2v1h``: count and unit letter);
 - the way out of a step (end, done, pass, stay, fight, draw) by ``e``; ``cancel`` by Esc;
 - a Commander kept ``i``, changed ``v``, taken ``z``.
@@ -77,6 +78,8 @@ def _area_key(option: Option, codes: dict[str, str]) -> str | None:
         return area + codes.get(option.facing, "")
     if option.kind in AREA_UNIT_KINDS:
         return area + group
+    if option.via and option.via != option.from_area:  # an attack or entry from a side: the side's code after
+        return area + codes.get(option.via, "")
     return area
 
 
@@ -86,16 +89,18 @@ def assign_keys(options: list[Option], codes: dict[str, str]) -> list[str]:
     return [fixed_key(o, codes) or "" for o in options]
 
 
-def press(keys: list[str], typed: str, current: int | None) -> tuple[int | None, str]:
+def press(keys: list[str], typed: str, current: int | None, last: str = "") -> tuple[int | None, str]:
     """What typing a key's characters does: ``typed`` is what was typed so far, the last
-    character at its end. Returns the row highlighted (None: not yet, or no key starts so) and
-    what stays typed. A whole key highlights its first row, or, typed again with one of its
-    rows highlighted, the next one; a key no other key goes on from is done (typed from anew)."""
+    character at its end; ``last`` the whole key typed before. Returns the row highlighted
+    (None: not yet, or no key starts so) and what stays typed. A whole key highlights its first
+    row, or, typed again with one of its rows highlighted, the next one; a key no other key goes
+    on from is done (typed from anew)."""
     if not any(k.startswith(typed) for k in keys):
         typed = typed[-1:]  # a new key begins
     rows = [i for i, k in enumerate(keys) if k == typed]
     longer = any(k.startswith(typed) and k != typed for k in keys)
     if not rows:
         return None, typed if longer else ""
-    row = rows[(rows.index(current) + 1) % len(rows)] if current in rows else rows[0]
+    again = typed == last and current in rows
+    row = rows[(rows.index(current) + 1) % len(rows)] if again else rows[0]
     return row, typed if longer else ""

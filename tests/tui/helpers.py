@@ -71,11 +71,12 @@ async def choose(pilot, action: str) -> None:
     before = len(game.actions)
     session = game_screen(app).session
     quiet = len(session.passed) if session.quiet_step() is not None else None  # a secret step passed for its player
-    key = game_screen(app).query_one(DecisionPanel).offered[i].key
+    offered = game_screen(app).query_one(DecisionPanel).offered
+    key = offered[i].key
     if key == "esc":
         await keys(pilot, "escape")
-    elif key:  # its stable key, pressed again for the second row of that key ("tt")
-        await keys(pilot, *key, "enter")
+    elif key:  # its stable key, typed again for the second row of that key (a card's effect)
+        await keys(pilot, *key * (1 + [r.key for r in offered[:i]].count(key)), "enter")
     else:  # from nothing highlighted, Tab goes to the first option
         await keys(pilot, *["tab"] * (i + 1), "enter")
     game = game_screen(app).session.game

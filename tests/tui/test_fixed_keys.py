@@ -28,7 +28,8 @@ def thing(option: Option) -> tuple:
         return ("token",)
     if option.kind in UNIT_KINDS:
         return ("units", option.units)
-    facts = (option.area, option.facing) if option.kind == "barricade" else (option.area,)
+    side = option.via if option.via != option.from_area else None  # an attack from another side than the origin
+    facts = (option.area, option.facing) if option.kind == "barricade" else (option.area, side)
     if option.kind == "withdraw":  # where the units go, as an Evasion's
         facts = (option.to_area,)
     if option.kind in ("withdraw", "evade", "mobilize", "relief"):
@@ -59,10 +60,11 @@ def test_a_key_of_several_characters_typed_in_turn():
     keys = ["34", "3435", "1v", "1v1h", "22", "22", "e"]
     assert press(keys, "3", None) == (None, "3")  # not yet
     assert press(keys, "34", None) == (0, "34")  # 34, and 3435 may follow
-    assert press(keys, "343", 0) == (None, "343")
-    assert press(keys, "3435", 0) == (1, "")
-    assert press(keys, "1v1h", 2) == (3, "")
-    assert press(keys, "22", None) == (4, "") and press(keys, "22", 4) == (5, "")  # a card's AP, then its effect
+    assert press(keys, "343", 0, "34") == (None, "343")
+    assert press(keys, "3435", 0, "34") == (1, "")
+    assert press(keys, "1v1h", 2, "1v") == (3, "")
+    assert press(keys, "22", None) == (4, "") and press(keys, "22", 4, "22") == (5, "")  # a card's AP, then its effect
+    assert press(keys, "22", 4) == (4, "")  # highlighted already (Enter's default), not typed before: that row
     assert press(keys, "9e", None) == (6, "")  # nothing starts with 9e: e begins anew
 
 

@@ -70,8 +70,8 @@ def test_keys_are_fixed_by_kind_and_repeat_for_a_second_row():
             Option("from rynek", "from", "Rynek", area="rynek")]
     keys_ = assign_keys(opts, {"rynek": "30"})
     assert keys_ == ["e", "m", "08", "08", "t", "t", "30"]
-    assert press(keys_, "t", None) == (4, "") and press(keys_, "t", 4) == (5, "") and press(keys_, "t", 5) == (4, "")
-    assert press(keys_, "08", None) == (2, "") and press(keys_, "08", 2) == (3, "")
+    assert press(keys_, "t", None) == (4, "") and press(keys_, "t", 4, "t") == (5, "") and press(keys_, "t", 5, "t") == (4, "")
+    assert press(keys_, "08", None) == (2, "") and press(keys_, "08", 2, "08") == (3, "")
 
 
 @sync

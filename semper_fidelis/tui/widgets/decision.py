@@ -72,6 +72,7 @@ class DecisionPanel(Vertical):
         self.shared = ""  # what the options share, on a line over them
         self.labels: dict[str, str] = {}  # area id -> its short label (an option's areas)
         self.typed = ""  # the characters of a key typed so far (``3`` of ``34``)
+        self.last_key = ""  # the whole key typed last (typed again: the next row of that key)
 
     def compose(self):
         yield Static(id="prompt")
@@ -91,7 +92,7 @@ class DecisionPanel(Vertical):
         self.rows = [r for r in rows if not r.blocked and not r.in_hand]
         self.blocked = [r for r in rows if r.blocked and not r.in_hand]
         self.filter_note = ""
-        self.typed = ""
+        self.typed = self.last_key = ""
         self._fill(self.rows, keep=keep)
 
     def narrow(self, actions: list[str], note: str) -> None:
@@ -232,13 +233,14 @@ class DecisionPanel(Vertical):
         rows = self._reachable()
         current = self.picked if self.picked is not None else self.highlighted_row
         at = rows.index(current) if current in rows else None
-        i, self.typed = press(["" if r.key == CANCEL_KEY else r.key for r in rows], self.typed + key, at)
+        i, self.typed = press(["" if r.key == CANCEL_KEY else r.key for r in rows], self.typed + key, at, self.last_key)
         if i is None:
             return None
+        self.last_key = rows[i].key
         return i if i < len(self.shown) else rows[i]
 
     def move(self, delta: int) -> None:
-        self.typed = ""  # a key half typed is dropped
+        self.typed = self.last_key = ""  # a key half typed is dropped
         if not self.shown:
             return
         i = self.highlighted_index
