@@ -101,6 +101,7 @@ def press(keys: list[str], typed: str, current: int | None, last: str = "") -> t
     longer = any(k.startswith(typed) and k != typed for k in keys)
     if not rows:
         return None, typed if longer else ""
-    again = typed == last and current in rows
-    row = rows[(rows.index(current) + 1) % len(rows)] if again else rows[0]
+    row = rows[0]
+    if typed == last and current is not None and current in rows:  # typed again: the next of that key
+        row = rows[(rows.index(current) + 1) % len(rows)]
     return row, typed if longer else ""
