@@ -21,8 +21,7 @@ tests read the same keys.
 from __future__ import annotations
 
 from ..data.models import Board
-from ..engine import Option
-from ..engine.notation import units_text
+from ..engine import Option, unit_pairs
 
 #: the game screen's own commands and the map's hjkl, and ``e``, the way out of a step: never
 #: the first key of an option's (issue 36: ``e`` was also "Redoubt in Św. Jur")
@@ -68,7 +67,7 @@ def fixed_key(option: Option, codes: dict[str, str]) -> str | None:
 
 
 def _area_key(option: Option, codes: dict[str, str]) -> str | None:
-    group = units_text(option.unit_counts) if option.units else ""
+    group = "".join(f"{n}{code}" for code, n in unit_pairs(option.unit_counts))  # the notation: 2v1h
     if option.kind in UNIT_KINDS:
         return group or None
     area = codes.get((option.to_area if option.kind == "withdraw" else option.area) or "")
