@@ -4,6 +4,7 @@ option shares are said once over the list, each row says what tells it apart."""
 from __future__ import annotations
 
 import functools
+
 import pytest
 
 from semper_fidelis.bots import RandomBot
