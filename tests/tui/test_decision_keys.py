@@ -3,6 +3,8 @@ screen keeps for itself; the rematch is not the key that hurries the bots."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.tui.widgets.decision import DecisionPanel
@@ -20,26 +22,27 @@ def one_step_and_its_cancel() -> Game:
     return game
 
 
-@sync
-async def test_enter_takes_the_one_option_never_the_cancel(tmp_path):
-    game = one_step_and_its_cancel()
-    path = save(game, tmp_path / "saves" / "game.json")
+@asynccontextmanager
+async def at_one_step_and_its_cancel(tmp_path):
+    """The app at 120×40 with that step on screen."""
+    path = save(one_step_and_its_cancel(), tmp_path / "saves" / "game.json")
     app = app_for(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         assert app.open_save(path) is None
         await pilot.pause()
+        yield app, pilot
+
+
+@sync
+async def test_enter_takes_the_one_option_never_the_cancel(tmp_path):
+    async with at_one_step_and_its_cancel(tmp_path) as (app, pilot):
         await keys(pilot, "enter")
         assert game_screen(app).session.game.actions[-1] == "units 1v"
 
 
 @sync
 async def test_enter_on_the_cancel_row_does_not_cancel(tmp_path):
-    game = one_step_and_its_cancel()
-    path = save(game, tmp_path / "saves" / "game.json")
-    app = app_for(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        assert app.open_save(path) is None
-        await pilot.pause()
+    async with at_one_step_and_its_cancel(tmp_path) as (app, pilot):
         before = list(game_screen(app).session.game.actions)
         panel = game_screen(app).query_one(DecisionPanel)
         panel.highlight(next(i for i, r in enumerate(panel.shown) if r.action == "cancel"))
