@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
+
+#: what argparse calls with the text given: the value, or ArgumentTypeError with the reason
+ArgType = Callable[[str], int | float]
 
 
 def _number(text: str, kind: type[int] | type[float]) -> int | float:
@@ -23,8 +27,8 @@ def _number(text: str, kind: type[int] | type[float]) -> int | float:
     return value
 
 
-def _at_least(low: float, kind: type[int] | type[float]):
-    def check(text: str):
+def _at_least(low: float, kind: type[int] | type[float]) -> ArgType:
+    def check(text: str) -> int | float:
         value = _number(text, kind)
         if value < low:
             raise argparse.ArgumentTypeError(f"must be at least {low:g}, not {text.strip()}")
@@ -40,7 +44,7 @@ def _above_zero(text: str) -> float:
     return value
 
 
-def _within(low: int, high: int):
+def _within(low: int, high: int) -> Callable[[str], int]:
     def check(text: str) -> int:
         value = _number(text, int)
         if not low <= value <= high:

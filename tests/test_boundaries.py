@@ -10,8 +10,7 @@ from pathlib import Path
 import semper_fidelis.engine as engine
 
 PACKAGE = Path(engine.__file__).parent.parent
-CLIENTS = [*(path for client in ("tui", "bots", "play", "render", "store", "net") for path in sorted((PACKAGE / client).rglob("*.py"))),
-           PACKAGE / "cli.py"]
+CLIENTS = [path for client in ("tui", "bots", "play", "render", "store", "net", "cli") for path in sorted((PACKAGE / client).rglob("*.py"))]
 #: a Game's insides: the state (with its stack, phase counter and frames) and the rules tables
 INTERNALS = {"state", "rules", "stack", "frame", "_legal", "_options"}
 

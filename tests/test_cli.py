@@ -247,7 +247,7 @@ def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys, monkey
     """``board`` and ``simulate`` print a scenario name, area name and card name holding markup
     and escapes as written. validate refuses them, and so does --assets (one line, escaped); the
     printing is checked with the data loaded past those checks."""
-    from semper_fidelis import cli
+    from semper_fidelis.cli import gamedata
     from semper_fidelis.data.text import printable
 
     shutil.copytree(REPO / "assets", tmp_path / "assets")
@@ -260,7 +260,7 @@ def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys, monkey
     assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 2
     err = capsys.readouterr().err
     assert "data problems" in err and len(err.splitlines()) == 1 and "\x1b" not in err
-    monkeypatch.setattr(cli, "checked_data", lambda data_dir: (load_game_data(data_dir), 0, []))
+    monkeypatch.setattr(gamedata, "checked_data", lambda data_dir: (load_game_data(data_dir), 0, []))
     assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 0
     out = capsys.readouterr().out
     assert f"Scenario 2: {printable(HOSTILE)}" in out and "\x1b" not in out
@@ -272,14 +272,13 @@ def test_names_from_a_data_folder_are_printed_literally(tmp_path, capsys, monkey
 
 def test_an_unexpected_failure_is_one_line_and_a_failing_status(monkeypatch, capsys):
     """Every command exits non-zero after an error: a bug in a command prints one line."""
-    from semper_fidelis import cli
+    from semper_fidelis.cli import parser
 
     def broken(args):
         raise ZeroDivisionError("division by zero\n\x1b]0;x\x07")
 
-    help_text, arguments, _ = cli.COMMANDS["bench"]
-    monkeypatch.setitem(cli.COMMANDS, "bench", (help_text, arguments, broken))
-    assert cli.main(["bench"]) == 1
+    monkeypatch.setitem(parser.COMMANDS, "bench", parser.COMMANDS["bench"]._replace(run=broken))
+    assert main(["bench"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error: ZeroDivisionError: division by zero" in err and "\x1b" not in err
 
@@ -294,7 +293,7 @@ def test_invisible_characters_in_data_and_paths_are_printed_as_escapes(tmp_path,
     """A scenario name from a data folder (``board``), a path on the command line (an error
     echoes it) and a record's version (``replay``): each invisible character written out.
     --assets refuses such a folder as validate does; ``board`` is run past those checks."""
-    from semper_fidelis import cli
+    from semper_fidelis.cli import gamedata
 
     shutil.copytree(REPO / "assets", tmp_path / "assets")
     shutil.copytree(REPO / "scenarios", tmp_path / "scenarios")
@@ -303,7 +302,7 @@ def test_invisible_characters_in_data_and_paths_are_printed_as_escapes(tmp_path,
         'name = "Semper Fidelis"', f"name = {json.dumps(f'Semper {INVISIBLE}Fidelis')}", 1), encoding="utf-8")
     assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 2
     assert "invisible or reordering character" in one_line_error(capsys)
-    monkeypatch.setattr(cli, "checked_data", lambda data_dir: (load_game_data(data_dir), 0, []))
+    monkeypatch.setattr(gamedata, "checked_data", lambda data_dir: (load_game_data(data_dir), 0, []))
     assert main(["--assets", str(tmp_path), "board", "2", "--width", "100"]) == 0
     out = capsys.readouterr().out
     assert f"Scenario 2: Semper {SHOWN}Fidelis" in out and not any(char in out for char in INVISIBLE)

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from semper_fidelis import argtypes
-from semper_fidelis.cli import EXIT_STATUSES, build_parser, main
+from semper_fidelis.cli import main
+from semper_fidelis.cli.parser import EXIT_STATUSES, build_parser
 from semper_fidelis.tui import app as tui
 
 REPO = Path(__file__).resolve().parents[1]

@@ -18,10 +18,10 @@ def test_balance_piped_prints_a_markdown_table_with_whole_rows(capsys):
 def test_rich_output_piped_is_as_wide_as_its_tables(capsys):
     from rich.table import Table
 
-    from semper_fidelis.cli import _console
+    from semper_fidelis.cli.terminal import console
 
     table = Table("scenario", "verdict")
     table.add_row("2 Semper Fidelis", "PL favoured " + "(53–72% of decisive games) " * 4)
-    _console().print(table)
+    console().print(table)
     out = capsys.readouterr().out
     assert "(53–72% of decisive games) " * 4 in out and "…" not in out and "\x1b[" not in out

@@ -12,7 +12,7 @@ HEAVY = ("semper_fidelis.engine", "semper_fidelis.bots", "semper_fidelis.net.hos
 
 PROBE = """
 import sys
-from semper_fidelis.cli import build_parser
+from semper_fidelis.cli.parser import build_parser
 build_parser().parse_args(["play"])
 import semper_fidelis.tui.app
 print(" ".join(m for m in {heavy!r} if m in sys.modules))

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
-STRICT_MODULES = {"semper_fidelis.engine", "semper_fidelis.engine.*", "semper_fidelis.data", "semper_fidelis.data.*"}
+#: the modules held to --strict: the engine, the data, and the command line with its argument types (issue 37)
+STRICT_MODULES = {"semper_fidelis.engine", "semper_fidelis.engine.*", "semper_fidelis.data", "semper_fidelis.data.*",
+                  "semper_fidelis.cli", "semper_fidelis.cli.*", "semper_fidelis.argtypes"}
 
 
 def strict_flags() -> set[str]:

@@ -1,4 +1,5 @@
-"""The command line of hosted games: ``host``, ``join`` and ``serve`` (registered in cli.py).
+"""What ``host``, ``join`` and ``serve`` do, headless (their options are built in ``cli/host.py``,
+``cli/join.py`` and ``cli/serve.py``).
 
 Headless: a seat played in this terminal's app is played by the ``app`` the command line hands
 in (``tui.remote.run_joined``), so nothing here imports the app or Textual.

@@ -208,14 +208,14 @@ def test_play_board_and_serve_refuse_what_validate_refuses(hostile, command, cap
     """One path of checks: ``--assets`` refuses the folder before the app or the server would start."""
     import semper_fidelis.net.commands
     import semper_fidelis.tui.app
-    from semper_fidelis import cli
+    from semper_fidelis.cli import terminal
 
     def never(*args, **kwargs):
         raise AssertionError("started on data validate refuses")
 
     monkeypatch.setattr(semper_fidelis.tui.app, "run", never)
     monkeypatch.setattr(semper_fidelis.net.commands, "serve", never)
-    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)  # as if run in one: play gets to the data
+    monkeypatch.setattr(terminal, "is_terminal", lambda stream: True)  # as if run in one: play gets to the data
     monkeypatch.setenv("TERM", "xterm")
     root, _ = hostile
     main(["validate", str(root)])

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_validate import dump_toml
 
-from semper_fidelis.cli import checked_data
+from semper_fidelis.cli.gamedata import checked_data
 from semper_fidelis.engine import Game
 
 REPO = Path(__file__).resolve().parents[2]

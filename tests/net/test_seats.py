@@ -13,7 +13,6 @@ import threading
 import pytest
 from websockets.asyncio.client import connect
 
-from semper_fidelis import cli
 from semper_fidelis.cli import main
 from semper_fidelis.engine import Game
 from semper_fidelis.net.credentials import Throttle, given_secret, kept_secrets, secrets_path
@@ -123,7 +122,7 @@ def test_with_a_human_seat_no_network_client_gets_it(tmp_path, monkeypatch, caps
         return 0
 
     monkeypatch.setattr(remote, "run_joined", the_app)
-    monkeypatch.setattr(cli, "_needs_terminal", lambda command, instead: None)  # the app's terminal
+    monkeypatch.setattr("semper_fidelis.cli.host.needs_terminal", lambda command, instead: None)  # the app's terminal
     autosave = tmp_path / "hosted.json"
     code = main(["host", "--pl", "human", "--zurl", "remote", "--bind", "127.0.0.1", "--port", "0", "--autosave", str(autosave), *options])
     assert code == 0

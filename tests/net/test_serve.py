@@ -21,7 +21,8 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from semper_fidelis.cli import CliError, build_parser
+from semper_fidelis.cli.parser import build_parser
+from semper_fidelis.errors import CliError
 from semper_fidelis.net.commands import app_command, guarded_server, serve
 from semper_fidelis.net.web import KEY_ENV, SECRET_ENV, GuardedServer
 

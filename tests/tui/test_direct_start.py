@@ -107,7 +107,7 @@ async def test_the_new_game_opens_at_its_first_decision(make_app):
 
 @sync
 async def test_the_example_opens_with_its_card(make_app):
-    from semper_fidelis.cli import pick_example
+    from semper_fidelis.cli.play import pick_example
     from semper_fidelis.engine import examples_dir, load_examples, shipped_data
 
     example = pick_example(load_examples(examples_dir(shipped_data().assets_dir))[0], "08")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shlex
 
-from semper_fidelis.cli import build_parser
+from semper_fidelis.cli.parser import build_parser
 from semper_fidelis.engine import Game, write_record
 from semper_fidelis.net.commands import app_command
 from semper_fidelis.store.locks import in_play, lock_game, lock_path

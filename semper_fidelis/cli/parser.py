@@ -1,0 +1,69 @@
+"""The parser of the ``semper-fidelis`` command line: ``--version``, ``--assets`` (before or after
+a command's name) and every command of :data:`COMMANDS`, in the order ``--help`` lists them. A
+mistake on the command line is a one-line :class:`CliError` (exit status 2), not argparse's exit."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import NoReturn
+
+from ..errors import CliError
+from . import balance, bench, board, coverage, fuzz, host, join, play, replay, review, serve, simulate, validate
+from .command import PROG, Command
+
+#: every command, in the order of ``--help``
+COMMANDS: dict[str, Command] = {c.name: c for c in (
+    validate.COMMAND, board.COMMAND, simulate.COMMAND, balance.COMMAND, replay.COMMAND, review.COMMAND, fuzz.COMMAND,
+    bench.COMMAND, coverage.COMMAND, play.COMMAND, host.COMMAND, join.COMMAND, serve.COMMAND,
+)}
+
+EXIT_STATUSES = """exit status:
+  0    done
+  1    failed: a game or check that failed, or an internal error
+  2    bad usage: a wrong option or value, bad data or record, no terminal for the app
+  130  interrupted (Ctrl+C)"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # argparse would print usage and sys.exit(2)
+        raise CliError(f"{message} (try '{self.prog} --help')")
+
+
+def _add_assets(parser: argparse.ArgumentParser, *, default: object) -> None:
+    parser.add_argument(
+        "--assets",
+        metavar="DIR",
+        type=Path,
+        default=default,
+        help="data directory holding assets/ and scenarios/ (or an assets directory); "
+        "default: the data shipped with the game",
+    )
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("semper-fidelis")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Semper Fidelis: Bitwa o Lwów 1918-1919 — the battle for Lviv in the terminal.",
+        epilog=EXIT_STATUSES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    _add_assets(parser, default=None)
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for command in COMMANDS.values():
+        sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
+        # SUPPRESS: an --assets given before the command is not overwritten by this default
+        _add_assets(sub, default=argparse.SUPPRESS)
+        command.arguments(sub)
+        sub.set_defaults(handler=command.run)
+    return parser

@@ -1,0 +1,25 @@
+"""``review``: step through a game record in the app, and play on from any moment (the record is
+only read). The app is imported only when this command runs."""
+
+from __future__ import annotations
+
+import argparse
+
+from .command import PROG, Command
+from .gamedata import engine_data
+from .replay import record_argument
+from .terminal import needs_terminal
+
+
+def _run(args: argparse.Namespace) -> int:
+    from ..tui.app import run
+    from ..tui.review import Review
+
+    data = engine_data(args)
+    review = Review.open(args.record, data=data)  # a bad record: one line, before the app starts
+    needs_terminal("review", f"without one, '{PROG} replay RECORD' prints where the game ended")
+    return run(data=data, review=review)
+
+
+COMMAND = Command("review", "step through a game record in the app, and play on from any moment (the file is only read)",
+                  record_argument, _run)
