@@ -318,3 +318,17 @@ def test_invisible_characters_in_data_and_paths_are_printed_as_escapes(tmp_path,
     assert main(["replay", str(record)]) == 2
     line = one_line_error(capsys)
     assert f"v{SHOWN}" in line and not any(char in line for char in INVISIBLE)
+
+
+def test_each_command_is_a_module_of_its_own():
+    """The command line is a package, one module a command (issue 37): ``semper_fidelis.cli.NAME``
+    defines command NAME, its options and what runs it."""
+    import importlib
+
+    from semper_fidelis.cli.parser import COMMANDS
+
+    assert len(COMMANDS) == 13
+    for name, command in COMMANDS.items():
+        module = importlib.import_module(f"semper_fidelis.cli.{name}")
+        assert module.COMMAND is command and command.name == name
+        assert command.run.__module__ == module.__name__
