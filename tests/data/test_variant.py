@@ -194,13 +194,13 @@ def test_the_guides_variants_are_sound():
 
 
 def test_play_opens_a_new_game_of_the_variant(tmp_path: Path, monkeypatch):
-    import semper_fidelis.cli as cli
+    import semper_fidelis.cli.play as play_command
     from semper_fidelis.tui import app as tui
 
     path = tmp_path / "late.toml"
     path.write_text(LATE)
     opened = {}
-    monkeypatch.setattr(cli, "_needs_terminal", lambda *_: None)
+    monkeypatch.setattr(play_command, "needs_terminal", lambda *_: None)
     monkeypatch.setattr(tui, "run", lambda **kw: opened.update(kw) or 0)
     assert main(["play", "--variant", str(path), "--zurl", "general"]) == 0
     assert opened["start"].scenario == 4 and opened["data"].variant.name == "Late Relief"

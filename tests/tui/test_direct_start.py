@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import semper_fidelis.cli as cli
+import semper_fidelis.cli.play as play_command
 from semper_fidelis.cli import main
 from semper_fidelis.engine import Game
 from semper_fidelis.tui import app as tui
@@ -23,7 +23,7 @@ def started(monkeypatch):
     """What ``play`` would open on a terminal: the arguments it runs the app with, the app not run."""
     calls = []
     monkeypatch.setattr(tui, "run", lambda **kwargs: calls.append(kwargs) or 0)
-    monkeypatch.setattr(cli, "_needs_terminal", lambda command, instead: None)
+    monkeypatch.setattr(play_command, "needs_terminal", lambda command, instead: None)
     return calls
 
 
