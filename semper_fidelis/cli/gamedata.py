@@ -7,13 +7,12 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..data.scenarios import pick_scenario
+from ..data.scenarios import variant_scenario as variant_scenario  # the commands' (and the host's) one place for it
 from ..errors import CliError
 from .command import PROG
 
 if TYPE_CHECKING:  # the data is imported by the commands that use it (start-up time)
     from ..data.loader import GameData
-    from ..data.models import Scenario
 
 
 def load_data(data_dir: Path | None) -> GameData:
@@ -80,14 +79,3 @@ def variant_data(args: argparse.Namespace, data: GameData | None = None) -> Game
         n = len(exc.problems)
         more = f" (and {n - 1} more: run '{PROG} validate --variant {args.variant}')" if n > 1 else ""
         raise CliError(f"{exc.problems[0]}{more}") from None
-
-
-def variant_scenario(data: GameData, wanted: str | None, default: str = "2") -> Scenario:
-    """The scenario a command plays: the variant's (``wanted`` may only name its base), else
-    ``wanted`` or ``default``."""
-    if data.variant is None:
-        return pick_scenario(data, wanted or default)
-    scenario = data.scenarios[data.variant.base]
-    if wanted is not None and pick_scenario(data, wanted).number != scenario.number:
-        raise CliError(f"--variant changes scenario {scenario.number}, not scenario {wanted}")
-    return scenario

@@ -9,13 +9,14 @@ from pathlib import Path
 from .. import argtypes
 from ..net.args import DEFAULT_PORT, HUMAN, REMOTE, SEAT_KINDS
 from .command import Command
-from .gamedata import engine_data
+from .gamedata import add_variant, engine_data, variant_data
 from .hosted import app_seat, refuse_token
 from .terminal import needs_terminal
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scenario", default="1", metavar="N", help="scenario number or name (default: 1)")
+    parser.add_argument("--scenario", default=None, metavar="N", help="scenario number or name (default: 1, or the variant's)")
+    add_variant(parser)
     parser.add_argument("--seed", type=argtypes.seed, default=None, help="the game's seed (default: random; the host never sends it)")
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDRESS",
                         help="address to listen on (default: every interface; 127.0.0.1 for this machine only)")
@@ -38,7 +39,7 @@ def _run(args: argparse.Namespace) -> int:
 
     if HUMAN in (args.pl, args.zurl):  # the human seat is played in the app, in this terminal
         needs_terminal("host with a human seat", "without one, give the seats to bots or to remote players")
-    return commands.host(args, engine_data(args), app_seat)
+    return commands.host(args, variant_data(args) if args.variant is not None else engine_data(args), app_seat)
 
 
 COMMAND = Command("host", "hold a game for two machines: its seats human, remote or a bot; prints the seat token", _arguments, _run)

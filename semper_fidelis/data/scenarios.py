@@ -23,3 +23,14 @@ def pick_scenario(data: GameData, wanted: str) -> Scenario:
         return matches[0]
     known = ", ".join(f"{n} {s.name}" for n, s in sorted(data.scenarios.items())) or "none"
     raise CliError(f"no scenario {wanted!r} (known: {known})")
+
+
+def variant_scenario(data: GameData, wanted: str | None, default: str = "2") -> Scenario:
+    """The scenario a command plays: the variant's (``wanted`` may only name its base), else
+    ``wanted`` or ``default``."""
+    if data.variant is None:
+        return pick_scenario(data, wanted or default)
+    scenario = data.scenarios[data.variant.base]
+    if wanted is not None and pick_scenario(data, wanted).number != scenario.number:
+        raise CliError(f"--variant changes scenario {scenario.number}, not scenario {wanted}")
+    return scenario

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from ..bots import BOTS
 from ..data.models import Side
-from ..data.scenarios import pick_scenario
+from ..data.scenarios import variant_scenario
 from ..data.text import printable
 from ..engine import Game, check_target, read_record, write_record
 from ..errors import CliError
@@ -116,10 +116,12 @@ def host(args: argparse.Namespace, data, app: AppSeat) -> int:
         _writable(args.record)  # before the game, not at its end
     tls = _tls(args)
     if args.resume is not None:
+        if args.variant is not None:
+            raise _error("--resume continues the game as it was started (of its variant, if any): --variant is for a new game")
         game = read_record(args.resume, data=data)
         autosave = args.resume
     else:
-        scenario = pick_scenario(data or shipped_data(), args.scenario)
+        scenario = variant_scenario(data or shipped_data(), args.scenario, default="1")
         game = Game(scenario=scenario.number, seed=args.seed if args.seed is not None else secrets.randbits(62), data=data)
         autosave = args.autosave or _new_autosave(args.saves or default_saves_dir(), f"s{scenario.number}-hosted")
     try:
@@ -131,7 +133,7 @@ def host(args: argparse.Namespace, data, app: AppSeat) -> int:
         own: dict[Side, str] = {side: new_secret() for side in humans}  # the host's own seat: never printed, never written
         say = _say if not humans else (lambda line: None)  # the app has the terminal
         host = Host(game, seats, remote | dict(own), autosave=autosave, say=say, tls=tls)
-        _say(f"Hosting Scenario {game.scenario.number}, {game.scenario.name} — PL: {seats['PL']}, ZURL: {seats['ZURL']}")
+        _say(f"Hosting Scenario {game.scenario.number}, {game.scenario.name}{_variant_note(game)} — PL: {seats['PL']}, ZURL: {seats['ZURL']}")
         _say(f"Autosave: {autosave} (continue it with: semper-fidelis host --resume {shlex.quote(str(autosave))}{_kept(autosave, remote)})")
         port = _serve_host(host, args, remote, own, data, app)
     finally:
@@ -147,6 +149,12 @@ def host(args: argparse.Namespace, data, app: AppSeat) -> int:
         return 0
     _say(f"The game waits in {autosave}: semper-fidelis host --resume {shlex.quote(str(autosave))} --port {port}")
     return 0
+
+
+def _variant_note(game: Game) -> str:
+    """What the host's operator is told of the variant hosted (its joiners are sent it whole)."""
+    variant = game.data.variant
+    return "" if variant is None else f" (a variant, digest {variant.digest}: the joiners are sent it)"
 
 
 def _new_autosave(saves: Path, label: str) -> Path:

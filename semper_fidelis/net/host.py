@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
 from ..engine import Game, IllegalAction, write_record
+from ..engine.records import VariantRecord
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
 from .args import HUMAN, REMOTE
@@ -97,6 +98,13 @@ def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
     return SeatState(actions=len(game.actions), over=game.over, view=view, options=options, first_event=sent,
                      events=[EventData.of(e) for e in game.events(side, mark)], preview=game.score_if_stage_ended(),
                      odds=list(tap.asked.values()))
+
+
+def welcome(game: Game, side: Side) -> Welcome:
+    """What a seated joiner is told of the game: its scenario, options and variant."""
+    variant = game.data.variant
+    return Welcome(protocol=PROTOCOL, side=side, scenario=game.scenario.number, options=dict(game.settings),
+                   variant=None if variant is None else VariantRecord(**variant.record()))
 
 
 class Host:
@@ -176,7 +184,7 @@ class Host:
         self.cursor[side] = (0, 0)
         self.say(f"{side} joined from {address}")
         try:
-            self._send(side, Welcome(protocol=PROTOCOL, side=side, scenario=self.game.scenario.number, options=dict(self.game.settings)))
+            self._send(side, welcome(self.game, side))
             async with self.lock:
                 self._send_state(side)
             async for raw in ws:

@@ -18,9 +18,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from ..bots import Bot, Seat, make_bot
-from ..data.loader import GameData
+from ..data.loader import DataError, GameData
 from ..data.models import Side
-from ..engine import BattleOdds
+from ..engine import BattleOdds, RecordError
+from ..engine.game import record_variant_data
 from .mirror import Mirror
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
 
@@ -123,12 +124,24 @@ class Link:
                 raise JoinError(f"refused: {message.reason}")
             self.on_refused(message.reason)
         elif isinstance(message, Welcome):
-            self.mirror = Mirror(self.data, message.scenario, message.side, message.options)
+            self.mirror = self._mirror(message)
         elif isinstance(message, SeatState) and self.mirror is not None:
             self.mirror.update(message)
             self.on_state(self.mirror)
             return message.over
         return False
+
+    def _mirror(self, welcome: Welcome) -> Mirror:
+        """The seat's copy of the host's game: on this machine's data, with the host's variant
+        applied — checked as a record's variant is (its digest, its size, every key), since a
+        host may send anything; what cannot be played here is one line."""
+        try:
+            data = self.data if welcome.variant is None else record_variant_data(welcome.variant, welcome.scenario, self.data)
+            return Mirror(data, welcome.scenario, welcome.side, welcome.options)
+        except RecordError as exc:
+            raise JoinError(f"the host's game cannot be played here: {exc}") from None
+        except DataError as exc:
+            raise JoinError(f"the host's game cannot be played here: {exc.problems[0]}") from None
 
     async def act(self, action: str) -> None:
         """Send an action for the seat's decision at the position last received."""

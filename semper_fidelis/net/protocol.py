@@ -17,11 +17,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from ..engine import BattleOdds, Event, EventKind, Option, PlayerView
+from ..engine.records import VariantRecord
 
 #: bumped whenever a message changes shape; a hello of another version is refused in one line
 #: (2: one secret per seat, the hello's ``token`` became ``secret``; 3: the view and the events
-#: are typed and checked on arrival, a view's result names its termination)
-PROTOCOL = 3
+#: are typed and checked on arrival, a view's result names its termination; 4: the welcome carries
+#: the scenario variant played, its text and digest as a record carries them)
+PROTOCOL = 4
 #: the largest message a joiner may send (a hello or an action is a few hundred bytes)
 MAX_JOINER_MESSAGE = 4096
 #: the largest message a host may send (a whole game's events after a reconnect)
@@ -68,11 +70,16 @@ class AskOdds(_Message):
 
 
 class Welcome(_Message):
+    """The game a seated joiner plays: its scenario and options, and the variant of that scenario
+    the host plays, if any (the joiner needs no file: it applies the text as a record's variant
+    is applied, checked the same way)."""
+
     type: Literal["welcome"] = "welcome"
     protocol: int
     side: Side
     scenario: int
     options: dict[str, Any] = {}
+    variant: VariantRecord | None = None
 
 
 class Odds(_Message):
