@@ -178,7 +178,7 @@ from .battle import CYTADELA as PERMANENT_REDOUBT
 from .bench import bench_scenario
 from .events import AREA_FACTS, Event
 from .examples import Example, ExampleProgress, check_example, example_progress, examples_dir, load_examples, validate_examples
-from .game import Game, RecordError, read_record, write_record
+from .game import Game, RecordError, read_record, record_variant_data, write_record
 from .invariants import Invariants
 from .kinds import DecisionKind, EventKind, OptionKind
 from .machine import Decision, IllegalAction, Pending
@@ -191,6 +191,7 @@ from .position import Position, PositionError
 from .records import (
     SEED_LIMIT,
     GameRecord,
+    VariantRecord,
     check_folder,
     check_target,
     field_error,
@@ -206,7 +207,7 @@ from .view import DecisionView, PlayerView, TokenView, TurnView
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
     "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "Termination", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
-    "GameRecord", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
+    "GameRecord", "VariantRecord", "record_variant_data", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
     "OptionKind", "DecisionKind", "EventKind",
     "PlayerView", "DecisionView", "TokenView", "TurnView",
     "Example", "ExampleProgress", "load_examples", "examples_dir", "check_example", "example_progress", "validate_examples",

@@ -31,8 +31,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
-from ..engine import Game, IllegalAction, write_record
-from ..engine.records import VariantRecord
+from ..engine import Game, IllegalAction, VariantRecord, write_record
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
 from .args import HUMAN, REMOTE

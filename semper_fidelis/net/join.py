@@ -20,8 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMes
 from ..bots import Bot, Seat, make_bot
 from ..data.loader import DataError, GameData
 from ..data.models import Side
-from ..engine import BattleOdds, RecordError
-from ..engine.game import record_variant_data
+from ..engine import BattleOdds, RecordError, record_variant_data
 from .mirror import Mirror
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
 

@@ -16,8 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
-from ..engine import BattleOdds, Event, EventKind, Option, PlayerView
-from ..engine.records import VariantRecord
+from ..engine import BattleOdds, Event, EventKind, Option, PlayerView, VariantRecord
 
 #: bumped whenever a message changes shape; a hello of another version is refused in one line
 #: (2: one secret per seat, the hello's ``token`` became ``secret``; 3: the view and the events

@@ -139,10 +139,12 @@ def test_the_joiners_screen_shows_the_variants_game(tmp_path: Path):
     from .test_remote_app import until
 
     async def play():
-        async with hosting(Game(scenario=1, seed=SEED, data=varied()), {"PL": "remote", "ZURL": "random"}) as host:
+        # ZURL's seat stays empty: no position arrives while the app is taken down
+        async with hosting(Game(scenario=1, seed=SEED, data=varied()), {"PL": "remote", "ZURL": "remote"}) as host:
             app = JoinApp(f"127.0.0.1:{host.port}", "PL", SECRETS["PL"], saves_dir=tmp_path)
             async with app.run_test(size=(160, 45)) as pilot:
                 await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+                await pilot.pause()
                 return phase_line(app.session).plain, app.session.view()["morale"]["PL"]
 
     header, morale = asyncio.run(play())
