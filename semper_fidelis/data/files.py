@@ -47,6 +47,12 @@ def default_scenarios_dir() -> Path:
     return _package_data_root() / "scenarios"
 
 
+def shipped_variants_dir() -> Path:
+    """The guide's example variants: docs/variants/ of a checkout, or the wheel's copy of it."""
+    root = _package_data_root()
+    return root / "variants" if root.name == "_data" else root / "docs" / "variants"
+
+
 #: the largest shipped data file is under 30 kB; a megabyte leaves room and bounds the parse
 MAX_FILE_BYTES = 1_000_000
 

@@ -118,6 +118,15 @@ def read_variant_file(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def variant_files(folder: Path, limit: int = 100) -> list[Path]:
+    """The variant files (``*.toml``) of ``folder``, by name, at most ``limit`` of them (a folder
+    that is missing or cannot be read holds none)."""
+    try:
+        return sorted(p for p in folder.glob("*.toml") if p.is_file())[:limit]
+    except OSError:
+        return []
+
+
 def load_variant(data: GameData, text: str, label: str) -> GameData:
     """``data`` with the variant in ``text`` applied: its base scenario replaced by the derived
     one, and the variant kept (``data.variant``). DataError lists every problem."""

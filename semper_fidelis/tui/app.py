@@ -153,15 +153,16 @@ class SemperFidelisApp(App):
             self.screen.refresh_items()
 
     def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict | None = None,
-                 game: Game | None = None) -> Session:
+                 game: Game | None = None, data: GameData | None = None) -> Session:
         """A new game in its own autosave slot: no earlier game is touched. ``game``: one set up
-        already (played on from a review, a rematch), else a fresh one of ``scenario``."""
+        already (played on from a review, a rematch), else a fresh one of ``scenario``, on
+        ``data`` (a variant chosen in the menu) or the app's."""
         from ..engine import Game
         from .session import Session
 
         if game is None:
             seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-            game = Game(scenario=scenario, seed=seed, options=options or {}, data=self.data)
+            game = Game(scenario=scenario, seed=seed, options=options or {}, data=data if data is not None else self.data)
         session = Session(game=game, players=players, privacy=privacy, saves_dir=self.saves_dir)
         self._give_slot(session)
         session.autosave()

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..data.loader import GameData
 from ..data.models import Side
-from ..engine import Event, Game, GameRecord, Position, RecordError, load_record
+from ..engine import Event, Game, GameRecord, Position, RecordError, VariantRecord, load_record, record_variant_data
 from ..play.course import Course, course_of
 from .session import HUMAN, SIDES, Session
 
@@ -195,6 +195,8 @@ def branch_game(position: Position | dict | None, record: dict, data: GameData |
     """A game for ``record``'s scenario and options, from ``position`` (None: the scenario's
     opening), seeded ``seed`` (None: the record's)."""
     seed = record["seed"] if seed is None else seed
+    if record.get("variant") is not None:  # a game of a variant goes on as that variant
+        data = record_variant_data(VariantRecord.model_validate(record["variant"]), record["scenario"], data)
     if position is None:
         return Game(record["scenario"], seed, record["options"], data=data)
     return Game.from_position(position, record["scenario"], seed, record["options"], data=data)

@@ -20,6 +20,7 @@ from ..theme import badge
 from .chosen import chosen_id
 
 if TYPE_CHECKING:
+    from ...data.loader import GameData
     from ..app import SemperFidelisApp
 
 #: what 1 / 2 step through for a side: a human, then each bot (the strongest first)
@@ -37,17 +38,25 @@ class PlayersScreen(Screen):
         Binding("5", "start", "Start"),
     ]
 
-    def __init__(self, scenario: int, start: Game | None = None):
+    def __init__(self, scenario: int, start: Game | None = None, data: GameData | None = None):
+        """``data``: a variant chosen in the menu (None: the app's data)."""
         super().__init__()
         self.scenario = scenario
         self.start = start
+        self.data = data
         self.players = {"PL": HUMAN, "ZURL": BOT}
         self.privacy = True
-        self.handicap = bool(start is not None and start.record()["options"].get("handicap"))
+        #: the variant's own handicap, if it sets one (the player may still change it)
+        self.variant_handicap = dict(data.variant.options).get("handicap") if data is not None and data.variant is not None else None
+        self.handicap = bool(start.record()["options"].get("handicap") if start is not None else self.variant_handicap)
+
+    @property
+    def game_data(self) -> GameData:
+        return self.data if self.data is not None else self.app.game_data
 
     def compose(self):
         with Vertical(id="players-box") as box:
-            sc = self.app.game_data.scenarios[self.scenario]
+            sc = self.game_data.scenarios[self.scenario]
             box.border_title = plain(f"Players — Scenario {sc.number}: {sc.name}")
             yield OptionList(id="players-options")
             yield Static(id="players-note")
@@ -55,7 +64,7 @@ class PlayersScreen(Screen):
 
     @property
     def handicap_allowed(self) -> bool:
-        return self.start is None and self.app.game_data.scenarios[self.scenario].initiative == "ZURL"
+        return self.start is None and self.game_data.scenarios[self.scenario].initiative == "ZURL"
 
     def on_mount(self) -> None:
         self.refresh_options()
@@ -104,8 +113,10 @@ class PlayersScreen(Screen):
         self.refresh_options()
 
     def action_start(self) -> None:
-        options = {"handicap": True} if self.handicap and self.handicap_allowed else {}
-        self.app.new_game(self.scenario, dict(self.players), self.privacy, options, game=self.start)
+        # said either way when a variant sets it (its own setting applies unless overruled here)
+        said = self.handicap_allowed and (self.handicap or self.variant_handicap is not None)
+        options = {"handicap": self.handicap} if said else {}
+        self.app.new_game(self.scenario, dict(self.players), self.privacy, options, game=self.start, data=self.data)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,11 +1,10 @@
-"""Choose a scenario, with its briefing: dates, initiative, length, deployment, relief and the
-special rules printed on its card."""
+"""Choose a scenario, with its briefing (screens/briefing.py), or a variant of one
+(screens/variant.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.console import Group
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -13,42 +12,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...data.models import Scenario
-from ..helptext import cite
-from ..theme import badge
+from .briefing import briefing
 from .chosen import chosen_id
 
 if TYPE_CHECKING:
     from ..app import SemperFidelisApp
 
 
-def briefing(scenario: Scenario, data) -> Group:
-    rounds = len(scenario.time_track)
-    stages = scenario.stages
-    unit_names = {u.id: u.name.split(" (")[0] for u in data.components.units}
-    lines: list = [
-        Text.assemble((f"Scenario {scenario.number}: {scenario.name}", "bold underline"),
-                      f"  ({scenario.polish})" if scenario.polish and scenario.polish != scenario.name else ""),
-        Text(scenario.dates, style="italic"),
-        Text(""),
-        Text.assemble(("Initiative: ", "bold"), badge(scenario.initiative), " moves first every round"),
-        Text.assemble(("Length: ", "bold"), f"{rounds} rounds in {stages} stage{'s' * (stages != 1)} ({scenario.time_track[0]} … {scenario.time_track[-1]})"),
-        Text.assemble(("Deployment: ", "bold"), "fixed by the scenario card" if scenario.deployment == "fixed" else f"free — the players place their units ({scenario.deploys_first or 'PL'} first)"),
-    ]
-    for side in ("PL", "ZURL"):
-        s = scenario.sides.get(side)
-        if s:
-            commander = data.commander_by_id.get(s.commander)
-            lines.append(Text.assemble(badge(side), f" Morale {s.morale}, Supply {s.supply}, {s.vp} VP; Commander {commander.name if commander else s.commander}"))
-    for r in scenario.relief:
-        when = scenario.time_track[r.round - 1] if 0 < r.round <= rounds else f"round {r.round}"
-        who = data.commander_by_id.get(r.commander).name if r.commander in data.commander_by_id else ""
-        lines.append(Text.assemble(("Relief ", "bold"), f"{when}: ", badge(r.side), f" {r.count} {unit_names.get(r.unit, r.unit)}" + (f" with {who}" if who else "")))
-    lines += [Text(""), Text(scenario.briefing), Text("")]
-    if scenario.special_rules:
-        lines.append(Text("Special rules", style="bold underline"))
-        lines += [Text(f"• {cite(rule)}") for rule in scenario.special_rules]
-    return Group(*lines)
+VARIANT = "variant"
+VARIANT_ABOUT = Text("A variant is a small TOML file naming a scenario and only what it changes: starting units, "
+                     "tracks, Relief, initiative, cards, the handicap, the number of rounds (docs/designers-guide.md). "
+                     "Choose one from your variants folder or the guide's examples, or type its path.")
 
 
 class ScenarioScreen(Screen):
@@ -57,6 +31,7 @@ class ScenarioScreen(Screen):
         Binding("escape", "back", "Back"),
         Binding("enter", "choose", "Choose", priority=True),
         *(Binding(str(n), f"pick({n})", f"Scenario {n}", show=False) for n in range(1, 10)),
+        Binding("v", "variant", "Variant…"),
     ]
 
     def compose(self):
@@ -73,19 +48,31 @@ class ScenarioScreen(Screen):
         ol.border_title = "Choose a scenario"
         for s in self.scenarios:
             ol.add_option(Option(Text.assemble((f" {s.number} ", "bold #111111 on #e0c060"), f" {s.name}\n    {s.dates}"), id=str(s.number)))
+        ol.add_option(Option(Text.assemble((" v ", "bold #111111 on #e0c060"), " Variant…\n    a scenario changed by a variant file"),
+                             id=VARIANT))
         ol.highlighted = 0
         ol.focus()
         self.show(0)
 
     def show(self, index: int) -> None:
-        self.query_one("#briefing", Static).update(briefing(self.scenarios[index], self.app.game_data))
+        about = briefing(self.scenarios[index], self.app.game_data) if index < len(self.scenarios) else VARIANT_ABOUT
+        self.query_one("#briefing", Static).update(about)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_index is not None:
             self.show(event.option_index)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.choose(int(chosen_id(event)))
+        chosen = chosen_id(event)
+        if chosen == VARIANT:
+            self.action_variant()
+        else:
+            self.choose(int(chosen))
+
+    def action_variant(self) -> None:
+        from .variant import VariantScreen
+
+        self.app.push_screen(VariantScreen())
 
     def action_pick(self, n: int) -> None:
         for i, s in enumerate(self.scenarios):
@@ -94,7 +81,9 @@ class ScenarioScreen(Screen):
 
     def action_choose(self) -> None:
         i = self.query_one("#scenario-options", OptionList).highlighted
-        if i is not None:
+        if i is not None and i >= len(self.scenarios):
+            self.action_variant()
+        elif i is not None:
             self.choose(self.scenarios[i].number)
 
     def choose(self, number: int) -> None:
