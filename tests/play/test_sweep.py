@@ -53,14 +53,18 @@ def test_no_value_within_the_noise_is_said():
 
 
 def test_a_sweep_over_a_real_key_in_ci(tmp_path: Path, capsys):
-    """The small slice of the guide's sweep of Siege's ZURL Relief (docs/designers-guide.md)."""
+    """The small slice of the guide's sweep of PL's starting VP in Siege (docs/designers-guide.md,
+    "Bringing Siege closer to even"): the same command on its first seeds and three values."""
     plot = tmp_path / "sweep.svg"
-    args = ["balance", "--scenario", "4", "--sweep", "relief_delay.ZURL=0..1", "--pairings", "random-random",
-            "--games", "3", "--jobs", "1"]
+    args = ["balance", "--scenario", "4", "--sweep", "sides.PL.vp=8..10", "--pairings", "general-general", "--games", "3", "--jobs", "1"]
     assert main([*args, "--json", "--plot", str(plot)]) == 0
     (sweep,) = json.loads(capsys.readouterr().out)["sweeps"]
-    assert [p["value"] for p in sweep["points"]] == [0, 1] and all(p["games"] == 3 for p in sweep["points"])
-    assert sweep["closest_to_even"] in (0, 1) and sweep["summary"].startswith("random v random: closest to even at")
-    assert "relief_delay.ZURL" in plot.read_text()
+    points = sweep["points"]
+    assert [p["value"] for p in points] == [8, 9, 10] and all(p["games"] == 3 for p in points)
+    # as in the full run: the generals play the same games whatever PL's starting VP, so the
+    # mean margin moves by exactly one VP a step
+    assert [round(b["mean_vp_margin"] - a["mean_vp_margin"], 9) for a, b in zip(points, points[1:], strict=False)] == [1.0, 1.0]
+    assert sweep["closest_to_even"] in (8, 9, 10) and sweep["summary"].startswith("general v general: closest to even at")
+    assert "sides.PL.vp" in plot.read_text()
     assert main(["balance", "--sweep", "sides.PL.supply=4..5", "--games", "1"]) == 2
     assert "--sweep needs the scenario" in capsys.readouterr().err
