@@ -208,7 +208,8 @@ def summary_line(game: Game, players: dict[str, str]) -> str:
     else:
         now = f"{decision.player} to move" if decision else "—"
     seats = ", ".join(f"{side} {players.get(side, 'human')}" for side in ("PL", "ZURL"))
-    return f"Scenario {game.scenario.number}, round {view['round']}, {now} ({seats})"
+    variant = f" ({game.data.variant.name})" if game.data.variant is not None else ""
+    return f"Scenario {game.scenario.number}{variant}, round {view['round']}, {now} ({seats})"
 
 
 def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from semper_fidelis.data.variant import variant_digest
 from semper_fidelis.engine import read_record
+from semper_fidelis.store.saves import describe
 from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.players import PlayersScreen
 from semper_fidelis.tui.screens.variant import VariantScreen, user_variants_dir
@@ -71,6 +72,7 @@ async def test_a_variant_from_the_menu_starts_its_game_and_its_autosave_resumes_
         autosave = app.game_screen.session.autosave_path
     saved = read_record(autosave)  # the shipped data only: the autosave brings the variant
     assert saved.data.variant.digest == variant_digest(STEADY) and saved.state.morale["PL"] == 8
+    assert " — Scenario 4 (Siege, PL steadier), round 1, " in describe(autosave).summary  # the Resume list's line
 
     again = make_app()
     async with again.run_test(size=SIZE) as pilot:
