@@ -118,6 +118,7 @@ def test_plain_install_ships_the_data_in_the_wheel(tmp_path, repo_copy):
     assert (packages / "semper_fidelis" / "_data" / "scenarios" / "2-semper-fidelis.toml").exists()
     assert (packages / "semper_fidelis" / "_data" / "assets" / "examples" / "07-cerkiew-sw-jura.toml").exists()  # Learn from the rulebook
     assert (packages / "semper_fidelis" / "_data" / "variants" / "siege-late-relief.toml").exists()  # the menu's example variants
+    assert (packages / "semper_fidelis" / "locale" / "pl" / "LC_MESSAGES" / "messages.mo").exists()  # the game in Polish
     board = run([str(venv / "bin" / "semper-fidelis"), "board", "2", "--width", "120"], cwd=elsewhere)
     assert board.returncode == 0 and "Scenario 2:" in board.stdout, board.stderr
     coverage = run([str(venv / "bin" / "semper-fidelis"), "coverage"], cwd=elsewhere)

@@ -5,7 +5,7 @@ own package, and no modules import each other round in a circle.
 The layers, lowest first; a module imports only its own package and the layers below it (two
 packages of one layer do not import each other)::
 
-    leaves   semper_fidelis/__init__, bot_names, errors: import nothing of the package
+    leaves   semper_fidelis/__init__, bot_names, errors, i18n: import nothing of the package
     data     schemas, loaders, validation
     engine   the rules
     bots     argtypes   players; the command line's argument types (a seed's limit is the engine's)
@@ -32,7 +32,7 @@ PACKAGE = Path(semper_fidelis.__file__).parent
 ROOT = "semper_fidelis"
 #: the layers, lowest first: each a tuple of the packages (or modules) that share it
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("semper_fidelis", "semper_fidelis.bot_names", "semper_fidelis.errors"),
+    ("semper_fidelis", "semper_fidelis.bot_names", "semper_fidelis.errors", "semper_fidelis.i18n"),
     ("semper_fidelis.data",),
     ("semper_fidelis.engine",),
     ("semper_fidelis.bots", "semper_fidelis.argtypes"),

@@ -7,6 +7,7 @@ and starts, loads and leaves games; everything about a game in progress is in
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Sequence
 from functools import cached_property
@@ -21,6 +22,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 
 from ..data.text import printable
+from ..i18n import choose_language, set_language
 from ..store.locks import OpenElsewhere, in_play, lock_game
 from ..store.saves import (
     adopt_legacy_autosave,
@@ -32,6 +34,7 @@ from ..store.saves import (
     set_aside,
     set_aside_damaged_autosaves,
 )
+from ..store.settings import LANGUAGE_SETTING, read_settings, settings_path
 from .screens.menu import MainMenuScreen
 
 if TYPE_CHECKING:  # the engine and the game data load after the menu is shown (start-up time)
@@ -303,9 +306,16 @@ class SemperFidelisApp(App):
         return None
 
 
+def starting_language(saves_dir: Path, cli_value: str | None) -> str:
+    """The language to start in: ``--lang``, else the one remembered beside ``saves_dir``, else the locale's."""
+    return choose_language(cli_value, read_settings(settings_path(saves_dir)).get(LANGUAGE_SETTING), os.environ)
+
+
 def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None,
-        start: Start | None = None, seed: int | None = None, served: bool = False) -> int:
-    """Run the app; the exit status is Textual's return code (1 after a crash, 0 otherwise)."""
+        start: Start | None = None, seed: int | None = None, served: bool = False, language: str | None = None) -> int:
+    """Run the app; the exit status is Textual's return code (1 after a crash, 0 otherwise).
+    ``language``: ``--lang`` (None: see :func:`starting_language`)."""
     app = SemperFidelisApp(saves_dir=saves_dir, data=data, bot_pace=bot_pace, review=review, start=start, seed=seed, served=served)
+    set_language(starting_language(app.saves_dir, language))
     app.run()
     return app.return_code or 0

@@ -1,0 +1,99 @@
+"""The code's own texts in the player's language (docs/i18n.md).
+
+Every text a player reads is marked where it is written: ``_("...")`` where it is shown,
+``N_("...")`` where it is defined before any language is chosen (a table at module level) and
+passed through ``_()`` when shown, ``ngettext`` for a count, ``pgettext`` for a word whose
+translation depends on where it stands. Fields are named (``_("Scenario {number}", number=n)``)
+so a translation may put them where its grammar wants: text is never glued from English words.
+
+Translations are looked up when the text is made, never frozen at import, so
+:func:`set_language` changes every screen drawn afterwards. The catalogs are gettext ``.mo``
+files compiled by Babel from the ``.po`` beside them and committed (tests/test_i18n.py holds
+each ``.mo`` to its ``.po``): the stdlib reads them in a millisecond, an editable install and a
+plain wheel carry them alike, and the player's install needs neither Babel nor a build step.
+
+A leaf module: it imports nothing of the package, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+#: the languages the game speaks; the first is the one the code is written in
+LANGUAGES: Final = ("en", "pl")
+SOURCE_LANGUAGE: Final = "en"
+DOMAIN: Final = "messages"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+#: the environment variables that name the user's locale, in POSIX order of precedence
+LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language: str = SOURCE_LANGUAGE
+
+
+@cache
+def catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``language`` (the source language needs none)."""
+    if language == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+
+def set_language(language: str) -> None:
+    """Speak ``language`` (one of :data:`LANGUAGES`) from now on."""
+    global _current, _language
+    if language not in LANGUAGES:
+        raise ValueError(f"no such language: {language!r} (one of {', '.join(LANGUAGES)})")
+    _current, _language = catalog(language), language
+
+
+def current_language() -> str:
+    return _language
+
+
+def _fill(text: str, fields: Mapping[str, Any]) -> str:
+    return text.format_map(fields) if fields else text
+
+
+def _(message: str, /, **fields: Any) -> str:
+    """``message`` in the current language, its ``{fields}`` filled in."""
+    return _fill(_current.gettext(message), fields)
+
+
+def N_(message: str, /) -> str:
+    """Mark ``message`` for the catalog without translating it yet (it is shown through ``_``)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
+    """The form for ``n`` (Polish has three: 1, 2-4 and 22-24, the rest), ``{n}`` and ``fields`` filled in."""
+    return _fill(_current.ngettext(singular, plural, n), {"n": n, **fields})
+
+
+def pgettext(context: str, message: str, /, **fields: Any) -> str:
+    """``message`` as meant in ``context`` (one English word, two Polish ones)."""
+    return _fill(_current.pgettext(context, message), fields)
+
+
+def language_of_locale(value: str) -> str | None:
+    """The game's language a POSIX locale name asks for: ``pl_PL.UTF-8`` -> ``pl``; ``C``, ``POSIX``,
+    an empty value or a language the game does not speak -> None."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose_language(cli_value: str | None, remembered: str | None, environ: Mapping[str, str]) -> str:
+    """The language to start in: ``--lang``, else the one the player chose last time, else the
+    locale (the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set decides, as in POSIX),
+    else English. A value the game does not speak is passed over."""
+    for value in (cli_value, remembered):
+        if value is not None and value in LANGUAGES:
+            return value
+    for variable in LOCALE_VARIABLES:
+        if environ.get(variable):
+            return language_of_locale(environ[variable]) or SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE

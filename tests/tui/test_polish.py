@@ -1,0 +1,94 @@
+"""The app in Polish (issue 39), first slice: the start menu shows no English word of the
+catalog's source texts, its language item switches every text of it at once and is remembered
+beside the saves, and the next start (``run``) begins in the language remembered."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from semper_fidelis import i18n
+from semper_fidelis.i18n import current_language, set_language
+from semper_fidelis.tui.app import starting_language
+from semper_fidelis.tui.screens.menu import MainMenuScreen
+
+from .conftest import SIZE
+from .helpers import sync
+
+PO = Path(i18n.__file__).parent / "locale" / "pl" / "LC_MESSAGES" / "messages.po"
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_language("en")
+
+
+def english_words() -> set[str]:
+    """The words of the catalog's English texts that no Polish text of it uses too (names such
+    as 'Lwów' or 'ZURL' are both)."""
+    with PO.open("rb") as fh:
+        catalog = read_po(fh)
+    english, polish = set(), set()
+    for message in catalog:
+        if message.id:
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            english.update(w.lower() for text in ids for w in WORD.findall(text))
+            polish.update(w.lower() for text in strings for w in WORD.findall(text))
+    return english - polish
+
+
+def screen_words(app) -> set[str]:
+    """Every word on the screen, as the terminal shows it (the screenshot's text)."""
+    svg = app.export_screenshot()
+    text = " ".join(html.unescape(t) for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S))
+    return {w.lower() for w in WORD.findall(text.replace("\xa0", " "))}
+
+
+@sync
+async def test_the_menu_in_polish_shows_no_english_and_its_item_switches_and_is_remembered(make_app, saves):
+    english = english_words()
+    assert {"game", "quit", "rules", "language"} <= english  # the check has something to find
+    set_language("pl")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenuScreen)
+        shown = screen_words(app)
+        assert {"nowa", "wyjdź", "język", "polscy"} <= shown
+        assert not shown & english, sorted(shown & english)
+
+        await pilot.press("8")  # Język: polski -> English
+        await pilot.pause()
+        assert current_language() == "en"
+        assert {"new", "game", "quit", "english"} <= screen_words(app)
+        assert json.loads((saves.parent / "settings.json").read_text()) == {"language": "en"}
+
+        await pilot.press("8")  # and back
+        await pilot.pause()
+        assert current_language() == "pl" and not screen_words(app) & english
+        assert json.loads((saves.parent / "settings.json").read_text()) == {"language": "pl"}
+
+
+def test_a_start_begins_in_the_language_remembered_beside_the_saves(saves, monkeypatch):
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert starting_language(saves, None) == "en"
+    saves.parent.mkdir(parents=True, exist_ok=True)
+    (saves.parent / "settings.json").write_text('{"language": "pl"}')
+    assert starting_language(saves, None) == "pl"
+    assert starting_language(saves, "en") == "en"  # --lang wins
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE])
+def test_main_menu_in_polish(snap_compare, tmp_path, size):
+    from .test_snapshots import app_for
+
+    set_language("pl")
+    assert snap_compare(app_for(tmp_path), terminal_size=size)
