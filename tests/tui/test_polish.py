@@ -86,7 +86,7 @@ def test_a_start_begins_in_the_language_remembered_beside_the_saves(saves, monke
     assert starting_language(saves, "en") == "en"  # --lang wins
 
 
-@pytest.mark.parametrize("size", [(80, 24), SIZE])
+@pytest.mark.parametrize("size", [(80, 24), SIZE], ids=["80x24", "120x40"])
 def test_main_menu_in_polish(snap_compare, tmp_path, size):
     from .test_snapshots import app_for
 
