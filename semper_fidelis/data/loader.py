@@ -33,6 +33,7 @@ from .models import (
     Tracks,
 )
 from .text import printable_document
+from .translations import PolishTexts
 
 if TYPE_CHECKING:
     from .variant import VariantSource
@@ -156,6 +157,13 @@ class GameData:
     scenarios: dict[int, Scenario] = field(default_factory=dict)
     scenario_files: dict[int, str] = field(default_factory=dict)
     variant: VariantSource | None = None  # the variant applied to its base scenario (data/variant.py)
+    scenarios_dir: Path | None = None  # where scenario_files are (their Polish twins are in its pl/)
+
+    @cached_property
+    def polish(self) -> PolishTexts:
+        """The Polish forms of the data's texts (data/translations.py), read when first shown."""
+        scenarios = [self.scenarios_dir / name for name in self.scenario_files.values()] if self.scenarios_dir else []
+        return PolishTexts.read([self.assets_dir / name for name in ASSET_FILES.values()] + scenarios, read_toml)
 
     @cached_property
     def areas(self) -> dict[str, Area]:
@@ -263,6 +271,7 @@ def load_game_data(data_dir: Path | None = None, *, strict: bool = True) -> Game
         decks={"PL": _asset(assets, "cards_pl", ActionDeck), "ZURL": _asset(assets, "cards_zurl", ActionDeck)},
         scenarios=scenarios,
         scenario_files=files,
+        scenarios_dir=scenarios_dir,
     )
     problems += check_game_data(data)
     if strict and problems:

@@ -1,0 +1,178 @@
+"""The data's texts in Polish, beside the data (docs/i18n.md).
+
+Each data file that holds English text a player reads has a Polish twin in the ``pl/`` folder
+beside it (``assets/pl/cards_pl.toml``, ``scenarios/pl/1-coup.toml``) that mirrors its tables,
+an entry of a list named by its id (``id``, ``number``, ``kind``, ``stance`` or ``neutral``, else
+its place in the list), and carries a ``source`` like every data file::
+
+    [cards.5]
+    effect = "..."
+
+:data:`TRANSLATED` says which texts of which file need a Polish form. Card and scenario names
+are the exception: their Polish names were in the data before the translations (the ``polish``
+field beside ``name``) and stay there, one place for each. ``validate`` reports, one line each,
+a text without its Polish form, a Polish form of a text that does not exist, and a twin file
+that cannot be read; the game falls back to the English text where a Polish one is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from ..i18n import current_language
+from .files import ASSET_FILES, DataError
+from .models import ActionCard, Scenario, Side
+from .text import text_problem
+
+if TYPE_CHECKING:
+    from .loader import GameData
+
+#: the folder of the Polish twins, in the assets and in the scenarios folder
+FOLDER: Final = "pl"
+#: the key of a scenario's texts in :data:`TRANSLATED` (every file of ``scenarios/``)
+SCENARIO: Final = "scenario"
+#: the fields that name an entry of a list, first found first
+ID_FIELDS: Final = ("id", "number", "kind", "stance", "neutral")
+_SOURCE = re.compile(r"^(rulebook([ ,].+)?|reconstructed: .+)$")
+
+
+@dataclass(frozen=True)
+class Texts:
+    """The texts of one kind of data file: ``translated`` are the paths (``*`` for every entry of
+    a list) whose Polish form is in the twin; ``named_in_place`` the entries (``""``: the file
+    itself) whose ``name`` has its Polish form in their own ``polish`` field."""
+
+    translated: tuple[str, ...]
+    named_in_place: tuple[str, ...] = ()
+
+
+TRANSLATED: Final[Mapping[str, Texts]] = {
+    ASSET_FILES["board"]: Texts(("railways.*.name",)),  # areas and districts are named in Polish already
+    ASSET_FILES["components"]: Texts(("units.*.name",)),
+    ASSET_FILES["supply_tokens"]: Texts(("tokens.*.name", "tokens.*.effect")),
+    ASSET_FILES["commanders"]: Texts(("commanders.*.ability.text",)),  # the commanders' names are Polish
+    ASSET_FILES["cards_pl"]: Texts(("cards.*.effect",), ("cards.*",)),
+    ASSET_FILES["cards_zurl"]: Texts(("cards.*.effect",), ("cards.*",)),
+    SCENARIO: Texts(("briefing", "special_rules.*", "negotiation.*.spaces.*.name"), ("",)),
+}
+
+
+def _entry_id(entry: object, index: int) -> str:
+    if isinstance(entry, dict):
+        for name in ID_FIELDS:
+            if name in entry:
+                return str(entry[name])
+    return str(index)
+
+
+def _at(node: object, parts: list[str], key: str) -> Iterator[tuple[str, object]]:
+    """(key, value) of every value of ``node`` that the path ``parts`` reaches."""
+    if not parts:
+        yield key, node
+        return
+    head, rest = parts[0], parts[1:]
+    if head == "*" and isinstance(node, list):
+        for index, entry in enumerate(node):
+            yield from _at(entry, rest, f"{key}.{_entry_id(entry, index)}".lstrip("."))
+    elif isinstance(node, dict) and head in node:
+        yield from _at(node[head], rest, f"{key}.{head}".lstrip("."))
+
+
+def english_texts(document: Mapping[str, Any], texts: Texts) -> dict[str, str]:
+    """The texts of a data document that need a Polish form: key -> the English text."""
+    return {key: value for path in texts.translated for key, value in _at(dict(document), path.split("."), "")
+            if isinstance(value, str)}
+
+
+def flatten(node: object, key: str = "") -> Iterator[tuple[str, object]]:
+    """(key, value) of every text of a twin document, its tables and lists unfolded."""
+    if isinstance(node, dict):
+        for name, value in node.items():
+            yield from flatten(value, f"{key}.{name}".lstrip("."))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from flatten(value, f"{key}.{index}")
+    else:
+        yield key, node
+
+
+def texts_of(name: str) -> Texts | None:
+    """What of the data file ``name`` needs Polish (None: nothing)."""
+    return TRANSLATED.get(name) if name in ASSET_FILES.values() else TRANSLATED[SCENARIO]
+
+
+def twin_path(path: Path) -> Path:
+    return path.parent / FOLDER / path.name
+
+
+def twin_problems(name: str, document: Mapping[str, Any], twin: Mapping[str, Any] | None) -> list[str]:
+    """Every problem of the Polish twin ``twin`` (None: there is none) of the data file ``name``
+    holding ``document``, one line each."""
+    texts = texts_of(name)
+    if texts is None:
+        return []
+    where = f"{FOLDER}/{name}"
+    problems = [f"{name}: {key + '.' if key else ''}polish: no Polish name" for path in texts.named_in_place
+                for key, entry in _at(dict(document), path.split(".") if path else [], "")
+                if isinstance(entry, dict) and not str(entry.get("polish", "")).strip()]
+    english = english_texts(document, texts)
+    if twin is None:
+        return problems + ([f"{where}: missing: {len(english)} texts of {name} have no Polish form"] if english else [])
+    source = twin.get("source")
+    if not isinstance(source, str) or not _SOURCE.match(source.strip()):
+        problems.append(f"{where}: source: must start with 'rulebook' or 'reconstructed: <reason>'")
+    polish = {key: value for key, value in flatten({k: v for k, v in twin.items() if k != "source"})}
+    problems += [f"{name}: {key}: no Polish form in {where}" for key in english
+                 if not (isinstance(polish.get(key), str) and str(polish[key]).strip())]
+    problems += [f"{where}: {key}: no such text in {name}" for key in polish if key not in english]
+    problems += [f"{where}: {key}: {why}" for key, value in polish.items()
+                 if isinstance(value, str) and (why := text_problem(value))]
+    return problems
+
+
+@dataclass(frozen=True)
+class PolishTexts:
+    """The Polish twins of one data folder, read when first needed: file name -> key -> text."""
+
+    by_file: Mapping[str, Mapping[str, str]]
+
+    @classmethod
+    def read(cls, paths: list[Path], read_toml: Callable[[Path], dict[str, Any]]) -> PolishTexts:
+        """The twins of the data files ``paths``; a twin that is missing or cannot be read gives
+        none (the English shows; ``validate`` says why)."""
+        by_file: dict[str, dict[str, str]] = {}
+        for path in paths:
+            try:
+                twin = read_toml(twin_path(path))
+            except DataError:
+                continue
+            by_file[path.name] = {key: value for key, value in flatten(twin) if isinstance(value, str)}
+        return cls(by_file)
+
+    def text(self, name: str, key: str, english: str) -> str:
+        """The text at ``key`` of the data file ``name`` in the current language."""
+        if current_language() != FOLDER:
+            return english
+        return self.by_file.get(name, {}).get(key) or english
+
+
+def card_name(card: ActionCard) -> str:
+    """A card's name in the current language (its Polish name is its own ``polish`` field)."""
+    return card.polish if current_language() == FOLDER and card.polish else card.name
+
+
+def card_effect(data: GameData, side: Side, card: ActionCard) -> str:
+    return data.polish.text(ASSET_FILES[f"cards_{side.lower()}"], f"cards.{card.number}.effect", card.effect)
+
+
+def scenario_name(scenario: Scenario) -> str:
+    return scenario.polish if current_language() == FOLDER and scenario.polish else scenario.name
+
+
+def scenario_text(data: GameData, scenario: Scenario, key: str, english: str) -> str:
+    """A text of ``scenario`` (``briefing``, ``special_rules.0``, ...) in the current language."""
+    return data.polish.text(data.scenario_files.get(scenario.number, ""), key, english)
