@@ -17,6 +17,7 @@ that cannot be read; the game falls back to the English text where a Polish one 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import current_language
-from .files import ASSET_FILES, DataError
+from .files import ASSET_FILES, DataError, folder_problem
 from .models import ActionCard, Scenario, Side
 from .text import text_problem
 
@@ -109,6 +110,15 @@ def twin_path(path: Path) -> Path:
     return path.parent / FOLDER / path.name
 
 
+def read_twin(path: Path, read_toml: Callable[[Path], dict[str, Any]]) -> dict[str, Any] | None:
+    """The Polish twin of the data file ``path`` (None: it has none). A ``pl/`` that is not a
+    folder inside the data file's own, or a twin that cannot be read, is a :class:`DataError`."""
+    twin = twin_path(path)
+    if refused := folder_problem(twin.parent, path.parent):
+        raise DataError([refused])
+    return read_toml(twin) if os.path.lexists(twin) else None
+
+
 def twin_problems(name: str, document: Mapping[str, Any], twin: Mapping[str, Any] | None) -> list[str]:
     """Every problem of the Polish twin ``twin`` (None: there is none) of the data file ``name``
     holding ``document``, one line each."""
@@ -147,10 +157,10 @@ class PolishTexts:
         by_file: dict[str, dict[str, str]] = {}
         for path in paths:
             try:
-                twin = read_toml(twin_path(path))
+                twin = read_twin(path, read_toml)
             except DataError:
                 continue
-            by_file[path.name] = {key: value for key, value in flatten(twin) if isinstance(value, str)}
+            by_file[path.name] = {key: value for key, value in flatten(twin or {}) if isinstance(value, str)}
         return cls(by_file)
 
     def text(self, name: str, key: str, english: str) -> str:

@@ -19,7 +19,7 @@ from .files import ASSET_FILES, DataError, default_assets_dir, folder_problem, r
 from .loader import _entry_label, load_assets, load_game_data, load_scenarios, read_toml, resolve_dirs
 from .rulings import RULINGS_FILE, citation_problems, parse_rulings
 from .text import text_problem
-from .translations import twin_path, twin_problems
+from .translations import read_twin, twin_problems
 
 
 def validate_dir(data_dir: Path | str | None = None) -> list[str]:
@@ -40,17 +40,14 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
         return [one_line(p) for p in exc.problems]
     shown = [assets_dir / name for name in ASSET_FILES.values()] + sorted(scenarios_dir.glob("*.toml"))
     return ruling_problems(assets_dir, scenarios_dir) + [
-        f"{toml.name}: {p}" for toml in shown for p in text_problems(read_toml(toml))] + [
-        p for toml in shown for p in translation_problems(toml)]
+        f"{toml.name}: {p}" for toml in shown for p in text_problems(read_toml(toml))] + list(dict.fromkeys(
+        p for toml in shown for p in translation_problems(toml)))  # a refused pl/ folder is one line, not one per file
 
 
 def translation_problems(path: Path) -> list[str]:
     """The problems of the Polish twin of the data file ``path`` (see :mod:`.translations`)."""
-    twin = twin_path(path)
-    if not os.path.lexists(twin):
-        return twin_problems(path.name, read_toml(path), None)
     try:
-        return twin_problems(path.name, read_toml(path), read_toml(twin))
+        return twin_problems(path.name, read_toml(path), read_twin(path, read_toml))
     except DataError as exc:
         return exc.problems
 

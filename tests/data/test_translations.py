@@ -52,6 +52,17 @@ def test_a_missing_twin_is_one_line(data_dir):
     assert assert_reported(data_dir, "commanders.toml") == "pl/commanders.toml: missing: 19 texts of commanders.toml have no Polish form"
 
 
+def test_a_polish_folder_leading_elsewhere_is_refused(data_dir, tmp_path):
+    folder = data_dir / "scenarios" / "pl"
+    folder.rename(tmp_path / "elsewhere")
+    folder.symlink_to(tmp_path / "elsewhere")
+    assert assert_reported(data_dir, "scenarios/pl") == f"{folder}: a link leading outside {data_dir / 'scenarios'}"
+    assert sum("scenarios/pl" in p for p in validate_dir(data_dir)) == 1
+    data = load_game_data(data_dir)
+    set_language("pl")
+    assert scenario_text(data, data.scenario(1), "briefing", "English") == "English"  # not read
+
+
 def test_a_card_without_its_polish_name(data_dir):
     edit_asset(data_dir, "cards_zurl.toml", lambda d: d["cards"][2].update(polish=" "))
     assert assert_reported(data_dir) == "cards_zurl.toml: cards.3.polish: no Polish name"
