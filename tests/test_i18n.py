@@ -90,6 +90,23 @@ def test_a_text_is_translated_when_it_is_shown_so_a_switch_takes_effect_at_once(
     assert _("The language is not remembered: {why}", why="disk full") == "The language is not remembered: disk full"
 
 
+def test_a_command_lines_error_in_polish():
+    """The first CLI line in the mechanism: a scenario not found, the known ones by their Polish names."""
+    from semper_fidelis.data.loader import load_game_data
+    from semper_fidelis.data.scenarios import pick_scenario
+    from semper_fidelis.errors import CliError
+
+    data = load_game_data()
+    set_language("pl")
+    assert pick_scenario(data, "oblęż").number == 4
+    with pytest.raises(CliError) as caught:
+        pick_scenario(data, "xyz")
+    assert str(caught.value) == "nie ma scenariusza 'xyz' (są: 1 Zamach, 2 Semper Fidelis, 3 Odsiecz, 4 Oblężenie, 5 Szturm)"
+    set_language("en")
+    with pytest.raises(CliError, match=r"^no scenario 'xyz' \(known: 1 Coup, 2 Semper Fidelis, 3 Relief, 4 Siege, 5 Storm\)$"):
+        pick_scenario(data, "xyz")
+
+
 # ------------------------------------------------------------------------- Polish plural forms
 
 

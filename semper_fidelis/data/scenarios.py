@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import CliError
+from ..i18n import _, pgettext
+from .translations import scenario_name
 
 if TYPE_CHECKING:
     from .loader import GameData
@@ -13,7 +15,7 @@ if TYPE_CHECKING:
 
 def pick_scenario(data: GameData, wanted: str) -> Scenario:
     """A scenario by number (``2``) or by a prefix of its name (``semper``, ``siege``); else a
-    one-line :class:`CliError` naming the known ones."""
+    one-line :class:`CliError` naming the known ones (in the player's language)."""
     wanted = wanted.strip()
     if wanted.isdigit() and int(wanted) in data.scenarios:
         return data.scenarios[int(wanted)]
@@ -21,8 +23,8 @@ def pick_scenario(data: GameData, wanted: str) -> Scenario:
     matches = [s for s in data.scenarios.values() if key and (s.name.lower().startswith(key) or s.polish.lower().startswith(key))]
     if len(matches) == 1:
         return matches[0]
-    known = ", ".join(f"{n} {s.name}" for n, s in sorted(data.scenarios.items())) or "none"
-    raise CliError(f"no scenario {wanted!r} (known: {known})")
+    known = ", ".join(f"{n} {scenario_name(s)}" for n, s in sorted(data.scenarios.items())) or pgettext("scenarios", "none")
+    raise CliError(_("no scenario {wanted} (known: {known})", wanted=repr(wanted), known=known))
 
 
 def variant_scenario(data: GameData, wanted: str | None, default: str = "2") -> Scenario:

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import current_language
 from .files import ASSET_FILES, DataError, folder_problem
-from .models import ActionCard, Scenario, Side
 from .text import text_problem
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the schemas (pydantic) load after the menu is shown: data/scenarios.py is read at start-up
     from .loader import GameData
+    from .models import ActionCard, Scenario, Side
 
 #: the folder of the Polish twins, in the assets and in the scenarios folder
 FOLDER: Final = "pl"
