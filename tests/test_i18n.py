@@ -28,12 +28,6 @@ PO = LOCALE / "pl" / "LC_MESSAGES" / "messages.po"
 MO = PO.with_suffix(".mo")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 def read_catalog(path: Path = PO) -> Catalog:
     with path.open("rb") as fh:
         return read_po(fh)

@@ -13,12 +13,6 @@ from semper_fidelis.data.validate import validate_dir
 from semper_fidelis.i18n import set_language
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 def twin(root, folder: str, name: str):
     return root / folder / "pl" / name
 

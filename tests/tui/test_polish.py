@@ -24,12 +24,6 @@ PO = Path(i18n.__file__).parent / "locale" / "pl" / "LC_MESSAGES" / "messages.po
 WORD = re.compile(r"[^\W\d_]{3,}")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 def english_words() -> set[str]:
     """The words of the catalog's English texts that no Polish text of it uses too (names such
     as 'Lwów' or 'ZURL' are both)."""
