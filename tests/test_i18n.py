@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 
 from semper_fidelis import i18n
 from semper_fidelis.i18n import N_, _, choose_language, current_language, language_of_locale, ngettext, set_language
-from semper_fidelis.store.settings import read_settings, remember
+from semper_fidelis.store.settings import read_settings, remember, starting_language
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = Path(i18n.__file__).parent / "locale"
@@ -209,3 +209,12 @@ def test_the_choice_is_remembered_and_a_damaged_settings_file_counts_as_none(tmp
     for damaged in ("{", "[1]", '{"language": 3}', "\udcff"):
         path.write_text(damaged, encoding="utf-8", errors="surrogateescape")
         assert read_settings(path).get("language") is None
+
+
+def test_a_start_begins_in_the_language_remembered_beside_the_saves(tmp_path):
+    english = {"LANG": "en_US.UTF-8"}
+    assert starting_language(tmp_path / "saves", None, english) == "en"
+    assert starting_language(tmp_path / "saves", None, {"LANG": "pl_PL.UTF-8"}) == "pl"
+    (tmp_path / "settings.json").write_text('{"language": "pl"}')
+    assert starting_language(tmp_path / "saves", None, english) == "pl"
+    assert starting_language(tmp_path / "saves", "en", english) == "en"  # --lang wins

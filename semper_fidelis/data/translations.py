@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import current_language
 from .files import ASSET_FILES, DataError, folder_problem
-from .text import text_problem
+from .text import printable_document, text_problem
 
 if TYPE_CHECKING:  # the schemas (pydantic) load after the menu is shown: data/scenarios.py is read at start-up
     from .loader import GameData
@@ -160,7 +160,8 @@ class PolishTexts:
                 twin = read_twin(path, read_toml)
             except DataError:
                 continue
-            by_file[path.name] = {key: value for key, value in flatten(twin or {}) if isinstance(value, str)}
+            shown = printable_document(twin or {})  # hidden characters as escapes, as the loader shows the English
+            by_file[path.name] = {key: value for key, value in flatten(shown) if isinstance(value, str)}
         return cls(by_file)
 
     def text(self, name: str, key: str, english: str) -> str:

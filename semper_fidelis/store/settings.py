@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
+
+from ..i18n import choose_language
 
 SETTINGS_FILE = "settings.json"
 #: the language the player last chose in the menu (i18n.LANGUAGES)
@@ -39,3 +42,10 @@ def remember(path: Path, key: str, value: str) -> None:
     temporary = path.with_name(f".{path.name}.tmp")
     temporary.write_text(json.dumps(settings, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     os.replace(temporary, path)
+
+
+def starting_language(saves_dir: Path, cli_value: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """The language a command starts in: ``--lang``, else the one remembered beside ``saves_dir``,
+    else the locale's (:func:`semper_fidelis.i18n.choose_language`). No Textual: headless commands
+    call it too."""
+    return choose_language(cli_value, read_settings(settings_path(saves_dir)).get(LANGUAGE_SETTING), environ)

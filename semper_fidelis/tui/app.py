@@ -7,7 +7,6 @@ and starts, loads and leaves games; everything about a game in progress is in
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable, Sequence
 from functools import cached_property
@@ -22,7 +21,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 
 from ..data.text import printable
-from ..i18n import choose_language, set_language
+from ..i18n import set_language
 from ..store.locks import OpenElsewhere, in_play, lock_game
 from ..store.saves import (
     adopt_legacy_autosave,
@@ -34,7 +33,7 @@ from ..store.saves import (
     set_aside,
     set_aside_damaged_autosaves,
 )
-from ..store.settings import LANGUAGE_SETTING, read_settings, settings_path
+from ..store.settings import starting_language
 from .screens.menu import MainMenuScreen
 
 if TYPE_CHECKING:  # the engine and the game data load after the menu is shown (start-up time)
@@ -304,11 +303,6 @@ class SemperFidelisApp(App):
             if isinstance(screen, GameScreen):
                 return screen
         return None
-
-
-def starting_language(saves_dir: Path, cli_value: str | None) -> str:
-    """The language to start in: ``--lang``, else the one remembered beside ``saves_dir``, else the locale's."""
-    return choose_language(cli_value, read_settings(settings_path(saves_dir)).get(LANGUAGE_SETTING), os.environ)
 
 
 def run(*, saves_dir: Path | None = None, data: GameData | None = None, bot_pace: float = 0.3, review: Review | None = None,

@@ -86,3 +86,5 @@ def test_the_game_reads_the_polish_forms_in_polish_and_the_english_otherwise(dat
         "Zamach", "W tym scenariuszu nie ma Jednostek neutralnych, toru Negocjacji ani toru Zniszczeń.")
     twin(data_dir, "assets", "cards_pl.toml").unlink()  # a folder without the Polish: the English shows
     assert card_effect(load_game_data(data_dir), "PL", card) == card.effect
+    edit(twin(data_dir, "assets", "commanders.toml"), lambda d: d["commanders"]["roja"]["ability"].update(text="Rozkaz\x1b[2J"))
+    assert load_game_data(data_dir).polish.text("commanders.toml", "commanders.roja.ability.text", "") == "Rozkaz\\x1b[2J"  # shown, never obeyed

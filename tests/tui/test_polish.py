@@ -1,6 +1,6 @@
 """The app in Polish (issue 39), first slice: the start menu shows no English word of the
 catalog's source texts, its language item switches every text of it at once and is remembered
-beside the saves, and the next start (``run``) begins in the language remembered."""
+beside the saves; its snapshots in Polish."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from babel.messages.pofile import read_po
 
 from semper_fidelis import i18n
 from semper_fidelis.i18n import current_language, set_language
-from semper_fidelis.tui.app import starting_language
 from semper_fidelis.tui.screens.menu import MainMenuScreen
 
 from .conftest import SIZE
@@ -69,15 +68,6 @@ async def test_the_menu_in_polish_shows_no_english_and_its_item_switches_and_is_
         await pilot.pause()
         assert current_language() == "pl" and not screen_words(app) & english
         assert json.loads((saves.parent / "settings.json").read_text()) == {"language": "pl"}
-
-
-def test_a_start_begins_in_the_language_remembered_beside_the_saves(saves, monkeypatch):
-    monkeypatch.setenv("LANG", "en_US.UTF-8")
-    assert starting_language(saves, None) == "en"
-    saves.parent.mkdir(parents=True, exist_ok=True)
-    (saves.parent / "settings.json").write_text('{"language": "pl"}')
-    assert starting_language(saves, None) == "pl"
-    assert starting_language(saves, "en") == "en"  # --lang wins
 
 
 @pytest.mark.parametrize("size", [(80, 24), SIZE], ids=["80x24", "120x40"])
