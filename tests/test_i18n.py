@@ -5,6 +5,7 @@ the ``.po`` as it is now."""
 
 from __future__ import annotations
 
+import argparse
 import gettext
 import io
 import string
@@ -99,6 +100,40 @@ def test_a_command_lines_error_in_polish():
     set_language("en")
     with pytest.raises(CliError, match=r"^no scenario 'xyz' \(known: 1 Coup, 2 Semper Fidelis, 3 Relief, 4 Siege, 5 Storm\)$"):
         pick_scenario(data, "xyz")
+
+
+@pytest.mark.parametrize(("argv", "environ", "expected"), [
+    (["--lang", "pl", "board", "xyz"], {"LANG": "C.UTF-8"}, "nie ma scenariusza 'xyz' (są: 1 Zamach, "),
+    (["board", "xyz", "--lang", "pl"], {"LANG": "C.UTF-8"}, "nie ma scenariusza 'xyz' (są: 1 Zamach, "),
+    (["board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "nie ma scenariusza 'xyz' (są: 1 Zamach, "),
+    (["--lang", "en", "board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "no scenario 'xyz' (known: 1 Coup, "),
+    (["board", "xyz"], {"LANG": "C.UTF-8"}, "no scenario 'xyz' (known: 1 Coup, "),
+])
+def test_the_command_line_speaks_lang_else_the_remembered_else_the_locale(argv, environ, expected, tmp_path, monkeypatch, capsys):
+    from semper_fidelis.cli import main
+
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # no remembered choice
+    for variable, value in environ.items():
+        monkeypatch.setenv(variable, value)
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(f"semper-fidelis: error: {expected}")
+
+
+def test_the_command_line_remembers_the_menus_choice_and_refuses_an_unknown_language(tmp_path, monkeypatch, capsys):
+    from semper_fidelis.cli import main
+    from semper_fidelis.net.commands import app_command
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    remember(tmp_path / "semper-fidelis" / "settings.json", "language", "pl")
+    assert main(["board", "xyz"]) == 2
+    assert "nie ma scenariusza" in capsys.readouterr().err
+    assert main(["--lang", "de", "board", "2"]) == 2
+    assert "invalid choice: 'de'" in capsys.readouterr().err
+    served = argparse.Namespace(assets=None, lang="pl", join=None, saves=None)
+    assert app_command(served).endswith("--lang pl play --served")  # every page of serve in the language it was given
 
 
 # ------------------------------------------------------------------------- Polish plural forms

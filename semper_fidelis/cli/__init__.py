@@ -8,7 +8,8 @@ variant, the scenario), ``terminal`` (consoles, the app's need of a terminal), `
 ``charts`` (batches of bot games), ``hosted`` (host, join and serve). Commands import what they
 use when they run: building the parser stays light, and headless commands never import Textual.
 
-Every command accepts ``--assets DIR`` before or after its name. Errors (bad data, unknown
+Every command accepts ``--assets DIR`` and ``--lang pl|en`` before or after its name (the language:
+``--lang``, else the one last chosen in the menu, else the locale's; docs/i18n.md). Errors (bad data, unknown
 scenario, bad arguments) print one line on stderr and exit with 2; an unexpected failure prints
 one line and exits with 1 (``SEMPER_FIDELIS_DEBUG=1`` re-raises it); Ctrl+C exits with 130.
 Text from files and paths is printed by the rule of :mod:`semper_fidelis.data.text`: never as
@@ -22,6 +23,9 @@ import sys
 
 from ..data.text import printable
 from ..errors import CliError
+from ..i18n import set_language
+from ..store.saves import default_saves_dir
+from ..store.settings import starting_language
 from . import play, terminal
 from .command import PROG
 from .parser import build_parser
@@ -57,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        set_language(starting_language(default_saves_dir(), args.lang))
         if getattr(args, "handler", None) is None:
             if not (terminal.is_terminal(sys.stdin) and terminal.is_terminal(sys.stdout)):  # piped or captured: no UI
                 parser.print_help()

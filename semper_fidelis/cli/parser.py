@@ -1,5 +1,5 @@
-"""The parser of the ``semper-fidelis`` command line: ``--version``, ``--assets`` (before or after
-a command's name) and every command of :data:`COMMANDS`, in the order ``--help`` lists them. A
+"""The parser of the ``semper-fidelis`` command line: ``--version``, ``--assets`` and ``--lang``
+(before or after a command's name) and every command of :data:`COMMANDS`, in the order ``--help`` lists them. A
 mistake on the command line is a one-line :class:`CliError` (exit status 2), not argparse's exit."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from ..errors import CliError
+from ..i18n import LANGUAGES
 from . import balance, bench, board, coverage, fuzz, host, join, play, replay, review, serve, simulate, validate
 from .command import PROG, Command
 
@@ -41,6 +42,11 @@ def _add_assets(parser: argparse.ArgumentParser, *, default: object) -> None:
     )
 
 
+def _add_lang(parser: argparse.ArgumentParser, *, default: object) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=default,
+                        help="the language of the game and its messages (default: the one last chosen in the menu, else the locale's)")
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -59,11 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
     _add_assets(parser, default=None)
+    _add_lang(parser, default=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS.values():
         sub = subparsers.add_parser(command.name, help=command.help, description=command.help)
         # SUPPRESS: an --assets given before the command is not overwritten by this default
         _add_assets(sub, default=argparse.SUPPRESS)
+        _add_lang(sub, default=argparse.SUPPRESS)
         command.arguments(sub)
         sub.set_defaults(handler=command.run)
     return parser

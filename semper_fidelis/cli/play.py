@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     needs_terminal("play", f"without one, '{PROG} simulate' plays bots against each other")
     data = variant_data(args) if getattr(args, "variant", None) is not None else engine_data(args)
     return run_app(saves_dir=getattr(args, "saves", None), data=data, bot_pace=getattr(args, "pace", 0.3),
-                   start=start, seed=getattr(args, "seed", None), served=getattr(args, "served", False))
+                   start=start, seed=getattr(args, "seed", None), served=getattr(args, "served", False), language=args.lang)
 
 
 COMMAND = Command("play", "open the game in the terminal (the default when no command is given)", _arguments, run)

@@ -18,7 +18,7 @@ def _run(args: argparse.Namespace) -> int:
     data = engine_data(args)
     review = Review.open(args.record, data=data)  # a bad record: one line, before the app starts
     needs_terminal("review", f"without one, '{PROG} replay RECORD' prints where the game ended")
-    return run(data=data, review=review)
+    return run(data=data, review=review, language=args.lang)
 
 
 COMMAND = Command("review", "step through a game record in the app, and play on from any moment (the file is only read)",

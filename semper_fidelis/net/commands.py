@@ -282,6 +282,8 @@ def app_command(args: argparse.Namespace) -> str:
     base = [sys.executable, "-m", "semper_fidelis"]
     if getattr(args, "assets", None) is not None:
         base += ["--assets", str(args.assets)]
+    if getattr(args, "lang", None) is not None:  # every page in the language serve was given
+        base += ["--lang", args.lang]
     if args.join is not None:
         _trust(args.join, args.ca)
         base += ["join", args.join, "--side", args.side, "--served"] + (["--ca", str(args.ca)] if args.ca is not None else [])
