@@ -108,6 +108,8 @@ def test_a_command_lines_error_in_polish():
     (["board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "nie ma scenariusza 'xyz' (są: 1 Zamach, "),
     (["--lang", "en", "board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "no scenario 'xyz' (known: 1 Coup, "),
     (["board", "xyz"], {"LANG": "C.UTF-8"}, "no scenario 'xyz' (known: 1 Coup, "),
+    (["--lang", "pl", "board", "2", "--variant", str(ROOT / "docs" / "variants" / "coup-steady-pl.toml")], {},
+     "--variant zmienia scenariusz 1, nie scenariusz 2"),
 ])
 def test_the_command_line_speaks_lang_else_the_remembered_else_the_locale(argv, environ, expected, tmp_path, monkeypatch, capsys):
     from semper_fidelis.cli import main

@@ -34,5 +34,5 @@ def variant_scenario(data: GameData, wanted: str | None, default: str = "2") -> 
         return pick_scenario(data, wanted or default)
     scenario = data.scenarios[data.variant.base]
     if wanted is not None and pick_scenario(data, wanted).number != scenario.number:
-        raise CliError(f"--variant changes scenario {scenario.number}, not scenario {wanted}")
+        raise CliError(_("--variant changes scenario {number}, not scenario {wanted}", number=scenario.number, wanted=wanted))
     return scenario
