@@ -135,7 +135,7 @@ def twin_problems(name: str, document: Mapping[str, Any], twin: Mapping[str, Any
     source = twin.get("source")
     if not isinstance(source, str) or not _SOURCE.match(source.strip()):
         problems.append(f"{where}: source: must start with 'rulebook' or 'reconstructed: <reason>'")
-    polish = {key: value for key, value in flatten({k: v for k, v in twin.items() if k != "source"})}
+    polish = dict(flatten({k: v for k, v in twin.items() if k != "source"}))
     problems += [f"{name}: {key}: no Polish form in {where}" for key in english
                  if not (isinstance(polish.get(key), str) and str(polish[key]).strip())]
     problems += [f"{where}: {key}: no such text in {name}" for key in polish if key not in english]
