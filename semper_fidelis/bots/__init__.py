@@ -7,7 +7,7 @@ line; :func:`make_bot` builds one, seeded, so the same seed plays the same game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from ..bot_names import DESCRIPTIONS
 from .general import GeneralBot
@@ -22,10 +22,20 @@ class Bot(Protocol):
     def choose(self, seat: Seat) -> str: ...
 
 
-_CLASSES: dict[str, type] = {"random": RandomBot, "general": GeneralBot, "marshal": MarshalBot}
+#: the class of each bot: all take a seed; the searching ones (``thinks``) a thinking budget too
+BotClass = type[RandomBot] | type[GeneralBot] | type[MarshalBot]
+_CLASSES: dict[str, BotClass] = {"random": RandomBot, "general": GeneralBot, "marshal": MarshalBot}
 
 #: name → (class, one-line description); the names and descriptions are in bot_names.py
-BOTS: dict[str, tuple[type, str]] = {name: (_CLASSES[name], text) for name, text in DESCRIPTIONS.items()}
+BOTS: dict[str, tuple[BotClass, str]] = {name: (_CLASSES[name], text) for name, text in DESCRIPTIONS.items()}
+
+
+class _Budget(TypedDict, total=False):
+    """What a searching bot is given of :func:`make_bot`'s budget: only what the caller set."""
+
+    think: float
+    iterations: int
+    clock: Callable[[], float]
 
 
 def make_bot(name: str, seed: int, think: float | None = None, iterations: int | None = None,
@@ -38,10 +48,15 @@ def make_bot(name: str, seed: int, think: float | None = None, iterations: int |
         cls = BOTS[name][0]
     except KeyError:
         raise ValueError(f"no bot {name!r} (known: {', '.join(BOTS)})") from None
-    if not getattr(cls, "thinks", False):
+    if not issubclass(cls, MarshalBot):  # the one bot that thinks
         return cls(seed)
-    budget = {k: v for k, v in (("think", think), ("iterations", iterations), ("clock", clock)) if v is not None}
+    budget: _Budget = {}
+    if think is not None:
+        budget["think"] = think
+    if iterations is not None:
+        budget["iterations"] = iterations
+    if clock is not None:
+        budget["clock"] = clock
     return cls(seed, **budget)
-
 
 __all__ = ["BOTS", "Bot", "GeneralBot", "MarshalBot", "RandomBot", "Seat", "make_bot"]

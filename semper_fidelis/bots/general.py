@@ -19,14 +19,17 @@ and in the last round it is attacked at almost any odds.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
+from ..data.models import Side
 from ..engine import Action, Option, PlayerView, largest_group, unit_pairs
 from ..engine import actions as A
 from .seat import Seat
 
-PL, ZURL = "PL", "ZURL"
-OWN_TYPES = {PL: ("pl-volunteer", "pl-soldier", "pl-hq"), ZURL: ("zurl-volunteer", "sich-rifleman", "zurl-hq")}
+PL: Side = "PL"
+ZURL: Side = "ZURL"
+OWN_TYPES: dict[str, tuple[str, str, str]] = {PL: ("pl-volunteer", "pl-soldier", "pl-hq"), ZURL: ("zurl-volunteer", "sich-rifleman", "zurl-hq")}
 #: what a unit is worth keeping, for choosing which takes the Losses
 UNIT_VALUE = {"pl-volunteer": 1.0, "zurl-volunteer": 1.0, "pl-soldier": 1.6, "sich-rifleman": 1.5, "pl-hq": 5.0, "zurl-hq": 5.0}
 #: what an effect costs the owner, as a share of the unit's value
@@ -36,7 +39,7 @@ ATTACK_ODDS = 0.6
 MAX_PLANS = 30
 
 
-def _other(side: str) -> str:
+def _other(side: str) -> Side:
     return ZURL if side == PL else PL
 
 
@@ -158,7 +161,7 @@ class GeneralBot:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
         self.plan: list[str] = []
-        self.turn_key: tuple | None = None
+        self.turn_key: tuple[int, Side] | None = None
         self.tried: set[str] = set()
         self.plans = 0
         self._seat: Seat | None = None
@@ -212,7 +215,7 @@ class GeneralBot:
         Barricade there would add nothing, the reductions do not stack (§6.2, §9.3)."""
         return area in seat.board.redoubt_always or self.view["redoubts"].get(area) == seat.player
 
-    def _fortification(self, seat: Seat, options) -> str:
+    def _fortification(self, seat: Seat, options: Sequence[Option]) -> str:
         """The most useful Barricade or Redoubt offered: in a Strategic Area before any other,
         facing (a Redoubt: next to) the most enemy units, never a Barricade where a Redoubt
         stands; with none useful, the way out, else the least useless (a free one on a card
@@ -220,7 +223,7 @@ class GeneralBot:
         board = Board(self.view, seat.player)
         geo = seat.board
 
-        def use(o: Option) -> tuple:
+        def use(o: Option) -> tuple[bool, int, int, int, str]:
             area = o.area or ""
             if o.kind == "barricade":
                 threat = 0 if self._has_redoubt(seat, area) or board.own(o.facing or "") else board.enemy(o.facing or "")
@@ -237,17 +240,17 @@ class GeneralBot:
 
     # ------------------------------------------------------------------------ Initial Phase
 
-    def _commander(self, seat: Seat, options) -> str:
+    def _commander(self, seat: Seat, options: Sequence[Option]) -> str:
         return "keep"
 
-    def _event(self, seat: Seat, options) -> str:
+    def _event(self, seat: Seat, options: Sequence[Option]) -> str:
         return next((o.notation for o in options if o.closes or o.kind == "pass"), options[-1].notation)
 
-    def _hq(self, seat: Seat, options) -> str:
+    def _hq(self, seat: Seat, options: Sequence[Option]) -> str:
         board = Board(self.view, seat.player)
         return max(options, key=lambda o: (sum(board.own(o.to_area or "").values()), o.notation)).notation
 
-    def _relief(self, seat: Seat, options) -> str:
+    def _relief(self, seat: Seat, options: Sequence[Option]) -> str:
         """Relief goes in full stacks where it counts: the free area most worth holding or
         attacking from (uncontested, a Strategic Area, the most enemy next door, own units
         already there), filled as far as its limit allows; the next step fills the next one —
@@ -258,7 +261,7 @@ class GeneralBot:
             return next((o.notation for o in options if o.closes), options[0].notation)
         geo = seat.board
 
-        def worth(area: str) -> tuple:
+        def worth(area: str) -> tuple[bool, int, int, bool, str]:
             front = sum(board.enemy(b) for b in geo.neighbours[area])
             return not board.enemy(area), board.strategic.get(area, 0), min(front, 6), bool(board.own(area)), area
 
@@ -266,7 +269,7 @@ class GeneralBot:
         here = [o for o in free if o.to_area == area]
         return max(here, key=lambda o: (sum(n for _, n in o.units), sum(UNIT_VALUE.get(t, 1.0) * n for t, n in o.units), o.notation)).notation
 
-    def _deploy(self, seat: Seat, options) -> str:
+    def _deploy(self, seat: Seat, options: Sequence[Option]) -> str:
         """A free deployment in stacks, like Relief: first a garrison in each Strategic Area
         (one unit and one more a VP), the most valuable first; then full stacks on the front —
         the areas next to the enemy, or, before the enemy has deployed, next to the areas it
@@ -282,7 +285,7 @@ class GeneralBot:
             """The neighbours the enemy holds, or may deploy into, that are not this side's."""
             return [b for b in geo.neighbours[area] if not board.own(b) and (board.enemy(b) if deployed else b not in mine)]
 
-        def worth(o: Option) -> tuple:
+        def worth(o: Option) -> tuple[int, int, int, int, str]:
             area = o.to_area or ""
             here, value = board.total(area), board.strategic.get(area, 0)
             if geo.limit[area] - here <= 0:
@@ -343,7 +346,7 @@ class GeneralBot:
                 "Redoubt facing the enemy and no Supply Token within reach (unspent AP are lost, so "
                 "nothing is kept back for later)")
 
-    def alternatives(self, seat: Seat, options, attacks: int = 3) -> list[list[str]]:
+    def alternatives(self, seat: Seat, options: Sequence[Option], attacks: int = 3) -> list[list[str]]:
         """The plans a searching bot may weigh at an Orders decision besides the general's own:
         each card played for its effect, the ``attacks`` best attacks (also some a little
         below the general's odds), the best plan of each other kind — bringing a group up to
@@ -488,7 +491,7 @@ class GeneralBot:
                 if b not in dist and not board.enemy(b) and room[b] > 0:
                     dist[b] = dist[a] + 1
                     todo.append(b)
-        best: tuple[tuple, list[str]] | None = None
+        best: tuple[tuple[int, int, str], list[str]] | None = None
         for origin in board.held():
             spare = board.spare(origin)
             steps = [b for b in geo.neighbours[origin] if b in dist and dist[b] and room[b] > 0]
@@ -511,7 +514,7 @@ class GeneralBot:
         if ap < 1 or not menu.allows("move"):
             return None
         geo, held = seat.board, board.held()
-        best: tuple[tuple, list[str]] | None = None
+        best: tuple[tuple[int, int, str, str], list[str]] | None = None
         for area in held:
             if area not in board.strategic:
                 continue
@@ -594,7 +597,7 @@ class GeneralBot:
         if not menu.allows("fortify"):
             return None
         geo, mine = seat.board, board.view["barricades"]
-        best: tuple[tuple, list[str]] | None = None
+        best: tuple[tuple[int, int, str], list[str]] | None = None
         for area in board.held():
             if area not in board.strategic or geo.terrain[area] != "city" or self._has_redoubt(seat, area):
                 continue
@@ -621,7 +624,7 @@ class GeneralBot:
                 if b not in dist and not board.enemy(b):
                     dist[b] = dist[a] + 1
                     todo.append(b)
-        best: tuple[tuple, list[str]] | None = None
+        best: tuple[tuple[int, int, str], list[str]] | None = None
         for origin in board.held():
             here = dist.get(origin)
             spare = board.spare(origin)
@@ -666,35 +669,38 @@ class GeneralBot:
 
     # ---------------------------------------------------------------- steps of an order
 
-    def _order(self, seat: Seat, options) -> str:
+    def _order(self, seat: Seat, options: Sequence[Option]) -> str:
         return "cancel"
 
-    def _mobilize(self, seat: Seat, options) -> str:
+    def _mobilize(self, seat: Seat, options: Sequence[Option]) -> str:
         board = Board(self.view, seat.player)
         acting = [o for o in options if o.kind == "mobilize"]
         if not acting:
             return "done"
-        front = lambda a: sum(1 for b in seat.board.neighbours[a] if board.enemy(b))  # noqa: E731
+
+        def front(area: str) -> int:
+            return sum(1 for b in seat.board.neighbours[area] if board.enemy(b))
+
         return max(acting, key=lambda o: (board.strategic.get(o.to_area or o.area or "", 0) + front(o.to_area or o.area or ""),
                                           -UNIT_VALUE.get(o.units[0][0], 1) if o.units else 0, o.notation)).notation
 
-    def _provision(self, seat: Seat, options) -> str:
+    def _provision(self, seat: Seat, options: Sequence[Option]) -> str:
         acting = [o for o in options if not o.closes]
         return acting[0].notation if acting else "cancel"
 
-    def _fortify(self, seat: Seat, options) -> str:
+    def _fortify(self, seat: Seat, options: Sequence[Option]) -> str:
         return self._fortification(seat, options)
 
-    def _assault(self, seat: Seat, options) -> str:
+    def _assault(self, seat: Seat, options: Sequence[Option]) -> str:
         return "fight"
 
-    def _artillery(self, seat: Seat, options) -> str:
+    def _artillery(self, seat: Seat, options: Sequence[Option]) -> str:
         board = Board(self.view, seat.player)
         return max(options, key=lambda o: (board.enemy(o.area or ""), board.strategic.get(o.area or "", 0), o.notation)).notation
 
     # ---------------------------------------------------------------------------- battles
 
-    def _battle_order(self, seat: Seat, options) -> str:
+    def _battle_order(self, seat: Seat, options: Sequence[Option]) -> str:
         def p(o: Option) -> float:
             assert o.area is not None  # a battle is picked by its area
             try:
@@ -703,7 +709,7 @@ class GeneralBot:
                 return 1.0
         return max(options, key=lambda o: (p(o), o.notation)).notation
 
-    def _battle(self, seat: Seat, options) -> str:
+    def _battle(self, seat: Seat, options: Sequence[Option]) -> str:
         kinds = {o.kind for o in options}
         for kind in ("advance", "retreat"):
             if kind in kinds:
@@ -718,7 +724,7 @@ class GeneralBot:
                 return min(played, key=lambda o: o.kind != "special").notation
         return next((o.notation for o in options if o.closes or o.kind == "pass"), self._default(options))
 
-    def _evasion(self, seat: Seat, options, battle: dict) -> str:
+    def _evasion(self, seat: Seat, options: Sequence[Option], battle: dict[str, Any]) -> str:
         """Evade, pay towards an Evasion, or fight: all the units at once where they can evade;
         a card towards it only for a battle likely lost that is not fought for."""
         guarded = self._guarded(seat)
@@ -726,7 +732,7 @@ class GeneralBot:
         if evade:  # once the cards are down (or mid-way), all the units at once where they can
             self._evasion_paid = 0
             own = Board(self.view, seat.player).own
-            return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(own(o.to_area)), o.notation)).notation
+            return max(evade, key=lambda o: (o.to_area in guarded, sum(n for _, n in o.units), bool(own(o.to_area or "")), o.notation)).notation
         fight = "fight" in {o.notation for o in options}
         cards = [o for o in options if o.kind == "discard-card"]
         if cards and battle.get("area") not in guarded:  # a guarded area is fought for
@@ -738,7 +744,7 @@ class GeneralBot:
         self._evasion_paid = 0
         return "fight" if fight else self._default(options)
 
-    def _battle_chance(self, seat: Seat, battle: dict) -> float | None:
+    def _battle_chance(self, seat: Seat, battle: dict[str, Any]) -> float | None:
         """This side's chance in the battle being fought, before its Battle Points are known
         (None once they are, or when there is none to weigh); asked only by the steps that
         weigh it, since the exact odds are the dearest thing a playout asks."""
@@ -751,7 +757,7 @@ class GeneralBot:
             return None
         return p_att if battle.get("attacker") == seat.player else 1 - p_att
 
-    def _evasion_card(self, seat: Seat, cards: list[Option], battle: dict) -> str:
+    def _evasion_card(self, seat: Seat, cards: list[Option], battle: dict[str, Any]) -> str:
         """The card to discard towards an Evasion: the cheapest that pays what is still owed
         (one AP a side of attack), else the dearest (more cards follow); the cards are AP."""
         owed = max(1, battle.get("sides_of_attack", 1) - self._evasion_paid)
@@ -761,7 +767,7 @@ class GeneralBot:
         self._evasion_paid += ap[pick.notation]
         return pick.notation
 
-    def _losses(self, seat: Seat, options) -> str:
+    def _losses(self, seat: Seat, options: Sequence[Option]) -> str:
         for o in options:
             if o.kind == "medicine":
                 return o.notation
@@ -800,7 +806,7 @@ class GeneralBot:
 
     # ------------------------------------------------------------------ End of Turn, Round
 
-    def _collect(self, seat: Seat, options) -> str:
+    def _collect(self, seat: Seat, options: Sequence[Option]) -> str:
         preferred = ("plane", "food", "artillery", "grenades", "machine-gun", "medicine", "ammunition", "uniform", "barricade")
         def rank(o: Option) -> tuple[int, str]:
             tok = o.token or ""
@@ -808,8 +814,8 @@ class GeneralBot:
         acting = [o for o in options if not o.closes]
         return min(acting, key=rank).notation if acting else self._default(options)
 
-    def _draw(self, seat: Seat, options) -> str:
+    def _draw(self, seat: Seat, options: Sequence[Option]) -> str:
         return "draw"
 
-    def _attrition(self, seat: Seat, options) -> str:
+    def _attrition(self, seat: Seat, options: Sequence[Option]) -> str:
         return min(options, key=lambda o: (UNIT_VALUE.get(o.units[0][0], 1.0) if o.units else 1.0, o.notation)).notation

@@ -37,9 +37,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from ..data.models import SIDES
+from ..data.models import SIDES, Side
 from ..engine import Game, IllegalAction, Pending, PlayerView
 from .general import OWN_TYPES, UNIT_VALUE, GeneralBot
 from .seat import Seat
@@ -121,7 +121,7 @@ def evaluate(view: PlayerView, side: str, preview: dict[str, list[tuple[str, int
     return score
 
 
-def _count(held: Any) -> int:
+def _count(held: int | Sequence[int | None] | None) -> int:
     return held if isinstance(held, int) else len(held or ())
 
 
@@ -130,13 +130,14 @@ class MarshalBot:
     thinks = True
 
     def __init__(self, seed: int | None = None, think: float = 1.0, iterations: int | None = None,
-                 depth: int = DEPTH, turns: int = TURNS, turn_budget: float = TURN_BUDGET, clock=time.perf_counter):
+                 depth: int = DEPTH, turns: int = TURNS, turn_budget: float = TURN_BUDGET,
+                 clock: Callable[[], float] = time.perf_counter):
         self.rng = random.Random(seed)
         self.general = GeneralBot(self.rng.getrandbits(32))
         self.think = think
         self.turn_budget = turn_budget  # seconds of search in one turn at most (several decisions)
         self.clock = clock
-        self._turn: tuple | None = None  # (round, side) of the turn being searched
+        self._turn: tuple[int, Side] | None = None  # (round, side) of the turn being searched
         self._turn_spent = 0.0
         self.iterations = iterations
         self.depth = depth

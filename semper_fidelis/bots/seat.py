@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..data.loader import GameData
 from ..data.models import Scenario, Side
@@ -44,17 +44,17 @@ class BoardMap:
     neighbours: dict[str, frozenset[str]]
     terrain: dict[str, str]
     limit: dict[str, int]
-    relief_start: dict[str, str]
+    relief_start: dict[Side, str]
     #: areas that always count as holding a Redoubt for their defender (Cytadela, §6.2)
     redoubt_always: frozenset[str] = frozenset()
 
 
 #: the printed board per set of components (keyed by identity, the components kept alive with
 #: it): a search makes a Seat for every decision of every playout, and the board never changes
-_BOARDS: dict[int, tuple[Any, BoardMap]] = {}
+_BOARDS: dict[int, tuple[GameData, BoardMap]] = {}
 
 
-def _board_of(data) -> BoardMap:
+def _board_of(data: GameData) -> BoardMap:
     known = _BOARDS.get(id(data))
     if known is None or known[0] is not data:
         areas = data.board.areas
@@ -100,7 +100,7 @@ class Seat:
         return self._game.options_of(*kinds)
 
     @property
-    def scenario(self):
+    def scenario(self) -> Scenario:
         """The scenario card being played (its special rules and automatic victories)."""
         return self._game.scenario
 
