@@ -14,11 +14,12 @@ import hashlib
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 #: seconds to reach the scheduler, and then for a first worker to join it
 TIMEOUT = 30.0
 INSTALL = "pip install 'semper-fidelis[cluster]'"
+Result = TypeVar("Result")
 
 
 class ClusterError(Exception):
@@ -33,7 +34,7 @@ class Cluster:
     def __init__(self, client: Any):
         self.client = client
 
-    def map(self, fn: Callable[..., Any], tasks: Sequence[tuple]) -> Iterator[Any]:
+    def map(self, fn: Callable[..., Result], tasks: Sequence[tuple[object, ...]]) -> Iterator[Result]:
         # pure=False: every task is played, none is taken for another with equal arguments
         futures = self.client.map(fn, *zip(*tasks, strict=True), pure=False) if tasks else []
         try:

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..data.loader import GameData, load_game_data
 from ..data.models import Side
@@ -171,7 +171,7 @@ class FuzzSummary:
         if report.failure:
             self.failures.append(report.failure)
 
-    def to_json(self, **extra) -> dict:
+    def to_json(self, **extra: object) -> dict[str, Any]:
         return {"games": self.games, "actions": self.actions, "checks": dict(sorted(self.checks.items())),
                 "failures": [asdict(f) for f in self.failures], **extra}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,7 +80,7 @@ def margin_bins(margins: tuple[int, ...], most: int) -> list[tuple[str, int]]:
     return out
 
 
-def _mean(values) -> float:
+def _mean(values: Iterable[float]) -> float:
     values = list(values)
     return sum(values) / len(values) if values else 0.0
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing import Pool
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # Dask is imported only when a cluster is asked for
     from .cluster import Cluster
 
+Result = TypeVar("Result")
 
-def spread(fn: Callable[..., Any], tasks: Sequence[tuple], jobs: int = 1, cluster: Cluster | None = None,
-           chunk: int | None = None) -> Iterator[Any]:
+
+def spread(fn: Callable[..., Result], tasks: Sequence[tuple[object, ...]], jobs: int = 1, cluster: Cluster | None = None,
+           chunk: int | None = None) -> Iterator[Result]:
     """``fn(*task)`` for every task, in task order: on ``cluster`` if given, else over ``jobs``
     local processes (``chunk`` tasks sent at a time; default about 8 chunks a process)."""
     if cluster is not None:
@@ -29,6 +31,6 @@ def spread(fn: Callable[..., Any], tasks: Sequence[tuple], jobs: int = 1, cluste
             yield from pool.imap(_call, ((fn, task) for task in tasks), chunksize=chunk or max(1, len(tasks) // (workers * 8)))
 
 
-def _call(fn_and_task: tuple[Callable[..., Any], tuple]) -> Any:
+def _call(fn_and_task: tuple[Callable[..., Result], tuple[object, ...]]) -> Result:
     fn, task = fn_and_task
     return fn(*task)

@@ -59,7 +59,8 @@ def mcnemar_exact(b: int, c: int) -> float:
     if n == 0:
         return 1.0
     tail = sum(math.comb(n, k) for k in range(min(b, c) + 1))
-    return min(1.0, 2 * tail / 2**n)
+    outcomes: int = 2**n  # every way the n pairs could have changed
+    return min(1.0, 2 * tail / outcomes)
 
 
 def paired_shift(both: int, first_only: int, second_only: int, neither: int, z: float = Z95) -> tuple[float, float, float]:

@@ -196,7 +196,7 @@ def _deployment_notes(data: GameData, scenario: Scenario) -> list[str]:
 def _deployment_parts(data: GameData, deployments: Iterable[FreeDeployment]) -> list[str]:
     """'15 Ukrainian Volunteers in any City area' per zone."""
     names, unit_name = {a.id: a.name for a in data.board.areas}, _unit_names(data)
-    zones: dict[tuple, list[str]] = {}  # (zone, areas) -> "15 Ukrainian Volunteers", ...
+    zones: dict[tuple[str, tuple[str, ...]], list[str]] = {}  # (zone, areas) -> "15 Ukrainian Volunteers", ...
     for fd in deployments:
         what = unit_name.get(fd.unit, fd.unit)
         zones.setdefault((fd.zone, fd.areas), []).append(what if fd.unit in HQ_UNITS else f"{fd.count} {what}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Protocol
 
 from plotext._figure import _figure_class
 
@@ -21,16 +22,37 @@ MARKERS = {"PL": "▲", "ZURL": "▼"}
 BATTLE, STAGE, NOW = "x", "│", "┃"
 
 
-def figure(width: int, height: int):
+class Figure(Protocol):
+    """What these charts call of plotext 5's figure class (plotext ships no types)."""
+
+    def _limit_size(self, width: bool, height: bool) -> None: ...
+    def theme(self, theme: str) -> None: ...
+    def plotsize(self, width: int, height: int) -> None: ...
+    def subplots(self, rows: int, cols: int) -> None: ...
+    def subplot(self, row: int, col: int) -> Figure: ...
+    def xlim(self, left: float, right: float) -> None: ...
+    def ylim(self, lower: float, upper: float) -> None: ...
+    def xticks(self, ticks: Sequence[float], labels: Sequence[str] | None = None) -> None: ...
+    def yticks(self, ticks: Sequence[float]) -> None: ...
+    def vline(self, x: float) -> None: ...
+    def scatter(self, xs: Sequence[float], ys: Sequence[float], *, marker: str) -> None: ...
+    def plot(self, xs: Sequence[float], ys: Sequence[float], *, marker: str) -> None: ...
+    def bar(self, xs: Sequence[float], ys: Sequence[float], *, width: float) -> None: ...
+    def text(self, label: str, x: float, y: float, *, alignment: str) -> None: ...
+    def title(self, label: str) -> None: ...
+    def build(self) -> str: ...
+
+
+def figure(width: int, height: int) -> Figure:
     """A fresh plotext figure of ``width`` × ``height`` cells, without colour."""
-    fig = _figure_class()
+    fig: Figure = _figure_class()
     fig._limit_size(False, False)  # our size, not the terminal's (what plotext.limitsize does)
     fig.theme("clear")
     fig.plotsize(max(20, width), max(8, height))
     return fig
 
 
-def text(fig) -> str:
+def text(fig: Figure) -> str:
     """The figure as plain text (plotext ends lines with a colour reset even without colour)."""
     return "\n".join(line.rstrip() for line in fig.build().replace("\x1b[0m", "").splitlines())
 
@@ -71,7 +93,7 @@ def rows_needed(course: Course, track: str, legend: bool) -> int:
     return hi - lo + 1 + (1 if legend and course.battles else 0) + PLOT_FRAME_LINES
 
 
-def _track(plot, course: Course, track: str, cursor: float | None, legend: bool, width: int, height: int) -> None:
+def _track(plot: Figure, course: Course, track: str, cursor: float | None, legend: bool, width: int, height: int) -> None:
     series = course.values[track]
     lo, hi = _span(course, track)
     x_lo, x_hi = course.xs[0], max(course.xs[-1], course.xs[0] + 1)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, overload
 
 import platformdirs
 
@@ -152,7 +152,11 @@ class Listing(Sequence[SaveInfo]):
     def __len__(self) -> int:
         return len(self.paths)
 
-    def __getitem__(self, i: int | slice):
+    @overload
+    def __getitem__(self, i: int) -> SaveInfo: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[SaveInfo]: ...
+    def __getitem__(self, i: int | slice) -> SaveInfo | list[SaveInfo]:
         if isinstance(i, slice):
             return [self[n] for n in range(*i.indices(len(self)))]
         n = range(len(self))[i]  # an IndexError past the end, as a list gives
@@ -318,7 +322,7 @@ def clean_leftovers(saves_dir: Path) -> list[Path]:
     return removed
 
 
-def _files_in(folder: Path) -> list[os.DirEntry]:
+def _files_in(folder: Path) -> list[os.DirEntry[str]]:
     """The regular files in ``folder`` (links and folders left out), none if it is missing or
     a hidden folder of the app is a link (planted: its files are not ours)."""
     if folder.name.startswith(".") and folder.is_symlink():
@@ -330,7 +334,7 @@ def _files_in(folder: Path) -> list[os.DirEntry]:
         return []
 
 
-def _older(entry: os.DirEntry, now: float) -> bool:
+def _older(entry: os.DirEntry[str], now: float) -> bool:
     """Whether the file was last written more than :data:`STALE_AFTER` ago."""
     try:
         return now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER
@@ -338,7 +342,7 @@ def _older(entry: os.DirEntry, now: float) -> bool:
         return False
 
 
-def _empty(save: Path | os.DirEntry) -> bool:
+def _empty(save: Path | os.DirEntry[str]) -> bool:
     """Whether ``save`` is a file of 0 bytes (False where it cannot be looked at)."""
     try:
         return save.stat(follow_symlinks=False).st_size == 0
@@ -388,8 +392,8 @@ def write_players(save: Path, players: dict[str, str], privacy: bool, summary: s
     write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
 
 
-def _read_sidecar(save: Path) -> dict | None:
-    """The sidecar as a dict, or None for a missing or hostile one (read like a record)."""
+def _read_sidecar(save: Path) -> dict[str, Any] | None:
+    """The sidecar as a dict (JSON: what it holds is checked where it is read), or None for a missing or hostile one (read like a record)."""
     from ..engine import RecordError, read_json
 
     try:
