@@ -22,9 +22,11 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..bots import BOTS
+from ..data.loader import GameData
 from ..data.models import Side
 from ..data.scenarios import variant_scenario
 from ..data.text import printable
@@ -35,6 +37,9 @@ from .credentials import forget_secrets, given_secret, keep_secrets, kept_secret
 from .host import Host
 from .join import JoinError, address_url, play_with_bot
 from .tls import client_context, own_context, server_context
+
+if TYPE_CHECKING:  # the web server (aiohttp, textual-serve) is imported by `serve` alone
+    from .web import GuardedServer
 
 #: plays a seat of a hosted game in this terminal's app: (address, side, secret — None: the app
 #: asks for it —, data, tls=) -> exit status
@@ -53,7 +58,8 @@ def this_machine() -> str:
     """The address other machines most likely reach this one at (no packet is sent)."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(("192.0.2.1", 9))  # TEST-NET: picks the outgoing interface only
-        return probe.getsockname()[0]
+        address: str = probe.getsockname()[0]
+        return address
     return "THIS-MACHINE"
 
 
@@ -102,7 +108,7 @@ def _kept(autosave: Path, remote: dict[str, str]) -> str:
     return f"; the seats' secrets stay the same, kept for you alone in {kept}"
 
 
-def host(args: argparse.Namespace, data, app: AppSeat) -> int:
+def host(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
     """Hold a game; a human seat is played in ``app``."""
     from ..engine import shipped_data
     from ..store.locks import OpenElsewhere, lock_game
@@ -168,7 +174,7 @@ def _new_autosave(saves: Path, label: str) -> Path:
         raise _error(f"{saves}: cannot keep the autosave there ({exc.strerror or exc}); give --autosave FILE or --saves DIR") from None
 
 
-def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], own: dict[Side, str], data, app: AppSeat) -> int:
+def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], own: dict[Side, str], data: GameData | None, app: AppSeat) -> int:
     """Run the host, headless or behind this terminal's app (``own``: its seat and the secret only
     this process knows); returns the port it listened on."""
     tls = host.tls is not None
@@ -242,7 +248,7 @@ def _seat_of(address: str, secret_file: Path | None, ca: Path | None) -> tuple[s
         raise _error(str(exc)) from None
 
 
-def join(args: argparse.Namespace, data, app: AppSeat) -> int:
+def join(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
     """Play a seat of a hosted game: in ``app``, or with a bot (``--bot``)."""
     if args.served:  # a page of `serve --join`: the visitor types the seat's secret in the app
         return app(args.address, args.side, None, data, tls=_trust(args.address, args.ca))
@@ -250,7 +256,7 @@ def join(args: argparse.Namespace, data, app: AppSeat) -> int:
     return play_seat(args.address, args.side, secret, data, app=app, bot=args.bot, seed=args.seed, tls=tls)
 
 
-def play_seat(address: str, side: Side, secret: str, data, *, app: AppSeat, bot: str | None = None, seed: int | None = None,
+def play_seat(address: str, side: Side, secret: str, data: GameData | None, *, app: AppSeat, bot: str | None = None, seed: int | None = None,
               tls: ssl.SSLContext | None = None) -> int:
     """Play the seat ``side`` of the game hosted at ``address`` with its ``secret``: in ``app``,
     or headless with ``bot``; every failure is one line (CliError). ``tls``: the trust for a
@@ -326,7 +332,7 @@ def public_url(args: argparse.Namespace, tls: bool) -> str:
     return f"{'https' if tls else 'http'}://{host_port(shown, args.port)}"
 
 
-def guarded_server(args: argparse.Namespace):
+def guarded_server(args: argparse.Namespace) -> tuple[GuardedServer, str, bool]:
     """The web server of ``serve``, its key and whether the key was made here."""
     from .web import GuardedServer
 

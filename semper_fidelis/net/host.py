@@ -28,10 +28,12 @@ from pathlib import Path
 from pydantic import BaseModel
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
-from ..engine import Game, IllegalAction, VariantRecord, write_record
+from ..engine import BattleOdds, Decision, Game, IllegalAction, VariantRecord, write_record
+from ..engine.notation import parse_units
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
 from .args import HUMAN, REMOTE
@@ -43,6 +45,7 @@ from .protocol import (
     SIDES,
     Act,
     AskOdds,
+    Attack,
     EventData,
     Hello,
     Odds,
@@ -72,13 +75,18 @@ class _OddsTap:
 
     def __init__(self, game: Game):
         self.game = game
-        self.asked: dict[tuple, Odds] = {}
+        self.asked: dict[tuple[str, str], Odds] = {}
 
-    def battle_odds(self, area: str, attack=None, side: Side | None = None):
+    def battle_odds(self, area: str, attack: Attack | None = None, side: Side | None = None) -> BattleOdds:
         odds = self.game.battle_odds(area, attack=attack, side=side)
-        plain = None if attack is None else [(origin, dict(units)) for origin, units in attack]
+        plain = None if attack is None else [(origin, _by_type(odds.attacker, units)) for origin, units in attack]
         self.asked[(area, repr(plain))] = Odds.of(odds, plain)
         return odds
+
+
+def _by_type(side: Side, units: dict[str, int] | str) -> dict[str, int]:
+    """A group's units by type, as the odds sent name them (given as notation, ``2v1s``, too)."""
+    return parse_units(side, units) if isinstance(units, str) else dict(units)
 
 
 def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
@@ -141,7 +149,7 @@ class Host:
         self.done = asyncio.Event()
         self.port: int | None = None
         self.unsaved: str | None = None
-        self._where: tuple | None = None
+        self._where: tuple[int, Side] | None = None
         self._waiting: Side | None = None  # the empty seat the game last said it waits for
 
     # ------------------------------------------------------------------------------ running
@@ -164,7 +172,7 @@ class Host:
         self.done.set()
 
     @staticmethod
-    def _only_the_game(connection: ServerConnection, request):
+    def _only_the_game(connection: ServerConnection, request: Request) -> Response | None:
         """The game's websocket is at ``/``; any other path is answered 404 (no files, no shell)."""
         if request.path != "/":
             return connection.respond(HTTPStatus.NOT_FOUND, "Not found\n")
@@ -272,7 +280,7 @@ class Host:
             return f"{hello.side} is taken: a player is connected to it"
         return hello
 
-    async def _message(self, side: Side, raw) -> None:
+    async def _message(self, side: Side, raw: str | bytes) -> None:
         try:
             message = read_joiner(raw)
         except ValueError as exc:
@@ -372,7 +380,7 @@ class Host:
             self.say(f"Game over after {len(self.game.actions)} actions: {result['reason'] if result else ''}")
             self.done.set()
 
-    def _say_if_waiting(self, d) -> None:
+    def _say_if_waiting(self, d: Decision | None) -> None:
         """Tell the host's operator, once, that the game stands still until an empty seat joins."""
         waiting = None if self.game.over or d is None or d.player in self.bots or d.player in self.conns else d.player
         if waiting is not None and waiting != self._waiting:

@@ -22,7 +22,7 @@ from ..data.loader import DataError, GameData
 from ..data.models import Side
 from ..engine import BattleOdds, RecordError, record_variant_data
 from .mirror import Mirror
-from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
+from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Attack, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
 
 
 class JoinError(Exception):
@@ -86,7 +86,7 @@ class Link:
         self.on_refused = on_refused
         self.mirror: Mirror | None = None
         self.ws: ClientConnection | None = None
-        self._asked: dict[int, asyncio.Future] = {}
+        self._asked: dict[int, asyncio.Future[OddsAnswer]] = {}
 
     async def run(self) -> Mirror:
         """Play until the game is over (returns the final mirror); JoinError otherwise."""
@@ -108,7 +108,7 @@ class Link:
             return self.mirror
         raise JoinError(f"the connection to {self.address} was lost: run the same command again to continue")
 
-    def _receive(self, raw) -> bool:
+    def _receive(self, raw: str | bytes) -> bool:
         """Handle one message; True once the game is over."""
         try:
             message = HostMessage.validate_json(raw)
@@ -149,12 +149,12 @@ class Link:
         with contextlib.suppress(ConnectionClosed):  # run() tells the player
             await self.ws.send(Act(action=action, at=len(self.mirror.actions)).model_dump_json())
 
-    async def odds(self, area: str, attack) -> BattleOdds:
+    async def odds(self, area: str, attack: Attack | None) -> BattleOdds:
         """Ask the host for odds it did not send (ValueError with its reason if none)."""
         if self.ws is None:
             raise ValueError("not connected to the host")
         ask = AskOdds(id=len(self._asked) + 1 + max(self._asked, default=0), area=area, attack=attack)
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[OddsAnswer] = asyncio.get_running_loop().create_future()
         self._asked[ask.id] = future
         try:
             await self.ws.send(ask.model_dump_json())
@@ -167,9 +167,9 @@ class Link:
             raise ValueError(answer.reason or "no odds")
         return answer.odds.battle_odds()
 
-    def asking(self, loop: asyncio.AbstractEventLoop, timeout: float = 60) -> Callable:
+    def asking(self, loop: asyncio.AbstractEventLoop, timeout: float = 60) -> Callable[[str, Attack | None], BattleOdds]:
         """``ask(area, attack)`` for a bot thinking in another thread: blocks on :meth:`odds`."""
-        def ask(area: str, attack) -> BattleOdds:
+        def ask(area: str, attack: Attack | None) -> BattleOdds:
             return asyncio.run_coroutine_threadsafe(self.odds(area, attack), loop).result(timeout)
 
         return ask

@@ -11,31 +11,40 @@ a battle).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from ..data.loader import GameData
 from ..data.models import Side
 from ..data.text import printable, printable_document
 from ..engine import Action, BattleOdds, Decision, Event, IllegalAction, Option, Pending, PlayerView
-from .protocol import SeatState
+from .protocol import Attack, SeatState
 
 TABLE = "table"
 
 
-def odds_key(area: str, attack) -> tuple:
-    """The same key for the host's odds and an engine-style ``attack`` [(origin, units dict)]."""
+#: the units of an attack's group as the host sends them (sorted (type, count) pairs) or as the
+#: engine takes them
+Units = Mapping[str, int] | Sequence[tuple[str, int]] | str
+OddsKey = tuple[str, tuple[tuple[str, tuple[tuple[str, int], ...] | str], ...] | None]
+
+
+def odds_key(area: str, attack: Sequence[tuple[str, Units]] | None) -> OddsKey:
+    """The same key for the host's odds and an engine-style ``attack`` [(origin, units dict)]
+    (units given as notation are kept as such: the host sends none so, they are asked of it)."""
     if attack is None:
         return (area, None)
-    return (area, tuple((origin, tuple(sorted(dict(units).items()))) for origin, units in attack))
+    return (area, tuple((origin, units if isinstance(units, str) else tuple(sorted(dict(units).items())))
+                        for origin, units in attack))
 
 
 class Mirror:
     """A seat's copy of the game, as much of :class:`~semper_fidelis.engine.Game` as a client
     reads. ``actions`` has one entry per action taken, by either side, without saying which."""
 
-    def __init__(self, data: GameData, scenario: int, side: Side, options: dict | None = None):
+    def __init__(self, data: GameData, scenario: int, side: Side, options: dict[str, Any] | None = None):
         self.data = data
         self.scenario = data.scenario(scenario)
         self.side = side
@@ -49,9 +58,9 @@ class Mirror:
         self._events: list[Event] = []
         self._last: list[Event] = []  # the events of the last update: the host sends one per action
         self._preview: dict[str, list[tuple[str, int]]] = {}
-        self._odds: dict[tuple, BattleOdds] = {}
+        self._odds: dict[OddsKey, BattleOdds] = {}
         #: ``ask(area, attack)``: the host's odds for a battle not among those sent (None: none)
-        self.ask: Callable[[str, Any], BattleOdds] | None = None
+        self.ask: Callable[[str, Attack | None], BattleOdds] | None = None
 
     def update(self, state: SeatState) -> None:
         """Take the host's position; its texts (events, view, option labels) come from the
@@ -60,7 +69,7 @@ class Mirror:
         self.over = state.over
         self._view = cast(PlayerView, printable_document(state.view))
         self._offered = tuple(replace(o, label=printable(o.label)) for o in state.options)
-        self._last = [Event.from_dict(cast(dict, printable_document(e.plain()))) for e in state.events]
+        self._last = [Event.from_dict(cast(dict[str, Any], printable_document(e.plain()))) for e in state.events]
         self._events = self._events[: state.first_event] + self._last
         self._preview = state.preview
         self._odds = {odds_key(o.area, o.attack): o.battle_odds() for o in state.odds}
@@ -120,7 +129,7 @@ class Mirror:
     def score_if_stage_ended(self) -> dict[str, list[tuple[str, int]]]:
         return {side: [(name, n) for name, n in items] for side, items in self._preview.items()}
 
-    def battle_odds(self, area: str, attack=None, side: str | None = None) -> BattleOdds:
+    def battle_odds(self, area: str, attack: Attack | None = None, side: Side | None = None) -> BattleOdds:
         # sent with the position: weighed for anyone (side None), as the app asks; a bot weighing
         # its own attack (side given) asks the host, which counts that seat's own hand too
         known = self._odds.get(odds_key(area, attack)) if side is None else None
@@ -130,12 +139,12 @@ class Mirror:
             raise ValueError(f"no odds from the host for a battle in {area}")
         return self.ask(area, attack)
 
-    def win_chance(self, area: str, attack=None, side: str | None = None) -> float:
+    def win_chance(self, area: str, attack: Attack | None = None, side: Side | None = None) -> float:
         """The attacker's chance, from the odds the host sent or answers."""
         return float(self.battle_odds(area, attack, side).p_attacker_wins)
 
     def undo(self) -> str:
         raise IllegalAction("cannot undo in a hosted game: the host keeps the record")
 
-    def sample(self, player: str, rng):
+    def sample(self, player: Side, rng: random.Random) -> NoReturn:
         raise ValueError("a hosted game cannot be sampled on a joiner's machine (the host alone knows what is hidden)")

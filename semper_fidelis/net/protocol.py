@@ -56,6 +56,9 @@ class Act(_Message):
 
 
 Name = Annotated[str, StringConstraints(max_length=60)]
+#: an attack weighed before it is committed, as the engine takes it (``Game.battle_odds``):
+#: [(origin, units by type or as notation like ``2v1s``)]
+Attack = list[tuple[str, dict[str, int] | str]]
 
 
 class AskOdds(_Message):

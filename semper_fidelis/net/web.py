@@ -22,6 +22,7 @@ import jinja2
 import textual_serve
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
+from aiohttp.typedefs import Handler
 from textual_serve.server import Server
 
 from .args import SECRET_ENV  # a seat's secret (host/join): a served page never inherits it
@@ -108,7 +109,7 @@ class GuardedServer(Server):
         return hmac.compare_digest(given.encode(), self.key.encode())
 
     @web.middleware
-    async def _guard(self, request: web.Request, handler) -> web.StreamResponse:
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         refused = self.refusal(request)
         if refused is not None:
             return refused
