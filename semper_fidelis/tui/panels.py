@@ -16,7 +16,8 @@ from rich.text import Text
 from ..data.loader import GameData
 from ..data.models import Side
 from ..engine import PlayerView, TokenView, plural, token_title
-from ..render.board_map import ROMAN, MapPosition
+from ..render.board_map import MapPosition
+from ..render.map_style import ROMAN
 from ..render.position import position_from_view
 from .session import Session
 from .status import join_parts
