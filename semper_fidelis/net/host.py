@@ -33,7 +33,6 @@ from websockets.http11 import Request, Response
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
 from ..engine import BattleOdds, Decision, Game, IllegalAction, VariantRecord, write_record
-from ..engine.notation import parse_units
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
 from .args import HUMAN, REMOTE
@@ -79,14 +78,10 @@ class _OddsTap:
 
     def battle_odds(self, area: str, attack: Attack | None = None, side: Side | None = None) -> BattleOdds:
         odds = self.game.battle_odds(area, attack=attack, side=side)
-        plain = None if attack is None else [(origin, _by_type(odds.attacker, units)) for origin, units in attack]
-        self.asked[(area, repr(plain))] = Odds.of(odds, plain)
+        plain = None if attack is None else [(origin, dict(units)) for origin, units in attack if not isinstance(units, str)]
+        if plain is None or len(plain) == len(attack or ()):  # a group as notation (2v1s) is not sent: a joiner asks for it
+            self.asked[(area, repr(plain))] = Odds.of(odds, plain)
         return odds
-
-
-def _by_type(side: Side, units: dict[str, int] | str) -> dict[str, int]:
-    """A group's units by type, as the odds sent name them (given as notation, ``2v1s``, too)."""
-    return parse_units(side, units) if isinstance(units, str) else dict(units)
 
 
 def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
