@@ -76,7 +76,9 @@ async def choose(pilot, action: str) -> None:
     if key == "esc":
         await keys(pilot, "escape")
     elif key:  # its stable key, typed again for the second row of that key (a card's effect)
-        await keys(pilot, *key * (1 + [r.key for r in offered[:i]].count(key)), "enter")
+        await keys(pilot, *key * (1 + [r.key for r in offered[:i]].count(key)))
+        if len(game.actions) == before and (quiet is None or len(session.passed) == quiet):
+            await keys(pilot, "enter")  # a whole key that names nothing else applies at once
     else:  # from nothing highlighted, Tab goes to the first option
         await keys(pilot, *["tab"] * (i + 1), "enter")
     game = game_screen(app).session.game

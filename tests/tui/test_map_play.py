@@ -11,7 +11,7 @@ from semper_fidelis.tui.widgets.decision import DecisionPanel
 from semper_fidelis.tui.widgets.map_view import MapView
 
 from .conftest import SIZE
-from .helpers import game_screen, keys, settle, sync, text_of
+from .helpers import choose, game_screen, keys, settle, sync, text_of
 
 
 def _panel(app) -> DecisionPanel:
@@ -29,7 +29,7 @@ async def _to_orders(pilot, app) -> Game:
     game = game_screen(app).session.game
     while game.decision().kind != "orders":
         d = game.decision()
-        await keys(pilot, *("e" if d.kind == "event" else _keyed(app)[d.actions[0]]), "enter")
+        await (keys(pilot, "e", "enter") if d.kind == "event" else choose(pilot, d.actions[0]))
     return game
 
 
@@ -84,9 +84,9 @@ async def test_stable_keys_and_dimmed_orders_with_the_reason(make_app):
         keyed = _keyed(app)
         assert {keyed[o] for o in ("move", "assault", "fortify", "mobilize", "provision", "end")} == set("mafbpe")
         while game.view("PL")["turn"]["ap"] > 1:  # spend AP on Propaganda / Barricades until 1 is left
-            await keys(pilot, "f", "enter")
+            await keys(pilot, "f")  # a whole key: no Enter
             fortify = next(o for o in game.options() if o.kind == "barricade" or o.kind == "redoubt")
-            await keys(pilot, *_keyed(app)[fortify.notation], "enter")
+            await choose(pilot, fortify.notation)
             while game.decision().kind != "orders":
                 await keys(pilot, "e", "enter")
         assert "assault" not in game.legal()
@@ -102,8 +102,8 @@ async def test_stable_keys_and_dimmed_orders_with_the_reason(make_app):
 
 @sync
 async def test_a_whole_turn_on_the_map_with_arrows_and_enter(make_app):
-    """Orders on the map: the cursor on an area, Enter lists the orders for it, a letter and
-    Enter give the order from there; the destinations are lit, the arrows step among them, the
+    """Orders on the map: the cursor on an area, Enter lists the orders for it, a letter gives
+    the order from there; the destinations are lit, the arrows step among them, the
     list follows, Enter moves; then End."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -113,9 +113,9 @@ async def test_a_whole_turn_on_the_map_with_arrows_and_enter(make_app):
         assert "move from here" in text_of(_panel(app).query_one("#detail"))
         await keys(pilot, "enter")
         assert "move" in [r.action for r in _panel(app).shown] and _panel(app).filter_note.startswith("Orders for")
-        await keys(pilot, "m", "enter")
+        await keys(pilot, "m")
         assert game.actions[-2:] == ["move", "from dom-akademicki"]
-        units = next(r for r in _panel(app).shown if r.action.startswith("units"))  # by its key
+        units = next(r for r in _panel(app).offered if r.action.startswith("units"))  # by its key
         await keys(pilot, *units.key, "enter")
         lit = screen._highlight_areas()
         assert lit == {o.area for o in game.options() if o.area}
@@ -138,7 +138,7 @@ async def test_a_turn_step_by_mouse_click_on_a_lit_area(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         game = await _to_orders(pilot, app)
-        await keys(pilot, "m", "enter")
+        await keys(pilot, "m")
         view = game_screen(app).query_one(MapView)
         top, left, _, _ = view.board.boxes["szkola-kadecka"]
         await pilot.click(MapView, offset=(left + 2, top - round(view.canvas.scroll_y)))

@@ -65,6 +65,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("shift+tab", "move_option(-1)", "Previous", show=False, priority=True),
         Binding("pageup", "page(-1)", "Page up", show=False, priority=True),
         Binding("pagedown", "page(1)", "Page down", show=False, priority=True),
+        Binding("plus", "count(1)", "More", show=False, priority=True),  # the counter of units (tui/counter.py)
+        Binding("minus", "count(-1)", "Fewer", show=False, priority=True),
         Binding("u", "undo", "Undo", priority=True),
         Binding("s", "save", "Save", priority=True),
         Binding("question_mark", "help", "Help", priority=True),
@@ -343,6 +345,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
 
     def action_pick(self, key: str) -> None:
         panel = self.query_one(DecisionPanel)
+        if panel.counter is not None and panel.counter.accepts(key):
+            self.action_count(0, key)
+            return
         before = panel.picked
         i = panel.key_index(key)
         if i is None:
@@ -357,6 +362,9 @@ class GameScreen(BotTurns, TableKeys, Screen):
         else:
             panel.highlight(i)
         self.mode = "option"
+        if not isinstance(i, int) or not panel.complete(panel.shown[i]):
+            return
+        self.apply(panel.shown[i].action)  # a whole key that names nothing else: no Enter needed
 
     def _effect_blocked(self, row: Row) -> None:
         d = self.game.decision()
@@ -375,8 +383,21 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self.apply(row.action)
 
     def action_move_option(self, delta: int) -> None:
+        if self.query_one(DecisionPanel).counter is not None:  # Tab: the counter's next unit type
+            self.action_count(0)
+            return
         self.query_one(DecisionPanel).move(delta)
         self.mode = "option"
+
+    def action_count(self, delta: int, char: str = "") -> None:
+        """A key of the counter of units: ``+``/``−``, a character of a group, Tab."""
+        panel = self.query_one(DecisionPanel)
+        if panel.counter is None:
+            return
+        said = panel.count(char, delta)
+        self.mode = "option"
+        if said:
+            self.notify(said, timeout=3)
 
     def action_page(self, delta: int) -> None:
         self.query_one(DecisionPanel).page(delta)
@@ -412,6 +433,13 @@ class GameScreen(BotTurns, TableKeys, Screen):
         panel = self.query_one(DecisionPanel)
         panel.typed = ""  # a key half typed is dropped
         if not self.shows_options():
+            return
+        if panel.counter is not None and panel.highlighted_index is None:  # Enter: the group counted
+            row = panel.counter.row
+            if row is None:
+                self.notify(panel.counter.refusal(), timeout=5)
+            else:
+                self.apply(row.action)
             return
         if self.mode == "area" and self.cursor:
             self.choose_area(self.cursor)

@@ -16,6 +16,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
+from ...engine import unit_name
+from ..counter import UnitCounter
 from ..fit import fit_label
 from ..keys import CANCEL_KEY, KEY_CHARS, press
 from ..theme import KEY_STYLE
@@ -73,6 +75,8 @@ class DecisionPanel(Vertical):
         self.labels: dict[str, str] = {}  # area id -> its short label (an option's areas)
         self.typed = ""  # the characters of a key typed so far (``3`` of ``34``)
         self.last_key = ""  # the whole key typed last (typed again: the next row of that key)
+        self.counter: UnitCounter | None = None  # how many of each unit type (tui/counter.py), for a group's step
+        self.counted: list[Row] = []  # the groups the counter stands for: their keys set it
 
     def compose(self):
         yield Static(id="prompt")
@@ -89,7 +93,12 @@ class DecisionPanel(Vertical):
         self.shared = title
         self.in_hand = [r for r in rows if r.in_hand]
         self.picked = next((r for r in self.in_hand if keep and r.action == keep), None)
-        self.rows = [r for r in rows if not r.blocked and not r.in_hand]
+        self.counter = UnitCounter.of(rows)
+        self.counted = list(self.counter.groups.values()) if self.counter else []
+        if self.counter is not None and keep in self.counter.groups_by_action:
+            self.counter.set(self.counter.groups_by_action[keep])
+        counted = {id(r) for r in self.counted}
+        self.rows = [r for r in rows if not r.blocked and not r.in_hand and id(r) not in counted]
         self.blocked = [r for r in rows if r.blocked and not r.in_hand]
         self.filter_note = ""
         self.typed = self.last_key = ""
@@ -134,6 +143,8 @@ class DecisionPanel(Vertical):
             prompt = Text.assemble(head, label)
             prompt.no_wrap, prompt.overflow = True, "ellipsis"
             options.append(Option(prompt, id=str(i) if not row.blocked else f"blocked{i}", disabled=bool(row.blocked)))
+        if self.counter is not None and not self.filter_note:
+            options.extend(self._counter_lines())
         if self.filter_note:
             options.insert(0, Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
         self._lines = [int(o.id) if o.id and o.id.isdigit() else None for o in options]
@@ -146,6 +157,35 @@ class DecisionPanel(Vertical):
             target = next((i for i, r in enumerate(rows) if r.option.kind != "cancel"), None)
         if self.picked is None or target is not None:
             self.highlight(target)
+
+    def _counter_lines(self) -> list[Option]:
+        """The counter: a line per unit type (its letter, its count, the counts allowed), then
+        what Enter does: the group's action, or why there is none."""
+        c = self.counter
+        assert c is not None
+        lines = [Option(Text("How many (2v1h, Tab, +/−):", style="bold"), disabled=True)]
+        for code, utype in c.types.items():
+            allowed = c.allowed(code)
+            mark = "▸" if code == c.selected else " "
+            lines.append(Option(Text.assemble((f" {code} ", KEY_STYLE), f" {mark} ", (f"{c.counts[code]} ", "bold"),
+                                              unit_name(utype, 2), (f"  {allowed[0]}–{allowed[-1]}", "dim")), disabled=True))
+        row = c.row
+        said = Text.assemble(row.label) if row is not None else Text(c.refusal(), style="italic yellow")
+        end = Text.assemble((" ⏎ ", KEY_STYLE), " ", said)
+        end.no_wrap, end.overflow = True, "ellipsis"
+        return [*lines, Option(end, disabled=True)]
+
+    def count(self, char: str = "", delta: int = 0) -> str:
+        """A key of the counter: a character of a group typed, ``+``/``−`` (``delta``), or Tab
+        (neither): the counter redrawn; returns what went wrong, in words ('' if nothing)."""
+        c = self.counter
+        assert c is not None
+        said = c.type(char) if char else c.step(delta) if delta else ""
+        if not char and not delta:
+            c.next_type()
+        self._fill(self.shown)
+        self.post_message(self.Highlighted(self.highlighted_action))
+        return said
 
     def on_resize(self) -> None:
         """The labels fitted again to the list's new width (the highlight kept)."""
@@ -177,20 +217,23 @@ class DecisionPanel(Vertical):
 
     @property
     def highlighted_action(self) -> str | None:
-        if self.picked is not None:
-            return self.picked.action
-        i = self.highlighted_index
-        return self.shown[i].action if i is not None else None
+        row = self.highlighted_row
+        return row.action if row is not None else None
 
     @property
     def highlighted_row(self) -> Row | None:
+        """The row Enter applies: the picked card or token, the highlighted row, else the group
+        the counter shows (None: no legal group)."""
         i = self.highlighted_index
-        return self.picked or (self.shown[i] if i is not None else None)
+        if self.picked is not None or i is not None:
+            return self.picked or self.shown[i]
+        return self.counter.row if self.counter is not None else None
 
     @property
     def offered(self) -> list[Row]:
-        """Every legal row a key reaches: the list's, then the Hand panel's."""
-        return self.shown + [r for r in self.in_hand if not r.blocked]
+        """Every legal row a key reaches: the list's, the counter's groups (their notation sets
+        it), then the Hand panel's."""
+        return self.shown + self.counted + [r for r in self.in_hand if not r.blocked]
 
     def point_at(self, action: str) -> bool:
         """Highlight (or pick, on the Hand panel) the row of ``action``; False if none."""
@@ -221,7 +264,18 @@ class DecisionPanel(Vertical):
 
     def continues(self, char: str) -> bool:
         """Whether ``char`` goes on with a key being typed (``h`` of ``1v1h``: not the map's)."""
+        if self.counter is not None and self.counter.typed:
+            return self.counter.accepts(char)
         return bool(self.typed) and any(r.key.startswith(self.typed + char) for r in self._reachable())
+
+    def complete(self, row: Row) -> bool:
+        """Whether the key just typed applies ``row`` without Enter (issue 36: fewer keys): the
+        whole key is in, no other key goes on from it or shares it, and the row acts (an
+        order, an area, a Commander): never a way out, a card or a token (``22`` pressed
+        twice is its effect), nor a group of units (the counter waits for Enter)."""
+        if self.typed or not row.key or row.option.closes or row.option.kind == "cancel" or row.in_hand:
+            return False
+        return sum(r.key == row.key for r in self._reachable()) == 1
 
     def _reachable(self) -> list[Row]:
         return self.shown if self.filter_note else self.shown + self.in_hand + self.blocked
