@@ -13,6 +13,7 @@ troops), so Enter alone confirms the usual choice. Pure, for the tests.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import describe_units, unit_pairs
@@ -139,3 +140,37 @@ def _pairs(typed: str) -> list[tuple[str, int]]:
             out.append((ch, int(digits or 0)))
             digits = ""
     return out
+
+
+#: the option kinds placing one unit in an area, repeated: a placing counter says how many at once
+PLACED_KINDS = ("deploy", "reinforce", "mobilize")
+
+
+@dataclass
+class Placing:
+    """How many units an area's key places at once in a deployment, a reinforcement or a
+    Mobilization (each placement one legal action, applied in a row while legal). It opens on
+    the most one area can take now (the step's units left, the largest room among the areas):
+    a deployment fills areas; ``−`` places fewer. An area with less room takes what fits."""
+
+    n: int
+    most: int
+
+    @classmethod
+    def of(cls, rows: list[Row], most: Callable[[Row], int], before: Placing | None = None) -> Placing | None:
+        """``most``: how many a row's option could place in a row (the engine's count); a count
+        lowered earlier in the same step is kept while it fits."""
+        acting = [r for r in rows if not r.blocked and not r.option.closes]
+        if not acting or any(r.option.kind not in PLACED_KINDS for r in acting):
+            return None
+        top = max(most(r) for r in acting)
+        if top < 2:
+            return None
+        return cls(min(before.n, top) if before is not None else top, top)
+
+    def step(self, delta: int) -> str:
+        n = self.n + delta
+        if not 1 <= n <= self.most:
+            return f"From 1 to {self.most} at once here."
+        self.n = n
+        return ""

@@ -21,9 +21,10 @@ from textual.widgets import Footer, Static
 from ...engine import Game, IllegalAction
 from ...render.board_map import MapPosition
 from ..battle_panel import battle_start
+from ..counter import Placing
 from ..keys import area_codes
 from ..last_move import last_turn_areas
-from ..mapnav import step
+from ..mapnav import DIRECTIONS, step, toward
 from ..options import decision_rows, effect_blocked, option_detail, own_ability, prompt_text
 from ..orders_here import OrdersHere
 from ..panels import area_info, map_position, public_log
@@ -59,6 +60,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("j", "cursor('down')", "Map", show=False, priority=True),
         Binding("h", "cursor('left', 'h')", "Map", show=False, priority=True),
         Binding("l", "cursor('right')", "Map", show=False, priority=True),
+        *(Binding(f"shift+{d}", f"neighbour('{d}')", "Neighbour", show=False, priority=True) for d in DIRECTIONS),
         Binding("enter", "activate", "Apply", priority=True),
         Binding("escape", "escape", "Cancel", priority=True),
         Binding("tab", "move_option(1)", "Next", show=False, priority=True),
@@ -162,8 +164,11 @@ class GameScreen(BotTurns, TableKeys, Screen):
         key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer, len(session.quiet))
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
+            same_step = self._decision_key is not None and self._decision_key[1] == key[1]
             self._decision_key = key
             title, rows = decision_rows(self.session, self._seen_orders)  # what every option shares, once
+            placing = panel.placing if same_step else None  # a count lowered in this step is kept
+            panel.placing = Placing.of(rows, lambda r: self.game.most_in_a_row(r.option), placing)
             panel.set_decision(prompt_text(self.session), rows, keep=keep, title=title)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
@@ -264,6 +269,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
     # ------------------------------------------------------------------------ state changes
 
     def apply(self, action: str) -> None:
+        if self._placed_at_once(action):
+            return
         if not self.bot_lock.acquire(blocking=False):
             self.notify("The bot is thinking; try again in a moment.", severity="warning")
             return
@@ -392,7 +399,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
     def action_count(self, delta: int, char: str = "") -> None:
         """A key of the counter of units: ``+``/``−``, a character of a group, Tab."""
         panel = self.query_one(DecisionPanel)
-        if panel.counter is None:
+        if panel.counter is None and panel.placing is None:
             return
         said = panel.count(char, delta)
         self.mode = "option"
@@ -412,6 +419,33 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.mode = "area"
         self._show_cursor()
         self._follow_map()
+
+    def action_neighbour(self, direction: str) -> None:
+        """Shift+arrow where a step asks where units go: the origin's neighbour that way, entered
+        from the origin (issue 36: a Move in 5 keys); applied when that names one option (a
+        plain move), else the list narrowed to those options (a move or an attack)."""
+        panel = self.query_one(DecisionPanel)
+        going = [r for r in panel.rows if r.option.to_area and r.option.from_area]
+        origins = {r.option.from_area for r in going}
+        if len(origins) != 1 or not self.shows_options():
+            self.notify("Shift+arrow picks a neighbour where a step asks where units go.", timeout=3)
+            return
+        origin = origins.pop() or ""
+        near = set(self.data.areas[origin].neighbours)
+        about = [r for r in going if r.area in near and r.option.via in (None, origin)]
+        target = toward(self.positions, origin, direction, {r.area for r in about if r.area})
+        if target is None:
+            self.notify(f"Nowhere to go that way from {self.data.areas[origin].name}.", timeout=3)
+            return
+        self.cursor = target
+        chosen = [r.action for r in about if r.area == target]
+        if len(chosen) == 1:
+            self.apply(chosen[0])
+            return
+        panel.narrow(chosen, f"{len(chosen)} options for {self.data.areas[target].name}")
+        self.mode = "option"
+        self._render_map()
+        self._render_detail()
 
     def _follow_map(self) -> None:
         """The list follows the map: the option about the cursor's area is highlighted; in the

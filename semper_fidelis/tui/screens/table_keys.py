@@ -12,6 +12,7 @@ from rich.console import RenderableType
 
 from ...engine import IllegalAction
 from ..cards import cards_renderable
+from ..counter import PLACED_KINDS
 from ..options import PLACE_MANY, count_question
 from ..session import EngineFailure
 from ..summary import private_notices, summary_renderable
@@ -97,6 +98,18 @@ class TableKeys(GameHost):
                 self._apply_many(action, n)
 
         self.app.push_screen(CountScreen(count_question(self.game, row.option), most), place)
+
+    def _placed_at_once(self, action: str) -> bool:
+        """An area's key (or Enter, or a click) in a placing step whose counter says more than
+        one: that many placed there at once, or as many as fit (tui/counter.py)."""
+        panel = self.query_one(DecisionPanel)
+        row = next((r for r in panel.shown if r.action == action), None)
+        if panel.placing is None or panel.placing.n < 2 or row is None or row.option.kind not in PLACED_KINDS:
+            return False
+        if not self.shows_options():
+            return False
+        self._apply_many(action, min(panel.placing.n, self.game.most_in_a_row(row.option)))
+        return True
 
     def _apply_many(self, action: str, n: int) -> None:
         if not self.bot_lock.acquire(blocking=False):

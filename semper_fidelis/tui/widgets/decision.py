@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
 from ...engine import unit_name
-from ..counter import UnitCounter
+from ..counter import Placing, UnitCounter
 from ..fit import fit_label
 from ..keys import CANCEL_KEY, KEY_CHARS, press
 from ..theme import KEY_STYLE
@@ -77,6 +77,7 @@ class DecisionPanel(Vertical):
         self.last_key = ""  # the whole key typed last (typed again: the next row of that key)
         self.counter: UnitCounter | None = None  # how many of each unit type (tui/counter.py), for a group's step
         self.counted: list[Row] = []  # the groups the counter stands for: their keys set it
+        self.placing: Placing | None = None  # how many an area's key places at once (the game screen sets it)
 
     def compose(self):
         yield Static(id="prompt")
@@ -126,8 +127,8 @@ class DecisionPanel(Vertical):
         key_width = max((len(r.key) for r in rows + blocked), default=1)
         first_acting = next((i for i, r in enumerate(rows) if not r.option.closes), None)
         for i, row in enumerate(rows + blocked):
-            if i == first_acting and self.shared:
-                options.append(Option(Text(f"{self.shared}:", style="bold"), disabled=True))
+            if i == first_acting and self.title:
+                options.append(Option(Text(f"{self.title}:", style="bold"), disabled=True))
             if row.group and (i == 0 or rows[i - 1].group != row.group) and not row.blocked:
                 options.append(Option(Text(f"{row.group}:", style="bold"), disabled=True))
             head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
@@ -175,11 +176,21 @@ class DecisionPanel(Vertical):
         end.no_wrap, end.overflow = True, "ellipsis"
         return [*lines, Option(end, disabled=True)]
 
+    @property
+    def title(self) -> str:
+        """The line over the options: what they share, and how many a key places at once."""
+        if self.placing is None:
+            return self.shared
+        return f"{self.shared} ×{self.placing.n} (+/−, up to {self.placing.most})".strip()
+
     def count(self, char: str = "", delta: int = 0) -> str:
-        """A key of the counter: a character of a group typed, ``+``/``−`` (``delta``), or Tab
+        """A key of a counter: a character of a group typed, ``+``/``−`` (``delta``), or Tab
         (neither): the counter redrawn; returns what went wrong, in words ('' if nothing)."""
         c = self.counter
-        assert c is not None
+        if c is None:
+            said = self.placing.step(delta) if self.placing is not None and delta else ""
+            self._fill(self.shown, keep=self.highlighted_action)
+            return said
         said = c.type(char) if char else c.step(delta) if delta else ""
         if not char and not delta:
             c.next_type()
