@@ -12,8 +12,8 @@ troops), so Enter alone confirms the usual choice. Pure, for the tests.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine import describe_units, unit_pairs
@@ -151,7 +151,8 @@ class Placing:
     """How many units an area's key places at once in a deployment, a reinforcement or a
     Mobilization (each placement one legal action, applied in a row while legal). It opens on
     the most one area can take now (the step's units left, the largest room among the areas):
-    a deployment fills areas; ``−`` places fewer. An area with less room takes what fits."""
+    a deployment fills areas; ``−`` places fewer. A Mobilization costs AP: it opens on 1, ``+``
+    for more. An area with less room takes what fits."""
 
     n: int
     most: int
@@ -166,7 +167,8 @@ class Placing:
         top = max(most(r) for r in acting)
         if top < 2:
             return None
-        return cls(min(before.n, top) if before is not None else top, top)
+        start = 1 if any(r.option.kind == "mobilize" for r in acting) else top
+        return cls(min(before.n, top) if before is not None else start, top)
 
     def step(self, delta: int) -> str:
         n = self.n + delta

@@ -8,8 +8,9 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..data.models import Side
-from ..engine import Game, Option, TurnView, token_title, type_for, unit_name
+from ..engine import Game, Option, TurnView, token_title, type_for
 from ..render.odds import option_odds
+from .counter import PLACED_KINDS
 from .keys import area_codes, assign_keys
 from .session import Session
 from .shapes import shape_rows
@@ -21,8 +22,6 @@ KIND_ORDER = ("order", "propaganda", "negotiate", "supply-token", "use-token", "
 #: in the Orders, what is played from the hand is listed there, on its card's or token's line
 #: (keys and costs), not in the decision's list: the list keeps the orders in view at 120×40
 HAND_KINDS = ("card", "card-effect", "supply-token", "use-token")
-#: decisions where ``x`` places several units of a type at once (the game screen)
-PLACE_MANY = ("deploy", "reinforce", "mobilize")
 #: a new Commander's AP replace the turn's: the label says how many, a change would mislead
 NO_AP_TAG = {"take-commander"}
 
@@ -44,7 +43,7 @@ def prompt_text(session: Session) -> Text:
     if session.is_bot(d.player):
         hint = " — press n to skip to your next decision" if session.humans else ""
         return Text.assemble(badge(d.player), f" (bot) is playing: {unprefixed(d.prompt, d.player)}", (hint, "dim"))
-    hint = " (x: several at once)" if d.kind in PLACE_MANY else ""
+    hint = " (+/−: how many at once)" if d.kind in PLACED_KINDS else ""
     words = unprefixed(d.prompt, d.player)
     if d.kind == "orders":  # "… — give an order, play a card or a token, or end": the list says it
         words = words.split(" — ")[0] + " left"
@@ -247,14 +246,6 @@ def militia_warning(game: Game, option: Option) -> str | None:
     rival = "ZURL" if d is not None and d.player == "PL" else "PL"
     return (f"Warning: the Jewish Militia in {game.data.areas[option.to_area].name} is neutral — ending a move there "
             f"makes it ally with {rival} (§13.2).")
-
-
-def count_question(game: Game, option: Option) -> str:
-    """'Place how many Polish Volunteers in Cytadela' (the plural, from the option's facts)."""
-    verb = {"deploy": "Place", "reinforce": "Send", "mobilize": "Mobilize"}.get(option.kind, "Place")
-    unit = unit_name(option.units[0][0], 2) if option.units else "units"
-    where = f" {'into' if option.kind == 'mobilize' else 'in'} {game.data.areas[option.area].name}" if option.area in game.data.areas else ""
-    return f"{verb} how many {unit}{where}"
 
 
 def _kind_rank(option: Option) -> int:

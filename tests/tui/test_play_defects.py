@@ -154,11 +154,9 @@ def test_the_viewer_says_each_step_in_words(finished):
 
 
 @sync
-async def test_x_mobilizes_several_units_at_once(make_app):
-    from textual.widgets import Input
-
-    from semper_fidelis.tui.screens.count import CountScreen
-
+async def test_plus_mobilizes_several_units_at_once(make_app):
+    """The placing counter opens on 1 for a Mobilization (it costs AP); + + and Enter mobilize
+    three as one step."""
     game = Game(scenario=2, seed=1)
     while "mobilize" not in game.legal():
         game.apply(game.legal()[0])
@@ -172,11 +170,10 @@ async def test_x_mobilizes_several_units_at_once(make_app):
         action = panel.highlighted_action
         assert action.startswith("mobilize ")
         before = len(game.actions)
-        await pilot.press("x")
-        assert isinstance(app.screen, CountScreen) and "Mobilize how many" in app.screen.question
-        app.screen.query_one(Input).value = "3"
-        await pilot.press("enter")
-        await pilot.pause()
+        assert panel.placing.n == 1 and panel.placing.most >= 3 and "×1" in panel.title
+        await keys(pilot, "plus", "plus")
+        assert panel.placing.n == 3 and "×3" in panel.title and panel.highlighted_action == action
+        await keys(pilot, "enter")
         assert app.game_screen.game.actions[before:] == [action] * 3
         await keys(pilot, "u")  # one undo takes the three back
         assert len(app.game_screen.game.actions) == before

@@ -9,7 +9,8 @@ import functools
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.occupancy import count
-from semper_fidelis.tui.options import count_question, option_detail, option_rows, own_ability
+from semper_fidelis.tui.counter import Placing
+from semper_fidelis.tui.options import option_detail, option_rows, own_ability
 from semper_fidelis.tui.panels import hand_renderable
 from semper_fidelis.tui.session import Session
 from semper_fidelis.tui.status import phase_line
@@ -76,7 +77,9 @@ def test_no_ability_while_the_hq_is_dispersed():
     assert "dispersed" in text and (commander.ability is None or commander.ability.text not in text), text
 
 
-def test_how_many_is_asked_in_the_real_range_and_the_plural():
+def test_how_many_is_offered_in_the_real_range():
+    """The placing counter goes up to what is left to place, not an area's room (it asked
+    "(1–5)" with 4 left)."""
     def fewer_left(game):
         frame = game.state.stack[-1]
         if frame["kind"] != "deploy":
@@ -86,9 +89,8 @@ def test_how_many_is_asked_in_the_real_range_and_the_plural():
     game, option = first(fewer_left)
     left = game.state.stack[-1]["todo"][0]["count"]
     assert game.most_in_a_row(option) == left < option.room
-    question = count_question(game, option)
-    assert question.startswith("Place how many ") and game.data.areas[option.area].name in question
-    assert " 1 " not in question and question.split(" how many ")[1].split(" in ")[0].endswith("s"), question
+    placing = Placing.of(option_rows(Session(game=game, privacy=False)), lambda r: game.most_in_a_row(r.option))
+    assert (placing.n, placing.most) == (left, left) if left > 1 else placing is None
 
 
 def test_one_token_is_a_token():

@@ -154,8 +154,7 @@ async def test_options_take_a_line_each_say_ap_or_effect_and_your_commander_show
 
 @sync
 async def test_scenario_5_deployment_places_several_units_at_once_and_undoes_them_as_one(make_app):
-    from semper_fidelis.tui.screens.count import CountScreen
-
+    """The placing counter opens on the most an area takes; − lowers it, Enter places that many."""
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await start_game(pilot, 5)
@@ -163,10 +162,9 @@ async def test_scenario_5_deployment_places_several_units_at_once_and_undoes_the
         panel = game_screen(app).query_one(DecisionPanel)
         panel.highlight([r.action for r in panel.shown].index("place cytadela v"))
         await pilot.pause()
-        await pilot.press("x")
-        assert isinstance(app.screen, CountScreen)
-        app.screen.query_one("#count").value = "3"
-        await pilot.press("enter")
+        assert panel.placing.n == panel.placing.most >= 4
+        await keys(pilot, *["minus"] * (panel.placing.n - 3))
+        await keys(pilot, "enter")
         await pilot.pause()
         assert game.actions == ["place cytadela v"] * 3
         assert game.state.units["cytadela"].get("pl-volunteer", 0) >= 3

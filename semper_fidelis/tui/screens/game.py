@@ -76,7 +76,6 @@ class GameScreen(BotTurns, TableKeys, Screen):
         Binding("L", "log", "Log", key_display="L", priority=True),
         Binding("c", "cards", "Cards", priority=True),
         Binding("w", "summary", "What they did", priority=True),
-        Binding("x", "many", "Place many", show=False, priority=True),
         Binding("n", "skip", "Skip bots", priority=True),
         Binding("g", "legend", "Legend", priority=True),
         Binding("space", "toggle_map", "Map/panels", key_display="space", priority=True),

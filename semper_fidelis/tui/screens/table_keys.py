@@ -1,6 +1,6 @@
 """The table's own keys and checks on the game screen (issue 11): the card viewer (``c``), the
 turn summary after the other side's turn (``w`` shows it again) with the notices only you may
-read, placing several units at once (``x``), and a second Enter before ending the Orders with
+read, placing several units at once (an area's key, as many as the placing counter says), and a second Enter before ending the Orders with
 AP left. A mixin, like :class:`BotTurns`: the game screen provides ``session``, ``game``,
 ``bot_lock``, ``shows_options`` and ``after_change``."""
 
@@ -13,11 +13,9 @@ from rich.console import RenderableType
 from ...engine import IllegalAction
 from ..cards import cards_renderable
 from ..counter import PLACED_KINDS
-from ..options import PLACE_MANY, count_question
 from ..session import EngineFailure
 from ..summary import private_notices, summary_renderable
 from ..widgets.decision import DecisionPanel
-from .count import CountScreen
 from .info import InfoScreen
 
 if TYPE_CHECKING:
@@ -78,26 +76,6 @@ class TableKeys(GameHost):
     def action_cards(self) -> None:
         me = self.session.looking_at()
         self.app.push_screen(InfoScreen(f"Cards — {me} — c or Esc to close", cards_renderable(self.session, me), key="c"))
-
-    def action_many(self) -> None:
-        """Place several units of the highlighted kind in its area at once (deployment,
-        reinforcements, Mobilization): asks how many, applies them as one step (one undo takes them back)."""
-        d = self.game.decision()
-        action = self.query_one(DecisionPanel).highlighted_action
-        if not self.shows_options() or d is None or d.kind not in PLACE_MANY or action is None:
-            self.notify("x places several units at once: highlight a 'Place …' or 'Mobilize …' option first.", timeout=4)
-            return
-        row = next(r for r in self.query_one(DecisionPanel).shown if r.action == action)
-        if row.option.kind not in PLACE_MANY:  # "Done" of the same decision
-            self.notify("x places several units at once: highlight a 'Place …' or 'Mobilize …' option first.", timeout=4)
-            return
-        most = self.game.most_in_a_row(row.option)
-
-        def place(n: int | None) -> None:
-            if n:
-                self._apply_many(action, n)
-
-        self.app.push_screen(CountScreen(count_question(self.game, row.option), most), place)
 
     def _placed_at_once(self, action: str) -> bool:
         """An area's key (or Enter, or a click) in a placing step whose counter says more than
