@@ -236,8 +236,10 @@ class DecisionPanel(Vertical):
         """The row Enter applies: the picked card or token, the highlighted row, else the group
         the counter shows (None: no legal group)."""
         i = self.highlighted_index
-        if self.picked is not None or i is not None:
-            return self.picked or self.shown[i]
+        if self.picked is not None:
+            return self.picked
+        if i is not None:
+            return self.shown[i]
         return self.counter.row if self.counter is not None else None
 
     @property
