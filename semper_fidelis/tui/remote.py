@@ -84,12 +84,13 @@ class RemoteGameOverScreen(GameOverScreen):
 
 class RemoteGameScreen(GameScreen):
     session: RemoteSession
+    places_at_once = False  # one action goes to the host at a time: no placing counter
     def game_over_screen(self) -> Screen:
         return RemoteGameOverScreen(self.session)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No undo, save, placing several at once or skipping bots here: the host keeps the game."""
-        if action in ("undo", "save", "many", "skip"):
+        """No undo, save or skipping bots here: the host keeps the game."""
+        if action in ("undo", "save", "skip"):
             return False
         return super().check_action(action, parameters)
 

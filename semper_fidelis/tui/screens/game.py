@@ -83,6 +83,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
         *(Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS),
     ]
     # every key is a priority binding: they are then handled in the order typed
+    #: an area's key places as many as the placing counter says (tui/counter.py); a joiner's, one
+    places_at_once = True
     #: below 100 columns map and panels take turns on the screen (space); above, side by side
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW_BELOW, "-wide")]
     #: 50 lines and more (200×60): the log shares the height with the decision, the detail grows
@@ -167,7 +169,8 @@ class GameScreen(BotTurns, TableKeys, Screen):
             self._decision_key = key
             title, rows = decision_rows(self.session, self._seen_orders)  # what every option shares, once
             placing = panel.placing if same_step else None  # a count lowered in this step is kept
-            panel.placing = Placing.of(rows, lambda r: self.game.most_in_a_row(r.option), placing)
+            most = self.game.most_in_a_row
+            panel.placing = Placing.of(rows, lambda r: most(r.option), placing) if self.places_at_once else None
             panel.set_decision(prompt_text(self.session), rows, keep=keep, title=title)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
