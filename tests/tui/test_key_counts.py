@@ -122,3 +122,19 @@ async def test_scenario_4_deployment_for_each_side(make_app):
         await _deploy(pilot, zurl, "ZURL")
         assert pl.game.decision().kind != "deploy"
         assert pl.count <= DEPLOYMENT and zurl.count <= DEPLOYMENT, (pl.typed, zurl.typed)
+
+
+@sync
+async def test_shift_arrow_to_a_neighbour_with_two_ways_in_narrows_the_list(make_app):
+    """Up from Dom Akademicki is Dzielnica Żydowska: a move into it or an attack on it, so
+    Shift+↑ lists the two (nothing applied); a plain arrow still only moves the cursor."""
+    async with make_app().run_test(size=(120, 40)) as pilot:
+        t = await _orders(pilot)
+        await t.pick("move")
+        await t.pick("from dom-akademicki")
+        await t.type("enter")
+        before = list(t.game.actions)
+        await t.type("shift+up")
+        panel = game_screen(pilot.app).query_one(DecisionPanel)
+        assert t.game.actions == before and game_screen(pilot.app).cursor == "dzielnica-zydowska"
+        assert {r.action for r in panel.shown} == {"to dzielnica-zydowska", "to dzielnica-zydowska via dom-akademicki attack"}
