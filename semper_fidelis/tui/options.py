@@ -10,7 +10,6 @@ from rich.text import Text
 from ..data.models import Side
 from ..engine import Game, Option, TurnView, token_title, type_for
 from ..render.odds import option_odds
-from .counter import PLACED_KINDS
 from .keys import area_codes, assign_keys
 from .session import Session
 from .shapes import shape_rows
@@ -43,11 +42,10 @@ def prompt_text(session: Session) -> Text:
     if session.is_bot(d.player):
         hint = " — press n to skip to your next decision" if session.humans else ""
         return Text.assemble(badge(d.player), f" (bot) is playing: {unprefixed(d.prompt, d.player)}", (hint, "dim"))
-    hint = " (+/−: how many at once)" if d.kind in PLACED_KINDS else ""
     words = unprefixed(d.prompt, d.player)
     if d.kind == "orders":  # "… — give an order, play a card or a token, or end": the list says it
         words = words.split(" — ")[0] + " left"
-    return Text.assemble(badge(d.player), " ", (words, "bold"), (hint, "dim"))
+    return Text.assemble(badge(d.player), " ", (words, "bold"))
 
 
 def own_ability(session: Session) -> Text:

@@ -138,3 +138,27 @@ async def test_shift_arrow_to_a_neighbour_with_two_ways_in_narrows_the_list(make
         panel = game_screen(pilot.app).query_one(DecisionPanel)
         assert t.game.actions == before and game_screen(pilot.app).cursor == "dzielnica-zydowska"
         assert {r.action for r in panel.shown} == {"to dzielnica-zydowska", "to dzielnica-zydowska via dom-akademicki attack"}
+
+
+@sync
+async def test_a_cards_key_waits_for_enter_where_an_orders_letter_does_not(tmp_path):
+    """A card discarded to evade is a choice to confirm: its number highlights it, Enter applies
+    it (the whole key alone applied it once, and a random key played a card)."""
+    from .records import save
+    from .test_monkey import _battle_game
+    from .test_snapshots import app_for
+
+    game = _battle_game()  # ZURL evades by discarding a card, or fights
+    card = next(o for o in game.options() if o.kind == "discard-card")
+    path = save(game, tmp_path / "saves" / "game.json")
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.open_save(path) is None
+        await pilot.pause()
+        screen = game_screen(app)
+        before = list(screen.session.game.actions)
+        await keys(pilot, *f"{card.card:02d}")
+        assert screen.session.game.actions == before
+        assert screen.query_one(DecisionPanel).highlighted_action == card.notation
+        await keys(pilot, "enter")
+        assert screen.session.game.actions[-1] == card.notation

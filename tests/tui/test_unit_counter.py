@@ -81,7 +81,7 @@ async def test_enter_refuses_a_group_the_rules_do_not_allow_and_says_why(tmp_pat
         screen = game_screen(app)
         panel = screen.query_one(DecisionPanel)
         shown = screen_text(app)
-        assert "How many" in shown and "1 Polish Volunteers" in shown and "1 PL HQ" in shown, shown
+        assert "How many" in shown and "1 Polish Volunteer  0–1" in shown and "1 PL HQ  0–1" in shown, shown
         before = list(screen.session.game.actions)
         await keys(pilot, "0", "v", "0", "h")  # no units: per type allowed, as a group not
         assert panel.counter.counts == {"v": 0, "h": 0} and panel.highlighted_action is None

@@ -169,7 +169,8 @@ class DecisionPanel(Vertical):
             allowed = c.allowed(code)
             mark = "▸" if code == c.selected else " "
             lines.append(Option(Text.assemble((f" {code} ", KEY_STYLE), f" {mark} ", (f"{c.counts[code]} ", "bold"),
-                                              unit_name(utype, 2), (f"  {allowed[0]}–{allowed[-1]}", "dim")), disabled=True))
+                                              unit_name(utype, c.counts[code]), (f"  {allowed[0]}–{allowed[-1]}", "dim")),
+                                disabled=True))
         row = c.row
         said = Text.assemble(row.label) if row is not None else Text(c.refusal(), style="italic yellow")
         end = Text.assemble((" ⏎ ", KEY_STYLE), " ", said)
@@ -181,7 +182,7 @@ class DecisionPanel(Vertical):
         """The line over the options: what they share, and how many a key places at once."""
         if self.placing is None:
             return self.shared
-        return f"{self.shared} ×{self.placing.n} (+/−, up to {self.placing.most})".strip()
+        return f"{self.shared} ×{self.placing.n} (+/−)".strip()
 
     def count(self, char: str = "", delta: int = 0) -> str:
         """A key of a counter: a character of a group typed, ``+``/``−`` (``delta``), or Tab
@@ -284,9 +285,13 @@ class DecisionPanel(Vertical):
     def complete(self, row: Row) -> bool:
         """Whether the key just typed applies ``row`` without Enter (issue 36: fewer keys): the
         whole key is in, no other key goes on from it or shares it, and the row acts (an
-        order, an area, a Commander): never a way out, a card or a token (``22`` pressed
-        twice is its effect), nor a group of units (the counter waits for Enter)."""
-        if self.typed or not row.key or row.option.closes or row.option.kind == "cancel" or row.in_hand:
+        order, an area, a Commander): never a way out, a card or a token, wherever listed
+        (``22`` pressed twice is its effect; a card discarded to evade is a choice to confirm),
+        nor a group of units (the counter waits for Enter)."""
+        option = row.option
+        if self.typed or not row.key or option.closes or option.kind == "cancel" or row.in_hand:
+            return False
+        if option.card is not None or option.token is not None:
             return False
         return sum(r.key == row.key for r in self._reachable()) == 1
 
