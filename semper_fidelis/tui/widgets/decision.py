@@ -168,7 +168,9 @@ class DecisionPanel(Vertical):
         for code, utype in c.types.items():
             allowed = c.allowed(code)
             mark = "▸" if code == c.selected else " "
-            lines.append(Option(Text.assemble((f" {code} ", KEY_STYLE), f" {mark} ", (f"{c.counts[code]} ", "bold"),
+            # the type's letter is dim: it is a letter of the notation typed after a count, not a key of its own
+            # (alone, h moves the map and s saves)
+            lines.append(Option(Text.assemble((f" {code} ", "dim"), f" {mark} ", (f"{c.counts[code]} ", "bold"),
                                               unit_name(utype, c.counts[code]), (f"  {allowed[0]}–{allowed[-1]}", "dim")),
                                 disabled=True))
         row = c.row
