@@ -118,44 +118,14 @@ class DecisionPanel(Vertical):
         return True
 
     def _fill(self, rows: list[Row], *, keep: str | None = None, first: bool = False) -> None:
+        """List ``rows`` (then the dimmed ones, unless narrowed) and highlight a row (``_target``)."""
         self.shown = rows
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
-        options = []
-        blocked = [] if self.filter_note else self.blocked
-        tag_width = max((len(r.tag) for r in rows), default=0)
-        key_width = max((len(r.key) for r in rows + blocked), default=1)
-        first_acting = next((i for i, r in enumerate(rows) if not r.option.closes), None)
-        for i, row in enumerate(rows + blocked):
-            if i == first_acting and self.title:
-                options.append(Option(Text(f"{self.title}:", style="bold"), disabled=True))
-            if row.group and (i == 0 or rows[i - 1].group != row.group) and not row.blocked:
-                options.append(Option(Text(f"{row.group}:", style="bold"), disabled=True))
-            head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
-            if tag_width:
-                head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
-            # the room left on the line, less a scrollbar's width (a long list of destinations)
-            room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
-            label = fit_label(row.label, room, self.names, row.option, self.labels)
-            if row.blocked:
-                label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
-            # one line a row, so every option is in view at 120×40 (issue 23); a long label is
-            # cut, and read in full in the detail under the list while highlighted
-            prompt = Text.assemble(head, label)
-            prompt.no_wrap, prompt.overflow = True, "ellipsis"
-            options.append(Option(prompt, id=str(i) if not row.blocked else f"blocked{i}", disabled=bool(row.blocked)))
-        if self.counter is not None and not self.filter_note:
-            options.extend(self._counter_lines())
-        if self.filter_note:
-            options.insert(0, Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
+        options = self._options(rows)
         self._lines = [int(o.id) if o.id and o.id.isdigit() else None for o in options]
         ol.add_options(options)
-        target = None
-        if keep is not None:
-            target = next((i for i, r in enumerate(rows) if r.action == keep), None)
-        if target is None and (len(rows) <= 2 or first) and self.picked is None:
-            # one or two: Enter takes the first that acts (Esc cancels, Enter never does: issue 36)
-            target = next((i for i, r in enumerate(rows) if r.option.kind != "cancel"), None)
+        target = self._target(rows, keep, first)
         if self.picked is None or target is not None:
             self.highlight(target)
 
@@ -200,6 +170,41 @@ class DecisionPanel(Vertical):
         self._fill(self.shown)
         self.post_message(self.Highlighted(self.highlighted_action))
         return said
+
+    def _options(self, rows: list[Row]) -> list[Option]:
+        """The list's lines: the filter's note, each row under the bold lines over it, then the counter."""
+        listed = rows + ([] if self.filter_note else self.blocked)
+        tag_width = max((len(r.tag) for r in rows), default=0)
+        key_width = max((len(r.key) for r in listed), default=1)
+        titles = _titles(rows, self.title)
+        options = [Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True)] if self.filter_note else []
+        for i, row in enumerate(listed):
+            options += [Option(Text(f"{title}:", style="bold"), disabled=True) for title in titles.get(i, [])]
+            options.append(self._line(i, row, _head(row, key_width, tag_width)))
+        if self.counter is not None and not self.filter_note:
+            options.extend(self._counter_lines())
+        return options
+
+    def _line(self, i: int, row: Row, head: Text) -> Option:
+        """Row ``i`` on one line, so every option is in view at 120×40 (issue 23): a long label is
+        cut, and read in full in the detail under the list while highlighted."""
+        # the room left on the line, less a scrollbar's width (a long list of destinations)
+        room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
+        label = fit_label(row.label, room, self.names, row.option, self.labels)
+        if row.blocked:
+            label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
+        prompt = Text.assemble(head, label)
+        prompt.no_wrap, prompt.overflow = True, "ellipsis"
+        return Option(prompt, id=f"blocked{i}" if row.blocked else str(i), disabled=bool(row.blocked))
+
+    def _target(self, rows: list[Row], keep: str | None, first: bool) -> int | None:
+        """The row to highlight: ``keep``'s; else, with one or two rows (or a list just narrowed)
+        and nothing picked on the Hand panel, the first that acts (Esc cancels, Enter never
+        does: issue 36)."""
+        target = None if keep is None else next((i for i, r in enumerate(rows) if r.action == keep), None)
+        if target is None and (len(rows) <= 2 or first) and self.picked is None:
+            target = next((i for i, r in enumerate(rows) if r.option.kind != "cancel"), None)
+        return target
 
     def on_resize(self) -> None:
         """The labels fitted again to the list's new width (the highlight kept)."""
@@ -342,3 +347,24 @@ class DecisionPanel(Vertical):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         self.post_message(self.Highlighted(self.highlighted_action))
+
+
+def _titles(rows: list[Row], shared: str) -> dict[int, list[str]]:
+    """The bold lines over the rows, by row: what the options share over the first that acts,
+    a group's line over its first row."""
+    titles: dict[int, list[str]] = {}
+    first_acting = next((i for i, r in enumerate(rows) if not r.option.closes), None)
+    if shared and first_acting is not None:
+        titles[first_acting] = [shared]
+    for i, row in enumerate(rows):
+        if row.group and (i == 0 or rows[i - 1].group != row.group):
+            titles.setdefault(i, []).append(row.group)
+    return titles
+
+
+def _head(row: Row, key_width: int, tag_width: int) -> Text:
+    """A row's key, then its cost in a column when any row has one."""
+    head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
+    if tag_width:
+        head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
+    return head
