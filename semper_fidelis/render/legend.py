@@ -3,7 +3,9 @@ by ``semper-fidelis board`` and shown in the game screen on a key."""
 
 from __future__ import annotations
 
-from rich.console import RenderResult
+from collections.abc import Iterator
+
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -88,7 +90,7 @@ def key_table(data: GameData) -> Table:
     return key
 
 
-def legend(data: GameData) -> RenderResult:
+def legend(data: GameData) -> Iterator[RenderableType]:
     yield Text("Key", style="bold underline")
     yield key_table(data)
     yield Text()

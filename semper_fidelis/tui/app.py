@@ -11,14 +11,14 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
 from textual.app import App
 from textual.color import Color
 from textual.filter import LineFilter, Monochrome, monochrome_style
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 
 from ..data.text import printable
 from ..i18n import set_language
@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the engine and the game data load after the menu is shown (
     from ..data.loader import GameData
     from ..engine import Game, RecordError
     from .review import Review
+    from .screens.game import GameScreen
     from .session import Session
     from .start import Start
 
@@ -58,7 +59,7 @@ MONOCHROME = _Monochrome()
 NOT_OWN = "Only the games of this app's saves and records open here."
 
 
-class SemperFidelisApp(App):
+class SemperFidelisApp(App[None]):
     CSS_PATH = "semper_fidelis.tcss"
     TITLE = "Semper Fidelis: Bitwa o Lwów 1918-1919"
 
@@ -100,7 +101,7 @@ class SemperFidelisApp(App):
 
         return self.data if self.data is not None else shipped_data()
 
-    def get_default_screen(self):
+    def get_default_screen(self) -> Screen[None]:
         return MainMenuScreen()
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
@@ -154,7 +155,7 @@ class SemperFidelisApp(App):
         if moved and isinstance(self.screen, MainMenuScreen):
             self.screen.refresh_items()
 
-    def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict | None = None,
+    def new_game(self, scenario: int, players: dict[str, str], privacy: bool, options: dict[str, Any] | None = None,
                  game: Game | None = None, data: GameData | None = None) -> Session:
         """A new game in its own autosave slot: no earlier game is touched. ``game``: one set up
         already (played on from a review, a rematch), else a fresh one of ``scenario``, on
@@ -296,7 +297,7 @@ class SemperFidelisApp(App):
                 self.pop_screen()
 
     @property
-    def game_screen(self):
+    def game_screen(self) -> GameScreen | None:
         from .screens.game import GameScreen
 
         for screen in reversed(self.screen_stack):

@@ -6,6 +6,7 @@ Built from the view's ``battle`` and ``losses`` (the engine's public account of 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -115,7 +116,7 @@ def battle_renderable(
     return Group(*lines)
 
 
-def odds_changed(b: dict, events: Sequence[Event]) -> Text | None:
+def odds_changed(b: dict[str, Any], events: Sequence[Event]) -> Text | None:
     """What has changed the odds since the battle began (issue 36: they jumped from 71 % to 89 %
     and only the log said why): the Special cards and Combat tokens played, and the Battle Points
     they add in all."""

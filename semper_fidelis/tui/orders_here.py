@@ -21,7 +21,7 @@ class OrdersHere:
     ORDERS = tuple(WORDS)
 
     def __init__(self) -> None:
-        self._key: tuple | None = None
+        self._key: tuple[int, int] | None = None  # the game and how many actions it had when scanned
         self._areas: dict[str, list[str]] = {}
 
     def _scan(self, game: Game) -> dict[str, list[str]]:

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..data.loader import GameData
-from ..data.models import Side
+from ..data.models import ActionCard, Side
 from ..engine import PlayerView, TokenView, plural, token_title
 from ..render.board_map import MapPosition
 from ..render.map_style import ROMAN
@@ -60,7 +60,7 @@ def hand_renderable(session: Session, first: Side, offers: list[Row] | None = No
     return Group(*lines)
 
 
-def _offered_hand(data: GameData, side: str, hand: list[int], cards: dict, tokens: list[TokenView], offers: list[Row], picked: Row | None) -> list[Text]:
+def _offered_hand(data: GameData, side: str, hand: list[int], cards: dict[int, ActionCard], tokens: list[TokenView], offers: list[Row], picked: Row | None) -> list[Text]:
     """The hand as the Orders offer it: a line a card with its keys (``1`` for its AP, ``11``
     for its effect), a line a token with its keys (``t`` Supply, ``y`` its effect); a key that
     cannot be used now is dimmed, and the reason is on the line (or the header, when one reason
@@ -88,7 +88,7 @@ class _KeyColumns:
                 + _chips([r for r in own if r.option.kind == second_kind], self.second, self.picked))
 
 
-def _offered_card(n: int, card, offers: list[Row], columns: _KeyColumns, every_card: bool) -> Text:
+def _offered_card(n: int, card: ActionCard, offers: list[Row], columns: _KeyColumns, every_card: bool) -> Text:
     own = [r for r in offers if r.option.card == n]
     why = next((r.blocked for r in own if r.blocked), "") if not every_card else ""
     return _one_line(Text.assemble(
@@ -128,7 +128,7 @@ def _chips(rows: list[Row], width: int, picked: Row | None) -> Text:
 KIND_MARK = {"action": "Act", "special": "Spc", "event": "Evt"}
 
 
-def card_line(card) -> Text:
+def card_line(card: ActionCard) -> Text:
     """One compact line a card: its key (its number, tui/keys.py), number, AP, kind and name,
     then as much of its effect as fits ('04 #4  2AP Spc Nurses — Play in a battle…')."""
     line = Text.assemble((f" {card.number:02d} ", KEY_STYLE), (f" #{card.number:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""),

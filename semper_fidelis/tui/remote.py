@@ -85,7 +85,7 @@ class RemoteGameOverScreen(GameOverScreen):
 class RemoteGameScreen(GameScreen):
     session: RemoteSession
     places_at_once = False  # one action goes to the host at a time: no placing counter
-    def game_over_screen(self) -> Screen:
+    def game_over_screen(self) -> Screen[None]:
         return RemoteGameOverScreen(self.session)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -103,7 +103,7 @@ class RemoteGameScreen(GameScreen):
         self.after_change()
 
 
-class JoiningScreen(Screen):
+class JoiningScreen(Screen[None]):
     """"Joining…" until the host's first position. When the app asks for the seat's secret (a
     served page: it is on no command line) a hidden field for it comes first, on this same
     first screen, so no key typed at the page's first paint is lost; a refusal asks again."""
@@ -170,7 +170,7 @@ class JoinApp(SemperFidelisApp):
     def _link(self, secret: str) -> Link:
         return Link(self.address, self.side, secret, self.game_data, on_state=self._position, on_refused=self._host_refused, tls=self.host_tls)
 
-    def get_default_screen(self):
+    def get_default_screen(self) -> JoiningScreen:
         self.joining = JoiningScreen(f"Joining the game at {self.address} as {self.side}…", self._prompt() if self.asks else None)
         return self.joining
 
@@ -205,7 +205,7 @@ class JoinApp(SemperFidelisApp):
             self.push_screen(RemoteGameScreen(self.session, bot_pace=0))
             return
         screen = self.game_screen
-        if screen is not None and screen.is_mounted:
+        if isinstance(screen, RemoteGameScreen) and screen.is_mounted:
             screen.position_arrived()
         else:
             self.session.waiting = False

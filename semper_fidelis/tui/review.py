@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..data.loader import GameData
 from ..data.models import Side
@@ -48,7 +49,7 @@ class Review:
     """Open with :meth:`open` (a file) or directly with a record; move with :meth:`goto` and the
     jumps; :attr:`game` is the position at :attr:`at` (0: before the first action)."""
 
-    def __init__(self, record: GameRecord | dict, data: GameData | None = None, name: str = "record"):
+    def __init__(self, record: GameRecord | dict[str, Any], data: GameData | None = None, name: str = "record"):
         record = record if isinstance(record, GameRecord) else GameRecord.parse(record)
         self.name = name
         self.data = data
@@ -191,7 +192,7 @@ class Review:
         return self.game.position()
 
 
-def branch_game(position: Position | dict | None, record: dict, data: GameData | None, seed: int | None = None) -> Game:
+def branch_game(position: Position | dict[str, Any] | None, record: dict[str, Any], data: GameData | None, seed: int | None = None) -> Game:
     """A game for ``record``'s scenario and options, from ``position`` (None: the scenario's
     opening), seeded ``seed`` (None: the record's)."""
     seed = record["seed"] if seed is None else seed

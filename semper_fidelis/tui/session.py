@@ -38,6 +38,10 @@ def cannot_write(exc: OSError, path: Path) -> str:
     return f"cannot write {path}: {exc.strerror or exc}"
 
 
+#: what a view is made for: the game, its actions, the viewer and the quiet step shown
+_ViewKey = tuple[int, tuple[str, ...], str | None, int | None]
+
+
 @dataclass
 class Session:
     game: Game
@@ -64,7 +68,8 @@ class Session:
     quiet: list[tuple[Event, Game]] = field(default_factory=list)
     #: the quiet steps presented and passed: (actions applied then, the step), for undo
     passed: list[tuple[int, tuple[Event, Game]]] = field(default_factory=list)
-    _view: tuple[tuple, PlayerView] | None = field(default=None, repr=False)
+    #: the last view made and what it was made for (see :meth:`view`)
+    _view: tuple[_ViewKey, PlayerView] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.players = {side: seat_kind(self.players.get(side, HUMAN)) or HUMAN for side in SIDES}
@@ -221,7 +226,7 @@ class Session:
     def hand_over(self, side: str) -> None:
         self.viewer = side
 
-    def news(self, side: str) -> list:
+    def news(self, side: str) -> list[Event]:
         """The events ``side`` may see that it has not been told yet; marks them told."""
         since, self.told[side] = self.told[side], len(self.game.events(None))
         return self.game.events(side, min(since, self.told[side]))
@@ -230,7 +235,7 @@ class Session:
         """What the screen may show: the engine's view for the viewer (None: everything),
         made once per position and viewer."""
         quiet = self.quiet_step()
-        key = (id(self.game), tuple(self.game.actions), self.viewer, id(self.quiet[0][1]) if quiet else None)
+        key: _ViewKey = (id(self.game), tuple(self.game.actions), self.viewer, id(self.quiet[0][1]) if quiet else None)
         if self._view is None or self._view[0] != key:
             view = self.quiet[0][1].quiet_view(self.viewer, quiet) if quiet else self.game.view(self.viewer)
             self._view = (key, view)
@@ -348,7 +353,8 @@ class Session:
         self.unsaved = None
 
     @classmethod
-    def load(cls, path: Path, data: GameData | None, saves_dir: Path | None, players=None, privacy=True) -> Session:
+    def load(cls, path: Path, data: GameData | None, saves_dir: Path | None,
+             players: dict[str, str] | None = None, privacy: bool = True) -> Session:
         """Replay a saved record (raises RecordError with a one-line message)."""
         game = read_record(path, data=data)
         return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)

@@ -5,10 +5,11 @@ Counts only — never what a hand or a face-down token holds."""
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from ..data.loader import GameData
 from ..data.text import plain
 from ..engine import PlayerView
 from .session import SIDES, Session
@@ -48,7 +49,7 @@ class PhaseLine:
     def __init__(self, session: Session):
         self.session = session
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width - 2
         for short in range(5):
             line = phase_line(self.session, short)
@@ -107,7 +108,7 @@ def short_name(full: str) -> str:
     return words[-1]
 
 
-def morale_scale(data, level: int) -> Text:
+def morale_scale(data: GameData, level: int) -> Text:
     """'1234│5678': the Morale track, low band red and high band green, the marker on
     ``level``, the bar where the band changes."""
     out = Text()
@@ -120,7 +121,7 @@ def morale_scale(data, level: int) -> Text:
     return out
 
 
-def morale_text(data, level: int, band: str, track: bool = True) -> Text:
+def morale_text(data: GameData, level: int, band: str, track: bool = True) -> Text:
     """'5 high 1234│5678': the level as a number and its band, then the track (not at 80
     columns, where a side keeps to one line)."""
     ink = "green" if band == "high" else "red"
@@ -128,7 +129,7 @@ def morale_text(data, level: int, band: str, track: bool = True) -> Text:
     return Text.assemble(number, " ", morale_scale(data, level)) if track else number
 
 
-def supply_text(data, side: str, level: int) -> Text:
+def supply_text(data: GameData, side: str, level: int) -> Text:
     """'5: V3 S3 (4: V2 S3, 6: V3 S4)': the Strength this level gives, and one level down and up."""
     v, e = LETTERS[side]
     by_level = {s.level: s for s in data.tracks.supply}
@@ -172,7 +173,7 @@ def sides_table(session: Session) -> Table:
     return table
 
 
-def commander_text(data, view: PlayerView, side: str) -> str:
+def commander_text(data: GameData, view: PlayerView, side: str) -> str:
     cid = view["commander"].get(side)
     status = view["commander_status"].get(side, "ok")
     if not cid:
@@ -263,7 +264,7 @@ class TracksRenderable:
     def __init__(self, session: Session):
         self.session = session
 
-    def __rich_console__(self, console, options):
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         sides = sides_table(self.session) if options.max_width >= self.WIDE else compact_sides(self.session)
         yield Group(sides, time_line(self.session), political_line(self.session))
 

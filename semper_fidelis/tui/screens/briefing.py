@@ -6,16 +6,17 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from ...data.loader import GameData
 from ...data.models import Scenario
 from ..helptext import cite
 from ..theme import badge
 
 
-def briefing(scenario: Scenario, data) -> Group:
+def briefing(scenario: Scenario, data: GameData) -> Group:
     rounds = len(scenario.time_track)
     stages = scenario.stages
     unit_names = {u.id: u.name.split(" (")[0] for u in data.components.units}
-    lines: list = [
+    lines: list[Text] = [
         Text.assemble((f"Scenario {scenario.number}: {scenario.name}", "bold underline"),
                       f"  ({scenario.polish})" if scenario.polish and scenario.polish != scenario.name else ""),
         Text(scenario.dates, style="italic"),
@@ -31,7 +32,7 @@ def briefing(scenario: Scenario, data) -> Group:
             lines.append(Text.assemble(badge(side), f" Morale {s.morale}, Supply {s.supply}, {s.vp} VP; Commander {commander.name if commander else s.commander}"))
     for r in scenario.relief:
         when = scenario.time_track[r.round - 1] if 0 < r.round <= rounds else f"round {r.round}"
-        who = data.commander_by_id.get(r.commander).name if r.commander in data.commander_by_id else ""
+        who = data.commander_by_id[r.commander].name if r.commander in data.commander_by_id else ""
         lines.append(Text.assemble(("Relief ", "bold"), f"{when}: ", badge(r.side), f" {r.count} {unit_names.get(r.unit, r.unit)}" + (f" with {who}" if who else "")))
     lines += [Text(""), Text(scenario.briefing), Text("")]
     if scenario.special_rules:

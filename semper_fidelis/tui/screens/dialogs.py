@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.markdown import Markdown
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
@@ -41,7 +42,7 @@ class SaveScreen(ModalScreen[bool]):
         view = self.session.view()
         return f"scenario{self.session.game.scenario.number}-round{view['round']}-{view['active'].lower()}"
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         home = Path(os.path.expanduser("~"))
         offered = str(home / self.default) if self.elsewhere and home.is_absolute() else self.default
         with Vertical(id="save-box") as box:
@@ -95,7 +96,7 @@ class LeaveScreen(ModalScreen[bool]):
         super().__init__()
         self.session = session
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="save-box") as box:
             box.border_title = "Leave an unsaved game?"
             yield Static(plain(f"This game is not saved ({self.session.unsaved}).", "bold red"), id="leave-why")
@@ -112,7 +113,7 @@ class LeaveScreen(ModalScreen[bool]):
         self.app.push_screen(SaveScreen(self.session, elsewhere=True), saved)
 
 
-class HelpScreen(ModalScreen):
+class HelpScreen(ModalScreen[None]):
     """The rule behind the current decision, the rulings that bear on it, and the keys."""
 
     BINDINGS = [
@@ -125,13 +126,13 @@ class HelpScreen(ModalScreen):
         super().__init__()
         self.decision = decision
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:
             box.border_title = "Help — Esc to close"
             yield Static(Markdown(decision_help(self.decision)), id="help-text")
 
 
-class LogScreen(ModalScreen):
+class LogScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
         Binding("l", "dismiss", "Close"),
@@ -142,7 +143,7 @@ class LogScreen(ModalScreen):
         super().__init__()
         self.lines = lines
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="log-full") as box:
             box.border_title = f"Log — {len(self.lines)} lines — Esc to close"
             yield Static(Text("\n").join(Text(line) for line in self.lines))

@@ -10,6 +10,7 @@ choice is allowed, and the screen says the game has left the book's line (``u`` 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -17,6 +18,7 @@ from textual.widgets import Static
 
 from ...data.text import plain, printable
 from ...engine import Example, ExampleProgress, example_progress
+from ..session import Session
 from ..widgets.decision import DecisionPanel
 from .game import GameScreen
 
@@ -55,7 +57,7 @@ def card_text(progress: ExampleProgress, can_undo: bool = True) -> Text:
     return text
 
 
-class ExampleCard(ModalScreen):
+class ExampleCard(ModalScreen[None]):
     DEFAULT_CSS = """
     ExampleCard { align: center middle; }
     #example-card { width: 100; max-height: 90%; height: auto; border: double #e0c060; background: $surface; padding: 0 2; }
@@ -70,7 +72,7 @@ class ExampleCard(ModalScreen):
         super().__init__()
         self.progress, self.can_undo = progress, can_undo
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="example-card") as box:
             box.border_title = "Rulebook example"
             box.border_subtitle = "Enter or Esc: to the board · F2 shows this card again"
@@ -80,7 +82,7 @@ class ExampleCard(ModalScreen):
 class ExampleScreen(GameScreen):
     BINDINGS = [Binding("f2", "example", "Example", priority=True)]
 
-    def __init__(self, session, example: Example, *, bot_pace: float = 0.3):
+    def __init__(self, session: Session, example: Example, *, bot_pace: float = 0.3) -> None:
         super().__init__(session, bot_pace=bot_pace)
         self.example = example
         self.progress: ExampleProgress | None = None

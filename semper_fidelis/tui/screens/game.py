@@ -12,13 +12,14 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...engine import Game, IllegalAction
+from ...engine import Action, DecisionKind, Game, IllegalAction, Option
 from ...render.board_map import MapPosition
 from ..battle_panel import battle_start
 from ..counter import Placing
@@ -44,9 +45,12 @@ RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
 NARROW_BELOW = 100
 #: from 50 lines the hand stays beside a battle; below, it is one key away (c)
 TALL_FROM = 50
+#: what the decision panel was last filled for: the actions taken, the decision's kind and
+#: actions, the viewer and the quiet steps left
+_DecisionKey = tuple[int, DecisionKind | None, tuple[Action, ...] | None, str | None, int]
 
 
-class GameScreen(BotTurns, TableKeys, Screen):
+class GameScreen(BotTurns, TableKeys, Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     #: the table at this moment: the phase bar, the tracks and the log are bound to it; the hand
     #: and the battle box get it with what they add (HandShown, BattleShown)
@@ -104,18 +108,18 @@ class GameScreen(BotTurns, TableKeys, Screen):
         self.seen_events = len(session.game.events(TABLE))  # the public events shown so far
         self.last_battle: int | None = None  # index among the public events of the battle just fought
         self.over_shown = False
-        self._decision_key: tuple | None = None
+        self._decision_key: _DecisionKey | None = None
         self._last_render = 0.0
         self._area_chosen: str | None = None
         self._then_area: str | None = None  # an order given for the cursor's area: its area step follows
-        self._seen_orders: dict = {}  # the orders offered so far, whose words the dimmed rows borrow
+        self._seen_orders: dict[str, Option] = {}  # the orders offered so far, whose words the dimmed rows borrow
         self._map_pos: MapPosition | None = None  # the map position last drawn (a cursor step changes only its marks)
         self.orders_here = OrdersHere()
         self.unsaved_told: str | None = None  # the save failure the player was told about
 
     # ------------------------------------------------------------------------------ layout
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield PhaseBar(id="phase-bar").data_bind(GameScreen.shown)
         yield TracksBar(id="tracks").data_bind(GameScreen.shown)
         with Horizontal(id="table"):
@@ -344,7 +348,7 @@ class GameScreen(BotTurns, TableKeys, Screen):
             return
         self.schedule_bot()
 
-    def game_over_screen(self) -> Screen:
+    def game_over_screen(self) -> Screen[None]:
         """The final score (a hosted game's screen offers no rematch: the host starts games)."""
         from .game_over import GameOverScreen
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -38,7 +39,7 @@ def _last_stage(events: list[Event]) -> list[Text]:
     return lines + [Text("")]
 
 
-class GameOverScreen(Screen):
+class GameOverScreen(Screen[None]):
     DEFAULT_CSS = "#over-course { height: 28; }"  # VP: a row to each value in most games (render/charts.py)
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     #: the rematches on capitals: a key pressed on the game screen as the game ends (``n`` to
@@ -57,7 +58,7 @@ class GameOverScreen(Screen):
         super().__init__()
         self.session = session
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="over-box") as box:
             box.border_title = "Game over"
             yield Static(self._body(), id="over-text")

@@ -4,6 +4,8 @@ keyboard (a modal would let the hand show through)."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
@@ -11,14 +13,14 @@ from textual.widgets import Static
 from ..theme import badge
 
 
-class HandoverScreen(Screen):
+class HandoverScreen(Screen[None]):
     """Press any key (or click) to continue as ``side``."""
 
     def __init__(self, side: str):
         super().__init__()
         self.side = side
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Middle(), Center():
             yield Static(self._text(), id="handover-text")
 
@@ -31,11 +33,11 @@ class HandoverScreen(Screen):
             justify="center",
         )
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
         self.dismiss()
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: events.Click) -> None:
         event.stop()
         self.dismiss()

@@ -9,6 +9,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -56,7 +57,7 @@ def hint_text(hint: Hint | None) -> Text:
     return out
 
 
-class HintScreen(ModalScreen):
+class HintScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "dismiss", "Close"),
         Binding("H", "dismiss", "Close"),
@@ -73,7 +74,7 @@ class HintScreen(ModalScreen):
         self.hint: Hint | None = None
         self.done = False
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="hint-box") as box:
             box.border_title = "Hint — Esc to close"
             yield Static(Text("The marshal is thinking…", style="italic"), id="hint-text")

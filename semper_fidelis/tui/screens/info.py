@@ -4,6 +4,7 @@ Esc, Enter, space or the key that opened it."""
 from __future__ import annotations
 
 from rich.console import RenderableType
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
@@ -12,7 +13,7 @@ from textual.widgets import Static
 from ...data.text import plain
 
 
-class InfoScreen(ModalScreen):
+class InfoScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     InfoScreen { align: center middle; }
     InfoScreen #info-box {
@@ -33,7 +34,7 @@ class InfoScreen(ModalScreen):
         if key:
             self._bindings.bind(key, "dismiss", "Close", show=False)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with VerticalScroll(id="info-box") as box:
             box.border_title = plain(self.title_text)
             box.border_subtitle = "Esc, Enter or space to close"

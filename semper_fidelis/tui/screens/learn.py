@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -26,14 +27,14 @@ if TYPE_CHECKING:
     from ..app import SemperFidelisApp
 
 
-def show_example(app, example: Example, game: Game) -> None:
+def show_example(app: SemperFidelisApp, example: Example, game: Game) -> None:
     """The example's game, set up already, over the current screen (``q`` comes back to it):
     both sides human, both hands open, not autosaved."""
     session = Session(game=game, players={"PL": HUMAN, "ZURL": HUMAN}, privacy=False, saves_dir=app.saves_dir)
     app.push_screen(ExampleScreen(session, example))
 
 
-class LearnScreen(Screen):
+class LearnScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     DEFAULT_CSS = """
     #learn-layout { height: 1fr; }
@@ -43,12 +44,12 @@ class LearnScreen(Screen):
     """
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.examples: list[Example] = []
         self.problems: list[str] = []
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Horizontal(id="learn-layout"):
             yield OptionList(id="learn-options")
             with VerticalScroll(id="learn-about"):

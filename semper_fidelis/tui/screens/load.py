@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -23,11 +24,11 @@ if TYPE_CHECKING:
 MORE = "more"
 
 
-class LoadScreen(Screen):
+class LoadScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="load-box") as box:
             box.border_title = "Load a saved game"
             yield Static(id="load-where")

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
@@ -59,14 +60,14 @@ ITEMS = (
 )
 
 
-class MainMenuScreen(Screen):
+class MainMenuScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"choose('{item}')", label, show=False) for item, key, label in ITEMS),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             with Center():
                 yield Static(Text(TITLE, style="bold #ff5f6e"), id="menu-title")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 SEATS = (HUMAN, "general", "marshal", "random")
 
 
-class PlayersScreen(Screen):
+class PlayersScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [
         Binding("escape", "back", "Back"),
@@ -54,7 +55,7 @@ class PlayersScreen(Screen):
     def game_data(self) -> GameData:
         return self.data if self.data is not None else self.app.game_data
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="players-box") as box:
             sc = self.game_data.scenarios[self.scenario]
             box.border_title = plain(f"Players — Scenario {sc.number}: {sc.name}")

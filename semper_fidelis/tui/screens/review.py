@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
@@ -16,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from ...data.models import Side
 from ...data.text import printable
-from ...engine import PlayerView
+from ...engine import Event, PlayerView
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
 from ..panels import map_position, public_log
@@ -43,7 +44,7 @@ def _key(key: str, action: str, label: str, show: bool = True) -> Binding:
     return Binding(key, action, label, show=show, priority=True)
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(Screen[None]):
     #: the table at this step: the phase bar, the tracks and the log are bound to it
     shown: reactive[Shown | None] = reactive(None)
     BINDINGS = [
@@ -71,7 +72,7 @@ class ReviewScreen(Screen):
         self.viewer: Side | None = None  # None: both hands open
         self.data = review.game.data
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="review-bar")
         yield PhaseBar(id="phase-bar").data_bind(ReviewScreen.shown)
         yield TracksBar(id="tracks").data_bind(ReviewScreen.shown)
@@ -122,7 +123,7 @@ class ReviewScreen(Screen):
         text.overflow = "ellipsis"
         return text
 
-    def _step_text(self, events, view: PlayerView) -> Group:
+    def _step_text(self, events: list[Event], view: PlayerView) -> Group:
         """The action that led here and what it did; then who decides now."""
         review = self.review
         lines: list[RenderableType] = []

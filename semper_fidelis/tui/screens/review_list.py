@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -26,18 +27,18 @@ if TYPE_CHECKING:
 MORE = "more-"  # + the section's number
 
 
-class ReviewListScreen(Screen):
+class ReviewListScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding("escape", "back", "Back"), Binding("o", "focus_path", "Other file or folder")]
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.records_dir: Path | None = None
         self.sections: list[tuple[str, Listing]] = []
         self.shown: list[int] = []  # how many of each section's saves are shown (and read)
         self.files: list[SaveInfo] = []  # the saves shown, by option id
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="load-box") as box:
             box.border_title = "Review a game"
             yield Static(Text("Step through a game action by action, and play on from any moment. Nothing is changed.", style="dim"))

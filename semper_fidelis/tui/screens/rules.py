@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.markdown import Markdown
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -11,10 +12,10 @@ from textual.widgets import Footer, Static
 from ..helptext import help_file, rulings_markdown
 
 
-class RulesScreen(Screen):
+class RulesScreen(Screen[None]):
     BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back")]
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         text = "\n\n".join(t for t in (help_file("rules.md"), help_file("keys.md"), rulings_markdown()) if t)
         with VerticalScroll(id="rules-box") as box:
             box.border_title = "Rules — Esc to go back"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
@@ -25,7 +26,7 @@ VARIANT_ABOUT = Text("A variant is a small TOML file naming a scenario and only 
                      "Choose one from your variants folder or the guide's examples, or type its path.")
 
 
-class ScenarioScreen(Screen):
+class ScenarioScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -34,7 +35,7 @@ class ScenarioScreen(Screen):
         Binding("v", "variant", "Variant…"),
     ]
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Horizontal(id="scenario-layout"):
             yield OptionList(id="scenario-options")
             with VerticalScroll(id="briefing-box") as box:

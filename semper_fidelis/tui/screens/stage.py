@@ -4,6 +4,8 @@ chart beside its items."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -15,7 +17,7 @@ from ..theme import badge
 from ..widgets.course_chart import CourseChart
 
 
-class StageScreen(ModalScreen):
+class StageScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     #stage-items { height: auto; }
     #stage-text { width: 1fr; }
@@ -29,7 +31,7 @@ class StageScreen(ModalScreen):
         self.vp = vp
         self.game = game  # for the chart of the VP so far
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Vertical(id="stage-box") as box:
             box.border_title = "End of Stage"
             with Horizontal(id="stage-items"):
@@ -55,7 +57,7 @@ class StageScreen(ModalScreen):
         out.append("Press any key to go on.", style="dim")
         return out
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
         self.dismiss()

@@ -45,7 +45,7 @@ class TableKeys(GameHost):
                     title="AP left", severity="warning", timeout=6)
         return True
 
-    def _news_screen(self, handing_over: bool):
+    def _news_screen(self, handing_over: bool) -> InfoScreen | None:
         """The turn summary for the human about to decide, at the start of their turn or when
         they take the keyboard, if the other side (a bot, or the other hot-seat player) did
         something since; and notices of what only that player may

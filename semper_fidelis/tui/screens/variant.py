@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -34,11 +35,11 @@ def user_variants_dir(saves_dir: Path) -> Path:
     return saves_dir.parent / "variants"
 
 
-class VariantScreen(Screen):
+class VariantScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [Binding("escape", "back", "Back")]
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         with Horizontal(id="scenario-layout"):
             with Vertical(id="variant-side"):
                 yield OptionList(id="variant-options")

@@ -28,8 +28,8 @@ class CourseChart(Widget):
     CourseChart { height: 1fr; min-height: 12; }
     """
 
-    def __init__(self, course: Course | None = None, vp_only: bool = False, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, course: Course | None = None, vp_only: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.course = course
         self.cursor: float | None = None
         self._drawn: dict[tuple[int, int, float | None], Text] = {}

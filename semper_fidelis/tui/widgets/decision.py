@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import OptionList, Static
@@ -61,8 +62,8 @@ class DecisionPanel(Vertical):
             super().__init__()
             self.action = action
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.rows: list[Row] = []
         self.shown: list[Row] = []
         self.blocked: list[Row] = []
@@ -79,7 +80,7 @@ class DecisionPanel(Vertical):
         self.counted: list[Row] = []  # the groups the counter stands for: their keys set it
         self.placing: Placing | None = None  # how many an area's key places at once (the game screen sets it)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Static(id="prompt")
         options = OptionList(id="options")
         options.can_focus = False

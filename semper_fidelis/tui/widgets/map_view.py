@@ -14,6 +14,7 @@ from dataclasses import replace
 from rich.console import Group
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -33,7 +34,7 @@ def _marks(position: MapPosition) -> MapPosition:
     return replace(position, cursor=None, highlighted=set(), near=set())
 
 
-def _marked(position: MapPosition, area: str) -> tuple:
+def _marked(position: MapPosition, area: str) -> tuple[bool, bool, bool]:
     return (area == position.cursor, area in position.highlighted, area in position.near)
 
 
@@ -42,8 +43,8 @@ class MapCanvas(ScrollView, can_focus=False):
 
     DEFAULT_CSS = "MapCanvas { background: #16181a; scrollbar-size-vertical: 1; overflow-x: hidden; }"
 
-    def __init__(self, data: GameData, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, data: GameData, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self.data = data
         self.board: BoardMap | None = None
         self.position: MapPosition | None = None
@@ -166,11 +167,11 @@ class MapView(Vertical, can_focus=False):
     MapView.-legend > MapCanvas { display: none; }
     """
 
-    def __init__(self, data: GameData, **kwargs):
-        super().__init__(**kwargs)
+    def __init__(self, data: GameData, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.data = data
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield MapCanvas(self.data, id="map-canvas")
         yield Static(Group(*legend(self.data)), id="map-legend")
 
