@@ -331,7 +331,8 @@ class DecisionPanel(Vertical):
         ol = self.query_one("#options", OptionList)
         if not ol.scrollable_content_region.height:  # hidden (the map has the narrow screen): no page
             return
-        (ol.action_page_down if delta > 0 else ol.action_page_up)()
+        # textual 8 leaves OptionList's page actions unannotated
+        (ol.action_page_down if delta > 0 else ol.action_page_up)()  # type: ignore[no-untyped-call]
 
     def set_detail(self, text: Text | str) -> None:
         self.query_one("#detail", Static).update(text)
