@@ -173,8 +173,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             self._decision_key = key
             title, rows = decision_rows(self.session, self._seen_orders)  # what every option shares, once
             placing = panel.placing if same_step else None  # a count lowered in this step is kept
-            most = self.game.most_in_a_row
-            panel.placing = Placing.of(rows, lambda r: most(r.option), placing) if self.places_at_once else None
+            panel.placing = self._placing(rows, placing) if self.places_at_once else None
             panel.set_decision(prompt_text(self.session), rows, keep=keep, title=title)
             self._place_cursor()
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
@@ -185,6 +184,12 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         self._render_map()
         self._render_context()
         self._render_detail()
+
+    def _placing(self, rows: list[Row], kept: Placing | None) -> Placing | None:
+        """The placing counter: asked of the game only where several go at once (a joined game's
+        mirror has no ``most_in_a_row``: the host takes one action at a time)."""
+        most = self.game.most_in_a_row
+        return Placing.of(rows, lambda r: most(r.option), kept)
 
     def _highlight_areas(self) -> set[str]:
         panel = self.query_one(DecisionPanel)
