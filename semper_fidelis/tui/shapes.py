@@ -62,8 +62,9 @@ def _from_to(verb: str) -> Callable[[Option, Name], list[Part]]:
     """Units going from one area to another (an advance, an evasion, a withdrawal)."""
 
     def parts(option: Option, name: Name) -> list[Part]:
-        return [_part("verb", verb), _part("units", _units(option)), _part("to", f"to {name(option.to_area or '')}"),
-                _part("from", f"from {name(option.from_area or '')}")]
+        # the destination last: a group's ways out told apart under "Withdraw 1 X from Y" (Losses)
+        return [_part("verb", verb), _part("units", _units(option)), _part("from", f"from {name(option.from_area or '')}"),
+                _part("to", f"to {name(option.to_area or '')}")]
 
     return parts
 
@@ -94,6 +95,13 @@ def _loss(verb: str) -> Callable[[Option, Name], list[Part]]:
     return parts
 
 
+def _withdraw(option: Option, name: Name) -> list[Part]:
+    """Units withdrawn: grouped as a way of taking Losses is (the units and their area over
+    "Withdraw to X", "Disperse", "Break")."""
+    where = f"in {name(option.from_area or '')}"
+    return [_part("units", _units(option)), _part("where", where), _part("verb", f"Withdraw to {name(option.to_area or '')}")]
+
+
 def _discard(option: Option, name: Name) -> list[Part]:
     """A card discarded towards an Evasion: the card, and the Evasion it pays for (said once)."""
     card, _, towards = option.label.removeprefix("Discard ").partition(" towards ")
@@ -111,7 +119,7 @@ SHAPES: dict[str, Callable[[Option, Name], list[Part] | None]] = {
     "from": _from, "battle": _area_only("Fight the battle"),
     "retreat": _area_only("The attackers who cannot go back go to the adjacent area", ""),
     "disperse": _loss("Disperse"), "break": _loss("Break"), "discard-card": _discard,
-    "advance": _from_to("Move"), "evade": _from_to("Evade"), "withdraw": _from_to("Withdraw"),
+    "advance": _from_to("Move"), "evade": _from_to("Evade"), "withdraw": _withdraw,
 }
 
 

@@ -147,19 +147,20 @@ class BattleSides:
 
 
 def short_losses(view: PlayerView, data: GameData, offered: set[str] | None = None) -> RenderableType | None:
-    """The Losses to take: whose, how many are left, the battle's result, the Loss Table's rows
-    (the one in force lit), the units that can take them, and where such units go."""
+    """The Losses to take: how many are left, the battle's result, the units that can take them
+    and where such units go; whose and the Loss Table's rows only when the options that say
+    them are not on screen (``offered`` None: the other side decides)."""
     f = view.get("losses")
     if f is None:
         return None
     side, role, band = f["side"], f["role"], f["band"]
     where = _name(data, f["area"])
     fire = " under Artillery fire (no withdrawal)" if role == "artillery" else f" as {role}"
-    lines: list[RenderableType] = [
-        Text.assemble(badge(side), f"{fire}, {band} Morale, at {where}"),
-        Text.assemble(("Losses ", "bold"), f"{f['total']} in all · ", (f"{f['absorbed']} absorbed", "bold green"), " · ",
-                      (f"{f['remaining']} still to take", "bold red")),
-    ]
+    # the player's own options on screen say whose Losses, where (the prompt) and each way's
+    # Losses (their costs): said once, there
+    lines: list[RenderableType] = [] if offered is not None else [Text.assemble(badge(side), f"{fire}, {band} Morale, at {where}")]
+    lines.append(Text.assemble(("Losses ", "bold"), f"{f['total']} in all · ", (f"{f['absorbed']} absorbed", "bold green"), " · ",
+                               (f"{f['remaining']} still to take", "bold red")))
     if f["medicine"]:
         lines.append(Text("Medicine used: one Loss fewer.", style="italic"))
     b = view.get("battle")
@@ -167,10 +168,11 @@ def short_losses(view: PlayerView, data: GameData, offered: set[str] | None = No
         bp = b["bp"]
         lines.append(Text.assemble(("Battle: ", "bold"), badge(b["attacker"]), f" {bp['attacker']} : {bp['defender']} ",
                                    badge(b["defender"]), " — ", badge(b["winner"]), " wins"))
-    grid, dashes = loss_grid(f, offered)
-    lines += [Text(f"Loss Table, {'attacker' if role == 'attacker' else 'defender'}: Losses a unit absorbs", style="bold"), grid]
-    if dashes:
-        lines.append(Text("—: cannot be chosen now.", style="dim"))
+    if offered is None:
+        grid, dashes = loss_grid(f, offered)
+        lines += [Text(f"Loss Table, {'attacker' if role == 'attacker' else 'defender'}: Losses a unit absorbs", style="bold"), grid]
+        if dashes:
+            lines.append(Text("—: cannot be chosen now.", style="dim"))
     letters = _letters(data)
     for g in f["groups"]:
         at = "on the border from " + _name(data, g["origin"]) if g["where"] == "border" else "in " + _name(data, g["area"])

@@ -39,8 +39,8 @@ def cut_options(app) -> list[str]:
     region = panel.query_one("#options").region
     lines = [" ".join(line.split()) for line in screen_text(app).splitlines()[region.y:region.y + region.height]]
     missing = []
-    for row in panel.shown + panel.blocked:
-        label = row.label.plain
+    for row in [r for r in panel.shown + panel.blocked if panel.listed(r)]:  # an area choice: its area's rows
+        label = panel.words(row).plain
         if row.option.card is not None:  # a card by its number and name: its effect is its text (under the list, c)
             label = label.split(": ", 1)[0]
         words = " ".join(f"{row.tag} {label}".split())

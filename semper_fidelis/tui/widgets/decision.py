@@ -1,12 +1,14 @@
 """The pending decision: its prompt and exactly the legal actions, each behind its stable key
 (tui/keys.py), a line each, then what cannot be done now, dimmed with the reason; a click
-applies an option at once. The list can be narrowed to the actions naming one map area. In the
+applies an option at once. The list can be narrowed to the actions naming one map area, or
+folded to the area under the map cursor (a choice of area: tui/area_choice.py). In the
 Orders, what is played from the hand (cards, tokens) is listed on the Hand panel's lines instead
 (``Row.in_hand``): its keys pick it here all the same.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -35,6 +37,7 @@ class Row:
     key: str = ""  # its stable key ("m", "3", "33", "esc")
     in_hand: bool = False  # listed on its card's or token's line in the Hand panel, not here
     group: str = ""  # the line over its group (tui/shapes.py: what the group's rows share)
+    here: str = ""  # its words listed under its area, the area unsaid (tui/area_choice.py)
 
     @property
     def action(self) -> str:
@@ -78,6 +81,8 @@ class DecisionPanel(Vertical):
         self.counter: UnitCounter | None = None  # how many of each unit type (tui/counter.py), for a group's step
         self.counted: list[Row] = []  # the groups the counter stands for: their keys set it
         self.placing: Placing | None = None  # how many an area's key places at once (the game screen sets it)
+        self.fold: str | None = None  # an area choice: the area whose rows are listed (tui/area_choice.py)
+        self.describe: Callable[[str], Text] = Text  # the line about the folded area (the screen's)
 
     def compose(self):
         yield Static(id="prompt")
@@ -103,7 +108,22 @@ class DecisionPanel(Vertical):
         self.blocked = [r for r in rows if r.blocked and not r.in_hand]
         self.filter_note = ""
         self.typed = self.last_key = ""
+        self.fold = None
         self._fill(self.rows, keep=keep)
+
+    def fold_to(self, area: str | None) -> None:
+        """List only the rows about ``area`` (and the ways out), under a line about it; None: all."""
+        if area != self.fold:
+            row = self.highlighted_row
+            self.fold = area
+            self._fill(self.shown, keep=row.action if row is not None and self.listed(row) else None)
+
+    def unfold(self) -> bool:
+        """The whole list again (Esc); False if it was whole."""
+        if self.fold is None:
+            return False
+        self.fold_to(None)
+        return True
 
     def narrow(self, actions: list[str], note: str) -> None:
         wanted = set(actions)
@@ -125,18 +145,24 @@ class DecisionPanel(Vertical):
         blocked = [] if self.filter_note else self.blocked
         tag_width = max((len(r.tag) for r in rows), default=0)
         key_width = max((len(r.key) for r in rows + blocked), default=1)
-        first_acting = next((i for i, r in enumerate(rows) if not r.option.closes), None)
+        first_acting = next((i for i, r in enumerate(rows) if not r.option.closes and self.listed(r)), None)
+        if self.fold is not None and not self.filter_note:
+            blocked = []
+            options.append(Option(self._fold_note(), id="note", disabled=True))
         for i, row in enumerate(rows + blocked):
-            if i == first_acting and self.title:
+            if not self.listed(row):
+                continue
+            # folded, the area's line says where: the shared words go, but not how many a key places
+            if i == first_acting and self.title and (self.fold is None or self.placing is not None):
                 options.append(Option(Text(f"{self.title}:", style="bold"), disabled=True))
-            if row.group and (i == 0 or rows[i - 1].group != row.group) and not row.blocked:
+            if row.group and (i == 0 or rows[i - 1].group != row.group) and not row.blocked and self.fold is None:
                 options.append(Option(Text(f"{row.group}:", style="bold"), disabled=True))
             head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
             if tag_width:
                 head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
             # the room left on the line, less a scrollbar's width (a long list of destinations)
             room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
-            label = fit_label(row.label, room, self.names, row.option, self.labels)
+            label = fit_label(self.words(row), room, self.names, row.option, self.labels)
             if row.blocked:
                 label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
             # one line a row, so every option is in view at 120×40 (issue 23); a long label is
@@ -200,6 +226,23 @@ class DecisionPanel(Vertical):
         self._fill(self.shown)
         self.post_message(self.Highlighted(self.highlighted_action))
         return said
+
+    def _fold_note(self) -> Text:
+        """The line about the folded area, wrapped to the list's width (read whole, never cut)."""
+        note = Text.assemble(("Esc: all · ", "italic"), self.describe(self.fold or ""))
+        width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
+        return Text("\n").join(note.wrap(self.app.console, width))
+
+    def words(self, row: Row) -> Text:
+        """The row's words: under the folded area, without the area (the line over them names it)."""
+        if self.fold is None or not row.here:
+            return row.label
+        warn = row.label.plain.startswith("⚠ ")
+        return Text.assemble(("⚠ ", "bold yellow") if warn else "", row.here)
+
+    def listed(self, row: Row) -> bool:
+        """Whether the row is on the list: folded to an area, only the rows about it and the ways out."""
+        return self.fold is None or row.area in (None, self.fold)
 
     def on_resize(self) -> None:
         """The labels fitted again to the list's new width (the highlight kept)."""
@@ -275,6 +318,9 @@ class DecisionPanel(Vertical):
             self.post_message(self.Highlighted(None))
             return
         index = max(0, min(index, len(self.shown) - 1))
+        if index not in self._lines:  # a row of another area than the folded one: fold to its area
+            self.fold = self.shown[index].area
+            self._fill(self.shown)
         ol.highlighted = self._lines.index(index)
         ol.scroll_to_highlight()
 
@@ -328,7 +374,9 @@ class DecisionPanel(Vertical):
         (ol.action_page_down if delta > 0 else ol.action_page_up)()
 
     def set_detail(self, text: Text | str) -> None:
-        self.query_one("#detail", Static).update(text)
+        detail = self.query_one("#detail", Static)
+        detail.update(text)
+        detail.display = bool(str(text))  # nothing to say: no blank line (80×24 in a battle needs it)
 
     # ------------------------------------------------------------------------------- events
 
