@@ -31,7 +31,7 @@ def short_battle(view: PlayerView, data: GameData, events: Sequence[Event], odds
     strategic = view["strategic"].get(area)
     sides = b["sides_of_attack"]
     lines: list[RenderableType] = [Text.assemble(
-        ("⚔ ", "bold"), (_name(data, area).upper(), "bold underline"),
+        ("⚔ BATTLE IN ", "bold"), (_name(data, area).upper(), "bold underline"),
         f" ({data.areas[area].terrain.title()}" + (f", ★{strategic}" if strategic else "") + "): ", badge(attacker),
         " assaults " if b["assault"] else " attacks ", badge(defender), f" · {sides} side{'s' * (sides != 1)}",
     )]
