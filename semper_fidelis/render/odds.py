@@ -68,7 +68,7 @@ def odds_text(game: Weighs, area: str, attack: list[tuple[str, dict[str, int] | 
     out = Text.assemble(chance, f" ({exact.removeprefix('exactly ')}). BP {a} {spread(odds.attacker_bp)} vs {d} {spread(odds.defender_bp)}; Losses ≈ {losses}.")
     if odds.excluded:
         evasion = ", an Evasion" if any("Evasion" in e for e in odds.excluded) else ""
-        out.append(f"\nNot counted: cards and tokens still to play (the opponent's are hidden){evasion}.", style="dim")
+        out.append(f" Not counted: cards and tokens still to play{evasion}.", style="dim")  # a line saved (80×24: issue 36)
     return out
 
 

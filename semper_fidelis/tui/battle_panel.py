@@ -31,12 +31,12 @@ def _name(data: GameData, area: str) -> str:
 
 
 def battle_renderable(
-    view: PlayerView, data: GameData, events: Sequence[Event], odds: RenderableType | None = None, *, compact: bool = False,
+    view: PlayerView, data: GameData, events: Sequence[Event], odds: RenderableType | None = None,
 ) -> RenderableType | None:
     """The battle being fought: both sides' units and Strength, fortifications, sides of
     attack, the steps, the cards and tokens played, Battle Points and the result (what its
     public ``events`` told); before it is resolved, ``odds`` (render/odds.py) and what changed
-    them. ``compact``: without the notes a player reads once (120×40: all in view)."""
+    them (under 50 lines, tui/short_boxes.py says it shorter)."""
     b = view.get("battle")
     if b is None:
         return None
@@ -100,7 +100,7 @@ def battle_renderable(
         changed = odds_changed(b, events)
         lines += [odds] + ([changed] if changed is not None else [])
     lines.append(table)
-    if not settled and not compact:
+    if not settled:
         lines.append(Text("BP from the Combat Table, before the Battle card and the bonuses.", style="dim"))
     if b["bp"]:
         bp = b["bp"]
@@ -192,10 +192,25 @@ def losses_renderable(view: PlayerView, data: GameData, offered: set[str] | None
         ))
     # narrow enough for the decision panel beside the map at 120 columns (about 34 wide)
     lines.append(Text(f"Loss Table, {table_role}: the Losses one unit absorbs", style="bold"))
+    grid, dashes = loss_grid(f, offered)
+    lines.append(grid)
+    if dashes:
+        lines.append(Text("—: cannot be chosen now (not on the table at this Morale, under Artillery fire or for an attacker, "
+                          "or not among the options).", style="dim"))
+    for g in f["groups"]:
+        where = "on the border from " + _name(data, g["origin"]) if g["where"] == "border" else "in " + _name(data, g["area"])
+        lines.append(Text.assemble(f"Units {where}: ", _units(side, g["units"], letters)))
+    lines.append(Text("Dispersed units go to the Mobilization Zone; broken ones are lost (−1 VP per 5).", style="dim"))
+    return Group(*lines)
+
+
+def loss_grid(f: dict[str, Any], offered: set[str] | None) -> tuple[Table, bool]:
+    """The Loss Table's rows for the side's role, the row of its Morale band lit, but only its
+    effects offered now (no withdrawal under Artillery fire, by an attacker or at low Morale);
+    and whether a cell says '—' (cannot be chosen now)."""
+    band = f["band"]
     grid = Table("Morale", "Withdraw", "Disperse", "Break", box=None, padding=(0, 1), collapse_padding=True, pad_edge=False,
                  header_style="bold")
-    # the row in force is lit, but only its effects offered now (no withdrawal under Artillery
-    # fire, by an attacker or at low Morale)
     lit = {"withdraw": f.get("may_withdraw", False), "disperse": True, "break": True}
     if offered is not None:
         lit = {v: v in offered for v in lit}
@@ -209,12 +224,4 @@ def losses_renderable(view: PlayerView, data: GameData, offered: set[str] | None
             Text(f"{'▶ ' if now else '  '}{row_band}", style="bold reverse" if now else "dim"),
             *(Text(c, style="bold reverse" if now and lit[v] else "dim", justify="center") for c, v in zip(cells, ("withdraw", "disperse", "break"), strict=True)),
         )
-    lines.append(grid)
-    if dashes:
-        lines.append(Text("—: cannot be chosen now (not on the table at this Morale, under Artillery fire or for an attacker, "
-                          "or not among the options).", style="dim"))
-    for g in f["groups"]:
-        where = "on the border from " + _name(data, g["origin"]) if g["where"] == "border" else "in " + _name(data, g["area"])
-        lines.append(Text.assemble(f"Units {where}: ", _units(side, g["units"], letters)))
-    lines.append(Text("Dispersed units go to the Mobilization Zone; broken ones are lost (−1 VP per 5).", style="dim"))
-    return Group(*lines)
+    return grid, dashes

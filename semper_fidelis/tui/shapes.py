@@ -62,8 +62,9 @@ def _from_to(verb: str) -> Callable[[Option, Name], list[Part]]:
     """Units going from one area to another (an advance, an evasion, a withdrawal)."""
 
     def parts(option: Option, name: Name) -> list[Part]:
-        return [_part("verb", verb), _part("units", _units(option)), _part("to", f"to {name(option.to_area or '')}"),
-                _part("from", f"from {name(option.from_area or '')}")]
+        # the destination last: a group's ways out told apart under "Withdraw 1 X from Y" (Losses)
+        return [_part("verb", verb), _part("units", _units(option)), _part("from", f"from {name(option.from_area or '')}"),
+                _part("to", f"to {name(option.to_area or '')}")]
 
     return parts
 
@@ -82,6 +83,31 @@ def _from(option: Option, name: Name) -> list[Part]:
     return [_part("verb", "From"), _part("area", name(option.area or ""))]
 
 
+def _loss(verb: str) -> Callable[[Option, Name], list[Part]]:
+    """A way of taking Losses: what it does to which units, and where they stand (in an area or
+    on its border: the words after the units in the label, the one fact an Option lacks)."""
+
+    def parts(option: Option, name: Name) -> list[Part]:
+        units = _units(option)
+        # the verb last: one unit's ways told apart under it ("1 Polish Volunteer in X" over "Disperse", "Break")
+        return [_part("units", units), _part("where", option.label.partition(units)[2].strip()), _part("verb", verb)]
+
+    return parts
+
+
+def _withdraw(option: Option, name: Name) -> list[Part]:
+    """Units withdrawn: grouped as a way of taking Losses is (the units and their area over
+    "Withdraw to X", "Disperse", "Break")."""
+    where = f"in {name(option.from_area or '')}"
+    return [_part("units", _units(option)), _part("where", where), _part("verb", f"Withdraw to {name(option.to_area or '')}")]
+
+
+def _discard(option: Option, name: Name) -> list[Part]:
+    """A card discarded towards an Evasion: the card, and the Evasion it pays for (said once)."""
+    card, _, towards = option.label.removeprefix("Discard ").partition(" towards ")
+    return [_part("verb", "Discard"), _part("towards", f"towards {towards}"), _part("card", card)]
+
+
 #: option kind -> its parts; a kind not here keeps its label (cards, tokens, the orders)
 SHAPES: dict[str, Callable[[Option, Name], list[Part] | None]] = {
     "move": _move_parts, "attack": _move_parts, "assault": _move_parts, "enter": _move_parts,
@@ -91,7 +117,9 @@ SHAPES: dict[str, Callable[[Option, Name], list[Part] | None]] = {
     "barricade": _barricade, "redoubt": _area_only("Redoubt"),
     "hq": _area_only("Place the HQ"), "artillery": _area_only("Artillery fires on", ""),
     "from": _from, "battle": _area_only("Fight the battle"),
-    "advance": _from_to("Move"), "evade": _from_to("Evade"), "withdraw": _from_to("Withdraw"),
+    "retreat": _area_only("The attackers who cannot go back go to the adjacent area", ""),
+    "disperse": _loss("Disperse"), "break": _loss("Break"), "discard-card": _discard,
+    "advance": _from_to("Move"), "evade": _from_to("Evade"), "withdraw": _withdraw,
 }
 
 
@@ -99,7 +127,7 @@ def parts_of(option: Option, name: Name) -> list[Part] | None:
     """The option's facts as parts of a line, or None: its label says it (no shape for its kind,
     or a fact missing)."""
     shape = SHAPES.get(option.kind)
-    if shape is None or (option.kind in ("from", "barricade", "redoubt", "hq", "artillery", "battle") and not option.area):
+    if shape is None or (option.kind in ("from", "barricade", "redoubt", "hq", "artillery", "battle", "retreat") and not option.area):
         return None
     if option.kind in ("attack", "assault", "enter") and not option.via:
         return None

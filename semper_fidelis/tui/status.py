@@ -265,8 +265,17 @@ class TracksRenderable:
         self.session = session
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width < self.WIDE and self._in_battle():
+            yield compact_sides(self.session)  # 80×24: the battle box needs the lines (issue 36)
+            return
         sides = sides_table(self.session) if options.max_width >= self.WIDE else compact_sides(self.session)
         yield Group(sides, time_line(self.session), political_line(self.session))
+
+    def _in_battle(self) -> bool:
+        """A battle or its Losses on: the Time and political tracks wait (they do not move in
+        a battle), the sides' Morale and Supply stay."""
+        view = self.session.view()
+        return view["battle"] is not None or view["losses"] is not None
 
 
 def tracks_renderable(session: Session) -> TracksRenderable:

@@ -73,8 +73,8 @@ async def choose(pilot, action: str) -> None:
     quiet = len(session.passed) if session.quiet_step() is not None else None  # a secret step passed for its player
     offered = game_screen(app).query_one(DecisionPanel).offered
     key = offered[i].key
-    if key == "esc":
-        await keys(pilot, "escape")
+    if key == "esc":  # folded to an area (tui/area_choice.py), Esc shows the whole list first
+        await keys(pilot, *["escape"] * (2 if game_screen(app).query_one(DecisionPanel).fold else 1))
     elif key:  # its stable key, typed again for the second row of that key (a card's effect)
         await keys(pilot, *key * (1 + [r.key for r in offered[:i]].count(key)))
         if len(game.actions) == before and (quiet is None or len(session.passed) == quiet):

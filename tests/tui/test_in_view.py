@@ -12,7 +12,7 @@ import pytest
 
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
-from .helpers import game_screen, sync
+from .helpers import game_screen, keys, sync
 from .records import at_a_battle, at_a_loss_distribution, save
 from .test_snapshots import SIZES, app_for, at_the_orders
 
@@ -86,7 +86,7 @@ async def test_at_80x24_a_long_list_of_destinations_tells_the_sides_apart(tmp_pa
         assert app.open_save(path) is None
         await pilot.pause()
         panel = game_screen(app).query_one(DecisionPanel)
-        await pilot.pause()
+        await keys(pilot, "escape")  # the whole list (it opens on the cursor's area: tui/area_choice.py)
         text = screen_text(app)
         rows = [line.split("│")[1] for line in text.splitlines() if " AP " in line and "│" in line]
         sides = [row for row in rows if "← " in row]

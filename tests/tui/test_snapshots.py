@@ -69,6 +69,21 @@ def test_game_screen_in_a_battle(snap_compare, tmp_path, situation, size):
     assert snap_compare(app, terminal_size=SIZES[size], run_before=load)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_game_screen_choosing_an_area(snap_compare, tmp_path, size):
+    """A Move's destination: the lit areas with their keys, the panel on the cursor's area."""
+    from .test_area_choice import destinations
+
+    app = app_for(tmp_path)
+    path = save(destinations(), tmp_path / "saves" / "area.json")
+
+    async def load(pilot):
+        assert app.open_save(path) is None
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=load)
+
+
 def test_end_of_stage_screen(snap_compare, tmp_path):
     app = app_for(tmp_path)
     game, last = before_stage_end()

@@ -80,7 +80,7 @@ async def test_odds_show_before_an_attack_and_in_the_battle_panel(make_app):
         await pilot.pause()
         detail = " ".join(text_of(panel.query_one("#detail"), width=46).split())
         assert "Odds: PL wins 71% (149/210). BP PL" in detail
-        assert "Not counted: cards and tokens still to play (the opponent's are hidden)" in detail
+        assert "Not counted: cards and tokens still to play" in detail
         await keys(pilot, "enter")
         await choose(pilot, "fight")
         battle = " ".join(text_of(game_screen(app).query_one("#battle")).split())

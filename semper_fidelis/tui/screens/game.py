@@ -21,6 +21,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Action, DecisionKind, Game, IllegalAction, Option
 from ...render.board_map import MapPosition
+from ..area_choice import area_note, is_area_choice, say_here
 from ..battle_panel import battle_start
 from ..counter import Placing
 from ..keys import area_codes
@@ -139,6 +140,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
     def on_mount(self) -> None:
         self.query_one(DecisionPanel).names = {a.name: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one(DecisionPanel).labels = {a.id: a.label.rstrip(".") for a in self.data.board.areas}
+        self.query_one(DecisionPanel).describe = lambda area: area_note(self.session.view(), self.data, area)
         self.query_one("#decision").border_title = "Decision"
         self._subtitle()
         self.query_one("#hand-box").border_title = "Hand"
@@ -176,6 +178,9 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             panel.placing = self._placing(rows, placing) if self.places_at_once else None
             panel.set_decision(prompt_text(self.session), rows, keep=keep, title=title)
             self._place_cursor()
+            if is_area_choice(panel.rows) and self.cursor in self._highlight_areas():
+                say_here(panel.rows, lambda a: self.data.areas[a].name if a in self.data.areas else a)
+                panel.fold_to(self.cursor)
             # after choosing on the map, Enter keeps choosing on the map (deploy 10 units: Enter ×10)
             area, self._area_chosen = self._area_chosen, None
             self.mode = "area" if area and area in self._highlight_areas() else "option"
@@ -218,7 +223,8 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         """The key of each lit area a step asks for, as the list gives it (its code for the game)."""
         codes = area_codes(self.data.board)
         keys = {r.key for r in self.query_one(DecisionPanel).offered}
-        return {a: codes[a] for a in lit if codes.get(a) in keys}
+        # an area attacked from a side: its code, then the side's (3933)
+        return {a: codes[a] for a in lit if a in codes and any(k.startswith(codes[a]) for k in keys)}
 
     def _show_cursor(self) -> None:
         """The cursor's marks on the map (itself and its neighbours) and the line about it: all
@@ -369,6 +375,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         before = panel.picked
         i = panel.key_index(key)
         if i is None:
+            self._fold_to_typed()
             return
         if not isinstance(i, int):
             if i.blocked:  # a dimmed row: say why it cannot be chosen
@@ -383,6 +390,16 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         if not isinstance(i, int) or not panel.complete(panel.shown[i]):
             return
         self.apply(panel.shown[i].action)  # a whole key that names nothing else: no Enter needed
+
+    def _fold_to_typed(self) -> None:
+        """An area's code typed, its options' keys going on (3933: attacked from a side): the
+        panel folded to it, the cursor on it."""
+        panel = self.query_one(DecisionPanel)
+        area = next((a for a, code in self._map_pos.keys.items() if code == panel.typed), None) if self._map_pos else None
+        if panel.fold is not None and area is not None:
+            panel.fold_to(area)
+            self.cursor = area
+            self._show_cursor()
 
     def _effect_blocked(self, row: Row) -> None:
         d = self.game.decision()
@@ -550,7 +567,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             return
         panel = self.query_one(DecisionPanel)
         self._then_area = None
-        if panel.clear_filter():
+        if panel.clear_filter() or panel.unfold():  # the whole list again, then back
             self._render_map()
             return
         asked = self.session.asking()

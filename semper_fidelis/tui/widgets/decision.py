@@ -1,12 +1,14 @@
 """The pending decision: its prompt and exactly the legal actions, each behind its stable key
 (tui/keys.py), a line each, then what cannot be done now, dimmed with the reason; a click
-applies an option at once. The list can be narrowed to the actions naming one map area. In the
+applies an option at once. The list can be narrowed to the actions naming one map area, or
+folded to the area under the map cursor (a choice of area: tui/area_choice.py). In the
 Orders, what is played from the hand (cards, tokens) is listed on the Hand panel's lines instead
 (``Row.in_hand``): its keys pick it here all the same.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -36,6 +38,7 @@ class Row:
     key: str = ""  # its stable key ("m", "3", "33", "esc")
     in_hand: bool = False  # listed on its card's or token's line in the Hand panel, not here
     group: str = ""  # the line over its group (tui/shapes.py: what the group's rows share)
+    here: str = ""  # its words listed under its area, the area unsaid (tui/area_choice.py)
 
     @property
     def action(self) -> str:
@@ -79,6 +82,8 @@ class DecisionPanel(Vertical):
         self.counter: UnitCounter | None = None  # how many of each unit type (tui/counter.py), for a group's step
         self.counted: list[Row] = []  # the groups the counter stands for: their keys set it
         self.placing: Placing | None = None  # how many an area's key places at once (the game screen sets it)
+        self.fold: str | None = None  # an area choice: the area whose rows are listed (tui/area_choice.py)
+        self.describe: Callable[[str], Text] = Text  # the line about the folded area (the screen's)
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -104,7 +109,22 @@ class DecisionPanel(Vertical):
         self.blocked = [r for r in rows if r.blocked and not r.in_hand]
         self.filter_note = ""
         self.typed = self.last_key = ""
+        self.fold = None
         self._fill(self.rows, keep=keep)
+
+    def fold_to(self, area: str | None) -> None:
+        """List only the rows about ``area`` (and the ways out), under a line about it; None: all."""
+        if area != self.fold:
+            row = self.highlighted_row
+            self.fold = area
+            self._fill(self.shown, keep=row.action if row is not None and self.listed(row) else None)
+
+    def unfold(self) -> bool:
+        """The whole list again (Esc); False if it was whole."""
+        if self.fold is None:
+            return False
+        self.fold_to(None)
+        return True
 
     def narrow(self, actions: list[str], note: str) -> None:
         wanted = set(actions)
@@ -173,13 +193,23 @@ class DecisionPanel(Vertical):
         return said
 
     def _options(self, rows: list[Row]) -> list[Option]:
-        """The list's lines: the filter's note, each row under the bold lines over it, then the counter."""
-        listed = rows + ([] if self.filter_note else self.blocked)
+        """The list's lines: the filter's note or the folded area's line, each row listed under
+        the bold lines over it, then the counter."""
+        folded = self.fold is not None and not self.filter_note
+        listed = rows + ([] if self.filter_note or folded else self.blocked)
         tag_width = max((len(r.tag) for r in rows), default=0)
         key_width = max((len(r.key) for r in listed), default=1)
-        titles = _titles(rows, self.title)
-        options = [Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True)] if self.filter_note else []
+        # folded, the area's line says where: the shared words go, but not how many a key places
+        shared = self.title if self.fold is None or self.placing is not None else ""
+        titles = _titles(rows, shared, self.listed, groups=self.fold is None)
+        options = []
+        if self.filter_note:
+            options.append(Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
+        elif folded:
+            options.append(Option(self._fold_note(), id="note", disabled=True))
         for i, row in enumerate(listed):
+            if not self.listed(row):
+                continue
             options += [Option(Text(f"{title}:", style="bold"), disabled=True) for title in titles.get(i, [])]
             options.append(self._line(i, row, _head(row, key_width, tag_width)))
         if self.counter is not None and not self.filter_note:
@@ -191,7 +221,7 @@ class DecisionPanel(Vertical):
         cut, and read in full in the detail under the list while highlighted."""
         # the room left on the line, less a scrollbar's width (a long list of destinations)
         room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
-        label = fit_label(row.label, room, self.names, row.option, self.labels)
+        label = fit_label(self.words(row), room, self.names, row.option, self.labels)
         if row.blocked:
             label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
         prompt = Text.assemble(head, label)
@@ -206,6 +236,23 @@ class DecisionPanel(Vertical):
         if target is None and (len(rows) <= 2 or first) and self.picked is None:
             target = next((i for i, r in enumerate(rows) if r.option.kind != "cancel"), None)
         return target
+
+    def _fold_note(self) -> Text:
+        """The line about the folded area, wrapped to the list's width (read whole, never cut)."""
+        note = Text.assemble(("Esc: all · ", "italic"), self.describe(self.fold or ""))
+        width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
+        return Text("\n").join(note.wrap(self.app.console, width))
+
+    def words(self, row: Row) -> Text:
+        """The row's words: under the folded area, without the area (the line over them names it)."""
+        if self.fold is None or not row.here:
+            return row.label
+        warn = row.label.plain.startswith("⚠ ")
+        return Text.assemble(("⚠ ", "bold yellow") if warn else "", row.here)
+
+    def listed(self, row: Row) -> bool:
+        """Whether the row is on the list: folded to an area, only the rows about it and the ways out."""
+        return self.fold is None or row.area in (None, self.fold)
 
     def on_resize(self) -> None:
         """The labels fitted again to the list's new width (the highlight kept)."""
@@ -281,6 +328,9 @@ class DecisionPanel(Vertical):
             self.post_message(self.Highlighted(None))
             return
         index = max(0, min(index, len(self.shown) - 1))
+        if index not in self._lines:  # a row of another area than the folded one: fold to its area
+            self.fold = self.shown[index].area
+            self._fill(self.shown)
         ol.highlighted = self._lines.index(index)
         ol.scroll_to_highlight()
 
@@ -335,7 +385,9 @@ class DecisionPanel(Vertical):
         (ol.action_page_down if delta > 0 else ol.action_page_up)()  # type: ignore[no-untyped-call]
 
     def set_detail(self, text: Text | str) -> None:
-        self.query_one("#detail", Static).update(text)
+        detail = self.query_one("#detail", Static)
+        detail.update(text)
+        detail.display = bool(str(text))  # nothing to say: no blank line (80×24 in a battle needs it)
 
     # ------------------------------------------------------------------------------- events
 
@@ -351,14 +403,14 @@ class DecisionPanel(Vertical):
         self.post_message(self.Highlighted(self.highlighted_action))
 
 
-def _titles(rows: list[Row], shared: str) -> dict[int, list[str]]:
-    """The bold lines over the rows, by row: what the options share over the first that acts,
-    a group's line over its first row."""
+def _titles(rows: list[Row], shared: str, listed: Callable[[Row], bool], *, groups: bool) -> dict[int, list[str]]:
+    """The bold lines over the rows, by row: what the options share over the first listed that
+    acts, a group's line over its first row (not when folded to an area)."""
     titles: dict[int, list[str]] = {}
-    first_acting = next((i for i, r in enumerate(rows) if not r.option.closes), None)
+    first_acting = next((i for i, r in enumerate(rows) if not r.option.closes and listed(r)), None)
     if shared and first_acting is not None:
         titles[first_acting] = [shared]
-    for i, row in enumerate(rows):
+    for i, row in enumerate(rows if groups else []):
         if row.group and (i == 0 or rows[i - 1].group != row.group):
             titles.setdefault(i, []).append(row.group)
     return titles

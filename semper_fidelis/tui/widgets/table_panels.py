@@ -25,6 +25,7 @@ from ...render.odds import odds_text
 from ..battle_panel import battle_renderable, finished_battle, losses_renderable
 from ..panels import hand_renderable, public_log
 from ..session import TABLE
+from ..short_boxes import short_battle, short_losses
 from ..status import PhaseLine, tracks_renderable
 
 if TYPE_CHECKING:
@@ -143,9 +144,12 @@ class BattlePanel(TablePanel):
         last = shown.last if isinstance(shown, BattleShown) else None
         compact = isinstance(shown, BattleShown) and shown.compact
         events = game.events(TABLE)
-        losses = losses_renderable(view, data, set(offered) if offered is not None else None)
         odds = odds_text(game, view["battle"]["area"], full=not compact) if view["battle"] else None
-        battle = battle_renderable(view, data, events, odds, compact=compact)
+        wanted = set(offered) if offered is not None else None
+        if compact:  # under 50 lines: said short, all in view (tui/short_boxes.py)
+            losses, battle = short_losses(view, data, wanted), short_battle(view, data, events, odds)
+        else:
+            losses, battle = losses_renderable(view, data, wanted), battle_renderable(view, data, events, odds)
         content: RenderableType
         if losses is not None:  # compact: the Losses alone (their box says the battle's result)
             title, content = "Losses", Group(losses, *([Text(""), battle] if battle is not None and not compact else []))
