@@ -41,8 +41,7 @@ async def test_handover_screen_hides_the_hands(make_app):
         assert not any(name in hand for name in zurl_cards)
 
         # PL assaults: ZURL decides whether to evade — mid-turn, the keyboard goes to ZURL
-        for action in ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
-                       "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
+        for action in ASSAULT:
             await choose(pilot, action)
         assert game.decision().player == "ZURL"
         assert isinstance(app.screen, HandoverScreen)
