@@ -11,7 +11,6 @@ from semper_fidelis.tui.screens.handover import HandoverScreen
 from .conftest import SIZE
 from .helpers import choose, game_screen, start_game, sync, text_of
 
-
 #: PL's first decisions: an Assault on Koszary Ferdynanda, the defender (ZURL) to decide
 ASSAULT = ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
            "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight")
