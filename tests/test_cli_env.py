@@ -189,17 +189,32 @@ def test_textual_serve_runs_the_app_over_pipes(monkeypatch):
 # ------------------------------------------------------------------------------ Ctrl+C
 
 
+def workers_ignoring_ctrl_c(leader: int) -> int:
+    """How many processes of ``leader``'s session, other than itself, ignore SIGINT: the workers
+    whose pool initializer has run (from then on they take games)."""
+    count = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, StopIteration):  # a process that ended meanwhile
+            session = int(stat.read_text().rsplit(")", 1)[1].split()[3])
+            status = (stat.parent / "status").read_text().splitlines()
+            ignored = int(next(line.split()[1] for line in status if line.startswith("SigIgn:")), 16)
+            count += session == leader and stat.parent.name != str(leader) and bool(ignored >> (signal.SIGINT - 1) & 1)
+    return count
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_a_simulate_at_once_with_130_and_no_traceback(jobs, tmp_path):
     """Ctrl+C signals the terminal's whole process group: with worker processes it waited for
     every game handed out (minutes) and each worker printed a traceback."""
     records = tmp_path / "records"
-    # a minute of games a process, the first records (kept as the results come back) in seconds
+    # a minute of games a process; in one process the first records come in a second
     process = subprocess.Popen([*APP, "simulate", "--games", "2000", "--jobs", str(jobs), "--records", str(records)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
-        for _ in range(1200):  # the games under way: the first record kept (a loaded machine starts slowly)
-            if records.is_dir() and any(records.glob("*.json")):
+        for _ in range(1200):  # the games under way (a loaded machine starts slowly): in one process the
+            # first record kept; the workers' first records come only with their first chunk of
+            # 125 games (half a minute), so there both workers ready to play, all games handed out
+            if jobs == 1 and records.is_dir() and any(records.glob("*.json")) or jobs > 1 and workers_ignoring_ctrl_c(process.pid) == jobs:
                 break
             time.sleep(0.1)
         assert process.poll() is None

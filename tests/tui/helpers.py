@@ -173,3 +173,11 @@ async def start_game(pilot, scenario: int, pl: str = "human", zurl: str = "human
         await pilot.press("3")
     await pilot.press("5")
     await pilot.pause()
+
+
+async def new_game(pilot, scenario: int, pl: str = "human", zurl: str = "human", privacy: bool = False) -> None:
+    """The game :func:`start_game` reaches, opened as its menus open it (``app.new_game``) for the
+    tests whose subject is not the menus: by keys it costs about a second of CPU more
+    (test_play's test_every_scenario_starts walks the menus)."""
+    pilot.app.new_game(scenario, {"PL": pl, "ZURL": zurl}, privacy)
+    await pilot.pause()

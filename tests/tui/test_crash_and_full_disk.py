@@ -33,7 +33,7 @@ from semper_fidelis.tui.screens.menu import MainMenuScreen
 from semper_fidelis.tui.session import Session
 
 from .conftest import SIZE
-from .helpers import choose, game_screen, start_game, sync, text_of
+from .helpers import choose, game_screen, new_game, sync, text_of
 
 SEATS = {"PL": "human", "ZURL": "human"}
 
@@ -175,7 +175,7 @@ async def test_the_leave_prompt_saves_the_game_in_another_folder(make_app, tmp_p
     saves = tmp_path / "saves\u202e"  # shown as its escape wherever the folder is named
     app = make_app(saves_dir=saves)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         await choose(pilot, "keep")
         slot = game_screen(app).session.autosave_path
         full_disk.append(saves)

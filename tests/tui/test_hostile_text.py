@@ -26,7 +26,7 @@ from semper_fidelis.tui.screens.review_list import ReviewListScreen
 from semper_fidelis.tui.screens.scenario import ScenarioScreen
 
 from .conftest import SIZE
-from .helpers import start_game, sync
+from .helpers import new_game, sync
 from .records import save
 
 REPO = Path(__file__).resolve().parents[2]
@@ -122,7 +122,7 @@ async def test_a_saves_folder_with_brackets_and_escapes(make_app, tmp_path):
     saves = tmp_path / "[/][@click=app.quit]saves\x1b[2J"
     app = make_app(saves_dir=saves)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         await pilot.press("s")
         await pilot.pause()
         app.screen.query_one("#save-name").value = "mine"

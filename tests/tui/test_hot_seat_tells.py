@@ -165,12 +165,15 @@ async def test_the_app_hands_over_for_a_token_step_with_only_pass_and_one_key_ta
     from semper_fidelis.tui.screens.info import InfoScreen
 
     from .conftest import SIZE
-    from .helpers import choose, labels, options, start_game, text_of
+    from .helpers import choose, labels, options, text_of
 
+    game = Game(scenario=2, seed=1)
+    for action in ASSAULT:  # PL's assault, headless (by keys: test_privacy's hand-over test)
+        game.apply(action)
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2, privacy=True)
-        session = app.game_screen.session
+        session = app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=True, game=game)
+        await pilot.pause()
         handed = []
 
         async def take_keyboard():
@@ -180,10 +183,7 @@ async def test_the_app_hands_over_for_a_token_step_with_only_pass_and_one_key_ta
                 await pilot.press("escape" if isinstance(app.screen, InfoScreen) else "space")
                 await pilot.pause()
 
-        for action in ASSAULT:
-            await take_keyboard()
-            await choose(pilot, action)
-        for _ in range(8):
+        for _ in range(8):  # the battle: ZURL fights, the cards, the tokens
             await take_keyboard()
             if session.quiet_step() is not None and session.quiet_step()["step"] == "d-token":
                 break

@@ -102,16 +102,34 @@ async def test_at_200x60_the_space_is_used(make_app):
         assert screen.query_one(DecisionPanel).region.width > 60
 
 
+def _pl_turn(seed: int) -> list[str]:
+    """PL's first turn of Scenario 2, over as soon as it may be: its Commander kept, the orders
+    ended at once, the cards drawn."""
+    from semper_fidelis.engine import Game
+
+    game = Game(2, seed=seed)
+    game.apply("keep")
+    while game.decision().player == "PL":
+        d = game.decision()
+        game.apply("end" if "end" in d.actions else "draw" if "draw" in d.actions else d.actions[0])
+    return game.actions
+
+
 @sync
 async def test_the_bots_last_turn_is_marked_on_the_map(make_app):
+    from semper_fidelis.engine import Game
+
+    *before, last = _pl_turn(3)
+    game = Game(2, seed=3)
+    for action in before:  # by keys only PL's last decision: the app's turns by keys are test_play's
+        game.apply(action)
     app = make_app(seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.new_game(2, {"PL": "human", "ZURL": "general"}, privacy=True)
+        app.new_game(2, {"PL": "human", "ZURL": "general"}, privacy=True, game=game)
         await pilot.pause()
         screen = game_screen(app)
-        game = screen.session.game
-        await choose(pilot, "keep")
-        for _ in range(30):  # PL ends its orders at once; then ZURL, the bot, plays its turn
+        await choose(pilot, last)
+        for _ in range(30):  # then ZURL, the bot, plays its turn
             if any(e.kind == "turn" and e.get("side") == "ZURL" for e in game.events("PL")):
                 break
             d = game.decision()

@@ -22,7 +22,7 @@ from semper_fidelis.tui.screens.menu import MainMenuScreen
 from semper_fidelis.tui.screens.resume import ResumeScreen
 
 from .conftest import SIZE
-from .helpers import choose, game_screen, start_game, sync, text_of
+from .helpers import choose, game_screen, new_game, sync, text_of
 
 
 def _refusal(slot) -> str:
@@ -33,7 +33,7 @@ def _refusal(slot) -> str:
 async def test_a_game_open_in_one_copy_is_refused_to_another(make_app, saves):
     first, second = make_app(), make_app()
     async with first.run_test(size=SIZE) as one:
-        await start_game(one, 2)
+        await new_game(one, 2)
         await choose(one, "keep")
         slot = game_screen(first).session.autosave_path
         record = slot.read_bytes()
@@ -64,7 +64,7 @@ async def test_a_game_open_in_one_copy_is_refused_to_another(make_app, saves):
 async def test_a_named_save_loaded_in_one_copy_is_refused_to_another(make_app, saves):
     first, second = make_app(), make_app()
     async with first.run_test(size=SIZE) as one:
-        await start_game(one, 2)
+        await new_game(one, 2)
         game_screen(first).session.save_to(saves / "mine.json")
         await one.press("q", "3", "enter")
         assert game_screen(first).session.locks.keys() == {saves / "mine.json", game_screen(first).session.autosave_path}
@@ -81,12 +81,12 @@ async def test_a_named_save_loaded_in_one_copy_is_refused_to_another(make_app, s
 async def test_saving_over_a_save_open_in_another_copy_is_refused(make_app, saves):
     first, second = make_app(), make_app()
     async with first.run_test(size=SIZE) as one:
-        await start_game(one, 2)
+        await new_game(one, 2)
         game_screen(first).session.save_to(saves / "mine.json")
         before = (saves / "mine.json").read_bytes()
         await one.press("q", "3", "enter")  # the first copy has "mine" open
         async with second.run_test(size=SIZE) as two:
-            await start_game(two, 1)
+            await new_game(two, 1)
             await two.press("s")
             second.screen.query_one("#save-name").value = "mine"
             await two.press("enter", "enter")  # asked whether to save over it, and yes
@@ -123,8 +123,8 @@ async def test_two_copies_starting_games_in_the_same_second_keep_both(make_app, 
     monkeypatch.setattr(saves_module, "datetime", Frozen)
     first, second = make_app(), make_app(seed=7)
     async with first.run_test(size=SIZE) as one, second.run_test(size=SIZE) as two:
-        await start_game(one, 2)
-        await start_game(two, 2)
+        await new_game(one, 2)
+        await new_game(two, 2)
         await choose(one, "keep")
         await choose(two, "keep")
         await choose(two, "move")
@@ -148,7 +148,7 @@ async def test_leaving_a_game_the_saves_folder_cannot_take_asks_first(make_app, 
     saves.write_text("a file where the saves folder should be")  # nothing can be made in it
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         why = game_screen(app).session.unsaved
         assert why.startswith(f"cannot write {saves}") and "\n" not in why
         assert f"Not saved: {why}. Leaving the game will ask first." in _notices(app)
@@ -167,7 +167,7 @@ async def test_an_autosave_that_starts_failing_mid_game_is_told_and_leaving_asks
     """A read-only folder (simulated: the tests run as root, where chmod stops no write)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         await choose(pilot, "keep")
         slot = game_screen(app).session.autosave_path
         assert game_screen(app).session.unsaved is None
@@ -209,6 +209,6 @@ def test_a_session_that_saves_again_is_no_longer_unsaved(tmp_path, monkeypatch):
 async def test_quitting_the_app_frees_its_game(make_app, saves):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         slot = game_screen(app).session.autosave_path
     lock_game(slot).release()  # no OpenElsewhere: the next copy may open it

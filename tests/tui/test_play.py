@@ -9,7 +9,7 @@ from semper_fidelis.tui.screens.menu import MainMenuScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SIZE
-from .helpers import choose, choose_label, cursor_to, game_screen, labels, options, settle, start_game, sync, text_of
+from .helpers import choose, choose_label, cursor_to, game_screen, labels, new_game, options, settle, start_game, sync, text_of
 
 
 @sync
@@ -44,7 +44,7 @@ async def test_every_scenario_starts(make_app):
 async def test_a_whole_turn_of_scenario_2(make_app):
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         game = game_screen(app).session.game
         assert "Keep Czesław Mączyński as Commander" in labels(app)
         hand = text_of(game_screen(app).query_one("#hand"))  # privacy off: both hands open
@@ -110,7 +110,7 @@ async def test_a_whole_turn_of_scenario_2(make_app):
 async def test_escape_map_filter_and_undo(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         game = game_screen(app).session.game
         await choose(pilot, "keep")
         before = game.state.digest()
@@ -150,7 +150,7 @@ async def test_a_click_on_the_map_chooses_the_area(make_app):
 
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         game = game_screen(app).session.game
         await choose(pilot, "keep")
         await choose(pilot, "move")

@@ -11,6 +11,10 @@ from semper_fidelis.tui.screens.handover import HandoverScreen
 from .conftest import SIZE
 from .helpers import choose, game_screen, start_game, sync, text_of
 
+#: PL's first decisions: an Assault on Koszary Ferdynanda, the defender (ZURL) to decide
+ASSAULT = ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
+           "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight")
+
 
 def card_names(game, side):
     return [game.rules.card(side, n).name for n in game.state.hand[side]]
@@ -36,8 +40,7 @@ async def test_handover_screen_hides_the_hands(make_app):
         assert not any(name in hand for name in zurl_cards)
 
         # PL assaults: ZURL decides whether to evade — mid-turn, the keyboard goes to ZURL
-        for action in ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
-                       "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
+        for action in ASSAULT:
             await choose(pilot, action)
         assert game.decision().player == "ZURL"
         assert isinstance(app.screen, HandoverScreen)
@@ -85,8 +88,7 @@ def test_hot_seat_session_hands_over_and_undoes_only_your_own():
     assert session.may_see("PL") and not session.may_see("ZURL")
     view = session.view()
     assert view["hand"]["ZURL"] == [None] * len(game_hand(session, "ZURL"))
-    for action in ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
-                   "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
+    for action in ASSAULT:
         session.apply(action)
     assert session.handover_to() == "ZURL"  # the defender decides mid-turn
     session.hand_over("ZURL")
@@ -101,6 +103,31 @@ def game_hand(session, side):
     return session.game.state.hand[side]
 
 
+def battle_choice(actions) -> str:
+    return "fight" if "fight" in actions else "pass" if "pass" in actions else actions[0]
+
+
+def one_decision_before_the_table() -> Game:
+    """Scenario 2 at the hot seat played headless as the app plays it (hand over, else open the
+    table) with the choices of the test below — PL's assault, the battle, the rest of PL's turn
+    (about 40 decisions) — up to the decision before the first one taken at the table."""
+    from semper_fidelis.tui.session import TABLE, Session
+
+    session = Session(game=Game(scenario=2, seed=1), privacy=True)
+    before = session.game.copy()
+    for n in range(200):
+        side = session.handover_to()
+        if side is not None:
+            session.hand_over(side)
+        session.open_table()
+        if session.viewer == TABLE:
+            return before
+        before = session.game.copy()
+        d = session.asking()[0]
+        session.apply(ASSAULT[n] if n < len(ASSAULT) else battle_choice(d.actions))
+    raise AssertionError("no decision without the hand came up")
+
+
 @sync
 async def test_a_decision_that_needs_no_hand_is_taken_at_the_table_with_both_hands_hidden(make_app):
     from semper_fidelis.tui.screens.info import InfoScreen
@@ -109,8 +136,10 @@ async def test_a_decision_that_needs_no_hand_is_taken_at_the_table_with_both_han
 
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2, privacy=True)
-        session = app.game_screen.session
+        # started one decision before the table: playing there by keys took ~45 decisions
+        # (the same path, by keys, up to the defender's hand-over: test_handover_screen_hides_the_hands)
+        session = app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=True, game=one_decision_before_the_table())
+        await pilot.pause()
         game = session.game
 
         async def take_keyboard():
@@ -119,17 +148,13 @@ async def test_a_decision_that_needs_no_hand_is_taken_at_the_table_with_both_han
                 await pilot.press("escape" if isinstance(app.screen, InfoScreen) else "space")
                 await pilot.pause()
 
-        for action in ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
-                       "to koszary-ferdynanda via szkola-sienkiewicza attack", "fight"):
-            await take_keyboard()
-            await choose(pilot, action)
-        for _ in range(120):  # the battle: pass, fight, take the first Loss offered … (a side holding tokens
+        for _ in range(120):  # pass, fight, take the first Loss offered … (a side holding tokens
             # takes its Losses with its hand in view: a Medicine token may be among them)
             await take_keyboard()
             d = session.asking()[0]  # a secret step passed for its player is asked too
             if session.viewer == TABLE:  # the other player's decision that needs no hand
                 break
-            await choose(pilot, "fight" if "fight" in d.actions else "pass" if "pass" in d.actions else d.actions[0])
+            await choose(pilot, battle_choice(d.actions))
         else:
             raise AssertionError("no decision without the hand came up")
         assert isinstance(app.screen, GameScreen) and session.viewer == TABLE

@@ -27,7 +27,7 @@ from semper_fidelis.tui.screens.menu import MainMenuScreen
 from semper_fidelis.tui.screens.resume import ResumeScreen
 
 from .conftest import SIZE
-from .helpers import choose, game_screen, start_game, sync, text_of
+from .helpers import choose, game_screen, new_game, start_game, sync, text_of
 
 DEEP = '{"format":1,"scenario":2,"seed":0,"actions":[],"options":%s}' % ("[" * 100_000 + "]" * 100_000)
 
@@ -103,12 +103,12 @@ async def test_the_load_list_survives_hostile_saves(make_app, saves):
 async def test_a_new_game_keeps_the_previous_game(make_app, saves):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 1)
+        await new_game(pilot, 1)
         await choose(pilot, game_screen(app).session.decision().actions[0])
         first = game_screen(app).session
         record = json.loads(first.autosave_path.read_text())
         await pilot.press("q")
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         assert game_screen(app).session.autosave_path != first.autosave_path
         assert json.loads(first.autosave_path.read_text()) == record  # untouched
         await pilot.press("q", "2")
@@ -124,7 +124,7 @@ async def test_a_new_game_keeps_the_previous_game(make_app, saves):
 async def test_saving_over_a_name_asks_first(make_app, saves):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 1)
+        await new_game(pilot, 1)
         await pilot.press("s")
         app.screen.query_one("#save-name").value = "mine"
         await pilot.press("enter")
@@ -208,7 +208,7 @@ def test_the_menu_offers_resume_only_when_there_is_a_game(make_app, saves):
             assert isinstance(app.screen, MainMenuScreen)
             options = app.screen.query_one("#menu-options")
             assert options.get_option("resume").disabled
-            await start_game(pilot, 2)
+            await new_game(pilot, 2)
             await pilot.press("q")
             assert not app.screen.query_one("#menu-options").get_option("resume").disabled
 

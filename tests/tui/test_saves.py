@@ -11,7 +11,7 @@ from semper_fidelis.tui.screens.load import LoadScreen
 from semper_fidelis.tui.screens.menu import MainMenuScreen
 
 from .conftest import SIZE
-from .helpers import choose, game_screen, start_game, sync
+from .helpers import choose, game_screen, new_game, start_game, sync
 
 
 async def play_a_little(pilot):
@@ -23,7 +23,7 @@ async def play_a_little(pilot):
 async def test_save_quit_load_and_continue(make_app, saves):
     app = make_app(seed=2)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         await play_a_little(pilot)
         game = game_screen(app).session.game
         digest, n = game.state.digest(), len(game.actions)
@@ -99,7 +99,7 @@ async def test_a_damaged_autosave_is_reported_and_never_overwritten(make_app, sa
 async def test_a_save_name_keeps_its_letters(make_app, saves):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2)
+        await new_game(pilot, 2)
         await pilot.press("s")
         app.screen.query_one("#save-name").value = "Obrona Lwowa — ąęł"
         await pilot.press("enter")
