@@ -32,8 +32,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError
+from functools import lru_cache
 from types import SimpleNamespace
-from typing import Any, ClassVar, Self, TypeVar, cast, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar, cast, dataclass_transform
 
 #: unit codes in the order a group is written (notation.py names the unit types)
 UNIT_CODES = "vshma"
@@ -74,6 +75,7 @@ def _code(word: str) -> str:
 
 
 C = TypeVar("C", bound="type[Action]")
+_CACHE_LIMIT = 1 << 16  # values kept by Action.of and Action.parse
 
 
 @dataclass_transform(eq_default=False, frozen_default=True)
@@ -133,17 +135,15 @@ class Action(str):
             raise ActionSyntaxError(f"'{cls.VERB}' takes nothing after it")
         return cls()
 
-    @classmethod
-    def of(cls, *args: Any) -> Self:
-        """The action with these fields (in order), built once and kept: the rules list their
-        actions with it, as cheap as writing the text."""
-        key = (cls, *args)
-        made = _MADE.get(key)
-        if made is None:
-            if len(_MADE) >= _CACHE_LIMIT:
-                _MADE.clear()
-            made = _MADE[key] = cls(*args)
-        return made  # type: ignore[return-value]  # keyed by its class
+    if TYPE_CHECKING:
+
+        @classmethod
+        def of(cls, *args: Any) -> Self:
+            """The action with these fields (in order), built once and kept: the rules list
+            their actions with it, as cheap as writing the text."""
+    else:
+        # a C-level cache, no Python frame a call: the rules ask it ~16 times an action
+        of = classmethod(lru_cache(maxsize=_CACHE_LIMIT)(lambda cls, *args: cls(*args)))
 
     @classmethod
     def parse_as(cls, text: str) -> Self:
@@ -170,9 +170,7 @@ class Action(str):
         return action
 
 
-_MADE: dict[tuple[Any, ...], Action] = {}
 _PARSED: dict[str, Action] = {}
-_CACHE_LIMIT = 1 << 16
 #: the first word -> the classes that start with it, tried in turn (shapes never overlap)
 VERBS: dict[str, list[type[Action]]] = {}
 

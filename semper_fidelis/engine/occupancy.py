@@ -48,7 +48,7 @@ def side_units(rules: Rules, state: State, area: str, side: Side) -> dict[str, i
 def count(rules: Rules, state: State, area: str, side: Side) -> int:
     memo = _LISTING.get()
     if memo is not None and memo.state is state:
-        tally = memo.area(rules, area)
+        tally = memo.areas.get(area) or memo.area(rules, area)
         return tally[0] if side == PL else tally[1]
     n = 0
     for t, k in state.units.get(area, {}).items():
@@ -76,7 +76,7 @@ def occupant(rules: Rules, state: State, area: str) -> Side | None:
     controls nor contests (§13.2)."""
     memo = _LISTING.get()
     if memo is not None and memo.state is state:
-        return memo.area(rules, area)[5]
+        return (memo.areas.get(area) or memo.area(rules, area))[5]
     sides = set()
     for t, n in state.units.get(area, {}).items():
         if not n:
@@ -196,8 +196,9 @@ class _Listing:
 
     def board(self, rules: Rules) -> dict[str, Tally]:
         if not self.whole:
-            self.areas = {a: self.area(rules, a) for a in self.state.units}
-            self.whole = True
+            known, allies = self.areas, self.allies or _allies(rules, self.state)
+            self.areas = {a: known.get(a) or (_tally(units, allies) if units else EMPTY) for a, units in self.state.units.items()}
+            self.allies, self.whole = allies, True
         return self.areas
 
 

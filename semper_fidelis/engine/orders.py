@@ -141,12 +141,12 @@ def _movable(rules: Rules, state: State, side: Side, area: str) -> dict[str, int
 
 def _origins(rules: Rules, state: State, side: Side, target: str | None) -> list[str]:
     mine = 0 if side == PL else 1
-    return sorted(a for a, info in snapshot(rules, state).items() if info[mine] and a != target)
+    return sorted([a for a, info in snapshot(rules, state).items() if info[mine] and a != target])
 
 
 def _occupied(rules: Rules, state: State, side: Side) -> list[str]:
     """The areas ``side`` occupies, sorted."""
-    return sorted(a for a, info in snapshot(rules, state).items() if info[5] == side)
+    return sorted([a for a, info in snapshot(rules, state).items() if info[5] == side])
 
 
 def waiting_groups(state: State, side: Side, target: str) -> list[AttackGroup]:

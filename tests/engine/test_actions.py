@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+
 import pytest
 from action_golden import GAMES, GOLDEN, example_fingerprint, examples, fuzz_fingerprint
 from hypothesis import given, settings
