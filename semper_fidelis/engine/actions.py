@@ -105,14 +105,15 @@ class Action(str):
     DEFAULTS: ClassVar[dict[str, Any]] = {}
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Action:
-        values = dict(cls.DEFAULTS)
-        values.update(zip(cls.FIELDS, args, strict=False))
-        values.update(kwargs)
-        if len(args) > len(cls.FIELDS) or values.keys() != set(cls.FIELDS):
-            raise TypeError(f"{cls.__name__} takes ({', '.join(cls.FIELDS)}), not {args} {kwargs}")
+        names = cls.FIELDS
+        values = dict(zip(names, args, strict=False))
+        if kwargs or len(args) != len(names):
+            values = {**cls.DEFAULTS, **values, **kwargs}
+            if len(args) > len(names) or values.keys() != set(names):
+                raise TypeError(f"{cls.__name__} takes ({', '.join(names)}), not {args} {kwargs}")
         self = str.__new__(cls, f"{cls.VERB} {rest}" if (rest := cls.rest(SimpleNamespace(**values))) else cls.VERB)
-        for name in cls.FIELDS:
-            object.__setattr__(self, name, values[name])
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
         return self
 
     def __repr__(self) -> str:
