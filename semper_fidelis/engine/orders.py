@@ -355,10 +355,16 @@ def fortify_options(rules: Rules, state: State, side: Side, free: bool = False) 
     return dict(_fortifications(rules, state, side, free))
 
 
+def _barricade_cost(rules: Rules, state: State, side: Side, free: bool) -> int:
+    """What a Barricade costs now: nothing when free or the commander's first discounted one."""
+    free = free or (ability(rules, state, side) == "barricade-discount" and not state.turn.free_barricade_used)
+    return 0 if free else 1
+
+
 def _fortifications(rules: Rules, state: State, side: Side, free: bool) -> Iterator[tuple[Action, int]]:
     """(option, AP cost) one by one, so "can it fortify at all?" stops at the first."""
     discount = ability(rules, state, side)
-    bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
+    bcost = _barricade_cost(rules, state, side, free)
     for area in _occupied(rules, state, side):
         if rules.terrain[area] == "village":
             continue
@@ -664,7 +670,10 @@ def _begin_assault(rules: Rules, state: State, side: Side, action: A.AssaultOrde
 
 
 def _offer_fortify(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [A.FortifyOrder.of()] if any(c <= state.turn.ap for _, c in _fortifications(rules, state, side, False)) else []
+    ap = state.turn.ap
+    if ap < min(1, _barricade_cost(rules, state, side, False)):  # nothing costs less (a Redoubt at least 1)
+        return []
+    return [A.FortifyOrder.of()] if any(c <= ap for _, c in _fortifications(rules, state, side, False)) else []
 
 
 @effect(A.FortifyOrder)
