@@ -228,7 +228,7 @@ class Words(Action):
 
     @classmethod
     def rest(cls, v: Any) -> str:
-        return " ".join(str(getattr(v, name)) for name in cls.FIELDS)
+        return " ".join([str(getattr(v, name)) for name in cls.FIELDS])
 
     @classmethod
     def from_words(cls, words: list[str]) -> Action:

@@ -219,6 +219,10 @@ def frozen(state: State, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) 
 
 
 def contested(rules: Rules, state: State, area: str) -> bool:
+    memo = _LISTING.get()
+    if memo is not None and memo.state is state:  # one look-up for both sides
+        tally = memo.areas.get(area) or memo.area(rules, area)
+        return tally[0] > 0 and tally[1] > 0
     return count(rules, state, area, PL) > 0 and count(rules, state, area, ZURL) > 0
 
 
