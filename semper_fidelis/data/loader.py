@@ -102,7 +102,9 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 def bulk_problems(node: object, loc: tuple[int | str, ...] = ()) -> Iterator[tuple[tuple[int | str, ...], str]]:
     """Tables, arrays and strings of a parsed file longer than any data may be, found before the
-    schema builds anything from them (a schema checks each of 300,000 items before their count)."""
+    schema builds anything from them (a schema checks each of 300,000 items before their count).
+    Only tables, arrays and over-long strings are looked into (a generator a value made loading
+    the game's data a few thousand calls dearer)."""
     if isinstance(node, str) and len(node) > MAX_TEXT:
         yield loc, f"{len(node):,} characters, more than any text may hold ({MAX_TEXT:,})"
     elif isinstance(node, dict | list):
@@ -113,7 +115,7 @@ def bulk_problems(node: object, loc: tuple[int | str, ...] = ()) -> Iterator[tup
         for key, value in items:
             if isinstance(key, str) and len(key) > MAX_NAME:
                 yield loc, f"a key of {len(key):,} characters, more than a name may hold ({MAX_NAME})"
-            else:
+            elif isinstance(value, dict | list) or (isinstance(value, str) and len(value) > MAX_TEXT):
                 yield from bulk_problems(value, (*loc, key))
 
 

@@ -74,7 +74,7 @@ _SOURCE_RE = re.compile(r"^(rulebook([ ,].+)?|reconstructed: .+)$")
 class Entry(BaseModel):
     """Base of every data entry: strict (unknown keys are errors) and immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=MAX_TEXT)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=MAX_TEXT, defer_build=True)
 
 
 class Sourced(Entry):

@@ -82,7 +82,8 @@ def _plain(value: Any) -> Any:
 
 def event(state: State, kind: EventKind, text: str | None = None, *, visible: str = ALL, **facts: Any) -> None:
     """Record an event; a public one with text also goes into the log."""
-    state.events.append(Event(kind, text, visible, state.round, state.active, tuple((k, _frozen(v)) for k, v in facts.items())))
+    facts_ = tuple([(k, _frozen(v) if isinstance(v, dict | list) else v) for k, v in facts.items()])  # a list: no generator
+    state.events.append(Event(kind, text, visible, state.round, state.active, facts_))
     if text and visible == ALL:
         state.log.append(text)
 

@@ -19,12 +19,12 @@ from .negotiation import enter_area
 from .notation import ordinal, token_words, type_for, unit_name
 from .occupancy import (
     add_units,
-    contested,
     count,
     occupant,
     occupied_areas,
     remove_units,
     side_units,
+    snapshot,
     total,
 )
 from .outcome import Termination
@@ -125,9 +125,9 @@ def _end_round(rules: Rules, state: State) -> None:
     """§5.1 End of the Round: Attrition first; the Truce (§8) is judged after it, since an
     Attrition Loss is an "action that cause Losses" in the Round."""
     state.phase = "after-round"
-    queue = [
-        (side, area) for side in (ZURL, PL) for area in sorted(state.units) if contested(rules, state, area)
-    ]
+    held = snapshot(rules, state)  # contested: units of both sides
+    both = [area for area in sorted(held) if held[area][0] and held[area][1]]
+    queue = [(side, area) for side in (ZURL, PL) for area in both]
     if queue:
         push(state, AttritionFrame(kind="attrition", queue=queue))
 

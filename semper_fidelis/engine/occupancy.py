@@ -3,7 +3,7 @@ district control, and the strategic-area bookkeeping that moves Morale immediate
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
 from typing import ParamSpec, TypeVar
 
@@ -48,7 +48,7 @@ def side_units(rules: Rules, state: State, area: str, side: Side) -> dict[str, i
 def count(rules: Rules, state: State, area: str, side: Side) -> int:
     memo = _LISTING.get()
     if memo is not None and memo.state is state:
-        tally = memo.area(rules, area)
+        tally = memo.areas.get(area) or memo.area(rules, area)
         return tally[0] if side == PL else tally[1]
     n = 0
     for t, k in state.units.get(area, {}).items():
@@ -76,7 +76,7 @@ def occupant(rules: Rules, state: State, area: str) -> Side | None:
     controls nor contests (§13.2)."""
     memo = _LISTING.get()
     if memo is not None and memo.state is state:
-        return memo.area(rules, area)[5]
+        return (memo.areas.get(area) or memo.area(rules, area))[5]
     sides = set()
     for t, n in state.units.get(area, {}).items():
         if not n:
@@ -103,7 +103,7 @@ def snapshot(rules: Rules, state: State) -> dict[str, Tally]:
     if memo is not None and memo.state is state:
         return memo.board(rules)
     allies = _allies(rules, state)
-    return {area: _tally(units, allies) for area, units in state.units.items()}
+    return _tallies(state.units.items(), allies)
 
 
 #: Area -> Tally lookups: a whole snapshot, or a listing's tallies made as they are asked
@@ -148,25 +148,28 @@ def _allies(rules: Rules, state: State) -> dict[str, Side | None]:
     return {MILITIA: ally_of(rules, state, MILITIA), AUSTRIAN: ally_of(rules, state, AUSTRIAN)}
 
 
-def _tally(units: dict[str, int], allies: dict[str, Side | None]) -> Tally:
-    """One area's entry of the snapshot."""
-    pl = zurl = tot = 0
-    militia = austrians = False
-    for t, n in units.items():
-        if not n:
-            continue
-        tot += n
-        side = TYPE_SIDE.get(t) or allies.get(t)
-        if side == PL:
-            pl += n
-        elif side == ZURL:
-            zurl += n
-        elif t == MILITIA:
-            militia = True
-        elif t == AUSTRIAN:
-            austrians = True
-    holder = None if militia or (pl and zurl) else PL if pl else ZURL if zurl else None
-    return (pl, zurl, tot, militia, austrians, holder)
+def _tallies(areas: Iterable[tuple[str, dict[str, int]]], allies: dict[str, Side | None]) -> dict[str, Tally]:
+    """The snapshot's entries of these areas (one call for the whole board: a call per area
+    cost more than its count)."""
+    out = {}
+    for area, units in areas:
+        pl = zurl = tot = 0
+        militia = austrians = False
+        for t, n in units.items():
+            if not n:
+                continue
+            tot += n
+            side = TYPE_SIDE.get(t) or allies.get(t)
+            if side == PL:
+                pl += n
+            elif side == ZURL:
+                zurl += n
+            elif t == MILITIA:
+                militia = True
+            elif t == AUSTRIAN:
+                austrians = True
+        out[area] = (pl, zurl, tot, militia, austrians, None if militia or (pl and zurl) else PL if pl else ZURL if zurl else None)
+    return out
 
 
 class _Listing:
@@ -191,13 +194,13 @@ class _Listing:
                 return EMPTY
             if self.allies is None:
                 self.allies = _allies(rules, self.state)
-            info = self.areas[area] = _tally(units, self.allies)
+            info = self.areas[area] = _tallies(((area, units),), self.allies)[area]
         return info
 
     def board(self, rules: Rules) -> dict[str, Tally]:
         if not self.whole:
-            self.areas = {a: self.area(rules, a) for a in self.state.units}
-            self.whole = True
+            self.allies = self.allies or _allies(rules, self.state)
+            self.areas, self.whole = _tallies(self.state.units.items(), self.allies), True
         return self.areas
 
 
@@ -216,6 +219,10 @@ def frozen(state: State, fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) 
 
 
 def contested(rules: Rules, state: State, area: str) -> bool:
+    memo = _LISTING.get()
+    if memo is not None and memo.state is state:  # one look-up for both sides
+        tally = memo.areas.get(area) or memo.area(rules, area)
+        return tally[0] > 0 and tally[1] > 0
     return count(rules, state, area, PL) > 0 and count(rules, state, area, ZURL) > 0
 
 
@@ -248,7 +255,7 @@ def remove_units(state: State, area: str, units: dict[str, int]) -> None:
 
 
 def occupied_areas(rules: Rules, state: State, side: Side) -> list[str]:
-    return [a for a in state.units if occupant(rules, state, a) == side]
+    return [a for a, info in snapshot(rules, state).items() if info[5] == side]
 
 
 def district_status(rules: Rules, state: State, district: int) -> str | None:
@@ -277,7 +284,8 @@ def austrians_neutral(rules: Rules, state: State) -> bool:
 def strategic_holders(rules: Rules, state: State) -> dict[str, Side | None]:
     """Who occupies each Strategic Area (:func:`occupant`, the neutrals' allies read once)."""
     allies, units = _allies(rules, state), state.units
-    return {a: _tally(units[a], allies)[5] if units.get(a) else None for a in state.strategic}
+    held = _tallies([(a, units[a]) for a in state.strategic if units.get(a)], allies)
+    return {a: held[a][5] if a in held else None for a in state.strategic}
 
 
 def units_of_side_anywhere(rules: Rules, state: State, side: Side) -> int:

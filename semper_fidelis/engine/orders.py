@@ -141,12 +141,12 @@ def _movable(rules: Rules, state: State, side: Side, area: str) -> dict[str, int
 
 def _origins(rules: Rules, state: State, side: Side, target: str | None) -> list[str]:
     mine = 0 if side == PL else 1
-    return sorted(a for a, info in snapshot(rules, state).items() if info[mine] and a != target)
+    return sorted([a for a, info in snapshot(rules, state).items() if info[mine] and a != target])
 
 
 def _occupied(rules: Rules, state: State, side: Side) -> list[str]:
     """The areas ``side`` occupies, sorted."""
-    return sorted(a for a, info in snapshot(rules, state).items() if info[5] == side)
+    return sorted([a for a, info in snapshot(rules, state).items() if info[5] == side])
 
 
 def waiting_groups(state: State, side: Side, target: str) -> list[AttackGroup]:
@@ -355,10 +355,16 @@ def fortify_options(rules: Rules, state: State, side: Side, free: bool = False) 
     return dict(_fortifications(rules, state, side, free))
 
 
+def _barricade_cost(state: State, discount: str | None, free: bool) -> int:
+    """What a Barricade costs now (``discount``: the commander's ability): nothing when free or
+    the commander's first discounted one."""
+    return 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
+
+
 def _fortifications(rules: Rules, state: State, side: Side, free: bool) -> Iterator[tuple[Action, int]]:
     """(option, AP cost) one by one, so "can it fortify at all?" stops at the first."""
     discount = ability(rules, state, side)
-    bcost = 0 if free or (discount == "barricade-discount" and not state.turn.free_barricade_used) else 1
+    bcost = _barricade_cost(state, discount, free)
     for area in _occupied(rules, state, side):
         if rules.terrain[area] == "village":
             continue
@@ -512,8 +518,9 @@ def _provision_legal(rules: Rules, state: State, f: SideFrame) -> list[Action]:
     cost = state.turn.provisions + 1
     out: list[Action] = []
     if state.turn.provisions < 3 and cost <= state.turn.ap:
+        held = tallies(rules, state)
         for a in sorted(state.tokens):
-            if occupant(rules, state, a) == side:
+            if held.get(a, EMPTY)[5] == side:
                 out += [A.ProvisionToken.of(a, c) for c in token_choices(state, side, a)]
     return out + [A.Cancel.of()]
 
@@ -664,7 +671,10 @@ def _begin_assault(rules: Rules, state: State, side: Side, action: A.AssaultOrde
 
 
 def _offer_fortify(rules: Rules, state: State, side: Side) -> list[Action]:
-    return [A.FortifyOrder.of()] if any(c <= state.turn.ap for _, c in _fortifications(rules, state, side, False)) else []
+    ap = state.turn.ap
+    if ap < min(1, _barricade_cost(state, ability(rules, state, side), False)):  # nothing costs less (a Redoubt at least 1)
+        return []
+    return [A.FortifyOrder.of()] if any(c <= ap for _, c in _fortifications(rules, state, side, False)) else []
 
 
 @effect(A.FortifyOrder)

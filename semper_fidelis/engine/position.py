@@ -54,7 +54,10 @@ class PositionError(ValueError):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A position's part; its validator is built when a position is first read, not at import
+    (a game that loads no position never needs it)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class ToAct(_Model):
