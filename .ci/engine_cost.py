@@ -14,8 +14,8 @@ instructions per action of the games ((games - start) / actions). The games use 
 ``Game(scenario, seed)``, ``legal()``, ``apply()`` and ``over``, so the script measures any
 commit: ``--root`` puts that checkout first on the path (with this checkout's interpreter)::
 
-    tools/engine_cost.py                       # this checkout, seeds 1-3
-    tools/engine_cost.py --root ../old --seeds 1 2
+    .ci/engine_cost.py                       # this checkout, seeds 1-3
+    .ci/engine_cost.py --root ../old --seeds 1 2
 """
 
 from __future__ import annotations
