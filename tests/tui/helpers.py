@@ -144,9 +144,11 @@ async def settle(pilot, rounds: int = 200) -> None:
     raise AssertionError("the bots did not stop")
 
 
-async def until_screen(pilot, kind, polls: int = 100) -> None:
+async def until_screen(pilot, kind, polls: int = 1000) -> None:
     """Wait (by polls of the event loop, not a clock) until the screen on top is a ``kind``:
-    a finished game opens on its game-over screen a moment after the save is read."""
+    a finished game opens on its game-over screen a moment after the save is read. It returns
+    at the first poll that finds it; the bound is generous because a loaded CI machine is slow
+    (an example took over 100 polls to open under a load of 9)."""
     for _ in range(polls):
         if isinstance(pilot.app.screen, kind):
             return

@@ -41,8 +41,9 @@ async def _open(pilot, index: int) -> ExampleScreen:
     """Main menu → Learn from the rulebook → the example at ``index``; the card shows first."""
     await _learn(pilot)
     await keys(pilot, *["down"] * index, "enter")
-    assert isinstance(pilot.app.screen, ExampleCard)
+    await until_screen(pilot, ExampleCard)
     await keys(pilot, "enter")
+    await until_screen(pilot, ExampleScreen)  # the example's game is set up first: slow on a loaded machine
     screen = pilot.app.screen
     assert isinstance(screen, ExampleScreen)
     return screen
