@@ -143,7 +143,7 @@ class DecisionPanel(Vertical):
         self.shown = rows
         ol = self.query_one("#options", OptionList)
         ol.clear_options()
-        options = self._options(rows)
+        options = self._option_lines(rows)
         self._lines = [int(o.id) if o.id and o.id.isdigit() else None for o in options]
         ol.add_options(options)
         target = self._target(rows, keep, first)
@@ -192,7 +192,7 @@ class DecisionPanel(Vertical):
         self.post_message(self.Highlighted(self.highlighted_action))
         return said
 
-    def _options(self, rows: list[Row]) -> list[Option]:
+    def _option_lines(self, rows: list[Row]) -> list[Option]:
         """The list's lines: the filter's note or the folded area's line, each row listed under
         the bold lines over it, then the counter."""
         folded = self.fold is not None and not self.filter_note
