@@ -8,6 +8,7 @@ whole record).
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 import re
@@ -469,6 +470,11 @@ class Game:
     def last_events(self, player: str | None) -> list[Event]:
         """The events of the last action applied (the automatic steps after it included)."""
         return visible_to(self.state.events, player, self._marks[-1]) if self._marks else []
+
+    def action_of(self, event: int) -> int:
+        """The number (from 0) of the action whose steps told the ``event``-th event (an index
+        into ``events(None)``); -1 for one told before the first action."""
+        return bisect.bisect_right(self._marks, event) - 1
 
     def may_use_hand(self) -> bool:
         """Whether the pending decision may use its player's hand or face-down tokens, judged

@@ -17,7 +17,7 @@ from ..data.loader import GameData
 from ..data.models import Side
 from ..engine import Decision, Event, Game, IllegalAction, Option, PlayerView, RecordError, read_record
 from ..store.locks import lock_game
-from ..store.saves import save_game
+from ..store.saves import read_quiet, save_game, summary_line
 from ..store.seats import BOT, HUMAN, seat_kind
 
 SIDES = ("PL", "ZURL")
@@ -209,10 +209,26 @@ class Session:
         its moment; those that waited for this choice are due now, at the moment it was made."""
         if before is None:
             return
-        self.quiet = [(replace(e, facts=tuple((k, v) for k, v in e.facts if k != "after")), before.quiet_moment(action, 0))
-                      if e.get("after") else (e, moment) for e, moment in self.quiet]
+        self.quiet = [(_due(e), before.quiet_moment(action, 0)) if e.get("after") else (e, moment) for e, moment in self.quiet]
         new = [e for e in self.game.last_events(None) if e.kind == "quiet-step" and self.players.get(e["side"]) == HUMAN]
         self.quiet += [(e, before.quiet_moment(action, n)) for n, e in enumerate(new, 1)]
+
+    def restore_quiet(self, due: int) -> None:
+        """After a load: the last ``due`` quiet steps of the record (a hot-seat human's) are
+        queued again as :meth:`_note_quiet` queued them when they came, each with its moment —
+        so a game saved while one was due presents it, behind the same hand-over."""
+        if not self.hot_seat or due <= 0:
+            return
+        game = self.game
+        steps = [(n, e) for n, e in enumerate(game.events(None)) if e.kind == "quiet-step" and self.players.get(e["side"]) == HUMAN]
+        for n, event in steps[-due:]:
+            at = game.action_of(n)
+            if at < 0:  # told before the record's first action: none is
+                continue
+            count = sum(1 for m, _ in steps if m <= n and game.action_of(m) == at)
+            if event.get("after") and at + 1 < len(game.actions):  # the choice it waited for was made
+                event, at, count = _due(event), at + 1, 0
+            self.quiet.append((event, self._replayed(at).quiet_moment(game.actions[at], count)))
 
     def _pass_quiet(self, action: str) -> str:
         quiet = self.quiet_step()
@@ -311,10 +327,13 @@ class Session:
         """Who took the last action (found by replaying the record without it)."""
         if not self.game.actions:
             return None
-        record = self.game.record()
-        before = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.data)
-        d = before.decision()
+        d = self._replayed(len(self.game.actions) - 1).decision()
         return d.player if d else None
+
+    def _replayed(self, actions: int) -> Game:
+        """The game replayed from its record up to its first ``actions`` actions."""
+        record = self.game.record()
+        return Game.from_record({**record, "actions": record["actions"][:actions]}, data=self.game.data)
 
     # ------------------------------------------------------------------------------ saving
 
@@ -335,7 +354,7 @@ class Session:
         if self.autosave_path is None:
             return
         try:
-            save_game(self.game, self.autosave_path, self.players, self.privacy)
+            self._write(self.autosave_path)
         except OSError as exc:
             self.unsaved = cannot_write(exc, self.autosave_path)
             return
@@ -346,18 +365,32 @@ class Session:
         open: saving over it would change the game under it)."""
         lock = None if path in self.locks else lock_game(path)
         try:
-            save_game(self.game, path, self.players, self.privacy)
+            self._write(path)
         finally:
             if lock is not None:
                 lock.release()
         self.unsaved = None
 
+    def _write(self, path: Path) -> None:
+        """Save the game with the quiet steps still to present, and a summary naming the side
+        the screen asks, at the position it shows: as it would read had the step had a choice."""
+        summary = summary_line(self.shown_game, self.players, self.asking_side()) if self.quiet else None
+        save_game(self.game, path, self.players, self.privacy, quiet=len(self.quiet), summary=summary)
+
     @classmethod
     def load(cls, path: Path, data: GameData | None, saves_dir: Path | None,
              players: dict[str, str] | None = None, privacy: bool = True) -> Session:
-        """Replay a saved record (raises RecordError with a one-line message)."""
+        """Replay a saved record (raises RecordError with a one-line message), with the quiet
+        steps that were due when it was saved."""
         game = read_record(path, data=data)
-        return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
+        session = cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
+        session.restore_quiet(read_quiet(path))
+        return session
+
+
+def _due(step: Event) -> Event:
+    """A quiet step that waited for the other side's choice in the same step, now that it is made."""
+    return replace(step, facts=tuple((k, v) for k, v in step.facts if k != "after"))
 
 
 __all__ = ["Session", "HUMAN", "BOT", "SIDES", "TABLE", "EngineFailure", "IllegalAction", "RecordError"]

@@ -50,6 +50,11 @@ def trace(game: Game, secret: str, seed: int, seen: int) -> list:
     options, the view). How many steps ``secret`` takes at its own screen is its own affair."""
     session = Session(game=game.copy(), privacy=True)
     session.viewer = game.decision().player  # the player at the keyboard now
+    return table_trace(session, secret, seed, seen)
+
+
+def table_trace(session: Session, secret: str, seed: int, seen: int) -> list:
+    """:func:`trace` from a session as it stands (one just loaded: no one at the keyboard yet)."""
     rng, out = random.Random(seed), []
     for _ in range(600):
         if session.game.over or sum(len(step) == 4 for step in out) >= seen:
@@ -193,3 +198,48 @@ async def test_the_app_hands_over_for_a_token_step_with_only_pass_and_one_key_ta
         assert "Machine Gun" in prompt_text(session).plain
         await choose(pilot, "pass")  # its one key and Enter, as for any option
         assert session.quiet_step() is None
+
+
+def to_zurls_token_step(game: Game) -> Session:
+    """A hot-seat session of ``game`` (scenario 2 at its start) played through ASSAULT, both
+    sides taking the way out of every step, until ZURL's token step is asked."""
+    session = Session(game=game, privacy=True)
+    session.hand_over("PL")
+    for action in ASSAULT:
+        session.apply(action)
+    while True:
+        session.hand_over(session.handover_to() or session.viewer)
+        d, options = session.asking()
+        if d.player == "ZURL" and "token" in d.prompt:
+            return session
+        session.apply(public_choice(option_rows(session)))
+
+
+def test_a_quiet_step_due_at_saving_is_presented_after_loading_as_a_step_with_a_choice_is(tmp_path):
+    """Saved while ZURL's token step is due: loaded, it is presented once, to ZURL, behind a
+    hand-over; PL's hand-overs and screens from the load on, and the Resume list's line, are
+    those of the same game where ZURL had a token to play (the engine waiting at the step)."""
+    from semper_fidelis.store.saves import describe
+
+    def from_start(game: Game) -> Game:  # a game whose record starts at its position: it replays
+        return Game.from_position(game.position(), scenario=2, seed=1)
+
+    quiet = to_zurls_token_step(from_start(Game(scenario=2, seed=1)))
+    assert quiet.quiet_step()["step"] == "d-token"
+    for k in range(40):  # the same game with ZURL's tokens dealt again until one may be played
+        chosen = to_zurls_token_step(from_start(perturbed(Game(scenario=2, seed=1), "ZURL", random.Random(k))))
+        if chosen.quiet_step() is None:
+            break
+    assert chosen.quiet_step() is None and chosen.game.decision().player == "ZURL"
+    traces, lines = [], []
+    for name, session in (("quiet", quiet), ("chosen", chosen)):
+        session.save_to(tmp_path / f"{name}.json")
+        lines.append(describe(tmp_path / f"{name}.json").summary.split(" — ")[1])
+        loaded = Session.load(tmp_path / f"{name}.json", None, tmp_path, players=session.players, privacy=True)
+        assert loaded.handover_to() == "ZURL"
+        assert [(e, m.digest()) for e, m in loaded.quiet] == [(e, m.digest()) for e, m in session.quiet]  # each at its moment
+        traces.append(table_trace(loaded, "ZURL", 5, 12))
+        if name == "quiet":
+            assert loaded.quiet == [] and len(loaded.passed) == 1 and loaded.passed[0][1][0]["step"] == "d-token"
+    assert traces[0] == traces[1] and lines[0] == lines[1]
+    assert traces[0][0] == ("hand-over", "ZURL") and sum(step[0] == "PL" for step in traces[0]) >= 10
