@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual.widgets import Input
 
 from semper_fidelis.engine import Game
-from semper_fidelis.tui.remote import JoinApp, RemoteGameOverScreen, RemoteGameScreen
+from semper_fidelis.net.join import JoinError
+from semper_fidelis.tui.remote import JoinApp, JoiningScreen, RemoteGameOverScreen, RemoteGameScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .conftest import SECRETS, hosting
@@ -99,3 +101,52 @@ def test_a_served_seat_asks_for_its_secret_and_asks_again_when_refused(tmp_path)
 def test_the_final_score_of_a_hosted_game_offers_no_rematch():
     screen = RemoteGameOverScreen.__new__(RemoteGameOverScreen)
     assert not screen.check_action("rematch", ("same",)) and screen.check_action("log", ())
+
+
+@pytest.mark.parametrize("when", ["after leaving", "while the screen is taken down"])
+def test_a_position_that_arrives_once_the_player_has_left_is_dropped(tmp_path, monkeypatch, when):
+    """The link's worker runs until the app's teardown cancels it, and the game screen loses its
+    widgets before it stops reading as mounted: a position then crashed the app (NoMatches)."""
+    drawn = []
+
+    def arrives(screen):  # the host's next position, as the link hands it over
+        drawn.append(screen.generation)
+        screen.app.link.on_state(screen.app.link.mirror)
+        drawn.append(screen.generation)
+
+    if when != "after leaving":
+        monkeypatch.setattr(RemoteGameScreen, "on_unmount", lambda screen: (arrives(screen), screen.session.close()))
+
+    async def main():
+        async with hosting(Game(scenario=1, seed=3), {"PL": "remote", "ZURL": "random"}, bot_seeds={"ZURL": 1}) as host:
+            app = JoinApp(f"127.0.0.1:{host.port}", "PL", SECRETS["PL"], saves_dir=tmp_path)
+            async with app.run_test(size=(140, 45)) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen))
+                screen = app.screen
+                await pilot.press("q")  # the leave key: the app closes, the seat waits at the host
+                if when == "after leaving":
+                    arrives(screen)
+                await until(pilot, lambda: not app.is_running)
+            return app
+
+    app = asyncio.run(main())
+    assert app.return_code == 0 and app.ended is None
+    assert len(drawn) == 2 and drawn[0] == drawn[1]  # nothing drawn for it
+
+
+def test_a_refusal_that_arrives_while_the_joining_screen_is_taken_down_is_dropped(tmp_path, monkeypatch):
+    """A served seat left (Escape) while its secret was on its way: the refusal asked again on
+    a screen whose field was gone."""
+    monkeypatch.setattr(JoiningScreen, "on_unmount", lambda screen: screen.app._link_ended(JoinError("refused: wrong secret for PL")),
+                        raising=False)
+
+    async def main():
+        app = JoinApp("127.0.0.1:9", "PL", None, saves_dir=tmp_path)
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press("escape")
+            await until(pilot, lambda: not app.is_running)
+        return app
+
+    app = asyncio.run(main())
+    assert app.return_code == 0 and app.ended is None
