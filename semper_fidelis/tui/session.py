@@ -264,7 +264,9 @@ class Session:
         not take the game down: the position is rebuilt from the record and the error raised
         as :class:`EngineFailure` with a one-line message."""
         if self.quiet_step() is not None:
-            return self._pass_quiet(action)
+            done = self._pass_quiet(action)
+            self.autosave()  # the step no longer due: a load does not ask it again
+            return done
         before = self.game.copy() if self.hot_seat else None  # a quiet step is shown as it stood
         try:
             done = self.game.apply(action)
@@ -308,6 +310,7 @@ class Session:
                 raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
         if quiet is not None:
             self.quiet.insert(0, self.passed.pop()[1])
+            self.autosave()
             return [self.game.quiet_decision(quiet)[1].notation]
         undone = [self.game.undo()]
         first, last = self.steps[-1] if self.steps else (0, -1)

@@ -243,3 +243,18 @@ def test_a_quiet_step_due_at_saving_is_presented_after_loading_as_a_step_with_a_
             assert loaded.quiet == [] and len(loaded.passed) == 1 and loaded.passed[0][1][0]["step"] == "d-token"
     assert traces[0] == traces[1] and lines[0] == lines[1]
     assert traces[0][0] == ("hand-over", "ZURL") and sum(step[0] == "PL" for step in traces[0]) >= 10
+
+
+def test_the_autosave_keeps_the_quiet_steps_due_as_they_are_passed_and_undone(tmp_path):
+    """Saved after every change of what is due, not only after the engine's actions: a step
+    passed is not asked again after a load, one undone is."""
+    from semper_fidelis.store.saves import read_quiet
+
+    session = to_zurls_token_step(Game(scenario=2, seed=1))
+    session.autosave_path = tmp_path / "slot.json"
+    session.autosave()
+    assert read_quiet(session.autosave_path) == len(session.quiet) >= 1
+    session.hand_over("ZURL")
+    session.apply("pass")
+    assert read_quiet(session.autosave_path) == len(session.quiet) == 0
+    assert session.undo() == ["pass"] and read_quiet(session.autosave_path) == 1
