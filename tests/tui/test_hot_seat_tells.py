@@ -258,3 +258,25 @@ def test_the_autosave_keeps_the_quiet_steps_due_as_they_are_passed_and_undone(tm
     session.apply("pass")
     assert read_quiet(session.autosave_path) == len(session.quiet) == 0
     assert session.undo() == ["pass"] and read_quiet(session.autosave_path) == 1
+
+
+@sync
+async def test_the_app_presents_a_quiet_step_due_in_a_loaded_save_behind_a_hand_over(make_app, saves):
+    from semper_fidelis.tui.screens.handover import HandoverScreen
+
+    from .conftest import SIZE
+    from .helpers import choose, labels, options, text_of, until_screen
+
+    to_zurls_token_step(Game(scenario=2, seed=1)).save_to(saves / "due.json")
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.open_save(saves / "due.json") is None
+        await until_screen(pilot, HandoverScreen)
+        assert "ZURL" in text_of(app.screen.query_one("#handover-text"))
+        await pilot.press("space")
+        await pilot.pause()
+        assert options(app) == ["pass"] and labels(app) == ["Play no token"]
+        await choose(pilot, "pass")
+        session = app.game_screen.session
+        assert session.quiet_step() is None and session.passed and isinstance(app.screen, HandoverScreen)
