@@ -7,7 +7,7 @@ are plain code the tests can call directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from filelock import FileLock
@@ -16,6 +16,8 @@ from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..data.models import Side
 from ..engine import Decision, Event, Game, IllegalAction, Option, PlayerView, RecordError, read_record
+from ..play.quiet import Quiet, queued, restored
+from ..play.quiet import due as quiet_due
 from ..store.locks import lock_game
 from ..store.saves import read_quiet, save_game, summary_line
 from ..store.seats import BOT, HUMAN, seat_kind
@@ -65,9 +67,9 @@ class Session:
     #: hot seat: the secret battle steps the engine passed for a human who could only pass
     #: (``quiet-step`` events), still to be presented, in order (see :meth:`asking`), each
     #: with the position as it stood when it came (``Game.quiet_moment``), which is shown then
-    quiet: list[tuple[Event, Game]] = field(default_factory=list)
+    quiet: list[Quiet] = field(default_factory=list)
     #: the quiet steps presented and passed: (actions applied then, the step), for undo
-    passed: list[tuple[int, tuple[Event, Game]]] = field(default_factory=list)
+    passed: list[tuple[int, Quiet]] = field(default_factory=list)
     #: the last view made and what it was made for (see :meth:`view`)
     _view: tuple[_ViewKey, PlayerView] | None = field(default=None, repr=False)
 
@@ -178,10 +180,7 @@ class Session:
         nothing to play): presented as if it had, so the other player learns nothing from a
         hand-over that did not come. One that waits for the other side's choice in the same
         step (``after``) comes once that choice is made."""
-        waiting = self.quiet[0][0] if self.quiet else None
-        if waiting is not None and waiting.get("after") == self.decider:
-            return None
-        return waiting
+        return quiet_due(self.quiet, self.decider)
 
     def asking(self) -> tuple[Decision, tuple[Option, ...]] | None:
         """The decision the screen asks now and its options: a quiet step first, else the
@@ -207,28 +206,15 @@ class Session:
     def _note_quiet(self, before: Game | None, action: str) -> None:
         """After ``action``: the quiet steps it gave a hot-seat human join the queue, each with
         its moment; those that waited for this choice are due now, at the moment it was made."""
-        if before is None:
-            return
-        self.quiet = [(_due(e), before.quiet_moment(action, 0)) if e.get("after") else (e, moment) for e, moment in self.quiet]
-        new = [e for e in self.game.last_events(None) if e.kind == "quiet-step" and self.players.get(e["side"]) == HUMAN]
-        self.quiet += [(e, before.quiet_moment(action, n)) for n, e in enumerate(new, 1)]
+        if before is not None:
+            self.quiet = queued(self.quiet, before, self.game, self.humans)
 
     def restore_quiet(self, due: int) -> None:
         """After a load: the last ``due`` quiet steps of the record (a hot-seat human's) are
         queued again as :meth:`_note_quiet` queued them when they came, each with its moment —
         so a game saved while one was due presents it, behind the same hand-over."""
-        if not self.hot_seat or due <= 0:
-            return
-        game = self.game
-        steps = [(n, e) for n, e in enumerate(game.events(None)) if e.kind == "quiet-step" and self.players.get(e["side"]) == HUMAN]
-        for n, event in steps[-due:]:
-            at = game.action_of(n)
-            if at < 0:  # told before the record's first action: none is
-                continue
-            count = sum(1 for m, _ in steps if m <= n and game.action_of(m) == at)
-            if event.get("after") and at + 1 < len(game.actions):  # the choice it waited for was made
-                event, at, count = _due(event), at + 1, 0
-            self.quiet.append((event, self._replayed(at).quiet_moment(game.actions[at], count)))
+        if self.hot_seat:
+            self.quiet = restored(self.game, due, self.humans)
 
     def _pass_quiet(self, action: str) -> str:
         quiet = self.quiet_step()
@@ -330,13 +316,10 @@ class Session:
         """Who took the last action (found by replaying the record without it)."""
         if not self.game.actions:
             return None
-        d = self._replayed(len(self.game.actions) - 1).decision()
-        return d.player if d else None
-
-    def _replayed(self, actions: int) -> Game:
-        """The game replayed from its record up to its first ``actions`` actions."""
         record = self.game.record()
-        return Game.from_record({**record, "actions": record["actions"][:actions]}, data=self.game.data)
+        before = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.data)
+        d = before.decision()
+        return d.player if d else None
 
     # ------------------------------------------------------------------------------ saving
 
@@ -389,11 +372,6 @@ class Session:
         session = cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
         session.restore_quiet(read_quiet(path))
         return session
-
-
-def _due(step: Event) -> Event:
-    """A quiet step that waited for the other side's choice in the same step, now that it is made."""
-    return replace(step, facts=tuple((k, v) for k, v in step.facts if k != "after"))
 
 
 __all__ = ["Session", "HUMAN", "BOT", "SIDES", "TABLE", "EngineFailure", "IllegalAction", "RecordError"]
