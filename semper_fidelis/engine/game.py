@@ -440,10 +440,12 @@ class Game:
         game.undoable = False
         return game
 
-    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None) -> BattleOdds:
+    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None,
+                    open_step: str | None = None) -> BattleOdds:
         """Exact odds of the battle in ``area`` (pending, in progress, or with ``attack`` =
-        ``[(origin, units), …]`` weighed before it is committed); see engine/odds.py."""
-        return battle_odds(self.rules, self.state, area, attack, side)
+        ``[(origin, units), …]`` weighed before it is committed); ``open_step``: at a quiet
+        step's moment (:meth:`quiet_moment`), that step, still open; see engine/odds.py."""
+        return battle_odds(self.rules, self.state, area, attack, side, open_step)
 
     def win_chance(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None) -> float:
         """The attacker's chance in that battle, as :meth:`battle_odds` counts it, without the
