@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import Input
 
 from semper_fidelis.engine import Game
-from semper_fidelis.net.join import JoinError
+from semper_fidelis.net.join import JoinError, play_with_bot
 from semper_fidelis.tui.remote import JoinApp, JoiningScreen, RemoteGameOverScreen, RemoteGameScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
@@ -150,3 +150,46 @@ def test_a_refusal_that_arrives_while_the_joining_screen_is_taken_down_is_droppe
 
     app = asyncio.run(main())
     assert app.return_code == 0 and app.ended is None
+
+
+class Scripted:
+    """A joiner's bot that plays ``actions``, then the way out of every step."""
+
+    name = "scripted"
+
+    def __init__(self, actions):
+        self.actions = list(actions)
+
+    def choose(self, seat) -> str:
+        legal = seat.legal()
+        return self.actions.pop(0) if self.actions else "fight" if "fight" in legal else "pass" if "pass" in legal else legal[0]
+
+
+def test_a_joiner_is_asked_its_quiet_steps_with_one_key_as_at_a_hot_seat(tmp_path, shipped):
+    """ZURL, joined in the app, defends holding cards and tokens of which none may be played:
+    it is asked its Special card and token steps all the same, one option each."""
+    from tui.test_hot_seat_tells import ASSAULT
+
+    async def main():
+        game = Game.from_position(Game(scenario=2, seed=1).position(), scenario=2, seed=1)
+        async with hosting(game, {"PL": "remote", "ZURL": "remote"}) as host:
+            address = f"127.0.0.1:{host.port}"
+            pl = asyncio.create_task(play_with_bot(address, "PL", SECRETS["PL"], Scripted(ASSAULT), shipped))
+            app = JoinApp(address, "ZURL", SECRETS["ZURL"], saves_dir=tmp_path)
+            asked = []
+            async with app.run_test(size=(140, 45)) as pilot:
+                for _ in range(3):  # the Evasion, the Special card step, the token step
+                    await until(pilot, lambda: isinstance(app.screen, RemoteGameScreen) and not app.session.waiting
+                                and app.session.game.decision() is not None and app.session.game.decision().player == "ZURL")
+                    mirror, rows = app.session.game, app.screen.query_one(DecisionPanel).shown
+                    asked.append((mirror.decision().prompt, [r.label.plain for r in rows], mirror.quiet))
+                    row = next(r for r in rows if r.action in ("fight", "pass"))
+                    before = len(mirror.actions)
+                    await pilot.press(*(["escape"] if row.key == "esc" else [*row.key, "enter"]))
+                    await until(pilot, lambda b=before: len(app.session.game.actions) > b)
+            pl.cancel()
+            return asked
+
+    asked = asyncio.run(main())
+    assert asked[1] == ("ZURL defends: play a Special card, or pass", ["Play no Special card"], True)
+    assert asked[2] == ("ZURL defends: play a Machine Gun or Ammunition token, or pass", ["Play no token"], True)
