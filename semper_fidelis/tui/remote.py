@@ -212,7 +212,7 @@ class JoinApp(SemperFidelisApp):
         before the screen itself, which still reads as mounted)."""
         return self.left or not self.is_running
 
-    def exit(self, result: object = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
         """Leave: a position or refusal that arrives after this is dropped (the link's worker
         runs until the app's teardown cancels it, while the screens go one by one)."""
         self.left = True
