@@ -216,6 +216,11 @@ def quiet_step(state: State, side: Side, step: str, after: Side | None = None) -
     event(state, "quiet-step", visible=side, side=side, step=step, battle_area=_parent(state)["area"], after=after)
 
 
+def quiet_slot(step: str) -> str:
+    """The slot a :func:`quiet_step`'s question would have answered (:func:`answers`)."""
+    return _CARD_SLOT.get(step, step)
+
+
 def quiet_prompt(side: Side, step: str) -> str:
     """The prompt of the step :func:`quiet_step` passed, as the step itself would ask it."""
     if step == "evade":

@@ -8,6 +8,7 @@ whole record).
 
 from __future__ import annotations
 
+import bisect
 import json
 import random
 import re
@@ -439,10 +440,12 @@ class Game:
         game.undoable = False
         return game
 
-    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None) -> BattleOdds:
+    def battle_odds(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None,
+                    open_step: str | None = None) -> BattleOdds:
         """Exact odds of the battle in ``area`` (pending, in progress, or with ``attack`` =
-        ``[(origin, units), …]`` weighed before it is committed); see engine/odds.py."""
-        return battle_odds(self.rules, self.state, area, attack, side)
+        ``[(origin, units), …]`` weighed before it is committed); ``open_step``: at a quiet
+        step's moment (:meth:`quiet_moment`), that step, still open; see engine/odds.py."""
+        return battle_odds(self.rules, self.state, area, attack, side, open_step)
 
     def win_chance(self, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None) -> float:
         """The attacker's chance in that battle, as :meth:`battle_odds` counts it, without the
@@ -469,6 +472,11 @@ class Game:
     def last_events(self, player: str | None) -> list[Event]:
         """The events of the last action applied (the automatic steps after it included)."""
         return visible_to(self.state.events, player, self._marks[-1]) if self._marks else []
+
+    def action_of(self, event: int) -> int:
+        """The number (from 0) of the action whose steps told the ``event``-th event (an index
+        into ``events(None)``); -1 for one told before the first action."""
+        return bisect.bisect_right(self._marks, event) - 1
 
     def may_use_hand(self) -> bool:
         """Whether the pending decision may use its player's hand or face-down tokens, judged

@@ -22,7 +22,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from ..data.models import Side
-from .battle import answers, battle_data, battle_points, groups_of, is_question, return_room
+from .battle import answers, battle_data, battle_points, groups_of, is_question, quiet_slot, return_room
 from .frames import BattleFrame
 from .notation import parse_units
 from .occupancy import count
@@ -93,11 +93,13 @@ def battle_odds(
     area: str,
     attack: list[tuple[str, dict[str, int] | str]] | None = None,
     side: Side | None = None,
+    open_step: str | None = None,
 ) -> BattleOdds:
     """The odds of the battle in ``area``: the one in progress there, the one its border groups
     wait for, or — with ``attack`` (``[(origin, units), …]``, units by type or as ``2v1s``) —
     the one those groups would start, added to any already lined up (``side``: the attacker,
-    by default the active player)."""
+    by default the active player). ``open_step``: a step the engine passed unseen (a quiet
+    step) that is presented now, counted as still open, as a step with a choice would be."""
     state, frame, base, draws = _battle_before_cards(rules, state, area, attack, side)
     attacker, defender = frame["attacker"], frame["defender"]
     stranded = sum(1 for g in groups_of(state, frame) if sum(g.units.values()) > return_room(rules, state, frame, g))
@@ -125,7 +127,7 @@ def battle_odds(
         attacker_bp={k: Fraction(v, total) for k, v in sorted(a_marg.items())},
         defender_bp={k: Fraction(v, total) for k, v in sorted(d_marg.items())},
         expected_losses={attacker: Fraction(a_loss, total), defender: Fraction(d_loss, total)},
-        excluded=_excluded(state, frame),
+        excluded=_excluded(state, frame, None if open_step is None else quiet_slot(open_step)),
     )
 
 
@@ -204,14 +206,16 @@ def _with_attack(
     return state, battle_data(rules, state, area, attacker, assault=False)
 
 
-def _excluded(state: State, f: BattleFrame) -> tuple[str, ...]:
+def _excluded(state: State, f: BattleFrame, open_slot: str | None = None) -> tuple[str, ...]:
     """What could still change the battle and is not counted: every slot not yet passed where a
-    side holds cards or tokens (the counts are public; what they are is not)."""
+    side holds cards or tokens (the counts are public; what they are is not); ``open_slot`` as
+    if asked now."""
     if "bp" in f:
         return ()
     step = f["step"]
     ahead = _STEPS[_STEPS.index(step):] if step in _STEPS else ()
     choosing = next((answers(c) for c in reversed(state.stack) if is_question(c)), None)
+    choosing = choosing or open_slot
     if choosing:  # the slot being decided now is still open
         ahead = (choosing, *ahead)
     sides = {"attacker": f["attacker"], "defender": f["defender"]}

@@ -32,7 +32,8 @@ from websockets.http11 import Request, Response
 
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
-from ..engine import BattleOdds, Decision, Game, IllegalAction, VariantRecord, write_record
+from ..engine import BattleOdds, Game, IllegalAction, VariantRecord, write_record
+from ..play.quiet import Quiet, due, queued
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
 from .args import HUMAN, REMOTE
@@ -72,34 +73,43 @@ class _OddsTap:
     """Hands the app's own odds code the game and keeps every battle it weighed, so a joiner's
     screen gets exactly the odds it would show for a local game."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, open_step: str | None = None):
         self.game = game
+        self.open_step = open_step  # a quiet step presented: still open, as a step with a choice is
         self.asked: dict[tuple[str, str], Odds] = {}
 
     def battle_odds(self, area: str, attack: Attack | None = None, side: Side | None = None) -> BattleOdds:
-        odds = self.game.battle_odds(area, attack=attack, side=side)
+        odds = self.game.battle_odds(area, attack=attack, side=side, open_step=self.open_step)
         plain = None if attack is None else [(origin, dict(units)) for origin, units in attack if not isinstance(units, str)]
         if plain is None or len(plain) == len(attack or ()):  # a group as notation (2v1s) is not sent: a joiner asks for it
             self.asked[(area, repr(plain))] = Odds.of(odds, plain)
         return odds
 
 
-def seat_state(game: Game, side: str, mark: int, sent: int) -> SeatState:
+def seat_state(game: Game, side: str, mark: int, sent: int, quiet: Quiet | None = None, passed: int = 0) -> SeatState:
     """What ``side`` may know now: its view without the seed, its options if it decides, its
-    events since ``mark`` (an index among all events; ``sent`` of its own were sent before)."""
-    view = game.view(side)
+    events since ``mark`` (an index among all events; ``sent`` of its own were sent before).
+    While a ``quiet`` step is presented, every seat is shown the position as it stood at that
+    step, the step as the decision (play/quiet.py); ``passed`` such steps count as actions (a
+    count that did not grow after a step would tell that it was passed unseen)."""
+    shown = game if quiet is None else quiet[1]
+    if quiet is None:
+        view, d = game.view(side), game.decision()
+        options = list(game.options()) if d is not None and d.player == side else []
+    else:
+        view = shown.quiet_view(side, quiet[0])
+        d, option = shown.quiet_decision(quiet[0])
+        options = [option] if d.player == side else []
     del view["seed"]  # with the seed and the record anyone could replay the hidden deals
-    d = game.decision()
-    options = list(game.options()) if d is not None and d.player == side else []
-    tap = _OddsTap(game)
+    tap = _OddsTap(shown, None if quiet is None else quiet[0]["step"])
     if view["battle"] is not None:
         odds_text(tap, view["battle"]["area"])
     for option in options:  # none unless ``side`` decides now
         assert d is not None
         option_odds(tap, option, d.kind)
-    return SeatState(actions=len(game.actions), over=game.over, view=view, options=options, first_event=sent,
-                     events=[EventData.of(e) for e in game.events(side, mark)], preview=game.score_if_stage_ended(),
-                     odds=list(tap.asked.values()))
+    return SeatState(actions=len(game.actions) + passed, over=game.over, view=view, options=options, first_event=sent,
+                     events=[EventData.of(e) for e in shown.events(side, mark)], preview=shown.score_if_stage_ended(),
+                     odds=list(tap.asked.values()), quiet=quiet is not None and bool(options))
 
 
 def welcome(game: Game, side: Side) -> Welcome:
@@ -145,7 +155,12 @@ class Host:
         self.port: int | None = None
         self.unsaved: str | None = None
         self._where: tuple[int, Side] | None = None
-        self._waiting: Side | None = None  # the empty seat the game last said it waits for
+        self._waiting: str | None = None  # the empty seat the game last said it waits for
+        #: secret steps the engine passed for a seat a person may play, still to present to it
+        #: (play/quiet.py): the game waits for each as for a decision
+        self.quiet: list[Quiet] = []
+        self.passed = 0  # quiet steps answered: each counts as an action on the wire
+        self.people = [side for side, kind in self.seats.items() if kind in (REMOTE, HUMAN)]
 
     # ------------------------------------------------------------------------------ running
 
@@ -289,23 +304,60 @@ class Host:
             self._send(side, Refused(reason=f"already seated as {side}"))
             return
         async with self.lock:
-            reason = self._act(side, message) or await self._commit()
+            if self._quiet_due() is not None:
+                reason = self._pass_quiet(side, message)
+            else:
+                before = self.game.copy()
+                reason = self._act(side, message) or await self._commit()
+                if reason is None:
+                    self.quiet = queued(self.quiet, before, self.game, self.people)
             if reason is not None:
                 self._send(side, Refused(reason=one_line(reason)))
                 return
             self._changed()
         await self.play_bots()
 
+    def _not_now(self, side: str, act: Act, decider: str | None) -> str | None:
+        """Why ``side`` may not act now, if it may not."""
+        if self.game.over or decider is None:
+            return "the game is over"
+        if decider != side:
+            return f"not your decision: {decider} decides"
+        if act.at != len(self.game.actions) + self.passed:
+            return f"the game has moved on (action {len(self.game.actions) + self.passed}, not {act.at}): wait for the new position"
+        return None
+
+    def _quiet_due(self) -> Quiet | None:
+        """The secret step presented now, if any (with its moment)."""
+        d = self.game.decision()
+        return self.quiet[0] if due(self.quiet, d.player if d else None) is not None else None
+
+    def asking(self) -> str | None:
+        """The side the game waits for: a quiet step's, else the decision's."""
+        quiet = self._quiet_due()
+        d = self.game.decision()
+        return quiet[0]["side"] if quiet is not None else d.player if d is not None else None
+
+    def _pass_quiet(self, side: str, act: Act) -> str | None:
+        """A seat answers the secret step presented to it: its one option, the pass (nothing
+        is applied: the engine passed it already); the reason it was refused, else None."""
+        step, moment = self.quiet[0]
+        d, option = moment.quiet_decision(step)
+        reason = self._not_now(side, act, d.player)
+        if reason is None and act.action != option.notation:
+            reason = f"'{act.action}' is not legal now ({d.prompt}); legal: {option.notation}"
+        if reason is None:
+            self.quiet.pop(0)
+            self.passed += 1
+        return reason
+
     def _act(self, side: str, act: Act) -> str | None:
         """Apply a joiner's action; the reason it was not applied, else None."""
         game = self.game
         d = game.decision()
-        if game.over or d is None:
-            return "the game is over"
-        if d.player != side:
-            return f"not your decision: {d.player} decides"
-        if act.at != len(game.actions):
-            return f"the game has moved on (action {len(game.actions)}, not {act.at}): wait for the new position"
+        reason = self._not_now(side, act, d.player if d is not None else None)
+        if reason is not None:
+            return reason
         try:
             game.apply(act.action)
         except IllegalAction as exc:
@@ -336,12 +388,14 @@ class Host:
         while not self.done.is_set():
             async with self.lock:
                 d = self.game.decision()
-                if self.game.over or d is None or d.player not in self.bots:
+                if self.game.over or d is None or d.player not in self.bots or self._quiet_due() is not None:
                     return
                 action = await asyncio.to_thread(self.bots[d.player].choose, Seat(self.game, d.player))
+                before = self.game.copy()
                 self.game.apply(action)
                 unsaved = await self._commit()
                 if unsaved is None:
+                    self.quiet = queued(self.quiet, before, self.game, self.people)
                     self._changed()
                     continue
             with contextlib.suppress(TimeoutError):
@@ -361,7 +415,6 @@ class Host:
 
     def _changed(self) -> None:
         """After an action, saved: tell every seat, print the progress; at the end, stop."""
-        d = self.game.decision()
         for side in list(self.conns):
             self._send_state(side)
         view = self.game.view(None)
@@ -369,15 +422,15 @@ class Host:
         if where != self._where and not self.game.over:
             self._where = where
             self.say(f"Round {view['round']}: {view['active']} to act (action {len(self.game.actions)})")
-        self._say_if_waiting(d)
+        self._say_if_waiting(self.asking())
         if self.game.over:
             result = view["result"]
             self.say(f"Game over after {len(self.game.actions)} actions: {result['reason'] if result else ''}")
             self.done.set()
 
-    def _say_if_waiting(self, d: Decision | None) -> None:
+    def _say_if_waiting(self, asking: str | None) -> None:
         """Tell the host's operator, once, that the game stands still until an empty seat joins."""
-        waiting = None if self.game.over or d is None or d.player in self.bots or d.player in self.conns else d.player
+        waiting = None if self.game.over or asking is None or asking in self.bots or asking in self.conns else asking
         if waiting is not None and waiting != self._waiting:
             self.say(f"Waiting for {waiting}: the seat is empty until its player joins")
         self._waiting = waiting
@@ -404,8 +457,9 @@ class Host:
         if side not in self.conns:
             return
         mark, sent = self.cursor[side]
-        state = seat_state(self.game, side, mark, sent)
-        self.cursor[side] = (len(self.game.events(None)), sent + len(state.events))
+        quiet = self._quiet_due()
+        state = seat_state(self.game, side, mark, sent, quiet, self.passed)
+        self.cursor[side] = (len((self.game if quiet is None else quiet[1]).events(None)), sent + len(state.events))
         self._send(side, state)
 
     def _send(self, side: str, message: BaseModel) -> None:

@@ -205,6 +205,9 @@ async def play_with_bot(address: str, side: Side, secret: str, bot: Bot | str, d
             d = mirror.decision()
             if d is None or d.player != side:
                 continue
+            if mirror.quiet:  # a step the engine passed for the seat: the bot is not asked, as at one table
+                await link.act(d.actions[0])
+                continue
             if stop_after is not None and played >= stop_after:
                 await link.close()
                 await asyncio.gather(runner, return_exceptions=True)

@@ -53,6 +53,7 @@ class Mirror:
         self.actions: list[str] = []
         self.over = False
         self.can_undo = False
+        self.quiet = False  # the decision is a secret step the seat can only pass (SeatState.quiet)
         self._view: PlayerView | None = None  # until the host's first state
         self._offered: tuple[Option, ...] = ()
         self._events: list[Event] = []
@@ -67,6 +68,7 @@ class Mirror:
         network, so they are made :func:`printable` here, once, for every screen that shows them."""
         self.actions = ["?"] * state.actions
         self.over = state.over
+        self.quiet = state.quiet
         self._view = cast(PlayerView, printable_document(state.view))
         self._offered = tuple(replace(o, label=printable(o.label)) for o in state.options)
         self._last = [Event.from_dict(cast(dict[str, Any], printable_document(e.plain()))) for e in state.events]

@@ -21,8 +21,9 @@ from ..engine import BattleOdds, Event, EventKind, Option, PlayerView, VariantRe
 #: bumped whenever a message changes shape; a hello of another version is refused in one line
 #: (2: one secret per seat, the hello's ``token`` became ``secret``; 3: the view and the events
 #: are typed and checked on arrival, a view's result names its termination; 4: the welcome carries
-#: the scenario variant played, its text and digest as a record carries them)
-PROTOCOL = 4
+#: the scenario variant played, its text and digest as a record carries them; 5: a seat's state
+#: says when its decision is a secret step it can only pass, presented as if it had a choice)
+PROTOCOL = 5
 #: the largest message a joiner may send (a hello or an action is a few hundred bytes)
 MAX_JOINER_MESSAGE = 4096
 #: the largest message a host may send (a whole game's events after a reconnect)
@@ -140,7 +141,12 @@ class EventData(BaseModel):
 class SeatState(_Message):
     """Everything one seat may know after a change: its view (the engine's, without the seed),
     its options when the decision is its own, its events from ``first_event`` on (counted among
-    the events it may see), the End of Stage preview and the odds its screen shows."""
+    the events it may see), the End of Stage preview and the odds its screen shows.
+
+    ``quiet``: the seat's decision is a secret battle step the engine passed for it (it had
+    nothing to play), presented at the position as it stood then, its one option the pass, so
+    the other seat waits as for a step with a choice. Only that seat's own state says so (its
+    bot answers without being asked, as it never is at one table)."""
 
     type: Literal["state"] = "state"
     actions: int
@@ -151,6 +157,7 @@ class SeatState(_Message):
     events: list[EventData] = []
     preview: dict[str, list[tuple[str, int]]]
     odds: list[Odds] = []
+    quiet: bool = False
 
 
 class OddsAnswer(_Message):

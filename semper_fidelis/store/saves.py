@@ -202,27 +202,31 @@ def _new_file(folder: Path, stem: str, tail: str = "") -> Path:
             path = folder / f"{stem}.{n}{tail}.json"
 
 
-def summary_line(game: Game, players: dict[str, str]) -> str:
-    """Scenario, round, side to move, players: what the Resume list shows."""
-    view = game.view(None)
-    decision = game.decision()
+def summary_line(game: Game, players: dict[str, str], to_move: str | None = None) -> str:
+    """Scenario, round, side to move (``to_move``, else the decision's), players: what the
+    Resume list shows."""
     if game.over:
-        winner = view["result"]["winner"] if view["result"] else None
+        result = game.view(None)["result"]
+        winner = result["winner"] if result else None
         now = f"finished, {winner + ' won' if winner else 'a draw'}"
     else:
-        now = f"{decision.player} to move" if decision else "—"
+        decision = game.decision() if to_move is None else None  # a quiet step's moment has none to list
+        to_move = to_move or (decision.player if decision else None)
+        now = f"{to_move} to move" if to_move else "—"
     seats = ", ".join(f"{side} {players.get(side, 'human')}" for side in ("PL", "ZURL"))
     variant = f" ({game.data.variant.name})" if game.data.variant is not None else ""
-    return f"Scenario {game.scenario.number}{variant}, round {view['round']}, {now} ({seats})"
+    return f"Scenario {game.scenario.number}{variant}, round {game.state.round}, {now} ({seats})"
 
 
-def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool) -> None:
-    """Write the record with its seats and summary; once a game in an autosave slot is
-    finished, drop the oldest finished slots beyond :data:`KEEP_FINISHED`."""
+def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool, *, quiet: int = 0, summary: str | None = None) -> None:
+    """Write the record with its seats and summary (``summary``: the line to show, when the
+    screen asks something else than the engine's decision); ``quiet``: how many of the record's
+    last secret steps the hot-seat screen has still to present (:func:`read_quiet`). Once a game
+    in an autosave slot is finished, drop the oldest finished slots beyond :data:`KEEP_FINISHED`."""
     from ..engine import write_record
 
     write_record(game, path)
-    write_players(path, players, privacy, summary=summary_line(game, players), over=game.over)
+    write_players(path, players, privacy, summary=summary or summary_line(game, players), over=game.over, quiet=quiet)
     if game.over and path.parent.name == AUTOSAVES:
         prune_finished(path.parent.parent)
 
@@ -383,11 +387,12 @@ def players_path(save: Path) -> Path:
     return save.parent / ".players" / save.name
 
 
-def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False) -> None:
-    """The seats of a saved game and its summary line, written like the record itself."""
+def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False, quiet: int = 0) -> None:
+    """The seats of a saved game, its summary line and its quiet steps due, written like the
+    record itself."""
     from ..engine import write_atomic
 
-    data = {"players": players, "privacy": privacy, "summary": summary, "over": over}
+    data = {"players": players, "privacy": privacy, "summary": summary, "over": over, "quiet": quiet}
     own_folder(players_path(save).parent)
     write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
 
@@ -417,3 +422,16 @@ def read_players(save: Path) -> tuple[dict[str, str], bool] | None:
     pl, zurl = kinds
     assert pl is not None and zurl is not None
     return {"PL": pl, "ZURL": zurl}, data.get("privacy", True) is not False
+
+
+#: quiet steps due at most in a save (a battle gives a side a few; more is a hostile sidecar)
+MAX_QUIET = 16
+
+
+def read_quiet(save: Path) -> int:
+    """How many secret steps the engine passed at the end of the record were still to be
+    presented when the game was saved (0 for a missing, older or hostile sidecar). A count, not
+    the steps: which they are, and for whom, the record's replay tells. No screen shows it (the
+    Resume list's summary names the side the step asks, as for a step with a choice)."""
+    quiet = (_read_sidecar(save) or {}).get("quiet")
+    return quiet if isinstance(quiet, int) and not isinstance(quiet, bool) and 0 <= quiet <= MAX_QUIET else 0

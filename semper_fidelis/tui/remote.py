@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -165,6 +166,7 @@ class JoinApp(SemperFidelisApp):
         self.session: RemoteSession | None = None
         self.joining: JoiningScreen | None = None  # the first screen, made by get_default_screen
         self.ended: str | None = None  # why the app ended before the game did (one line)
+        self.left = False  # the app is closing: what the link still brings is dropped
         self.sub_title = printable(f"{side} at {address}")
 
     def _link(self, secret: str) -> Link:
@@ -190,14 +192,35 @@ class JoinApp(SemperFidelisApp):
         try:
             await self.link.run()
         except JoinError as exc:
-            if self.asks and self.session is None:  # a wrong secret: the player types it again
-                assert self.joining is not None  # shown since the app started
-                self.joining.ask(self._prompt(str(exc)))
-                return
-            self.ended = str(exc)
-            self.exit(return_code=2, message=plain(self.ended))  # printed on exit: never markup, never raw
+            self._link_ended(exc)
+
+    def _link_ended(self, exc: JoinError) -> None:
+        """A refusal asks a served seat's secret again; anything else ends the app with one line.
+        Once the player has left, the screens are being taken down: nothing is shown."""
+        if self.closing:
+            return
+        if self.asks and self.session is None:  # a wrong secret: the player types it again
+            assert self.joining is not None  # shown since the app started
+            self.joining.ask(self._prompt(str(exc)))
+            return
+        self.ended = str(exc)
+        self.exit(return_code=2, message=plain(self.ended))  # printed on exit: never markup, never raw
+
+    @property
+    def closing(self) -> bool:
+        """Left, or being taken down: no screen may be drawn or pushed (a screen's widgets go
+        before the screen itself, which still reads as mounted)."""
+        return self.left or not self.is_running
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Leave: a position or refusal that arrives after this is dropped (the link's worker
+        runs until the app's teardown cancels it, while the screens go one by one)."""
+        self.left = True
+        super().exit(result, return_code, message)
 
     def _position(self, mirror: Mirror) -> None:
+        if self.closing:
+            return
         if self.session is None:
             # the mirror reads as a Game: what it cannot do (apply, undo, record, save) RemoteSession
             # overrides, so Session's Game-typed field takes it (a Protocol for all the screens read is not written yet)
@@ -215,6 +238,8 @@ class JoinApp(SemperFidelisApp):
         self.run_worker(self.link.act(action), group="link-send")
 
     def _host_refused(self, reason: str) -> None:  # not _refused: the app's own is about a save that cannot be opened
+        if self.closing:
+            return
         if self.session is not None:
             self.session.waiting = False
         self.notify(f"The host refused: {reason}", severity="error")

@@ -7,7 +7,7 @@ are plain code the tests can call directly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from filelock import FileLock
@@ -16,8 +16,10 @@ from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..data.models import Side
 from ..engine import Decision, Event, Game, IllegalAction, Option, PlayerView, RecordError, read_record
+from ..play.quiet import Quiet, queued, restored
+from ..play.quiet import due as quiet_due
 from ..store.locks import lock_game
-from ..store.saves import save_game
+from ..store.saves import read_quiet, save_game, summary_line
 from ..store.seats import BOT, HUMAN, seat_kind
 
 SIDES = ("PL", "ZURL")
@@ -65,9 +67,9 @@ class Session:
     #: hot seat: the secret battle steps the engine passed for a human who could only pass
     #: (``quiet-step`` events), still to be presented, in order (see :meth:`asking`), each
     #: with the position as it stood when it came (``Game.quiet_moment``), which is shown then
-    quiet: list[tuple[Event, Game]] = field(default_factory=list)
+    quiet: list[Quiet] = field(default_factory=list)
     #: the quiet steps presented and passed: (actions applied then, the step), for undo
-    passed: list[tuple[int, tuple[Event, Game]]] = field(default_factory=list)
+    passed: list[tuple[int, Quiet]] = field(default_factory=list)
     #: the last view made and what it was made for (see :meth:`view`)
     _view: tuple[_ViewKey, PlayerView] | None = field(default=None, repr=False)
 
@@ -178,10 +180,7 @@ class Session:
         nothing to play): presented as if it had, so the other player learns nothing from a
         hand-over that did not come. One that waits for the other side's choice in the same
         step (``after``) comes once that choice is made."""
-        waiting = self.quiet[0][0] if self.quiet else None
-        if waiting is not None and waiting.get("after") == self.decider:
-            return None
-        return waiting
+        return quiet_due(self.quiet, self.decider)
 
     def asking(self) -> tuple[Decision, tuple[Option, ...]] | None:
         """The decision the screen asks now and its options: a quiet step first, else the
@@ -207,12 +206,15 @@ class Session:
     def _note_quiet(self, before: Game | None, action: str) -> None:
         """After ``action``: the quiet steps it gave a hot-seat human join the queue, each with
         its moment; those that waited for this choice are due now, at the moment it was made."""
-        if before is None:
-            return
-        self.quiet = [(replace(e, facts=tuple((k, v) for k, v in e.facts if k != "after")), before.quiet_moment(action, 0))
-                      if e.get("after") else (e, moment) for e, moment in self.quiet]
-        new = [e for e in self.game.last_events(None) if e.kind == "quiet-step" and self.players.get(e["side"]) == HUMAN]
-        self.quiet += [(e, before.quiet_moment(action, n)) for n, e in enumerate(new, 1)]
+        if before is not None:
+            self.quiet = queued(self.quiet, before, self.game, self.humans)
+
+    def restore_quiet(self, due: int) -> None:
+        """After a load: the last ``due`` quiet steps of the record (a hot-seat human's) are
+        queued again as :meth:`_note_quiet` queued them when they came, each with its moment —
+        so a game saved while one was due presents it, behind the same hand-over."""
+        if self.hot_seat:
+            self.quiet = restored(self.game, due, self.humans)
 
     def _pass_quiet(self, action: str) -> str:
         quiet = self.quiet_step()
@@ -248,7 +250,9 @@ class Session:
         not take the game down: the position is rebuilt from the record and the error raised
         as :class:`EngineFailure` with a one-line message."""
         if self.quiet_step() is not None:
-            return self._pass_quiet(action)
+            done = self._pass_quiet(action)
+            self.autosave()  # the step no longer due: a load does not ask it again
+            return done
         before = self.game.copy() if self.hot_seat else None  # a quiet step is shown as it stood
         try:
             done = self.game.apply(action)
@@ -292,6 +296,7 @@ class Session:
                 raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
         if quiet is not None:
             self.quiet.insert(0, self.passed.pop()[1])
+            self.autosave()
             return [self.game.quiet_decision(quiet)[1].notation]
         undone = [self.game.undo()]
         first, last = self.steps[-1] if self.steps else (0, -1)
@@ -335,7 +340,7 @@ class Session:
         if self.autosave_path is None:
             return
         try:
-            save_game(self.game, self.autosave_path, self.players, self.privacy)
+            self._write(self.autosave_path)
         except OSError as exc:
             self.unsaved = cannot_write(exc, self.autosave_path)
             return
@@ -346,18 +351,27 @@ class Session:
         open: saving over it would change the game under it)."""
         lock = None if path in self.locks else lock_game(path)
         try:
-            save_game(self.game, path, self.players, self.privacy)
+            self._write(path)
         finally:
             if lock is not None:
                 lock.release()
         self.unsaved = None
 
+    def _write(self, path: Path) -> None:
+        """Save the game with the quiet steps still to present, and a summary naming the side
+        the screen asks, at the position it shows: as it would read had the step had a choice."""
+        summary = summary_line(self.shown_game, self.players, self.asking_side()) if self.quiet else None
+        save_game(self.game, path, self.players, self.privacy, quiet=len(self.quiet), summary=summary)
+
     @classmethod
     def load(cls, path: Path, data: GameData | None, saves_dir: Path | None,
              players: dict[str, str] | None = None, privacy: bool = True) -> Session:
-        """Replay a saved record (raises RecordError with a one-line message)."""
+        """Replay a saved record (raises RecordError with a one-line message), with the quiet
+        steps that were due when it was saved."""
         game = read_record(path, data=data)
-        return cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
+        session = cls(game=game, players=dict(players or {"PL": HUMAN, "ZURL": HUMAN}), privacy=privacy, saves_dir=saves_dir)
+        session.restore_quiet(read_quiet(path))
+        return session
 
 
 __all__ = ["Session", "HUMAN", "BOT", "SIDES", "TABLE", "EngineFailure", "IllegalAction", "RecordError"]

@@ -45,13 +45,14 @@ def compact(values) -> str:
 def test_each_seat_gets_only_its_own_view_and_events(shipped):
     frames: dict[str, list[tuple[str, list[str], str | None]]] = {"PL": [], "ZURL": []}
     game = Game(scenario=1, seed=SEED)
+    hosts = []
 
-    def tap(side: str, frame: str) -> None:
-        d = game.decision()
-        frames[side].append((frame, hidden_now(game, side), d.player if d else None))
+    def tap(side: str, frame: str) -> None:  # the side asked: the decision's, or a quiet step's
+        frames[side].append((frame, hidden_now(game, side), hosts[0].asking()))
 
     async def main():
         async with hosting(game, {"PL": "remote", "ZURL": "remote"}, tap=tap) as host:
+            hosts.append(host)
             address = f"127.0.0.1:{host.port}"
             await asyncio.gather(play_with_bot(address, "PL", SECRETS["PL"], "random", shipped, seed=1),
                                  play_with_bot(address, "ZURL", SECRETS["ZURL"], "random", shipped, seed=2))

@@ -15,7 +15,7 @@ import pytest
 
 from semper_fidelis.engine import Game, load_record, write_atomic
 from semper_fidelis.store.locks import lock_game
-from semper_fidelis.store.saves import MAX_NAME, new_autosave_path, players_path, read_players, safe_name, save_game
+from semper_fidelis.store.saves import MAX_NAME, new_autosave_path, players_path, read_players, read_quiet, safe_name, save_game
 
 SEATS = {"PL": "human", "ZURL": "random"}
 
@@ -190,3 +190,15 @@ def test_a_slot_is_never_a_planted_link(tmp_path, outside):
     assert slot.name == "20261201-210000.000.2-s2.json" and not slot.is_symlink()
     save_game(Game(2, 1), slot, SEATS, True)
     assert outside.read_text() == "mine"
+
+
+@pytest.mark.parametrize("written", [3, -1, 10**9, True, "2", None, [1]])
+def test_the_quiet_steps_due_are_read_back_only_as_a_small_count(tmp_path, written):
+    """A sidecar holds how many secret steps were due (hot seat): a hostile or older one gives 0."""
+    save = tmp_path / "mine.json"
+    save_game(Game(2, 1), save, SEATS, True, quiet=3)
+    data = json.loads(players_path(save).read_text())
+    assert data["quiet"] == 3
+    data["quiet"] = written
+    players_path(save).write_text(json.dumps(data))
+    assert read_quiet(save) == (3 if written == 3 else 0)

@@ -50,6 +50,11 @@ def trace(game: Game, secret: str, seed: int, seen: int) -> list:
     options, the view). How many steps ``secret`` takes at its own screen is its own affair."""
     session = Session(game=game.copy(), privacy=True)
     session.viewer = game.decision().player  # the player at the keyboard now
+    return table_trace(session, secret, seed, seen)
+
+
+def table_trace(session: Session, secret: str, seed: int, seen: int) -> list:
+    """:func:`trace` from a session as it stands (one just loaded: no one at the keyboard yet)."""
     rng, out = random.Random(seed), []
     for _ in range(600):
         if session.game.over or sum(len(step) == 4 for step in out) >= seen:
@@ -193,3 +198,85 @@ async def test_the_app_hands_over_for_a_token_step_with_only_pass_and_one_key_ta
         assert "Machine Gun" in prompt_text(session).plain
         await choose(pilot, "pass")  # its one key and Enter, as for any option
         assert session.quiet_step() is None
+
+
+def to_zurls_token_step(game: Game) -> Session:
+    """A hot-seat session of ``game`` (scenario 2 at its start) played through ASSAULT, both
+    sides taking the way out of every step, until ZURL's token step is asked."""
+    session = Session(game=game, privacy=True)
+    session.hand_over("PL")
+    for action in ASSAULT:
+        session.apply(action)
+    while True:
+        session.hand_over(session.handover_to() or session.viewer)
+        d, options = session.asking()
+        if d.player == "ZURL" and "token" in d.prompt:
+            return session
+        session.apply(public_choice(option_rows(session)))
+
+
+def test_a_quiet_step_due_at_saving_is_presented_after_loading_as_a_step_with_a_choice_is(tmp_path):
+    """Saved while ZURL's token step is due: loaded, it is presented once, to ZURL, behind a
+    hand-over; PL's hand-overs and screens from the load on, and the Resume list's line, are
+    those of the same game where ZURL had a token to play (the engine waiting at the step)."""
+    from semper_fidelis.store.saves import describe
+
+    def from_start(game: Game) -> Game:  # a game whose record starts at its position: it replays
+        return Game.from_position(game.position(), scenario=2, seed=1)
+
+    quiet = to_zurls_token_step(from_start(Game(scenario=2, seed=1)))
+    assert quiet.quiet_step()["step"] == "d-token"
+    for k in range(40):  # the same game with ZURL's tokens dealt again until one may be played
+        chosen = to_zurls_token_step(from_start(perturbed(Game(scenario=2, seed=1), "ZURL", random.Random(k))))
+        if chosen.quiet_step() is None:
+            break
+    assert chosen.quiet_step() is None and chosen.game.decision().player == "ZURL"
+    traces, lines = [], []
+    for name, session in (("quiet", quiet), ("chosen", chosen)):
+        session.save_to(tmp_path / f"{name}.json")
+        lines.append(describe(tmp_path / f"{name}.json").summary.split(" — ")[1])
+        loaded = Session.load(tmp_path / f"{name}.json", None, tmp_path, players=session.players, privacy=True)
+        assert loaded.handover_to() == "ZURL"
+        assert [(e, m.digest()) for e, m in loaded.quiet] == [(e, m.digest()) for e, m in session.quiet]  # each at its moment
+        traces.append(table_trace(loaded, "ZURL", 5, 12))
+        if name == "quiet":
+            assert loaded.quiet == [] and len(loaded.passed) == 1 and loaded.passed[0][1][0]["step"] == "d-token"
+    assert traces[0] == traces[1] and lines[0] == lines[1]
+    assert traces[0][0] == ("hand-over", "ZURL") and sum(step[0] == "PL" for step in traces[0]) >= 10
+
+
+def test_the_autosave_keeps_the_quiet_steps_due_as_they_are_passed_and_undone(tmp_path):
+    """Saved after every change of what is due, not only after the engine's actions: a step
+    passed is not asked again after a load, one undone is."""
+    from semper_fidelis.store.saves import read_quiet
+
+    session = to_zurls_token_step(Game(scenario=2, seed=1))
+    session.autosave_path = tmp_path / "slot.json"
+    session.autosave()
+    assert read_quiet(session.autosave_path) == len(session.quiet) >= 1
+    session.hand_over("ZURL")
+    session.apply("pass")
+    assert read_quiet(session.autosave_path) == len(session.quiet) == 0
+    assert session.undo() == ["pass"] and read_quiet(session.autosave_path) == 1
+
+
+@sync
+async def test_the_app_presents_a_quiet_step_due_in_a_loaded_save_behind_a_hand_over(make_app, saves):
+    from semper_fidelis.tui.screens.handover import HandoverScreen
+
+    from .conftest import SIZE
+    from .helpers import choose, labels, options, text_of, until_screen
+
+    to_zurls_token_step(Game(scenario=2, seed=1)).save_to(saves / "due.json")
+    app = make_app(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.open_save(saves / "due.json") is None
+        await until_screen(pilot, HandoverScreen)
+        assert "ZURL" in text_of(app.screen.query_one("#handover-text"))
+        await pilot.press("space")
+        await pilot.pause()
+        assert options(app) == ["pass"] and labels(app) == ["Play no token"]
+        await choose(pilot, "pass")
+        session = app.game_screen.session
+        assert session.quiet_step() is None and session.passed and isinstance(app.screen, HandoverScreen)
