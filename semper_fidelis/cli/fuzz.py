@@ -9,7 +9,7 @@ import time
 
 from .. import argtypes
 from ..data.scenarios import pick_scenario
-from ..i18n import N_, _, ngettext, number
+from ..i18n import N_, _, ngettext, number, pgettext
 from .batches import add_cluster, check_seeds, cluster
 from .command import Command
 from .gamedata import load_data
@@ -44,7 +44,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary.to_json(scenarios=scenarios, seed=args.seed, jobs=args.jobs, seconds=seconds)))
         return 1 if summary.failures else 0
-    checks = ", ".join(f"{number(n)} {name}" for name, n in sorted(summary.checks.items()))
+    checks = ", ".join(f"{number(n)} {_check_name(name)}" for name, n in sorted(summary.checks.items()))
     games = ngettext("{n} game (scenarios {numbers}; seeds {first}..{last})", "{n} games (scenarios {numbers}; seeds {first}..{last})",
                      summary.games, numbers=", ".join(map(str, scenarios)), first=args.seed, last=args.seed + args.games - 1)
     actions = ngettext("{n} action in {seconds} s", "{n} actions in {seconds} s", summary.actions, seconds=number(seconds, 1))
@@ -56,6 +56,13 @@ def _run(args: argparse.Namespace) -> int:
     n = len(summary.failures)
     console.print(ngettext("{n} failing game.", "{n} failing games.", n) if n else _("No failures."))
     return 1 if summary.failures else 0
+
+
+def _check_name(name: str) -> str:
+    """A check of the engine's invariants (engine/invariants.py, play/fuzz.py) by its name in the current language."""
+    names = {"state": pgettext("check", "state"), "hand limit": pgettext("check", "hand limit"), "frames": pgettext("check", "frames"),
+             "leak": pgettext("check", "leak"), "undo": pgettext("check", "undo"), "replay": pgettext("check", "replay")}
+    return names.get(name, name)
 
 
 COMMAND = Command("fuzz", N_("play random games checking the rules' invariants after every action"), _arguments, _run)

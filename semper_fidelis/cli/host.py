@@ -39,7 +39,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..net import commands
 
     if HUMAN in (args.pl, args.zurl):  # the human seat is played in the app, in this terminal
-        needs_terminal("host with a human seat", "without one, give the seats to bots or to remote players")
+        needs_terminal(_("host with a human seat"), _("without one, give the seats to bots or to remote players"))
     return commands.host(args, variant_data(args) if args.variant is not None else engine_data(args), app_seat)
 
 

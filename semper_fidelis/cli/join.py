@@ -28,7 +28,7 @@ def _run(args: argparse.Namespace) -> int:
     from ..net import commands
 
     if args.bot is None:  # the seat is played in the app
-        needs_terminal("join without --bot", "without one, --bot BOT plays the seat")
+        needs_terminal(_("join without --bot"), _("without one, --bot BOT plays the seat"))
     return commands.join(args, engine_data(args), app_seat)
 
 

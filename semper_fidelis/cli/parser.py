@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=_(EXIT_STATUSES),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}", help=_("show program's version number and exit"))
     _add_assets(parser, default=None)
     _add_lang(parser, default=None)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -26,7 +26,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pace", type=argtypes.pace, default=0.3, metavar="SECONDS",
                         help=_("pause between a bot's actions (default: 0.3)"))
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # a page of `serve`: only the lists' games open
-    start = parser.add_argument_group("direct start", "open a game or an example at once, not the menu")
+    start = parser.add_argument_group(_("direct start"), _("open a game or an example at once, not the menu"))
     start.add_argument("--scenario", default=None, metavar="N", help=_("a new game of scenario N (1-5 or a name) at its first decision"))
     add_variant(start)
     start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help=_("who plays PL: human or a bot (default: human)"))

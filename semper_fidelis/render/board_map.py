@@ -477,7 +477,7 @@ class BoardMap:
         names = self.data.areas
         self.grid_height = len(out)
         if lines.missing:
-            out.append(Text("Also adjacent: " + ", ".join(f"{names[a].label}–{names[b].label}" for a, b in lines.missing), style="dim"))
+            out.append(Text(_("Also adjacent: {pairs}", pairs=", ".join(f"{names[a].label}–{names[b].label}" for a, b in lines.missing)), style="dim"))
         self.last_lines = out
         return out
 

@@ -12,7 +12,7 @@ from rich.text import Text
 from ..data.files import ASSET_FILES
 from ..data.loader import GameData
 from ..data.models import Area
-from ..i18n import N_, _, current_language
+from ..i18n import N_, _, current_language, pgettext
 from .map_style import (
     CHANGED_MARK,
     CHANGED_STYLE,
@@ -73,7 +73,8 @@ def key_table(data: GameData) -> Table:
             name = data.polish.text(ASSET_FILES["components"], f"units.{unit.id}.name", unit.name)
             items.append(Text.assemble((glyph, UNIT_STYLE.get(unit.id, "bold")), f" {name.split(' (')[0]}"))
         if items:
-            key.add_row(Text(f" {side} ", style=SIDE_STYLE[side]), Text("  ").join(items))
+            label = pgettext("units", "neutral") if side == "neutral" else side
+            key.add_row(Text(f" {label} ", style=SIDE_STYLE[side]), Text("  ").join(items))
 
     def mark(glyph: str, style: str | None, text: str) -> Text:
         return Text.assemble((glyph, style or ""), f" {text}")
