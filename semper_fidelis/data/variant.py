@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from ..i18n import _, pgettext
 from .checks import check_scenario
 from .loader import DataError, GameData, _entry_label, _merge_messages, read_toml
 from .models import Amount, Entry, Relief, Scenario, Side, UnitTypeId
@@ -130,7 +131,7 @@ def variant_files(folder: Path, limit: int = 100) -> list[Path]:
 def load_variant(data: GameData, text: str, label: str) -> GameData:
     """``data`` with the variant in ``text`` applied: its base scenario replaced by the derived
     one, and the variant kept (``data.variant``). DataError lists every problem."""
-    variant, _ = parse_variant(text, label)
+    variant, _document = parse_variant(text, label)
     data = unvaried(data)
     if variant.base not in data.scenarios:
         known = ", ".join(map(str, sorted(data.scenarios))) or "none"
@@ -271,28 +272,33 @@ def setup_diff(base: Scenario, varied: GameData) -> list[str]:
     lines = [f"{key}: {before.get(key, '—')} → {after.get(key, '—')}" for key in dict.fromkeys([*before, *after])
              if before.get(key) != after.get(key)]
     if varied.variant is not None and dict(varied.variant.options).get("handicap") is not None:
-        lines.append(f"FAQ handicap: {'on' if dict(varied.variant.options)['handicap'] else 'off'}")
+        lines.append(_("FAQ handicap: on") if dict(varied.variant.options)["handicap"] else _("FAQ handicap: off"))
     return lines
 
 
 def _facts(sc: Scenario) -> dict[str, str]:
     """A scenario's set-up as labelled facts, to compare two of them."""
-    facts = {"initiative": sc.initiative, "rounds": str(len(sc.time_track))}
+    facts = {_("initiative"): sc.initiative, _("rounds"): str(len(sc.time_track))}
     for side in sorted(sc.sides):
         setup = sc.sides[side]
-        facts |= {f"{side} Morale": str(setup.morale), f"{side} Supply": str(setup.supply), f"{side} VP": str(setup.vp),
-                  f"{side} cards removed": ", ".join(map(str, sorted(setup.removed_cards))) or "none",
-                  f"{side} Mobilization Zone": _units(setup.mobilization)}
+        facts |= {_("{side} Morale", side=side): str(setup.morale), _("{side} Supply", side=side): str(setup.supply),
+                  _("{side} VP", side=side): str(setup.vp),
+                  _("{side} cards removed", side=side): ", ".join(map(str, sorted(setup.removed_cards))) or pgettext("cards", "none"),
+                  _("{side} Mobilization Zone", side=side): _units(setup.mobilization)}
         at: dict[str, dict[str, int]] = {}
         for p in setup.placements:
             at.setdefault(p.area, {})[p.unit] = at.get(p.area, {}).get(p.unit, 0) + p.count
-        facts |= {f"{side} units at {area}": _units(units) for area, units in sorted(at.items())}
-    facts |= {f"Strategic value of {area}": str(value) for area, value in sorted(sc.strategic.items())}
+        facts |= {_("{side} units at {area}", side=side, area=area): _units(units) for area, units in sorted(at.items())}
+    facts |= {_("Strategic value of {area}", area=area): str(value) for area, value in sorted(sc.strategic.items())}
     for i, r in enumerate(sc.relief, start=1):
-        with_commander = f" with {r.commander}" if r.commander else ""
-        facts[f"Relief {i}"] = f"{r.side} round {r.round}: {r.count} {r.unit}{with_commander}"
+        if r.commander:
+            relief = _("{side} round {round}: {count} {unit} with {commander}", side=r.side, round=r.round, count=r.count, unit=r.unit,
+                       commander=r.commander)
+        else:
+            relief = _("{side} round {round}: {count} {unit}", side=r.side, round=r.round, count=r.count, unit=r.unit)
+        facts[_("Relief {number}", number=i)] = relief
     return facts
 
 
 def _units(units: Mapping[Any, int]) -> str:
-    return ", ".join(f"{n} {unit}" for unit, n in sorted(units.items()) if n) or "none"
+    return ", ".join(_("{count} {unit}", count=n, unit=unit) for unit, n in sorted(units.items()) if n) or pgettext("units", "none")
