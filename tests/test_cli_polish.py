@@ -179,3 +179,16 @@ def test_numbers_in_polish_prose_have_a_decimal_comma():
     assert (number(12.25, 1), number(1890), number(12345.5, 1), number(3, signed=True)) == ("12,2", "1890", "12\u00a0345,5", "+3")
     set_language("en")
     assert (number(12.25, 1), number(1890), number(12345.5, 1), number(-3, signed=True)) == ("12.2", "1,890", "12,345.5", "-3")
+
+
+@pytest.mark.parametrize(("toml", "expected"), [
+    ('name = "x"\nbase = 1\n[sides.PL]\nadd_cards = [1]\n', "sides.PL.add_cards: karta 1 nie jest usunięta w scenariuszu 1"),
+    ('name = "x"\nbase = 1\nrounds = 5\n', "rounds: 5 to nie całkowita liczba Etapów"),
+    ('name = "x"\nbase = [\n', "niepoprawny TOML"),
+])
+def test_validate_a_variant_in_polish(speak, tmp_path, toml, expected):
+    variant = tmp_path / "bad.toml"
+    variant.write_text(toml)
+    status, out = speak("validate", "--variant", str(variant))
+    assert status == 1 and expected in out and "BŁĄD: 1 problem w wariant bad.toml" in out
+    assert not english_in(out.split("niepoprawny TOML:")[0]), sorted(english_in(out))  # what tomllib says is its own

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
-from ..i18n import _, pgettext
+from ..i18n import _, number, pgettext
 from .checks import check_scenario
 from .loader import DataError, GameData, _entry_label, _merge_messages, read_toml
 from .models import Amount, Entry, Relief, Scenario, Side, UnitTypeId
@@ -90,13 +90,14 @@ def parse_variant(text: str, label: str) -> tuple[Variant, dict[str, Any]]:
     """The variant in ``text`` and its document; DataError with one line per problem, each
     starting ``label: key:``."""
     if len(text) > MAX_VARIANT_CHARS:
-        raise DataError([f"{label}: {len(text):,} characters is too long for a variant (at most {MAX_VARIANT_CHARS:,})"])
+        raise DataError([_("{label}: {size} characters is too long for a variant (at most {most})", label=label, size=number(len(text)),
+                           most=number(MAX_VARIANT_CHARS))])
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError([f"{label}: not valid TOML: {exc}"]) from None
+        raise DataError([_("{label}: not valid TOML: {why}", label=label, why=exc)]) from None
     except RecursionError:
-        raise DataError([f"{label}: not valid TOML: nested too deeply"]) from None
+        raise DataError([_("{label}: not valid TOML: nested too deeply", label=label)]) from None
     return check_document(document, label), document
 
 
@@ -114,7 +115,7 @@ def check_document(document: dict[str, Any], label: str) -> Variant:
 def read_variant_file(path: Path) -> str:
     """The text of a variant file, or DataError with one line (as for any data file)."""
     if path.is_file() and path.stat().st_size > 4 * MAX_VARIANT_CHARS:  # before parsing it
-        raise DataError([f"{path}: too large for a variant ({path.stat().st_size:,} bytes)"])
+        raise DataError([_("{path}: too large for a variant ({size} bytes)", path=path, size=number(path.stat().st_size))])
     read_toml(path)  # refuses what is not a regular UTF-8 TOML file, in the loader's words
     return path.read_text(encoding="utf-8")
 
@@ -134,8 +135,8 @@ def load_variant(data: GameData, text: str, label: str) -> GameData:
     variant, _document = parse_variant(text, label)
     data = unvaried(data)
     if variant.base not in data.scenarios:
-        known = ", ".join(map(str, sorted(data.scenarios))) or "none"
-        raise DataError([f"{label}: base: no scenario {variant.base} (known: {known})"])
+        known = ", ".join(map(str, sorted(data.scenarios))) or pgettext("scenarios", "none")
+        raise DataError([_("{label}: base: no scenario {number} (known: {known})", label=label, number=variant.base, known=known)])
     base = data.scenarios[variant.base]
     problems = _own_problems(variant, base, label)
     if problems:
@@ -165,16 +166,18 @@ def _own_problems(variant: Variant, base: Scenario, label: str) -> list[str]:
     problems = []
     total = len(base.time_track)
     if variant.rounds is not None and (variant.rounds % ROUNDS_PER_STAGE or variant.rounds > total):
-        problems.append(f"{label}: rounds: {variant.rounds} is not a whole number of Stages of {ROUNDS_PER_STAGE} rounds "
-                        f"up to the base's {total}")
+        problems.append(_("{label}: rounds: {rounds} is not a whole number of Stages of {per_stage} rounds up to the base's {total}",
+                          label=label, rounds=variant.rounds, per_stage=ROUNDS_PER_STAGE, total=total))
     for side, changes in variant.sides.items():
         removed = base.sides[side].removed_cards
-        for number in changes.add_cards:
-            if number not in removed:
-                problems.append(f"{label}: sides.{side}.add_cards: card {number} is not removed in scenario {base.number}")
-        for number in changes.remove_cards:
-            if number in removed:
-                problems.append(f"{label}: sides.{side}.remove_cards: card {number} is already removed in scenario {base.number}")
+        for card in changes.add_cards:
+            if card not in removed:
+                problems.append(_("{label}: {key}: card {card} is not removed in scenario {number}", label=label, key=f"sides.{side}.add_cards",
+                                  card=card, number=base.number))
+        for card in changes.remove_cards:
+            if card in removed:
+                problems.append(_("{label}: {key}: card {card} is already removed in scenario {number}", label=label,
+                                  key=f"sides.{side}.remove_cards", card=card, number=base.number))
     return problems
 
 
@@ -184,7 +187,7 @@ def _shared_areas(variant: Variant, scenario: Scenario, label: str) -> list[str]
     for side, setup in scenario.sides.items():
         for p in setup.placements:
             sides_at.setdefault(p.area, set()).add(side)
-    return [f"{label}: sides.{side}.units.{area}: the other side's units start there too"
+    return [_("{label}: {key}: the other side's units start there too", label=label, key=f"sides.{side}.units.{area}")
             for side, changes in variant.sides.items() for area, units in changes.units.items()
             if any(units.values()) and len(sides_at.get(area, ())) > 1]
 
