@@ -109,7 +109,8 @@ def check_plot_file(path: Path) -> None:
     """Before a batch is played: a file kind ``--plot`` can write, a place it can be written
     (OSError: no such folder, a link or a FIFO there; :func:`check_target`), and matplotlib."""
     if path.suffix.lower() not in PLOT_SUFFIXES:
-        raise ValueError(_("--plot writes {kinds} files, not {name}", kinds=" / ".join(PLOT_SUFFIXES), name=repr(path.name)))
+        svg, png = PLOT_SUFFIXES
+        raise ValueError(_("--plot writes {svg} or {png} files, not {name}", svg=svg, png=png, name=repr(path.name)))
     check_target(path)
     try:
         import matplotlib  # noqa: F401
