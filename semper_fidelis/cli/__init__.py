@@ -60,9 +60,9 @@ def _internal_error(exc: Exception) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    set_language(starting_language(default_saves_dir(), language_given(argv)))
-    parser = build_parser()
     try:
+        set_language(starting_language(default_saves_dir(), language_given(argv)))  # before the parser: its texts
+        parser = build_parser()
         args = parser.parse_args(argv)
         set_language(starting_language(default_saves_dir(), args.lang))  # `--lan pl`, abbreviated: read by the parser only
         if getattr(args, "handler", None) is None:

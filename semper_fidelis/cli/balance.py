@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from ..data.scenarios import pick_scenario
 from ..data.text import plain, printable
-from ..data.translations import scenario_name
 from ..errors import CliError
 from ..i18n import N_, _, ngettext
 from .batches import batch_args, bot_name, check_seeds, matchup, run_batches
@@ -77,6 +76,8 @@ def _run(args: argparse.Namespace) -> int:
                           "verdicts": [v.to_json() for v in verdicts]}))
         charts(batches, args, console, title)
         return 0
+    from ..data.translations import scenario_name
+
     names = {sc.number: scenario_name(sc) for sc in scenarios}
     rows = balance_rows(batches, names)
     compared = verdict_rows(verdicts, names) if len(pairs) > 1 else []

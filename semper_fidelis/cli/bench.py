@@ -48,9 +48,14 @@ def _run(args: argparse.Namespace) -> int:
     for heading in ("#", *(_(c[0]) for c in BENCH_COLUMNS)):
         table.add_column(heading, justify="right")
     for scenario, r in figures["scenarios"].items():
-        table.add_row(scenario, *("—" if r[key] is None else number(r[key], places) for _heading, key, places in BENCH_COLUMNS))
+        table.add_row(scenario, *(_cell(r[key], places) for _heading, key, places in BENCH_COLUMNS))
     console().print(table)
     return 0
+
+
+def _cell(value: float | None, places: int) -> str:
+    """A figure as the language writes it; a dash for one not measured."""
+    return "—" if value is None else number(value, places)
 
 
 def _bench_playouts(args: argparse.Namespace) -> int:

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..data.text import plain
-from ..data.translations import scenario_name
 from ..errors import CliError
 from ..i18n import N_, _, ngettext
 from .batches import batch_args, bot_name, check_seeds, matchup, run_batches
@@ -38,6 +37,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from ..data.translations import scenario_name
     from ..play.report import simulate_report
 
     data = variant_data(args)

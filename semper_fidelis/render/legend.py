@@ -79,7 +79,7 @@ def key_table(data: GameData) -> Table:
     def mark(glyph: str, style: str | None, text: str) -> Text:
         return Text.assemble((glyph, style or ""), f" {text}")
 
-    tokens = {t.kind: data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{t.kind}.name", t.name) for t in data.supply_tokens.tokens}
+    tokens: dict[str, str] = {t.kind: data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{t.kind}.name", t.name) for t in data.supply_tokens.tokens}
     rows = {
         N_("Held"): [mark(HOLDER_MARK[k][0], HOLDER_MARK[k][1], what) for k, what in
                      (("PL", "PL"), ("ZURL", "ZURL"), ("contested", _("both sides (contested)")), ("neutral", _("neutrals only")))]
