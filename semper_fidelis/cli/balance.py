@@ -33,12 +33,12 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     who.add_argument("--bots", default=None, help=_("one bot, or two as A,B: every pairing both ways (default: random)"))
     who.add_argument("--pairings", default=None, metavar="PL-ZURL,…",
                      help=_("the pairings to play, each the PL bot and the ZURL bot, as general-general,marshal-marshal,general-marshal; "
-                     "with two or more, each scenario's verdicts are compared and one that only one pairing supports is flagged"))
+                            "with two or more, each scenario's verdicts are compared and one that only one pairing supports is flagged"))
     parser.add_argument("--scenarios", "--scenario", default=None, help=_("which scenarios (default: all five; with --variant, its own)"))
     add_variant(parser)
     parser.add_argument("--sweep", default=None, metavar="KEY=A..B",
                         help=_("play the scenario (or the --variant) with the variant key KEY at each value A to B, as "
-                        "sides.PL.supply=4..8: PL's win rate against the value, and the value closest to even"))
+                               "sides.PL.supply=4..8: PL's win rate against the value, and the value closest to even"))
     parser.add_argument("--markdown", action="store_true", help=_("print the table as Markdown"))
     batch_args(parser)
     chart_args(parser)

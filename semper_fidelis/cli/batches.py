@@ -44,7 +44,7 @@ def batch_args(parser: argparse.ArgumentParser) -> None:
 def add_cluster(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cluster", metavar="ADDRESS", default=None,
                         help=_("play the games on the workers of a Dask scheduler (tcp://host:8786) instead of local processes; "
-                        "the same results as a local run (needs the 'cluster' extra)"))
+                               "the same results as a local run (needs the 'cluster' extra)"))
 
 
 def cluster(args: argparse.Namespace) -> AbstractContextManager[Cluster | None]:

@@ -19,7 +19,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON object"))
     parser.add_argument("--playout", action="store_true",
                         help=_("measure the marshal's playouts instead (CPU ms a playout, from Orders decisions of "
-                             "--games general-v-general games per scenario)"))
+                               "--games general-v-general games per scenario)"))
     parser.add_argument("--turns", type=argtypes.positive, default=None, metavar="N",
                         help=_("with --playout: cut playouts off after N turns (default: the marshal's own)"))
 

@@ -38,8 +38,7 @@ def _add_assets(parser: argparse.ArgumentParser, *, default: object) -> None:
         metavar="DIR",
         type=Path,
         default=default,
-        help=_("data directory holding assets/ and scenarios/ (or an assets directory); "
-        "default: the data shipped with the game"),
+        help=_("data directory holding assets/ and scenarios/ (or an assets directory); default: the data shipped with the game"),
     )
 
 

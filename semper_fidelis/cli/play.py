@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR",
                         help=_("where games are saved (default: the user data directory, on Linux $XDG_DATA_HOME/semper-fidelis/saves "
-                        "or ~/.local/share/semper-fidelis/saves)"))
+                               "or ~/.local/share/semper-fidelis/saves)"))
     parser.add_argument("--pace", type=argtypes.pace, default=0.3, metavar="SECONDS",
                         help=_("pause between a bot's actions (default: 0.3)"))
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # a page of `serve`: only the lists' games open
@@ -35,7 +35,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     hands = start.add_mutually_exclusive_group()
     hands.add_argument("--open-hands", action="store_true",
                        help=_("show both sides' hands and tokens (solo testing); by default a bot's hand is hidden "
-                       "from its human opponent, and two humans share the keyboard with a hand-over screen"))
+                              "from its human opponent, and two humans share the keyboard with a hand-over screen"))
     hands.add_argument("--privacy", action="store_true", help=_("hands hidden (the default; kept for old scripts)"))
     start.add_argument("--example", default=None, metavar="NAME",
                        help=_("a rulebook example by its file's stem (07-cerkiew-sw-jura) or a unique prefix (07, cerkiew)"))

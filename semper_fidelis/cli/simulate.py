@@ -31,7 +31,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--zurl", type=bot_name, default="random", help=_("the ZURL bot (default: random)"))
     parser.add_argument("--records", type=Path, nargs="?", const=True, default=None, metavar="DIR",
                         help=_("keep every game's record in DIR, to open with 'review' (DIR left out: the records "
-                        "folder next to the saves, which the app's 'Review a game' lists)"))
+                               "folder next to the saves, which the app's 'Review a game' lists)"))
     batch_args(parser)
     chart_args(parser)
 
