@@ -12,6 +12,8 @@ import argparse
 import math
 from collections.abc import Callable
 
+from .i18n import N_, _
+
 #: what argparse calls with the text given: the value, or ArgumentTypeError with the reason
 ArgType = Callable[[str], int | float]
 
@@ -20,10 +22,10 @@ def _number(text: str, kind: type[int] | type[float]) -> int | float:
     try:
         value = kind(text.strip())
     except ValueError:
-        what = "a whole number" if kind is int else "a number"
-        raise argparse.ArgumentTypeError(f"not {what}: {text!r}") from None
+        message = N_("not a whole number: {text}") if kind is int else N_("not a number: {text}")
+        raise argparse.ArgumentTypeError(_(message, text=repr(text))) from None
     if isinstance(value, float) and not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"not a finite number: {text!r}")
+        raise argparse.ArgumentTypeError(_("not a finite number: {text}", text=repr(text)))
     return value
 
 
@@ -31,7 +33,7 @@ def _at_least(low: float, kind: type[int] | type[float]) -> ArgType:
     def check(text: str) -> int | float:
         value = _number(text, kind)
         if value < low:
-            raise argparse.ArgumentTypeError(f"must be at least {low:g}, not {text.strip()}")
+            raise argparse.ArgumentTypeError(_("must be at least {low}, not {text}", low=f"{low:g}", text=text.strip()))
         return value
 
     return check
@@ -40,7 +42,7 @@ def _at_least(low: float, kind: type[int] | type[float]) -> ArgType:
 def _above_zero(text: str) -> float:
     value = _number(text, float)
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text.strip()}")
+        raise argparse.ArgumentTypeError(_("must be more than 0, not {text}", text=text.strip()))
     return value
 
 
@@ -48,7 +50,7 @@ def _within(low: int, high: int) -> Callable[[str], int]:
     def check(text: str) -> int:
         value = _number(text, int)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text.strip()}")
+            raise argparse.ArgumentTypeError(_("must be from {low} to {high}, not {text}", low=low, high=high, text=text.strip()))
         return int(value)
 
     return check

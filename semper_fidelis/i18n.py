@@ -18,7 +18,8 @@ A leaf module: it imports nothing of the package, so every layer may use it.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -55,6 +56,19 @@ def current_language() -> str:
     return _language
 
 
+@contextmanager
+def source_language() -> Iterator[None]:
+    """Texts made inside are in the source language, whatever the player's: what JSON output and
+    records keep must not depend on the language the command was run in."""
+    global _current, _language
+    before = _current, _language
+    _current, _language = catalog(SOURCE_LANGUAGE), SOURCE_LANGUAGE
+    try:
+        yield
+    finally:
+        _current, _language = before
+
+
 def _fill(text: str, fields: Mapping[str, Any]) -> str:
     return text.format_map(fields) if fields else text
 
@@ -77,6 +91,34 @@ def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
 def pgettext(context: str, message: str, /, **fields: Any) -> str:
     """``message`` as meant in ``context`` (one English word, two Polish ones)."""
     return _fill(_current.pgettext(context, message), fields)
+
+
+#: how each language writes a number in prose: its decimal mark, its thousands' separator, and
+#: the fewest digits of a whole part that is grouped (Polish leaves 1890 whole, writes 12 345)
+_NUMBER_MARKS: Final = {"en": (".", ",", 4), "pl": (",", "\u00a0", 5)}
+
+
+def number(value: float, places: int = 0, *, signed: bool = False) -> str:
+    """``value`` with ``places`` decimals as the current language writes it: 12,345.5 in English,
+    12 345,5 in Polish (a no-break space); ``signed``: +3 as well as -3. For text a person reads,
+    never for JSON or records."""
+    point, thousands, grouped = _NUMBER_MARKS[_language]
+    text = f"{value:{'+' if signed else ''}.{places}f}"
+    sign, text = (text[0], text[1:]) if text[:1] in "+-" else ("", text)
+    whole, _dot, fraction = text.partition(".")
+    if len(whole) >= grouped:
+        whole = f"{int(whole):,}".replace(",", thousands)
+    return sign + whole + (point + fraction if fraction else "")
+
+
+def decimal_mark() -> str:
+    """The current language's decimal mark: "." or ","."""
+    return _NUMBER_MARKS[_language][0]
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` as a whole percent: 45%."""
+    return f"{number(100 * fraction)}%"
 
 
 def language_of_locale(value: str) -> str | None:

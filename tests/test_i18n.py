@@ -103,13 +103,13 @@ def test_a_command_lines_error_in_polish():
 
 
 @pytest.mark.parametrize(("argv", "environ", "expected"), [
-    (["--lang", "pl", "board", "xyz"], {"LANG": "C.UTF-8"}, "nie ma scenariusza 'xyz' (są: 1 Zamach, "),
-    (["board", "xyz", "--lang", "pl"], {"LANG": "C.UTF-8"}, "nie ma scenariusza 'xyz' (są: 1 Zamach, "),
-    (["board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "nie ma scenariusza 'xyz' (są: 1 Zamach, "),
-    (["--lang", "en", "board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "no scenario 'xyz' (known: 1 Coup, "),
-    (["board", "xyz"], {"LANG": "C.UTF-8"}, "no scenario 'xyz' (known: 1 Coup, "),
+    (["--lang", "pl", "board", "xyz"], {"LANG": "C.UTF-8"}, "błąd: nie ma scenariusza 'xyz' (są: 1 Zamach, "),
+    (["board", "xyz", "--lang", "pl"], {"LANG": "C.UTF-8"}, "błąd: nie ma scenariusza 'xyz' (są: 1 Zamach, "),
+    (["board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "błąd: nie ma scenariusza 'xyz' (są: 1 Zamach, "),
+    (["--lang", "en", "board", "xyz"], {"LANG": "pl_PL.UTF-8"}, "error: no scenario 'xyz' (known: 1 Coup, "),
+    (["board", "xyz"], {"LANG": "C.UTF-8"}, "error: no scenario 'xyz' (known: 1 Coup, "),
     (["--lang", "pl", "board", "2", "--variant", str(ROOT / "docs" / "variants" / "coup-steady-pl.toml")], {},
-     "--variant zmienia scenariusz 1, nie scenariusz 2"),
+     "błąd: --variant zmienia scenariusz 1, nie scenariusz 2"),
 ])
 def test_the_command_line_speaks_lang_else_the_remembered_else_the_locale(argv, environ, expected, tmp_path, monkeypatch, capsys):
     from semper_fidelis.cli import main
@@ -120,7 +120,7 @@ def test_the_command_line_speaks_lang_else_the_remembered_else_the_locale(argv, 
     for variable, value in environ.items():
         monkeypatch.setenv(variable, value)
     assert main(argv) == 2
-    assert capsys.readouterr().err.startswith(f"semper-fidelis: error: {expected}")
+    assert capsys.readouterr().err.startswith(f"semper-fidelis: {expected}")
 
 
 def test_the_command_line_remembers_the_menus_choice_and_refuses_an_unknown_language(tmp_path, monkeypatch, capsys):
@@ -133,7 +133,7 @@ def test_the_command_line_remembers_the_menus_choice_and_refuses_an_unknown_lang
     assert main(["board", "xyz"]) == 2
     assert "nie ma scenariusza" in capsys.readouterr().err
     assert main(["--lang", "de", "board", "2"]) == 2
-    assert "invalid choice: 'de'" in capsys.readouterr().err
+    assert "argument --lang: niepoprawny wybór: 'de'" in capsys.readouterr().err  # argparse's words too, in the remembered language
     served = argparse.Namespace(assets=None, lang="pl", join=None, saves=None)
     assert app_command(served).endswith("--lang pl play --served")  # every page of serve in the language it was given
 

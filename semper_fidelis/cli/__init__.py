@@ -23,12 +23,12 @@ import sys
 
 from ..data.text import printable
 from ..errors import CliError
-from ..i18n import set_language
+from ..i18n import _, set_language
 from ..store.saves import default_saves_dir
 from ..store.settings import starting_language
 from . import play, terminal
 from .command import PROG
-from .parser import build_parser
+from .parser import build_parser, language_given
 
 __all__ = ["main"]
 
@@ -48,20 +48,23 @@ def _internal_error(exc: Exception) -> int:
     """A bug: one line and a failing status, never a traceback (bad data or a bad record: 2)."""
     user_error = _user_error(exc)
     if user_error is not None:
-        print(f"{PROG}: error: {printable(user_error)}", file=sys.stderr)
+        print(_("{prog}: error: {message}", prog=PROG, message=printable(user_error)), file=sys.stderr)
         return 2
     if os.environ.get("SEMPER_FIDELIS_DEBUG"):
         raise exc
     message = " ".join(str(exc).split())[:200]
-    print(f"{PROG}: internal error: {type(exc).__name__}: {printable(message)} (SEMPER_FIDELIS_DEBUG=1 shows where)", file=sys.stderr)
+    print(_("{prog}: internal error: {error}: {message} (SEMPER_FIDELIS_DEBUG=1 shows where)",
+            prog=PROG, error=type(exc).__name__, message=printable(message)), file=sys.stderr)
     return 1
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
     try:
+        set_language(starting_language(default_saves_dir(), language_given(argv)))  # before the parser: its texts
+        parser = build_parser()
         args = parser.parse_args(argv)
-        set_language(starting_language(default_saves_dir(), args.lang))
+        set_language(starting_language(default_saves_dir(), args.lang))  # `--lan pl`, abbreviated: read by the parser only
         if getattr(args, "handler", None) is None:
             if not (terminal.is_terminal(sys.stdin) and terminal.is_terminal(sys.stdout)):  # piped or captured: no UI
                 parser.print_help()
@@ -70,12 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         status: int = args.handler(args)
         return status
     except CliError as exc:
-        print(f"{PROG}: error: {printable(exc)}", file=sys.stderr)
+        print(_("{prog}: error: {message}", prog=PROG, message=printable(exc)), file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help / --version
         return exc.code if isinstance(exc.code, int) else 0
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(_("{prog}: interrupted", prog=PROG), file=sys.stderr)
         return 130
     except BrokenPipeError:  # `semper-fidelis board | head`: stop quietly
         devnull = os.open(os.devnull, os.O_WRONLY)

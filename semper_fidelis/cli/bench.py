@@ -7,28 +7,29 @@ import argparse
 import json
 
 from .. import argtypes
+from ..i18n import N_, _, number
 from .command import Command
 from .terminal import console
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=argtypes.positive, default=10, help="random games per scenario (default: 10)")
+    parser.add_argument("--games", type=argtypes.positive, default=10, help=_("random games per scenario (default: 10)"))
     parser.add_argument("--scenario", type=int, action="append", choices=range(1, 6), metavar="N",
-                        help="only this scenario (repeatable; default: all five)")
-    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+                        help=_("only this scenario (repeatable; default: all five)"))
+    parser.add_argument("--json", action="store_true", help=_("print the figures as one JSON object"))
     parser.add_argument("--playout", action="store_true",
-                        help="measure the marshal's playouts instead (CPU ms a playout, from Orders decisions of "
-                             "--games general-v-general games per scenario)")
+                        help=_("measure the marshal's playouts instead (CPU ms a playout, from Orders decisions of "
+                               "--games general-v-general games per scenario)"))
     parser.add_argument("--turns", type=argtypes.positive, default=None, metavar="N",
-                        help="with --playout: cut playouts off after N turns (default: the marshal's own)")
+                        help=_("with --playout: cut playouts off after N turns (default: the marshal's own)"))
 
 
-BENCH_COLUMNS = (  # (heading, key, format); the units go in the caption to keep 80 columns
-    ("apply", "apply_us", "{:.0f}"), ("list", "legal_us", "{:.0f}"), ("game", "game_ms", "{:.1f}"),
-    ("copy", "clone_us", "{:.0f}"), ("view", "view_us", "{:.0f}"), ("digest", "digest_us", "{:.0f}"),
-    ("undo", "undo_ms", "{:.2f}"), ("worst", "undo_max_ms", "{:.2f}"), ("actions", "actions", "{:.0f}"),
+BENCH_COLUMNS = (  # (heading, key, decimals); the units go in the caption to keep 80 columns
+    (N_("apply"), "apply_us", 0), (N_("list"), "legal_us", 0), (N_("game"), "game_ms", 1),
+    (N_("copy"), "clone_us", 0), (N_("view"), "view_us", 0), (N_("digest"), "digest_us", 0),
+    (N_("undo"), "undo_ms", 2), (N_("worst"), "undo_max_ms", 2), (N_("actions"), "actions", 0),
 )
-BENCH_CAPTION = "medians in µs; game and undo in ms; worst: the slowest undo"
+BENCH_CAPTION = N_("medians in µs; game and undo in ms; worst: the slowest undo")
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -43,13 +44,18 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     from rich.table import Table
 
-    table = Table(title=f"Engine speed (random games per scenario: {args.games})", caption=BENCH_CAPTION)
-    for heading in ("#", *(c[0] for c in BENCH_COLUMNS)):
+    table = Table(title=_("Engine speed (random games per scenario: {games})", games=args.games), caption=_(BENCH_CAPTION))
+    for heading in ("#", *(_(c[0]) for c in BENCH_COLUMNS)):
         table.add_column(heading, justify="right")
-    for number, r in figures["scenarios"].items():
-        table.add_row(number, *("—" if r[key] is None else fmt.format(r[key]) for _, key, fmt in BENCH_COLUMNS))
+    for scenario, r in figures["scenarios"].items():
+        table.add_row(scenario, *(_cell(r[key], places) for _heading, key, places in BENCH_COLUMNS))
     console().print(table)
     return 0
+
+
+def _cell(value: float | None, places: int) -> str:
+    """A figure as the language writes it; a dash for one not measured."""
+    return "—" if value is None else number(value, places)
 
 
 def _bench_playouts(args: argparse.Namespace) -> int:
@@ -71,14 +77,14 @@ def _bench_playouts(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"Marshal playouts (turns: {turns}; games per scenario: {args.games})",
-                  caption="medians in CPU ms a playout; first round: decisions of a Stage's first round")
-    for heading in ("#", "playout", "first round"):
+    table = Table(title=_("Marshal playouts (turns: {turns}; games per scenario: {games})", turns=turns, games=args.games),
+                  caption=_("medians in CPU ms a playout; first round: decisions of a Stage's first round"))
+    for heading in ("#", _("playout"), _("first round")):
         table.add_column(heading, justify="right")
-    for number, r in figures.items():
-        table.add_row(number, f"{r['playout_ms']:.1f}", f"{r['first_round_ms']:.1f}")
+    for scenario, r in figures.items():
+        table.add_row(scenario, number(r["playout_ms"], 1), number(r["first_round_ms"], 1))
     Console(highlight=False).print(table)
     return 0
 
 
-COMMAND = Command("bench", "measure engine speed: apply, legal listing, full game, copy, view, digest, undo", _arguments, _run)
+COMMAND = Command("bench", N_("measure engine speed: apply, legal listing, full game, copy, view, digest, undo"), _arguments, _run)

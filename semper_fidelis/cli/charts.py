@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..data.text import printable
 from ..errors import CliError
+from ..i18n import _
 from .command import PROG
 
 if TYPE_CHECKING:
@@ -21,9 +22,9 @@ if TYPE_CHECKING:
 
 def chart_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--charts", action="store_true",
-                        help="print the charts (VP margin, ending round, win rates) also when the output is not a terminal")
+                        help=_("print the charts (VP margin, ending round, win rates) also when the output is not a terminal"))
     parser.add_argument("--plot", type=Path, default=None, metavar="FILE",
-                        help=f"write the same charts to FILE.svg or FILE.png (needs matplotlib: pip install '{PROG}[plots]')")
+                        help=_("write the same charts to FILE.svg or FILE.png (needs matplotlib: pip install '{package}')", package=f"{PROG}[plots]"))
 
 
 def check_plot(args: argparse.Namespace) -> None:
@@ -35,7 +36,7 @@ def check_plot(args: argparse.Namespace) -> None:
     try:
         check_plot_file(args.plot)
     except OSError as exc:
-        raise CliError(f"{exc.filename}: cannot write the plot there ({exc.strerror})") from None
+        raise CliError(_("{path}: cannot write the plot there ({why})", path=exc.filename, why=exc.strerror)) from None
     except (ValueError, PlotsMissing) as exc:
         raise CliError(str(exc)) from None
 
@@ -45,8 +46,8 @@ def write_plot(args: argparse.Namespace, write: Callable[[], None]) -> None:
     try:
         write()
     except OSError as exc:
-        raise CliError(f"{args.plot}: cannot write the plot ({exc.strerror or exc})") from None
-    print(printable(f"Charts written to {args.plot}."), file=sys.stderr if args.json else sys.stdout)
+        raise CliError(_("{path}: cannot write the plot ({why})", path=args.plot, why=exc.strerror or exc)) from None
+    print(printable(_("Charts written to {path}.", path=args.plot)), file=sys.stderr if args.json else sys.stdout)
 
 
 def charts(batches: list[BatchResult], args: argparse.Namespace, console: Console, title: str) -> None:

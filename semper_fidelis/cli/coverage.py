@@ -10,22 +10,23 @@ from typing import TYPE_CHECKING, Any
 
 from ..data.text import printable
 from ..errors import CliError
+from ..i18n import N_, _, ngettext
 from .command import Command
 
 if TYPE_CHECKING:
     from ..coverage import Entry, Report
 
 #: the kinds of passage the tests cite, with their headings
-KINDS = (("section", "Rulebook sections"), ("errata", "Errata"), ("faq", "FAQ questions"), ("ruling", "Rulings"))
+KINDS = (("section", N_("Rulebook sections")), ("errata", N_("Errata")), ("faq", N_("FAQ questions")), ("ruling", N_("Rulings")))
 Summary = dict[str, dict[str, int]]
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the report as JSON"))
     parser.add_argument("--missing", action="store_true",
-                        help="list only what no test cites (FAQ questions: neither covered nor untestable)")
+                        help=_("list only what no test cites (FAQ questions: neither covered nor untestable)"))
     parser.add_argument("--tests", type=Path, default=None, metavar="DIR",
-                        help="the tests directory (default: tests/ of the source checkout)")
+                        help=_("the tests directory (default: tests/ of the source checkout)"))
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -53,10 +54,10 @@ def _tests_dir(given: Path | None) -> Path:
 
     tests_dir = given or find_tests_dir()
     if tests_dir is None:
-        raise CliError("no tests/ directory: the tests come with the source checkout, not with an "
-                       "installed wheel (run from a checkout, or pass --tests DIR)")
+        raise CliError(_("no tests/ directory: the tests come with the source checkout, not with an "
+                         "installed wheel (run from a checkout, or pass --tests DIR)"))
     if not tests_dir.is_dir():
-        raise CliError(f"{tests_dir}: no such tests directory")
+        raise CliError(_("{path}: no such tests directory", path=tests_dir))
     return tests_dir
 
 
@@ -68,7 +69,7 @@ def _shown(report: Report, kind: str, missing: bool) -> list[Entry]:
 
 def _summary(report: Report) -> Summary:
     """For each kind: how many there are and how many a test cites (FAQ: untestable, missing)."""
-    summary = {kind: {"total": len(report.of(kind)), "cited": sum(1 for e in report.of(kind) if e.tests)} for kind, _ in KINDS}
+    summary = {kind: {"total": len(report.of(kind)), "cited": sum(1 for e in report.of(kind) if e.tests)} for kind, _heading in KINDS}
     untestable = sum(1 for e in report.of("faq") if e.untestable and not e.tests)
     summary["faq"].update(untestable=untestable, missing=len(report.faq_missing()))
     return summary
@@ -80,7 +81,7 @@ def _as_json(report: Report, summary: Summary, tests_dir: Path, missing: bool) -
 
     return {
         "tests": str(tests_dir),
-        **{kind: [entry(e) for e in _shown(report, kind, missing)] for kind, _ in KINDS},
+        **{kind: [entry(e) for e in _shown(report, kind, missing)] for kind, _heading in KINDS},
         "unknown": [{"test": c.test, "cites": c.ref} for c in report.unknown],
         "problems": report.problems,
         "stale_untestable": [e.key for e in report.faq_untestable_but_tested()],
@@ -93,30 +94,31 @@ def _entry_line(e: Entry) -> str:
     title = " ".join(printable(e.title, lines=True).split())
     title = title if len(title) <= 70 else title[:69] + "…"
     if e.tests:
-        status = f"{len(e.tests)} test{'s' * (len(e.tests) != 1)}"
+        status = ngettext("{n} test", "{n} tests", len(e.tests))
     else:
-        status = f"untestable: {e.untestable}" if e.untestable else "NO TEST"
+        status = _("untestable: {why}", why=e.untestable) if e.untestable else _("NO TEST")
     return f"  {e.key}  {title} — {status}"
 
 
 def _print_report(report: Report, summary: Summary, tests_dir: Path, missing: bool) -> None:
     for kind, heading in KINDS:
-        print(f"{heading}: {summary[kind]['cited']} of {summary[kind]['total']} cited by a test")
+        print(_("{heading}: {cited} of {total} cited by a test", heading=_(heading), cited=summary[kind]["cited"], total=summary[kind]["total"]))
         for e in _shown(report, kind, missing):
             print(_entry_line(e))
             if not missing:
                 print("".join(f"      {t}\n" for t in e.tests), end="")
     for c in report.unknown:
-        print(f"{c.test}: cites {c.ref!r}, which names no section, errata item, FAQ question or ruling")
+        print(_("{test}: cites {ref}, which names no section, errata item, FAQ question or ruling", test=c.test, ref=repr(c.ref)))
     for problem in report.problems:
         print(problem)
     for e in report.faq_untestable_but_tested():
-        print(f"{e.key}: marked untestable but cited by {e.tests[0]}: drop the reason")
+        print(_("{key}: marked untestable but cited by {test}: drop the reason", key=e.key, test=e.tests[0]))
     s = summary
-    print(f"Covered: sections {s['section']['cited']}/{s['section']['total']}, "
-          f"errata {s['errata']['cited']}/{s['errata']['total']}, "
-          f"FAQ {s['faq']['cited']}/{s['faq']['total']} ({s['faq']['untestable']} untestable, {s['faq']['missing']} missing), "
-          f"rulings {s['ruling']['cited']}/{s['ruling']['total']} — tests in {tests_dir}")
+    print(_("Covered: sections {sections}, errata {errata}, FAQ {faq} ({untestable} untestable, {missing} missing), "
+            "rulings {rulings} — tests in {folder}",
+            **{kind: f"{s[k]['cited']}/{s[k]['total']}" for kind, k in (("sections", "section"), ("errata", "errata"),
+                                                                        ("faq", "faq"), ("rulings", "ruling"))},
+            untestable=s["faq"]["untestable"], missing=s["faq"]["missing"], folder=tests_dir))
 
 
-COMMAND = Command("coverage", "which rulebook sections, errata, FAQ questions and rulings the tests enforce", _arguments, _run)
+COMMAND = Command("coverage", N_("which rulebook sections, errata, FAQ questions and rulings the tests enforce"), _arguments, _run)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..data.scenarios import variant_scenario as variant_scenario  # the commands' (and the host's) one place for it
 from ..errors import CliError
+from ..i18n import _, ngettext
 from .command import PROG
 
 if TYPE_CHECKING:  # the data is imported by the commands that use it (start-up time)
@@ -21,21 +22,23 @@ def load_data(data_dir: Path | None) -> GameData:
     from ..data.loader import DataError, load_game_data
 
     if data_dir is not None and not data_dir.is_dir():
-        raise CliError(f"{data_dir}: no such data directory")
+        raise CliError(_("{path}: no such data directory", path=data_dir))
     try:
         if data_dir is None:
             return load_game_data()
-        data, _, problems = checked_data(data_dir)
+        data, _examples, problems = checked_data(data_dir)
         if data is None:
             raise DataError(problems)
         return data
     except DataError as exc:
         n = len(exc.problems)
-        where = data_dir if data_dir is not None else "the shipped data"
+        where = data_dir if data_dir is not None else _("the shipped data")
         hint = f"{PROG} validate" + (f" {data_dir}" if data_dir is not None else "")
-        first = " ".join(exc.problems[0].split()) if exc.problems else "unknown problem"
-        more = f" (and {n - 1} more)" if n > 1 else ""
-        raise CliError(f"{where} has {n} data problem{'s' * (n != 1)}: {first}{more}; run '{hint}'") from None
+        first = " ".join(exc.problems[0].split()) if exc.problems else _("unknown problem")
+        more = ngettext(" (and {n} more)", " (and {n} more)", n - 1) if n > 1 else ""
+        raise CliError(ngettext("{where} has {n} data problem: {first}{more}; run '{hint}'",
+                                "{where} has {n} data problems: {first}{more}; run '{hint}'", n,
+                                where=where, first=first, more=more, hint=hint)) from None
 
 
 def checked_data(data_dir: Path | None) -> tuple[GameData | None, int, list[str]]:
@@ -61,7 +64,7 @@ def engine_data(args: argparse.Namespace) -> GameData | None:
 
 def add_variant(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     parser.add_argument("--variant", type=Path, default=None, metavar="FILE",
-                        help="a scenario variant: a TOML naming its base scenario and what it changes (docs/designers-guide.md)")
+                        help=_("a scenario variant: a TOML naming its base scenario and what it changes (docs/designers-guide.md)"))
 
 
 def variant_data(args: argparse.Namespace, data: GameData | None = None) -> GameData:
@@ -74,8 +77,9 @@ def variant_data(args: argparse.Namespace, data: GameData | None = None) -> Game
     if getattr(args, "variant", None) is None:
         return data
     try:
-        return load_variant(data, read_variant_file(args.variant), f"variant {args.variant.name}")
+        return load_variant(data, read_variant_file(args.variant), _("variant {name}", name=args.variant.name))
     except DataError as exc:
         n = len(exc.problems)
-        more = f" (and {n - 1} more: run '{PROG} validate --variant {args.variant}')" if n > 1 else ""
+        more = ngettext(" (and {n} more: run '{hint}')", " (and {n} more: run '{hint}')", n - 1,
+                        hint=f"{PROG} validate --variant {args.variant}") if n > 1 else ""
         raise CliError(f"{exc.problems[0]}{more}") from None

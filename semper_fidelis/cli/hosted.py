@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from ..net.args import SECRET_ENV
 
 if TYPE_CHECKING:
@@ -23,8 +24,9 @@ class _NotOnTheCommandLine(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: str | Sequence[Any] | None,
                  option_string: str | None = None) -> None:
-        parser.error(f"{option_string}: a secret on the command line is shown to every user (ps); each seat has its own secret now: "
-                     f"the host prints it, the joiner gives it in {SECRET_ENV} or --secret-file FILE")
+        parser.error(_("{option}: a secret on the command line is shown to every user (ps); each seat has its own secret now: "
+                       "the host prints it, the joiner gives it in {variable} or --secret-file FILE",
+                       option=option_string, variable=SECRET_ENV))
 
 
 def refuse_token(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +35,7 @@ def refuse_token(parser: argparse.ArgumentParser) -> None:
 
 def secret_file(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--secret-file", type=Path, default=None, metavar="FILE",
-                        help=f"read the seat's secret from FILE (default: {SECRET_ENV}, else a prompt)")
+                        help=_("read the seat's secret from FILE (default: {variable}, else a prompt)", variable=SECRET_ENV))
     refuse_token(parser)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import argtypes
 from ..errors import CliError
+from ..i18n import N_, _, pgettext
 from .command import PROG, Command
 from .gamedata import add_variant, engine_data, load_data, variant_data, variant_scenario
 from .terminal import needs_terminal
@@ -20,24 +21,24 @@ if TYPE_CHECKING:
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--saves", type=Path, default=None, metavar="DIR",
-                        help="where games are saved (default: the user data directory, on Linux $XDG_DATA_HOME/semper-fidelis/saves "
-                        "or ~/.local/share/semper-fidelis/saves)")
+                        help=_("where games are saved (default: the user data directory, on Linux $XDG_DATA_HOME/semper-fidelis/saves "
+                               "or ~/.local/share/semper-fidelis/saves)"))
     parser.add_argument("--pace", type=argtypes.pace, default=0.3, metavar="SECONDS",
-                        help="pause between a bot's actions (default: 0.3)")
+                        help=_("pause between a bot's actions (default: 0.3)"))
     parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # a page of `serve`: only the lists' games open
-    start = parser.add_argument_group("direct start", "open a game or an example at once, not the menu")
-    start.add_argument("--scenario", default=None, metavar="N", help="a new game of scenario N (1-5 or a name) at its first decision")
+    start = parser.add_argument_group(_("direct start"), _("open a game or an example at once, not the menu"))
+    start.add_argument("--scenario", default=None, metavar="N", help=_("a new game of scenario N (1-5 or a name) at its first decision"))
     add_variant(start)
-    start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help="who plays PL: human or a bot (default: human)")
-    start.add_argument("--zurl", type=_seat, default=None, metavar="SEAT", help="who plays ZURL: human or a bot (default: general)")
-    start.add_argument("--seed", type=argtypes.seed, default=None, help="the new game's seed (default: random)")
+    start.add_argument("--pl", type=_seat, default=None, metavar="SEAT", help=_("who plays PL: human or a bot (default: human)"))
+    start.add_argument("--zurl", type=_seat, default=None, metavar="SEAT", help=_("who plays ZURL: human or a bot (default: general)"))
+    start.add_argument("--seed", type=argtypes.seed, default=None, help=_("the new game's seed (default: random)"))
     hands = start.add_mutually_exclusive_group()
     hands.add_argument("--open-hands", action="store_true",
-                       help="show both sides' hands and tokens (solo testing); by default a bot's hand is hidden "
-                       "from its human opponent, and two humans share the keyboard with a hand-over screen")
-    hands.add_argument("--privacy", action="store_true", help="hands hidden (the default; kept for old scripts)")
+                       help=_("show both sides' hands and tokens (solo testing); by default a bot's hand is hidden "
+                              "from its human opponent, and two humans share the keyboard with a hand-over screen"))
+    hands.add_argument("--privacy", action="store_true", help=_("hands hidden (the default; kept for old scripts)"))
     start.add_argument("--example", default=None, metavar="NAME",
-                       help="a rulebook example by its file's stem (07-cerkiew-sw-jura) or a unique prefix (07, cerkiew)")
+                       help=_("a rulebook example by its file's stem (07-cerkiew-sw-jura) or a unique prefix (07, cerkiew)"))
 
 
 def _seat(text: str) -> str:
@@ -45,7 +46,7 @@ def _seat(text: str) -> str:
     from ..store.seats import HUMAN
 
     if text != HUMAN and text not in BOTS:
-        raise argparse.ArgumentTypeError(f"{text!r} is neither {HUMAN} nor a bot ({', '.join(BOTS)})")
+        raise argparse.ArgumentTypeError(_("{text} is neither {human} nor a bot ({bots})", text=repr(text), human=HUMAN, bots=", ".join(BOTS)))
     return text
 
 
@@ -58,10 +59,10 @@ def pick_example(examples: list[Example], wanted: str) -> Example:
                                                          or e.name.lower().partition("-")[2].startswith(key))]
     if len(matches) == 1:
         return matches[0]
-    names = ", ".join(e.name for e in (matches or examples)) or "none"
+    names = ", ".join(e.name for e in (matches or examples)) or pgettext("examples", "none")
     if matches:
-        raise CliError(f"example {wanted!r} is ambiguous: {names}")
-    raise CliError(f"no example {wanted!r} (known: {names})")
+        raise CliError(_("example {wanted} is ambiguous: {names}", wanted=repr(wanted), names=names))
+    raise CliError(_("no example {wanted} (known: {names})", wanted=repr(wanted), names=names))
 
 
 def _open_example(args: argparse.Namespace, given: list[str]) -> OpenExample:
@@ -71,7 +72,7 @@ def _open_example(args: argparse.Namespace, given: list[str]) -> OpenExample:
 
     given = given + ["--scenario"] * (args.scenario is not None) + ["--variant"] * (args.variant is not None)
     if given:
-        raise CliError(f"--example opens a rulebook example as printed: {', '.join(given)} cannot go with it")
+        raise CliError(_("--example opens a rulebook example as printed: {options} cannot go with it", options=", ".join(given)))
     data = load_data(args.assets)
     example = pick_example(load_examples(examples_dir(data.assets_dir))[0], args.example)
     try:
@@ -92,7 +93,7 @@ def _direct_start(args: argparse.Namespace) -> NewGame | OpenExample | None:
         return _open_example(args, given)
     if args.scenario is None and args.variant is None:
         if given:
-            raise CliError(f"{', '.join(given)}: only for a new game, give --scenario N too")
+            raise CliError(_("{options}: only for a new game, give --scenario N too", options=", ".join(given)))
         return None
     scenario = variant_scenario(variant_data(args), args.scenario)
     return NewGame(scenario.number, {"PL": args.pl or HUMAN, "ZURL": args.zurl or BOT}, privacy=not args.open_hands)
@@ -103,10 +104,10 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.app import run as run_app
 
     start = _direct_start(args) if hasattr(args, "example") else None
-    needs_terminal("play", f"without one, '{PROG} simulate' plays bots against each other")
+    needs_terminal("play", _("without one, '{command}' plays bots against each other", command=f"{PROG} simulate"))
     data = variant_data(args) if getattr(args, "variant", None) is not None else engine_data(args)
     return run_app(saves_dir=getattr(args, "saves", None), data=data, bot_pace=getattr(args, "pace", 0.3),
                    start=start, seed=getattr(args, "seed", None), served=getattr(args, "served", False), language=args.lang)
 
 
-COMMAND = Command("play", "open the game in the terminal (the default when no command is given)", _arguments, run)
+COMMAND = Command("play", N_("open the game in the terminal (the default when no command is given)"), _arguments, run)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import N_, _
 from .command import PROG, Command
 from .gamedata import engine_data
 from .replay import record_argument
@@ -17,9 +18,9 @@ def _run(args: argparse.Namespace) -> int:
 
     data = engine_data(args)
     review = Review.open(args.record, data=data)  # a bad record: one line, before the app starts
-    needs_terminal("review", f"without one, '{PROG} replay RECORD' prints where the game ended")
+    needs_terminal("review", _("without one, '{command}' prints where the game ended", command=f"{PROG} replay RECORD"))
     return run(data=data, review=review, language=args.lang)
 
 
-COMMAND = Command("review", "step through a game record in the app, and play on from any moment (the file is only read)",
+COMMAND = Command("review", N_("step through a game record in the app, and play on from any moment (the file is only read)"),
                   record_argument, _run)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..data.text import plain
 from ..errors import CliError
+from ..i18n import N_, _, ngettext
 from .batches import batch_args, bot_name, check_seeds, matchup, run_batches
 from .charts import chart_args, charts, check_plot
 from .command import PROG, Command
@@ -24,18 +25,19 @@ if TYPE_CHECKING:
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--scenario", default=None, help="scenario number 1-5 or name (default: 2, or the variant's)")
+    parser.add_argument("--scenario", default=None, help=_("scenario number 1-5 or name (default: 2, or the variant's)"))
     add_variant(parser)
-    parser.add_argument("--pl", type=bot_name, default="random", help="the PL bot (default: random)")
-    parser.add_argument("--zurl", type=bot_name, default="random", help="the ZURL bot (default: random)")
+    parser.add_argument("--pl", type=bot_name, default="random", help=_("the PL bot (default: random)"))
+    parser.add_argument("--zurl", type=bot_name, default="random", help=_("the ZURL bot (default: random)"))
     parser.add_argument("--records", type=Path, nargs="?", const=True, default=None, metavar="DIR",
-                        help="keep every game's record in DIR, to open with 'review' (DIR left out: the records "
-                        "folder next to the saves, which the app's 'Review a game' lists)")
+                        help=_("keep every game's record in DIR, to open with 'review' (DIR left out: the records "
+                               "folder next to the saves, which the app's 'Review a game' lists)"))
     batch_args(parser)
     chart_args(parser)
 
 
 def _run(args: argparse.Namespace) -> int:
+    from ..data.translations import scenario_name
     from ..play.report import simulate_report
 
     data = variant_data(args)
@@ -47,8 +49,10 @@ def _run(args: argparse.Namespace) -> int:
     check_plot(args)
     with _writing_records(records):
         (batch,) = run_batches([played], args, console, records)
-    title = (f"Scenario {scenario.number}: {scenario.name} — {args.games} games, {args.pl} (PL) v {args.zurl} (ZURL), "
-             f"seeds {args.seed}..{args.seed + args.games - 1}")
+    title = ngettext("Scenario {number}: {name} — {n} game, {pl} (PL) v {zurl} (ZURL), seeds {first}..{last}",
+                     "Scenario {number}: {name} — {n} games, {pl} (PL) v {zurl} (ZURL), seeds {first}..{last}", args.games,
+                     number=scenario.number, name=scenario_name(scenario), pl=args.pl, zurl=args.zurl,
+                     first=args.seed, last=args.seed + args.games - 1)
     if args.json:
         print(json.dumps(batch.to_json()))
         charts([batch], args, console, title)
@@ -58,7 +62,9 @@ def _run(args: argparse.Namespace) -> int:
     if records is not None:
         with _writing_records(records):
             _label_records(batch, records)
-        console.print(plain(f"Records of the {args.games} games in {records} (open one with '{PROG} review FILE')."))
+        console.print(plain(ngettext("The record of the {n} game in {folder} (open it with '{command}').",
+                                     "Records of the {n} games in {folder} (open one with '{command}').", args.games,
+                                     folder=records, command=f"{PROG} review FILE")))
     return 0
 
 
@@ -94,7 +100,7 @@ def _writing_records(records: Path | None) -> Iterator[None]:
     try:
         yield
     except OSError as exc:
-        raise CliError(f"{exc.filename or records}: cannot keep records there ({exc.strerror or exc})") from None
+        raise CliError(_("{path}: cannot keep records there ({why})", path=exc.filename or records, why=exc.strerror or exc)) from None
 
 
 def _label_records(batch: BatchResult, records: Path) -> None:
@@ -111,4 +117,4 @@ def _label_records(batch: BatchResult, records: Path) -> None:
         write_players(records / record_name(m, g.seed), {"PL": m.pl, "ZURL": m.zurl}, privacy=False, summary=summary, over=True)
 
 
-COMMAND = Command("simulate", "play bots against each other headless and print the results", _arguments, _run)
+COMMAND = Command("simulate", N_("play bots against each other headless and print the results"), _arguments, _run)

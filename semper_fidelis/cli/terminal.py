@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import CliError
+from ..i18n import N_, _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,9 +41,11 @@ def needs_terminal(command: str, instead: str) -> None:
     (``TEXTUAL_DRIVER``): the browser is its terminal. ``instead``: what works without one."""
     if os.environ.get("TEXTUAL_DRIVER"):
         return
-    missing = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout)) if not is_terminal(stream)]
-    if missing:
-        raise CliError(f"{command} needs a terminal, and its {' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} not one "
-                       f"({instead})")
+    stdin, stdout = (not is_terminal(stream) for stream in (sys.stdin, sys.stdout))
+    if stdin or stdout:
+        why = (N_("{command} needs a terminal, and its input and output are not one ({instead})") if stdin and stdout else
+               N_("{command} needs a terminal, and its input is not one ({instead})") if stdin else
+               N_("{command} needs a terminal, and its output is not one ({instead})"))
+        raise CliError(_(why, command=command, instead=instead))
     if os.environ.get("TERM") == "dumb":
-        raise CliError(f"{command} needs a terminal that moves its cursor, and TERM=dumb does not ({instead})")
+        raise CliError(_("{command} needs a terminal that moves its cursor, and TERM=dumb does not ({instead})", command=command, instead=instead))

@@ -17,6 +17,8 @@ import os
 import stat
 from pathlib import Path
 
+from ..i18n import _, ngettext, number
+
 #: the asset files of a data folder, by what they hold
 ASSET_FILES = {
     "board": "board.toml",
@@ -70,13 +72,14 @@ def real_path(path: Path, folder: Path) -> Path:
     try:
         real = path.resolve(strict=True)
     except FileNotFoundError:
-        raise DataError([f"{path}: {'a link to nothing' if path.is_symlink() else 'file is missing'}"]) from None
+        raise DataError([_("{path}: a link to nothing", path=path) if path.is_symlink() else _("{path}: file is missing", path=path)]) from None
     except RuntimeError:  # Python 3.11's word for a link loop; later ones raise ELOOP
-        raise DataError([f"{path}: a link loop"]) from None
+        raise DataError([_("{path}: a link loop", path=path)]) from None
     except OSError as exc:
-        raise DataError([f"{path}: {'a link loop' if exc.errno == errno.ELOOP else f'cannot be read: {exc.strerror}'}"]) from None
+        raise DataError([_("{path}: a link loop", path=path) if exc.errno == errno.ELOOP else
+                         _("{path}: cannot be read: {why}", path=path, why=exc.strerror)]) from None
     if not real.is_relative_to(folder.resolve()):
-        raise DataError([f"{path}: a link leading outside {folder}"])
+        raise DataError([_("{path}: a link leading outside {folder}", path=path, folder=folder)])
     return real
 
 
@@ -92,7 +95,7 @@ def read_bytes(path: Path) -> bytes:
             _check_size(path, info.st_mode, info.st_size)
             raw = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise DataError([f"{path}: cannot be read: {exc.strerror}"]) from None
+        raise DataError([_("{path}: cannot be read: {why}", path=path, why=exc.strerror)]) from None
     _check_size(path, stat.S_IFREG, len(raw))  # it may have grown since
     return raw
 
@@ -103,14 +106,15 @@ def read_text(path: Path) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError([f"{path}: not UTF-8 text (byte {exc.start})"]) from None
+        raise DataError([_("{path}: not UTF-8 text (byte {byte})", path=path, byte=exc.start)]) from None
 
 
 def _check_size(path: Path, mode: int, size: int) -> None:
     if not stat.S_ISREG(mode):
-        raise DataError([f"{path}: not a regular file"])
+        raise DataError([_("{path}: not a regular file", path=path)])
     if size > MAX_FILE_BYTES:
-        raise DataError([f"{path}: {size:,} bytes, more than a data file may hold ({MAX_FILE_BYTES:,})"])
+        raise DataError([ngettext("{path}: {size} byte, more than a data file may hold ({most})", "{path}: {size} bytes, more than a data file may hold ({most})",
+                                  size, path=path, size=number(size), most=number(MAX_FILE_BYTES))])
 
 
 def folder_problem(folder: Path, data_dir: Path) -> str | None:
@@ -123,4 +127,4 @@ def folder_problem(folder: Path, data_dir: Path) -> str | None:
         real_path(folder, data_dir)
     except DataError as exc:
         return exc.problems[0]
-    return None if folder.is_dir() else f"{folder}: not a folder"
+    return None if folder.is_dir() else _("{path}: not a folder", path=folder)

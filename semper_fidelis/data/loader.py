@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from ..i18n import _
 from .checks import check_game_data
 from .files import ASSET_FILES, DataError, default_assets_dir, default_scenarios_dir, read_text
 from .models import (
@@ -93,11 +94,11 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError([f"{path}: not valid TOML: {exc}"]) from None
+        raise DataError([_("{label}: not valid TOML: {why}", label=path, why=exc)]) from None
     except RecursionError:
-        raise DataError([f"{path}: not valid TOML: nested too deeply"]) from None
+        raise DataError([_("{label}: not valid TOML: nested too deeply", label=path)]) from None
     except ValueError as exc:  # an integer of more digits than Python converts
-        raise DataError([f"{path}: not valid TOML: {' '.join(str(exc).split()[:8])}"]) from None
+        raise DataError([_("{label}: not valid TOML: {why}", label=path, why=" ".join(str(exc).split()[:8]))]) from None
 
 
 def bulk_problems(node: object, loc: tuple[int | str, ...] = ()) -> Iterator[tuple[tuple[int | str, ...], str]]:

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from .checks import one_line
 from .files import ASSET_FILES, DataError, default_assets_dir, folder_problem, read_text
 from .loader import _entry_label, load_assets, load_game_data, load_scenarios, read_toml, resolve_dirs
@@ -29,7 +30,7 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
     if bad_folders := _folder_problems(data_dir, assets_dir, scenarios_dir):
         return bad_folders
     if not assets_dir.is_dir():
-        return [f"{assets_dir}: the assets directory is missing"]
+        return [_("{path}: the assets directory is missing", path=assets_dir)]
     try:
         load_assets(assets_dir)
     except DataError as exc:  # report the scenarios' own schema problems too

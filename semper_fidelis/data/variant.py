@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from ..i18n import _, number, pgettext
 from .checks import check_scenario
 from .loader import DataError, GameData, _entry_label, _merge_messages, read_toml
 from .models import Amount, Entry, Relief, Scenario, Side, UnitTypeId
@@ -89,13 +90,14 @@ def parse_variant(text: str, label: str) -> tuple[Variant, dict[str, Any]]:
     """The variant in ``text`` and its document; DataError with one line per problem, each
     starting ``label: key:``."""
     if len(text) > MAX_VARIANT_CHARS:
-        raise DataError([f"{label}: {len(text):,} characters is too long for a variant (at most {MAX_VARIANT_CHARS:,})"])
+        raise DataError([_("{label}: {size} characters is too long for a variant (at most {most})", label=label, size=number(len(text)),
+                           most=number(MAX_VARIANT_CHARS))])
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DataError([f"{label}: not valid TOML: {exc}"]) from None
+        raise DataError([_("{label}: not valid TOML: {why}", label=label, why=exc)]) from None
     except RecursionError:
-        raise DataError([f"{label}: not valid TOML: nested too deeply"]) from None
+        raise DataError([_("{label}: not valid TOML: nested too deeply", label=label)]) from None
     return check_document(document, label), document
 
 
@@ -113,7 +115,7 @@ def check_document(document: dict[str, Any], label: str) -> Variant:
 def read_variant_file(path: Path) -> str:
     """The text of a variant file, or DataError with one line (as for any data file)."""
     if path.is_file() and path.stat().st_size > 4 * MAX_VARIANT_CHARS:  # before parsing it
-        raise DataError([f"{path}: too large for a variant ({path.stat().st_size:,} bytes)"])
+        raise DataError([_("{path}: too large for a variant ({size} bytes)", path=path, size=number(path.stat().st_size))])
     read_toml(path)  # refuses what is not a regular UTF-8 TOML file, in the loader's words
     return path.read_text(encoding="utf-8")
 
@@ -130,11 +132,11 @@ def variant_files(folder: Path, limit: int = 100) -> list[Path]:
 def load_variant(data: GameData, text: str, label: str) -> GameData:
     """``data`` with the variant in ``text`` applied: its base scenario replaced by the derived
     one, and the variant kept (``data.variant``). DataError lists every problem."""
-    variant, _ = parse_variant(text, label)
+    variant, _document = parse_variant(text, label)
     data = unvaried(data)
     if variant.base not in data.scenarios:
-        known = ", ".join(map(str, sorted(data.scenarios))) or "none"
-        raise DataError([f"{label}: base: no scenario {variant.base} (known: {known})"])
+        known = ", ".join(map(str, sorted(data.scenarios))) or pgettext("scenarios", "none")
+        raise DataError([_("{label}: base: no scenario {number} (known: {known})", label=label, number=variant.base, known=known)])
     base = data.scenarios[variant.base]
     problems = _own_problems(variant, base, label)
     if problems:
@@ -164,16 +166,18 @@ def _own_problems(variant: Variant, base: Scenario, label: str) -> list[str]:
     problems = []
     total = len(base.time_track)
     if variant.rounds is not None and (variant.rounds % ROUNDS_PER_STAGE or variant.rounds > total):
-        problems.append(f"{label}: rounds: {variant.rounds} is not a whole number of Stages of {ROUNDS_PER_STAGE} rounds "
-                        f"up to the base's {total}")
+        problems.append(_("{label}: rounds: {rounds} is not a whole number of Stages of {per_stage} rounds up to the base's {total}",
+                          label=label, rounds=variant.rounds, per_stage=ROUNDS_PER_STAGE, total=total))
     for side, changes in variant.sides.items():
         removed = base.sides[side].removed_cards
-        for number in changes.add_cards:
-            if number not in removed:
-                problems.append(f"{label}: sides.{side}.add_cards: card {number} is not removed in scenario {base.number}")
-        for number in changes.remove_cards:
-            if number in removed:
-                problems.append(f"{label}: sides.{side}.remove_cards: card {number} is already removed in scenario {base.number}")
+        for card in changes.add_cards:
+            if card not in removed:
+                problems.append(_("{label}: {key}: card {card} is not removed in scenario {number}", label=label, key=f"sides.{side}.add_cards",
+                                  card=card, number=base.number))
+        for card in changes.remove_cards:
+            if card in removed:
+                problems.append(_("{label}: {key}: card {card} is already removed in scenario {number}", label=label,
+                                  key=f"sides.{side}.remove_cards", card=card, number=base.number))
     return problems
 
 
@@ -183,7 +187,7 @@ def _shared_areas(variant: Variant, scenario: Scenario, label: str) -> list[str]
     for side, setup in scenario.sides.items():
         for p in setup.placements:
             sides_at.setdefault(p.area, set()).add(side)
-    return [f"{label}: sides.{side}.units.{area}: the other side's units start there too"
+    return [_("{label}: {key}: the other side's units start there too", label=label, key=f"sides.{side}.units.{area}")
             for side, changes in variant.sides.items() for area, units in changes.units.items()
             if any(units.values()) and len(sides_at.get(area, ())) > 1]
 
@@ -271,28 +275,33 @@ def setup_diff(base: Scenario, varied: GameData) -> list[str]:
     lines = [f"{key}: {before.get(key, '—')} → {after.get(key, '—')}" for key in dict.fromkeys([*before, *after])
              if before.get(key) != after.get(key)]
     if varied.variant is not None and dict(varied.variant.options).get("handicap") is not None:
-        lines.append(f"FAQ handicap: {'on' if dict(varied.variant.options)['handicap'] else 'off'}")
+        lines.append(_("FAQ handicap: on") if dict(varied.variant.options)["handicap"] else _("FAQ handicap: off"))
     return lines
 
 
 def _facts(sc: Scenario) -> dict[str, str]:
     """A scenario's set-up as labelled facts, to compare two of them."""
-    facts = {"initiative": sc.initiative, "rounds": str(len(sc.time_track))}
+    facts = {_("initiative"): sc.initiative, _("rounds"): str(len(sc.time_track))}
     for side in sorted(sc.sides):
         setup = sc.sides[side]
-        facts |= {f"{side} Morale": str(setup.morale), f"{side} Supply": str(setup.supply), f"{side} VP": str(setup.vp),
-                  f"{side} cards removed": ", ".join(map(str, sorted(setup.removed_cards))) or "none",
-                  f"{side} Mobilization Zone": _units(setup.mobilization)}
+        facts |= {_("{side} Morale", side=side): str(setup.morale), _("{side} Supply", side=side): str(setup.supply),
+                  _("{side} VP", side=side): str(setup.vp),
+                  _("{side} cards removed", side=side): ", ".join(map(str, sorted(setup.removed_cards))) or pgettext("cards", "none"),
+                  _("{side} Mobilization Zone", side=side): _units(setup.mobilization)}
         at: dict[str, dict[str, int]] = {}
         for p in setup.placements:
             at.setdefault(p.area, {})[p.unit] = at.get(p.area, {}).get(p.unit, 0) + p.count
-        facts |= {f"{side} units at {area}": _units(units) for area, units in sorted(at.items())}
-    facts |= {f"Strategic value of {area}": str(value) for area, value in sorted(sc.strategic.items())}
+        facts |= {_("{side} units at {area}", side=side, area=area): _units(units) for area, units in sorted(at.items())}
+    facts |= {_("Strategic value of {area}", area=area): str(value) for area, value in sorted(sc.strategic.items())}
     for i, r in enumerate(sc.relief, start=1):
-        with_commander = f" with {r.commander}" if r.commander else ""
-        facts[f"Relief {i}"] = f"{r.side} round {r.round}: {r.count} {r.unit}{with_commander}"
+        if r.commander:
+            relief = _("{side} round {round}: {count} {unit} with {commander}", side=r.side, round=r.round, count=r.count, unit=r.unit,
+                       commander=r.commander)
+        else:
+            relief = _("{side} round {round}: {count} {unit}", side=r.side, round=r.round, count=r.count, unit=r.unit)
+        facts[_("Relief {number}", number=i)] = relief
     return facts
 
 
 def _units(units: Mapping[Any, int]) -> str:
-    return ", ".join(f"{n} {unit}" for unit, n in sorted(units.items()) if n) or "none"
+    return ", ".join(_("{count} {unit}", count=n, unit=unit) for unit, n in sorted(units.items()) if n) or pgettext("units", "none")

@@ -30,8 +30,10 @@ from ..data.loader import GameData
 from ..data.models import Side
 from ..data.scenarios import variant_scenario
 from ..data.text import printable
+from ..data.translations import scenario_name
 from ..engine import Game, check_target, read_record, write_record
 from ..errors import CliError
+from ..i18n import _, ngettext
 from .args import HUMAN, REMOTE, SEAT_KINDS, SECRET_ENV
 from .credentials import forget_secrets, given_secret, keep_secrets, kept_secrets, new_secret, seat_secrets
 from .host import Host
@@ -77,18 +79,18 @@ def _writable(path: Path) -> None:
     try:
         check_target(path)
     except OSError as exc:
-        raise _error(f"{exc.filename}: cannot write the record there ({exc.strerror})") from None
+        raise _error(_("{path}: cannot write the record there ({why})", path=exc.filename, why=exc.strerror)) from None
 
 
 def _seat(side: str, kind: str) -> str:
     if kind in (HUMAN, REMOTE) or kind in BOTS:
         return kind
-    raise _error(f"--{side.lower()} {kind!r}: choose {SEAT_KINDS}")
+    raise _error(_("{option} {kind}: choose {kinds}", option=f"--{side.lower()}", kind=repr(kind), kinds=SEAT_KINDS))
 
 
 def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     if (args.tls_cert is None) != (args.tls_key is None):
-        raise _error("--tls-cert FILE and --tls-key FILE go together")
+        raise _error(_("--tls-cert FILE and --tls-key FILE go together"))
     if args.tls_cert is None:
         return None
     try:
@@ -104,8 +106,8 @@ def _kept(autosave: Path, remote: dict[str, str]) -> str:
     try:
         kept = keep_secrets(autosave, remote)
     except OSError as exc:
-        raise _error(f"cannot keep the seats' secrets beside {autosave}: {exc.strerror or exc}") from None
-    return f"; the seats' secrets stay the same, kept for you alone in {kept}"
+        raise _error(_("cannot keep the seats' secrets beside {path}: {why}", path=autosave, why=exc.strerror or exc)) from None
+    return _("; the seats' secrets stay the same, kept for you alone in {path}", path=kept)
 
 
 def host(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
@@ -117,13 +119,13 @@ def host(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
     seats: dict[Side, str] = {"PL": _seat("PL", args.pl), "ZURL": _seat("ZURL", args.zurl)}
     humans = [side for side, kind in seats.items() if kind == HUMAN]
     if len(humans) == 2:
-        raise _error("two human seats share one screen: that is 'semper-fidelis play' (hot seat); make one seat remote")
+        raise _error(_("two human seats share one screen: that is '{command}' (hot seat); make one seat remote", command="semper-fidelis play"))
     if args.record is not None:
         _writable(args.record)  # before the game, not at its end
     tls = _tls(args)
     if args.resume is not None:
         if args.variant is not None:
-            raise _error("--resume continues the game as it was started (of its variant, if any): --variant is for a new game")
+            raise _error(_("--resume continues the game as it was started (of its variant, if any): --variant is for a new game"))
         game = read_record(args.resume, data=data)
         autosave = args.resume
     else:
@@ -139,8 +141,10 @@ def host(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
         own: dict[Side, str] = {side: new_secret() for side in humans}  # the host's own seat: never printed, never written
         say = _say if not humans else (lambda line: None)  # the app has the terminal
         host = Host(game, seats, remote | dict(own), autosave=autosave, say=say, tls=tls)
-        _say(f"Hosting Scenario {game.scenario.number}, {game.scenario.name}{_variant_note(game)} — PL: {seats['PL']}, ZURL: {seats['ZURL']}")
-        _say(f"Autosave: {autosave} (continue it with: semper-fidelis host --resume {shlex.quote(str(autosave))}{_kept(autosave, remote)})")
+        _say(_("Hosting Scenario {number}, {name}{variant} — PL: {pl}, ZURL: {zurl}", number=game.scenario.number,
+               name=scenario_name(game.scenario), variant=_variant_note(game), pl=seats["PL"], zurl=seats["ZURL"]))
+        _say(_("Autosave: {path} (continue it with: {command}{kept})", path=autosave,
+               command=f"semper-fidelis host --resume {shlex.quote(str(autosave))}", kept=_kept(autosave, remote)))
         port = _serve_host(host, args, remote, own, data, app)
     finally:
         lock.release()
@@ -150,17 +154,18 @@ def host(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
             try:
                 write_record(host.game, args.record)
             except OSError as exc:
-                raise _error(f"{args.record}: cannot write the record ({exc.strerror or exc}); the game is in {autosave}") from None
-            _say(f"Record written to {args.record}")
+                raise _error(_("{path}: cannot write the record ({why}); the game is in {autosave}", path=args.record,
+                                 why=exc.strerror or exc, autosave=autosave)) from None
+            _say(_("Record written to {path}", path=args.record))
         return 0
-    _say(f"The game waits in {autosave}: semper-fidelis host --resume {shlex.quote(str(autosave))} --port {port}")
+    _say(_("The game waits in {path}: {command}", path=autosave, command=f"semper-fidelis host --resume {shlex.quote(str(autosave))} --port {port}"))
     return 0
 
 
 def _variant_note(game: Game) -> str:
     """What the host's operator is told of the variant hosted (its joiners are sent it whole)."""
     variant = game.data.variant
-    return "" if variant is None else f" (a variant, digest {variant.digest}: the joiners are sent it)"
+    return "" if variant is None else _(" (a variant, digest {digest}: the joiners are sent it)", digest=variant.digest)
 
 
 def _new_autosave(saves: Path, label: str) -> Path:
@@ -171,7 +176,7 @@ def _new_autosave(saves: Path, label: str) -> Path:
     try:
         return new_autosave_path(saves, label)
     except OSError as exc:
-        raise _error(f"{saves}: cannot keep the autosave there ({exc.strerror or exc}); give --autosave FILE or --saves DIR") from None
+        raise _error(_("{path}: cannot keep the autosave there ({why}); give --autosave FILE or --saves DIR", path=saves, why=exc.strerror or exc)) from None
 
 
 def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], own: dict[Side, str], data: GameData | None, app: AppSeat) -> int:
@@ -182,18 +187,18 @@ def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], ow
     def started(port: int) -> None:
         where = host_port(this_machine() if args.bind in ("0.0.0.0", "::") else args.bind, port, tls)
         for side, secret in remote.items():
-            _say(f"{side} joins with: {SECRET_ENV}={secret} semper-fidelis join {where} --side {side}")
+            _say(_("{side} joins with: {command}", side=side, command=f"{SECRET_ENV}={secret} semper-fidelis join {where} --side {side}"))
         if tls:
-            _say(f"A joiner checks the certificate against the names in it: if no authority the joiner trusts signed it, "
-                 f"give them {args.tls_cert} and add --ca FILE")
+            _say(_("A joiner checks the certificate against the names in it: if no authority the joiner trusts signed it, "
+                   "give them {path} and add --ca FILE", path=args.tls_cert))
         if not own:
-            _say("Waiting for the joiners; the game is played here, Ctrl+C stops it (the autosave keeps it).")
+            _say(_("Waiting for the joiners; the game is played here, Ctrl+C stops it (the autosave keeps it)."))
 
     if not own:
         try:
             asyncio.run(host.run(args.bind, args.port, started=started))
         except OSError as exc:
-            raise _error(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}") from None
+            raise _error(_("cannot listen on {address}: {why}", address=f"{args.bind}:{args.port}", why=exc.strerror or exc)) from None
         return host.port or args.port
     loop = asyncio.new_event_loop()
     listening = threading.Event()
@@ -214,7 +219,7 @@ def _serve_host(host: Host, args: argparse.Namespace, remote: dict[str, str], ow
     thread.start()
     listening.wait()
     if failed:
-        raise _error(f"cannot listen on {args.bind}:{args.port}: {failed[0].strerror or failed[0]}")
+        raise _error(_("cannot listen on {address}: {why}", address=f"{args.bind}:{args.port}", why=failed[0].strerror or failed[0]))
     [(side, secret)] = own.items()
     here = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(args.bind, args.bind)  # the address it listens on, from this machine
     try:
@@ -233,7 +238,7 @@ def _trust(address: str, ca: Path | None) -> ssl.SSLContext | None:
     try:
         tls = address_url(address).startswith("wss:")
         if ca is not None and not tls:
-            raise ValueError(f"--ca is for a host that serves TLS: join wss://{address.partition('://')[2] or address}")
+            raise ValueError(_("--ca is for a host that serves TLS: join {address}", address=f"wss://{address.partition('://')[2] or address}"))
         return client_context(ca) if tls else None
     except ValueError as exc:
         raise _error(str(exc)) from None
@@ -266,15 +271,15 @@ def play_seat(address: str, side: Side, secret: str, data: GameData | None, *, a
     if bot is None:
         return app(address, side, secret, data, tls=tls)
     if bot not in BOTS:
-        raise _error(f"no bot {bot!r} (known: {', '.join(BOTS)})")
+        raise _error(_("no bot {name} (known: {known})", name=repr(bot), known=", ".join(BOTS)))
     seed = seed if seed is not None else secrets.randbits(31)
-    _say(f"Joining {address} as {side}, played by {bot}")
+    _say(_("Joining {address} as {side}, played by {bot}", address=address, side=side, bot=bot))
     try:
         mirror = asyncio.run(play_with_bot(address, side, secret, bot, data or shipped_data(), seed=seed, say=_say, tls=tls))
     except JoinError as exc:
         raise _error(str(exc)) from None
     result = mirror.view()["result"]
-    _say(f"Game over: {result['reason'] if result else 'finished'}")
+    _say(_("Game over: {reason}", reason=result["reason"]) if result else _("Game over."))
     return 0
 
 
@@ -310,13 +315,14 @@ def serve_key(args: argparse.Namespace) -> tuple[str, bool]:
         try:
             key, made = args.key_file.read_text(encoding="utf-8").strip(), False
         except (OSError, UnicodeDecodeError) as exc:
-            raise _error(f"--key-file {args.key_file}: {getattr(exc, 'strerror', None) or exc}") from None
+            raise _error(_("--key-file {path}: {why}", path=args.key_file, why=getattr(exc, "strerror", None) or exc)) from None
     elif os.environ.get(KEY_ENV):
         key, made = os.environ[KEY_ENV].strip(), False
     else:
         key, made = secrets.token_urlsafe(24), True
     if len(key) < MIN_KEY or not key.isascii() or not key.isprintable() or " " in key:
-        raise _error(f"the serve key must be at least {MIN_KEY} printable ASCII characters without spaces")
+        raise _error(ngettext("the serve key must be at least {n} printable ASCII character without spaces",
+                              "the serve key must be at least {n} printable ASCII characters without spaces", MIN_KEY))
     return key, made
 
 
@@ -326,7 +332,7 @@ def public_url(args: argparse.Namespace, tls: bool) -> str:
     if args.public_url is not None:
         parts = urlsplit(args.public_url)
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.path.strip("/") or parts.query:
-            raise _error(f"--public-url {args.public_url!r}: give scheme://host[:port], e.g. https://games.example.org")
+            raise _error(_("--public-url {url}: give scheme://host[:port], e.g. https://games.example.org", url=repr(args.public_url)))
         return f"{parts.scheme}://{parts.netloc}"
     shown = this_machine() if args.host in ("0.0.0.0", "::") else args.host
     return f"{'https' if tls else 'http'}://{host_port(shown, args.port)}"
@@ -346,11 +352,14 @@ def guarded_server(args: argparse.Namespace) -> tuple[GuardedServer, str, bool]:
 
 def serve(args: argparse.Namespace) -> int:
     server, key, made = guarded_server(args)
-    where = f"{server.public_url}/?key={key}" if made else f"{server.public_url}/ (with ?key= and the key you set)"
-    _say(f"Serving the game at {where}")
-    _say(f"At most {server.max_sessions} games at once; only pages of {server.origin} may play. Ctrl+C stops it.")
+    if made:
+        _say(_("Serving the game at {url}", url=f"{server.public_url}/?key={key}"))
+    else:
+        _say(_("Serving the game at {url} (with ?key= and the key you set)", url=f"{server.public_url}/"))
+    _say(ngettext("At most {n} game at once; only pages of {origin} may play. Ctrl+C stops it.",
+                  "At most {n} games at once; only pages of {origin} may play. Ctrl+C stops it.", server.max_sessions, origin=server.origin))
     try:
         server.serve()
     except OSError as exc:
-        raise _error(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        raise _error(_("cannot listen on {address}: {why}", address=f"{args.host}:{args.port}", why=exc.strerror or exc)) from None
     return 0

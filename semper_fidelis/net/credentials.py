@@ -21,6 +21,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
+from ..i18n import _, ngettext
 from .args import SECRET_ENV
 from .protocol import MAX_SECRET, SIDES
 
@@ -101,17 +102,17 @@ def given_secret(secret_file: Path | None, *, environ: Mapping[str, str] = os.en
             with secret_file.open("rb") as fh:
                 raw = fh.read(MAX_SECRET * 4 + 1)
         except OSError as exc:
-            raise ValueError(f"--secret-file {secret_file}: {exc.strerror or exc}") from None
+            raise ValueError(_("--secret-file {path}: {why}", path=secret_file, why=exc.strerror or exc)) from None
         text, where = raw.decode("utf-8", errors="replace"), f"--secret-file {secret_file}"
     elif environ.get(SECRET_ENV):
         text, where = environ[SECRET_ENV], SECRET_ENV
     elif ask is not None or (sys.stdin is not None and sys.stdin.isatty()):
         try:
-            text, where = (ask or getpass.getpass)("The seat's secret (the host printed it): "), "the secret typed"
+            text, where = (ask or getpass.getpass)(_("The seat's secret (the host printed it): ")), _("the secret typed")
         except EOFError:
-            raise ValueError("no secret typed") from None
+            raise ValueError(_("no secret typed")) from None
     else:
-        raise ValueError(f"the seat's secret is needed: {SECRET_ENV}=SECRET as the host printed it, or --secret-file FILE")
+        raise ValueError(_("the seat's secret is needed: {variable}=SECRET as the host printed it, or --secret-file FILE", variable=SECRET_ENV))
     return checked_secret(text, where)
 
 
@@ -119,9 +120,10 @@ def checked_secret(text: str, where: str) -> str:
     """A secret as a host makes them: one line of printable ASCII, at most MAX_SECRET long."""
     secret = text.strip()
     if not secret:
-        raise ValueError(f"{where}: empty, no secret there")
+        raise ValueError(_("{where}: empty, no secret there", where=where))
     if len(secret) > MAX_SECRET or not secret.isascii() or not secret.isprintable():
-        raise ValueError(f"{where}: not a seat secret (one line of at most {MAX_SECRET} plain characters)")
+        raise ValueError(ngettext("{where}: not a seat secret (one line of at most {n} plain character)",
+                                 "{where}: not a seat secret (one line of at most {n} plain characters)", MAX_SECRET, where=where))
     return secret
 
 

@@ -33,6 +33,7 @@ from websockets.http11 import Request, Response
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
 from ..engine import BattleOdds, Game, IllegalAction, VariantRecord, write_record
+from ..i18n import _, ngettext
 from ..play.quiet import Quiet, due, queued
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
@@ -199,7 +200,7 @@ class Host:
         outbox = Outbox(ws, self._dropped, limit=self.queue_limit, timeout=self.send_timeout)
         self.conns[side] = outbox
         self.cursor[side] = (0, 0)
-        self.say(f"{side} joined from {address}")
+        self.say(_("{side} joined from {address}", side=side, address=address))
         try:
             self._send(side, welcome(self.game, side))
             async with self.lock:
@@ -215,7 +216,7 @@ class Host:
             if self.conns.get(side) is outbox:
                 del self.conns[side]
                 if not self.done.is_set():
-                    self.say(f"{side} left: the seat waits for them to join again")
+                    self.say(_("{side} left: the seat waits for them to join again", side=side))
 
     async def _hello(self, ws: ServerConnection, address: str) -> Hello | None:
         """The hello that seats this connection, or None once it is refused. An address that
@@ -250,7 +251,7 @@ class Host:
         for side, seated in list(self.conns.items()):
             if seated is outbox:
                 del self.conns[side]
-                self.say(f"{side} dropped: {why}; the game goes on, the seat waits for them to join again")
+                self.say(_("{side} dropped: {why}; the game goes on, the seat waits for them to join again", side=side, why=why))
 
     async def _refuse(self, ws: ServerConnection, reason: str) -> None:
         """The one line a connection that is not seated gets, and the door (never under the lock)."""
@@ -421,18 +422,19 @@ class Host:
         where = (view["round"], view["active"])
         if where != self._where and not self.game.over:
             self._where = where
-            self.say(f"Round {view['round']}: {view['active']} to act (action {len(self.game.actions)})")
+            self.say(_("Round {round}: {side} to act (action {number})", round=view["round"], side=view["active"], number=len(self.game.actions)))
         self._say_if_waiting(self.asking())
         if self.game.over:
             result = view["result"]
-            self.say(f"Game over after {len(self.game.actions)} actions: {result['reason'] if result else ''}")
+            self.say(ngettext("Game over after {n} action: {reason}", "Game over after {n} actions: {reason}", len(self.game.actions),
+                              reason=result["reason"] if result else ""))
             self.done.set()
 
     def _say_if_waiting(self, asking: str | None) -> None:
         """Tell the host's operator, once, that the game stands still until an empty seat joins."""
         waiting = None if self.game.over or asking is None or asking in self.bots or asking in self.conns else asking
         if waiting is not None and waiting != self._waiting:
-            self.say(f"Waiting for {waiting}: the seat is empty until its player joins")
+            self.say(_("Waiting for {side}: the seat is empty until its player joins", side=waiting))
         self._waiting = waiting
 
     def save(self, *, seats: bool = False) -> bool:
@@ -447,7 +449,7 @@ class Host:
                 write_record(self.game, self.autosave)
         except OSError as exc:
             if self.unsaved is None:
-                self.say(f"not saved: cannot write {exc.filename or self.autosave}: {exc.strerror or exc}")
+                self.say(_("not saved: cannot write {path}: {why}", path=exc.filename or self.autosave, why=exc.strerror or exc))
             self.unsaved = str(exc.strerror or exc)
             return False
         self.unsaved = None

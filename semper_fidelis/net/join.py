@@ -21,6 +21,7 @@ from ..bots import Bot, Seat, make_bot
 from ..data.loader import DataError, GameData
 from ..data.models import Side
 from ..engine import BattleOdds, RecordError, record_variant_data
+from ..i18n import _
 from .mirror import Mirror
 from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Attack, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
 
@@ -37,7 +38,7 @@ def address_url(address: str) -> str:
         scheme, rest = "ws", address
     host, sep, port = rest.removesuffix("/").rpartition(":")
     if scheme not in ("ws", "wss") or not sep or not host or not port.isdigit() or not 0 < int(port) < 65536 or not _names_a_host(host):
-        raise ValueError(f"{address!r} is not HOST:PORT (or wss://HOST:PORT)")
+        raise ValueError(_("{address} is not HOST:PORT (or wss://HOST:PORT)", address=repr(address)))
     return f"{scheme}://{host}:{port}/"
 
 
@@ -106,21 +107,21 @@ class Link:
             self.ws = None
         if self.mirror is not None and self.mirror.over:
             return self.mirror
-        raise JoinError(f"the connection to {self.address} was lost: run the same command again to continue")
+        raise JoinError(_("the connection to {address} was lost: run the same command again to continue", address=self.address))
 
     def _receive(self, raw: str | bytes) -> bool:
         """Handle one message; True once the game is over."""
         try:
             message = HostMessage.validate_json(raw)
         except ValueError as exc:
-            raise JoinError(f"the host sent a malformed message ({problem(exc) if isinstance(exc, ValidationError) else exc})") from None
+            raise JoinError(_("the host sent a malformed message ({why})", why=problem(exc) if isinstance(exc, ValidationError) else exc)) from None
         if isinstance(message, OddsAnswer):
             future = self._asked.pop(message.id, None)
             if future is not None and not future.done():
                 future.set_result(message)
         elif isinstance(message, Refused):
             if message.fatal:
-                raise JoinError(f"refused: {message.reason}")
+                raise JoinError(_("refused: {reason}", reason=message.reason))
             self.on_refused(message.reason)
         elif isinstance(message, Welcome):
             self.mirror = self._mirror(message)
@@ -138,9 +139,9 @@ class Link:
             data = self.data if welcome.variant is None else record_variant_data(welcome.variant, welcome.scenario, self.data)
             return Mirror(data, welcome.scenario, welcome.side, welcome.options)
         except RecordError as exc:
-            raise JoinError(f"the host's game cannot be played here: {exc}") from None
+            raise JoinError(_("the host's game cannot be played here: {why}", why=exc)) from None
         except DataError as exc:
-            raise JoinError(f"the host's game cannot be played here: {exc.problems[0]}") from None
+            raise JoinError(_("the host's game cannot be played here: {why}", why=exc.problems[0])) from None
 
     async def act(self, action: str) -> None:
         """Send an action for the seat's decision at the position last received."""
@@ -187,15 +188,15 @@ async def play_with_bot(address: str, side: Side, secret: str, bot: Bot | str, d
     if isinstance(bot, str):
         bot = make_bot(bot, seed)
     if getattr(bot, "thinks", False):
-        raise JoinError(f"{bot.name} searches over guesses only the host could deal: join with another bot (general, random)")
+        raise JoinError(_("{bot} searches over guesses only the host could deal: join with another bot (general, random)", bot=bot.name))
     queue: asyncio.Queue[Mirror] = asyncio.Queue()
-    link = Link(address, side, secret, data, on_state=queue.put_nowait, on_refused=lambda r: say(f"refused: {r}"), tls=tls)
+    link = Link(address, side, secret, data, on_state=queue.put_nowait, on_refused=lambda r: say(_("refused: {reason}", reason=r)), tls=tls)
     runner = asyncio.create_task(link.run())
     played = 0
     try:
         while True:
             getter = asyncio.create_task(queue.get())
-            done, _ = await asyncio.wait({getter, runner}, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait({getter, runner}, return_when=asyncio.FIRST_COMPLETED)
             if runner in done:
                 getter.cancel()
                 return runner.result()

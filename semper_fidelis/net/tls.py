@@ -7,9 +7,11 @@ from __future__ import annotations
 import ssl
 from pathlib import Path
 
+from ..i18n import _
+
 
 def _no_password() -> bytes:
-    raise ValueError("the key is protected by a passphrase")
+    raise ValueError(_("the key is protected by a passphrase"))
 
 
 def server_context(cert: Path, key: Path) -> ssl.SSLContext:
@@ -19,9 +21,9 @@ def server_context(cert: Path, key: Path) -> ssl.SSLContext:
     try:
         context.load_cert_chain(cert, key, password=_no_password)  # never a prompt on the terminal
     except OSError as exc:  # ssl.SSLError is one: a file that is not PEM, a key that does not fit
-        raise ValueError(f"--tls-cert {cert} --tls-key {key}: {_reason(exc)}") from None
+        raise ValueError(_("--tls-cert {cert} --tls-key {key}: {why}", cert=cert, key=key, why=_reason(exc))) from None
     except ValueError as exc:
-        raise ValueError(f"--tls-key {key}: {exc}: give a key without one (readable by you only)") from None
+        raise ValueError(_("--tls-key {key}: {why}: give a key without one (readable by you only)", key=key, why=exc)) from None
     return context
 
 
@@ -31,7 +33,7 @@ def client_context(ca: Path | None) -> ssl.SSLContext:
     try:
         return ssl.create_default_context(cafile=ca)
     except OSError as exc:
-        raise ValueError(f"--ca {ca}: {_reason(exc)}") from None
+        raise ValueError(_("--ca {ca}: {why}", ca=ca, why=_reason(exc))) from None
 
 
 def own_context(cert: Path) -> ssl.SSLContext:

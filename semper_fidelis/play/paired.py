@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import write_atomic_bytes
+from ..i18n import N_, _, decimal_mark, ngettext, number, percent, source_language
 from .batch import PL, ZURL, BatchResult, GameSummary
 from .stats import mcnemar_exact, mean_interval, paired_shift, wilson
 
@@ -66,7 +67,7 @@ class Paired:
 
     def __post_init__(self) -> None:
         if [g.seed for g in self.base.games] != [g.seed for g in self.variant.games]:
-            raise ValueError("the base and the variant were not played on the same seeds")
+            raise ValueError(_("the base and the variant were not played on the same seeds"))
 
     @property
     def label(self) -> str:
@@ -98,13 +99,19 @@ class Paired:
         """One sentence: does the variant move PL's win rate, and which way."""
         pl = self.side(PL)
         shift, lo, hi = pl.shift()
-        moved = f"PL's win rate {100 * pl.rate(False):.0f}% → {100 * pl.rate(True):.0f}% ({_signed(shift)}, 95% {_signed(lo)} to {_signed(hi)})"
-        test = f"McNemar p = {pl.p_value:.3g} on {pl.base_only + pl.variant_only} games whose PL result changed"
-        if self.significant():
-            return f"{self.label}: the variant {'helps' if shift > 0 else 'hurts'} PL — {moved}; {test}."
-        return f"{self.label}: no shift beyond chance — {moved}; {test}."
+        moved = _("PL's win rate {base} → {variant} ({shift}, 95% {low} to {high})", base=percent(pl.rate(False)),
+                  variant=percent(pl.rate(True)), shift=_signed(shift), low=_signed(lo), high=_signed(hi))
+        test = ngettext("McNemar p = {p} on {n} game whose PL result changed", "McNemar p = {p} on {n} games whose PL result changed",
+                        pl.base_only + pl.variant_only, p=_p(pl.p_value))
+        if not self.significant():
+            return _("{pairing}: no shift beyond chance — {moved}; {test}.", pairing=self.label, moved=moved, test=test)
+        if shift > 0:
+            return _("{pairing}: the variant helps PL — {moved}; {test}.", pairing=self.label, moved=moved, test=test)
+        return _("{pairing}: the variant hurts PL — {moved}; {test}.", pairing=self.label, moved=moved, test=test)
 
     def to_json(self) -> dict[str, Any]:
+        with source_language():  # JSON says the same in every language
+            summary = self.summary()
         sides = {}
         for name in (PL, ZURL):
             s = self.side(name)
@@ -125,7 +132,7 @@ class Paired:
             "rounds_shift": [round(x, 3) for x in self.rounds_shift()],
             "mean_rounds": {"base": round(self.base.mean_rounds(), 2), "variant": round(self.variant.mean_rounds(), 2)},
             "significant": self.significant(),
-            "summary": self.summary(),
+            "summary": summary,
         }
 
 
@@ -134,8 +141,9 @@ def pair_up(batches: list[BatchResult]) -> list[Paired]:
     return [Paired(base, variant) for base, variant in zip(batches[::2], batches[1::2], strict=True)]
 
 
-COLUMNS = ("Pairing", "Games", "PL wins base → variant", "Shift (95%)", "ZURL wins base → variant", "ZURL shift (95%)",
-           "PL result changed (lost / won)", "McNemar p", "VP margin shift", "Length shift (rounds)")
+COLUMNS = (N_("Pairing"), N_("Games"), N_("PL wins base → variant"), N_("Shift (95%)"), N_("ZURL wins base → variant"),
+           N_("ZURL shift (95%)"), N_("PL result changed (lost / won)"), N_("McNemar p"), N_("VP margin shift"),
+           N_("Length shift (rounds)"))
 
 
 def rows(paired: list[Paired]) -> list[list[str]]:
@@ -143,26 +151,31 @@ def rows(paired: list[Paired]) -> list[list[str]]:
     for p in paired:
         pl, zurl = p.side(PL), p.side(ZURL)
         out.append([p.label, str(len(p.base.games)), _rates(pl), _shift(pl), _rates(zurl), _shift(zurl),
-                    f"{pl.base_only} / {pl.variant_only}", f"{pl.p_value:.3g}", _mean(p.margin_shift()), _mean(p.rounds_shift())])
+                    f"{pl.base_only} / {pl.variant_only}", _p(pl.p_value), _mean(p.margin_shift()), _mean(p.rounds_shift())])
     return out
 
 
 def _rates(s: SideShift) -> str:
-    return f"{100 * s.rate(False):.0f}% → {100 * s.rate(True):.0f}%"
+    return f"{percent(s.rate(False))} → {percent(s.rate(True))}"
 
 
 def _shift(s: SideShift) -> str:
     shift, lo, hi = s.shift()
-    return f"{_signed(shift)} ({_signed(lo)} to {_signed(hi)})"
+    return _("{shift} ({low} to {high})", shift=_signed(shift), low=_signed(lo), high=_signed(hi))
 
 
 def _signed(x: float) -> str:
-    return f"{100 * x:+.0f} pts"
+    return _("{points} pts", points=number(100 * x, signed=True))
+
+
+def _p(p: float) -> str:
+    """A p-value to three significant digits, with the language's decimal mark."""
+    return f"{p:.3g}".replace(".", decimal_mark())
 
 
 def _mean(found: tuple[float, float, float]) -> str:
     mean, lo, hi = found
-    return f"{mean:+.1f} ({lo:+.1f} to {hi:+.1f})"
+    return _("{shift} ({low} to {high})", shift=number(mean, 1, signed=True), low=number(lo, 1, signed=True), high=number(hi, 1, signed=True))
 
 
 def write_paired_plot(paired: list[Paired], path: Path, title: str) -> None:
@@ -179,9 +192,9 @@ def write_paired_plot(paired: list[Paired], path: Path, title: str) -> None:
             margins = {name: [g.vp[PL] - g.vp[ZURL] for g in batch.games] for name, batch in (("base", p.base), ("variant", p.variant))}
             left.hist(list(margins.values()), bins=15, label=list(margins), color=["#bbbbbb", "#ff5f6e"], edgecolor="black")
             left.axvline(0, color="black", linewidth=0.8)
-            left.set_title(f"{p.label}: PL's VP lead at the end", fontsize=9)
-            left.set_xlabel("PL's VP minus ZURL's")
-            left.set_ylabel("games")
+            left.set_title(_("{pairing}: PL's VP lead at the end", pairing=p.label), fontsize=9)
+            left.set_xlabel(_("PL's VP minus ZURL's"))
+            left.set_ylabel(_("games"))
             left.legend(fontsize=8)
             for k, (variant, name) in enumerate(((False, "base"), (True, "variant"))):
                 shifts = [p.side(side) for side in (PL, ZURL)]
@@ -191,10 +204,10 @@ def write_paired_plot(paired: list[Paired], path: Path, title: str) -> None:
                 drawn = right.bar([i + (k - 0.5) * 0.4 for i in range(2)], rates, 0.4, yerr=errors, capsize=4, label=name,
                                   color="#ff5f6e" if variant else "#bbbbbb", hatch="//" if variant else "", edgecolor="black")
                 right.bar_label(drawn, fmt="%.0f%%", fontsize=8, padding=8)
-            right.set_xticks(range(2), ["PL wins", "ZURL wins"])
+            right.set_xticks(range(2), [_("PL wins"), _("ZURL wins")])
             right.set_ylim(0, 115)
-            right.set_ylabel("% of games (95% interval)")
-            right.set_title(f"{p.label}: McNemar p = {p.side(PL).p_value:.3g}", fontsize=9)
+            right.set_ylabel(_("share of games, % ({confidence} interval)", confidence="95%"))
+            right.set_title(_("{pairing}: McNemar p = {p}", pairing=p.label, p=_p(p.side(PL).p_value)), fontsize=9)
             right.legend(fontsize=8)
         picture = io.BytesIO()  # matplotlib would open the path itself: through a link, or a FIFO's wait
         fig.savefig(picture, format=path.suffix.lower().removeprefix("."))

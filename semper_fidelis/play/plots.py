@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import check_target, write_atomic_bytes
+from ..i18n import _, number
 from .batch import PL, ZURL, BatchResult
 
 #: the file kinds ``--plot`` writes
@@ -88,15 +89,16 @@ def _mean(values: Iterable[float]) -> float:
 def margin_title(f: Figures) -> str:
     ahead = sum(m > 0 for m in f.margins)
     behind = sum(m < 0 for m in f.margins)
-    return f"Final VP margin PL−ZURL: mean {_mean(f.margins):+.1f}; PL ahead {ahead}, ZURL {behind}, level {f.games - ahead - behind}"
+    return _("Final VP margin PL−ZURL: mean {mean}; PL ahead {ahead}, ZURL {behind}, level {level}",
+             mean=number(_mean(f.margins), 1, signed=True), ahead=ahead, behind=behind, level=f.games - ahead - behind)
 
 
 def rounds_title(f: Figures) -> str:
-    return f"Games by the round they ended in: mean {_mean(f.end_rounds.elements()):.1f}"
+    return _("Games by the round they ended in: mean {mean}", mean=number(_mean(f.end_rounds.elements()), 1))
 
 
 def rates_title(w: WinRates) -> str:
-    return f"Win rate by scenario, PL {w.pl_bot} v ZURL {w.zurl_bot}"
+    return _("Win rate by scenario, PL {pl} v ZURL {zurl}", pl=w.pl_bot, zurl=w.zurl_bot)
 
 
 class PlotsMissing(RuntimeError):
@@ -107,12 +109,13 @@ def check_plot_file(path: Path) -> None:
     """Before a batch is played: a file kind ``--plot`` can write, a place it can be written
     (OSError: no such folder, a link or a FIFO there; :func:`check_target`), and matplotlib."""
     if path.suffix.lower() not in PLOT_SUFFIXES:
-        raise ValueError(f"--plot writes {' or '.join(PLOT_SUFFIXES)} files, not {path.name!r}")
+        svg, png = PLOT_SUFFIXES
+        raise ValueError(_("--plot writes {svg} or {png} files, not {name}", svg=svg, png=png, name=repr(path.name)))
     check_target(path)
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise PlotsMissing(f"--plot needs matplotlib: {INSTALL}") from None
+        raise PlotsMissing(_("--plot needs matplotlib: {command}", command=INSTALL)) from None
 
 
 #: how the sides' bars are told apart without colour
@@ -135,25 +138,25 @@ def write_plot(f: Figures, path: Path, title: str) -> None:
         drawn = ax.bar([b[0] for b in bins], [b[1] for b in bins], color="#888888", edgecolor="black")
         ax.bar_label(drawn)
         ax.set_title(margin_title(f), fontsize=9)
-        ax.set_xlabel("PL's VP minus ZURL's at the end")
-        ax.set_ylabel("games")
+        ax.set_xlabel(_("PL's VP minus ZURL's at the end"))
+        ax.set_ylabel(_("games"))
         ax = axes[1]
         rounds = sorted(f.end_rounds)
         drawn = ax.bar([str(r) for r in rounds], [f.end_rounds[r] for r in rounds], color="#888888", edgecolor="black")
         ax.bar_label(drawn)
         ax.set_title(rounds_title(f), fontsize=9)
-        ax.set_xlabel("round")
-        ax.set_ylabel("games")
+        ax.set_xlabel(_("round"))
+        ax.set_ylabel(_("games"))
         for ax, w in zip(axes[2:], f.win_rates, strict=True):
             step = 0.27
-            for k, (side, name) in enumerate(((PL, "PL"), (ZURL, "ZURL"), (None, "draw"))):
+            for k, (side, name) in enumerate(((PL, "PL"), (ZURL, "ZURL"), (None, _("draw")))):
                 xs = [i + (k - 1) * step for i in range(len(w.scenarios))]
                 drawn = ax.bar(xs, [100 * r for r in w.rates[side]], step, label=name, hatch=HATCH[side],
                                color={PL: "#ff5f6e", ZURL: "#ffa94d", None: "#dddddd"}[side], edgecolor="black")
                 ax.bar_label(drawn, fmt="%.0f%%", fontsize=8)
-            ax.set_xticks(range(len(w.scenarios)), [f"Scenario {s}" for s in w.scenarios])
+            ax.set_xticks(range(len(w.scenarios)), [_("Scenario {number}", number=s) for s in w.scenarios])
             ax.set_ylim(0, 115)
-            ax.set_ylabel("% of games")
+            ax.set_ylabel(_("share of games, %"))
             ax.set_title(rates_title(w), fontsize=9)
             ax.legend(loc="upper right", fontsize=8)
         picture = io.BytesIO()  # matplotlib would open the path itself: through a link, or a FIFO's wait

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import _, number
+
 Z95 = 1.959963984540054
 
 
@@ -40,15 +42,20 @@ def verdict(pl_wins: int, zurl_wins: int, margin: float = 0.1) -> str:
     """:func:`lean` in a sentence, with the interval of the decisive games."""
     side = lean(pl_wins, zurl_wins, margin)
     if side == "none":
-        return "no decisive game"
+        return _("no decisive game")
     lo, hi = wilson(pl_wins, pl_wins + zurl_wins)
     if side == "PL":
-        return f"PL favoured ({100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
+        return _("PL favoured ({share} of decisive games)", share=_share(lo, hi))
     if side == "ZURL":
-        return f"ZURL favoured ({100 * (1 - hi):.0f}–{100 * (1 - lo):.0f}% of decisive games)"
+        return _("ZURL favoured ({share} of decisive games)", share=_share(1 - hi, 1 - lo))
     if side == "even":
-        return f"even (PL {100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
-    return f"too few games to tell (PL {100 * lo:.0f}–{100 * hi:.0f}% of decisive games)"
+        return _("even (PL {share} of decisive games)", share=_share(lo, hi))
+    return _("too few games to tell (PL {share} of decisive games)", share=_share(lo, hi))
+
+
+def _share(lo: float, hi: float) -> str:
+    """An interval of shares as percents: 53–72%."""
+    return f"{number(100 * lo)}–{number(100 * hi)}%"
 
 
 def mcnemar_exact(b: int, c: int) -> float:

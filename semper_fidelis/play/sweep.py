@@ -15,6 +15,7 @@ from typing import Any
 from ..data.loader import DataError, GameData
 from ..data.variant import load_variant, set_key, to_toml
 from ..engine import write_atomic_bytes
+from ..i18n import N_, _, number, percent, source_language
 from .batch import PL, ZURL, BatchResult
 
 #: more values than this is a typo (``1..100``), and would take hours
@@ -26,10 +27,10 @@ def parse_sweep(text: str) -> tuple[str, list[int]]:
     """``KEY=A..B`` → the dotted variant key and the values A to B; ValueError in one line."""
     found = _SWEEP.match(text.strip())
     if not found:
-        raise ValueError(f"--sweep {text!r} is not KEY=A..B (as sides.PL.supply=4..8 or relief_delay.ZURL=0..3)")
+        raise ValueError(_("--sweep {text} is not KEY=A..B (as sides.PL.supply=4..8 or relief_delay.ZURL=0..3)", text=repr(text)))
     key, first, last = found[1], int(found[2]), int(found[3])
     if not first < last or last - first + 1 > MAX_VALUES:
-        raise ValueError(f"--sweep {text!r}: give a rising range of 2 to {MAX_VALUES} values")
+        raise ValueError(_("--sweep {text}: give a rising range of 2 to {most} values", text=repr(text), most=MAX_VALUES))
     return key, list(range(first, last + 1))
 
 
@@ -82,13 +83,14 @@ class Sweep:
     def summary(self) -> str:
         i = self.closest()
         lo, hi = self.interval(i)
-        best = (f"{self.label}: closest to even at {self.key}={self.values[i]} "
-                f"(PL wins {100 * self.rate(i):.0f}%, 95% {100 * lo:.0f}–{100 * hi:.0f}%)")
+        best = _("{pairing}: closest to even at {setting} (PL wins {rate}, 95% {low}–{high}%)", pairing=self.label,
+                 setting=f"{self.key}={self.values[i]}", rate=percent(self.rate(i)), low=number(100 * lo), high=number(100 * hi))
         within = self.within_noise()
-        if not within:
-            side = "above" if self.rate(i) > 0.5 else "below"
-            return f"{best}; no value is within the noise of 50%: PL's win rate is {side} it at every value tried"
-        return f"{best}; within the noise of 50%: {', '.join(map(str, within))}"
+        if within:
+            return _("{best}; within the noise of 50%: {values}", best=best, values=", ".join(map(str, within)))
+        if self.rate(i) > 0.5:
+            return _("{best}; no value is within the noise of 50%: PL's win rate is above it at every value tried", best=best)
+        return _("{best}; no value is within the noise of 50%: PL's win rate is below it at every value tried", best=best)
 
     def rows(self) -> list[list[str]]:
         out = []
@@ -96,11 +98,14 @@ class Sweep:
             b = self.batches[i]
             lo, hi = self.interval(i)
             mark = " ◀" if i == self.closest() else ""
-            out.append([self.label, f"{value}{mark}", str(len(b.games)), f"{100 * self.rate(i):.0f}% ({100 * lo:.0f}–{100 * hi:.0f}%)",
-                        f"{100 * b.rate(ZURL):.0f}%", str(b.wins(None)), f"{b.mean_vp(PL) - b.mean_vp(ZURL):+.1f}", f"{b.mean_rounds():.1f}"])
+            out.append([self.label, f"{value}{mark}", str(len(b.games)), f"{percent(self.rate(i))} ({number(100 * lo)}–{number(100 * hi)}%)",
+                        percent(b.rate(ZURL)), str(b.wins(None)), number(b.mean_vp(PL) - b.mean_vp(ZURL), 1, signed=True),
+                        number(b.mean_rounds(), 1)])
         return out
 
     def to_json(self) -> dict[str, Any]:
+        with source_language():  # JSON says the same in every language
+            summary = self.summary()
         m = self.batches[0].matchup
         return {
             "key": self.key,
@@ -111,7 +116,7 @@ class Sweep:
                        for i, (v, b) in enumerate(zip(self.values, self.batches, strict=True))],
             "closest_to_even": self.values[self.closest()],
             "within_noise": self.within_noise(),
-            "summary": self.summary(),
+            "summary": summary,
         }
 
 
@@ -121,7 +126,7 @@ def sweeps(key: str, values: list[int], batches: list[BatchResult]) -> list[Swee
     return [Sweep(key, tuple(values), tuple(batches[i:i + n])) for i in range(0, len(batches), n)]
 
 
-COLUMNS = ("Pairing", "Value", "Games", "PL wins (95%)", "ZURL wins", "Draws", "Mean VP margin", "Mean rounds")
+COLUMNS = (N_("Pairing"), N_("Value"), N_("Games"), N_("PL wins (95%)"), N_("ZURL wins"), N_("Draws"), N_("Mean VP margin"), N_("Mean rounds"))
 
 
 def write_sweep_plot(found: list[Sweep], path: Path, title: str) -> None:
@@ -141,7 +146,7 @@ def write_sweep_plot(found: list[Sweep], path: Path, title: str) -> None:
         ax.set_xticks(found[0].values)
         ax.set_ylim(0, 100)
         ax.set_xlabel(found[0].key)
-        ax.set_ylabel("PL wins, % of games (95% interval)")
+        ax.set_ylabel(_("PL wins, % ({confidence} interval)", confidence="95%"))
         ax.set_title(title, fontsize=9)
         ax.legend(fontsize=8)
         picture = io.BytesIO()

@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import N_, _, source_language
 from .stats import lean
 
 #: a pairing's lean → its words in a sentence
-WORDS = {"PL": "PL favoured", "ZURL": "ZURL favoured", "even": "even", "unclear": "cannot tell", "none": "no decisive game"}
+WORDS = {"PL": N_("PL favoured"), "ZURL": N_("ZURL favoured"), "even": N_("even"), "unclear": N_("cannot tell"),
+         "none": N_("no decisive game")}
 #: the leans that are verdicts (the others say the sample is too small)
 CLEAR = ("PL", "ZURL", "even")
 FLAG = "⚑"
@@ -81,31 +83,37 @@ class ScenarioVerdict:
         status = self.status
         found = self.supporters()
         if status == "one pairing":
-            return f"{WORDS[self.pairings[0].lean]} (one pairing: nothing to compare with)" if self.pairings else "no games"
+            if not self.pairings:
+                return _("no games")
+            return _("{verdict} (one pairing: nothing to compare with)", verdict=_(WORDS[self.pairings[0].lean]))
         if status == "undecided":
-            return "no pairing can tell yet: play more games"
+            return _("no pairing can tell yet: play more games")
         unclear = [o.label for o in self.pairings if o.lean not in CLEAR]
-        rest = f"; cannot tell: {', '.join(unclear)}" if unclear else ""
+        rest = _("; cannot tell: {pairings}", pairings=", ".join(unclear)) if unclear else ""
         flagged = self.flagged()
 
         def said(side: str) -> str:
-            return f"{FLAG + ' ' if side in flagged else ''}{WORDS[side]} by {', '.join(found[side])}"
+            return _("{flag}{verdict} by {pairings}", flag=FLAG + " " if side in flagged else "", verdict=_(WORDS[side]),
+                     pairings=", ".join(found[side]))
 
         if status == "changes":
-            return "changes with the bots: " + "; ".join(said(side) for side in found) + rest
+            return _("changes with the bots: {verdicts}{rest}", verdicts="; ".join(said(side) for side in found), rest=rest)
         (side,) = found
         if status == "single":
-            return f"{FLAG} only {found[side][0]} says {WORDS[side]}{rest}"
-        everyone = " (every pairing)" if not unclear else ""
-        return f"holds: {WORDS[side]} by {', '.join(found[side])}{everyone}{rest}"
+            return _("{flag} only {pairing} says {verdict}{rest}", flag=FLAG, pairing=found[side][0], verdict=_(WORDS[side]), rest=rest)
+        if unclear:
+            return _("holds: {verdict} by {pairings}{rest}", verdict=_(WORDS[side]), pairings=", ".join(found[side]), rest=rest)
+        return _("holds: {verdict} by {pairings} (every pairing)", verdict=_(WORDS[side]), pairings=", ".join(found[side]))
 
     def to_json(self) -> dict[str, Any]:
+        with source_language():  # JSON says the same in every language
+            summary = self.summary()
         return {
             "scenario": self.scenario,
             "pairings": {o.label: o.lean for o in self.pairings},
             "status": self.status,
             "flagged": self.flagged(),
-            "summary": self.summary(),
+            "summary": summary,
         }
 
 

@@ -27,8 +27,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.board_graph import rail_links
+from ..data.files import ASSET_FILES
 from ..data.loader import GameData
 from ..data.models import Area, FreeDeployment, Scenario, SideSetup, UnitTypeId
+from ..data.translations import scenario_name
+from ..i18n import _
 from .connections import Grid, Lines, route
 from .legend import legend
 from .map_style import (
@@ -130,12 +133,12 @@ class MapPosition:
 
 def _units_text(data: GameData, units: Mapping[UnitTypeId, int]) -> str:
     """'12 Polish Volunteers (V)' style summary, with the map letters."""
-    names: dict[str, tuple[str, str]] = {u.id: (u.name.split(" (")[0], u.letter) for u in data.components.units}
-    return ", ".join(f"{n} {names.get(u, (u, '?'))[0]} ({names.get(u, (u, '?'))[1]})" for u, n in units.items() if n)
+    names, letters = _unit_names(data), {u.id: u.letter for u in data.components.units}
+    return ", ".join(_("{count} {unit} ({letter})", count=n, unit=names.get(u, u), letter=letters.get(u, "?")) for u, n in units.items() if n)
 
 
 def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return items[0] if len(items) == 1 else _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
@@ -143,12 +146,13 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
     the Supply Tokens (specific ones face up, random ones face down). Free-deployment scenarios
     start with no side units on the board; a note says what each side will deploy."""
     pos = MapPosition(strategic=dict(scenario.strategic))
-    pos.title = f"Scenario {scenario.number}: {scenario.name} ({scenario.dates})"
-    if scenario.polish and scenario.polish != scenario.name:
+    pos.title = _("Scenario {number}: {name} ({dates})", number=scenario.number, name=scenario_name(scenario), dates=scenario.dates)
+    if scenario.polish and scenario.polish != scenario_name(scenario):
         pos.title += f" — {scenario.polish}"
     _place_pieces(pos, scenario)
-    pos.subtitle = f"Initiative {scenario.initiative}.  " + "   ".join(
-        f"{side}: Morale {ROMAN.get(s.morale, s.morale)}, Supply {ROMAN.get(s.supply, s.supply)}, {s.vp} VP"
+    pos.subtitle = _("Initiative {side}.", side=scenario.initiative) + "  " + "   ".join(
+        _("{side}: Morale {morale}, Supply {supply}, {vp} VP", side=side, morale=ROMAN.get(s.morale, s.morale),
+          supply=ROMAN.get(s.supply, s.supply), vp=s.vp)
         for side, s in _sides(scenario)
     )
     # notes: deployment, off-board units and tokens, relief
@@ -163,12 +167,12 @@ def _sides(scenario: Scenario) -> list[tuple[str, SideSetup]]:
 
 def _unit_names(data: GameData) -> dict[str, str]:
     """Unit type -> its name without "(white cubes)"."""
-    return {u.id: u.name.split(" (")[0] for u in data.components.units}
+    return {u.id: data.polish.text(ASSET_FILES["components"], f"units.{u.id}.name", u.name).split(" (")[0] for u in data.components.units}
 
 
 def _place_pieces(pos: MapPosition, scenario: Scenario) -> None:
     """The fixed placements, the neutrals and the Supply Tokens on the board."""
-    for _, setup in _sides(scenario):
+    for _side, setup in _sides(scenario):
         for p in setup.placements:
             pos.add_units(p.area, p.unit, p.count)
     for p in scenario.neutrals:
@@ -188,8 +192,10 @@ def _deployment_notes(data: GameData, scenario: Scenario) -> list[str]:
     notes = []
     for i, side in enumerate(order):
         parts = _deployment_parts(data, scenario.sides[side].free_deployment)
-        when = "deploys first" if i == 0 and scenario.deploys_first else "then deploys"
-        notes.append(f"Free deployment — {side} {when}: " + "; ".join(parts) + ".")
+        if i == 0 and scenario.deploys_first:
+            notes.append(_("Free deployment — {side} deploys first: {parts}.", side=side, parts="; ".join(parts)))
+        else:
+            notes.append(_("Free deployment — {side} then deploys: {parts}.", side=side, parts="; ".join(parts)))
     return notes
 
 
@@ -199,16 +205,16 @@ def _deployment_parts(data: GameData, deployments: Iterable[FreeDeployment]) -> 
     zones: dict[tuple[str, tuple[str, ...]], list[str]] = {}  # (zone, areas) -> "15 Ukrainian Volunteers", ...
     for fd in deployments:
         what = unit_name.get(fd.unit, fd.unit)
-        zones.setdefault((fd.zone, fd.areas), []).append(what if fd.unit in HQ_UNITS else f"{fd.count} {what}")
+        zones.setdefault((fd.zone, fd.areas), []).append(what if fd.unit in HQ_UNITS else _("{count} {unit}", count=fd.count, unit=what))
     parts = []
     for (zone, areas), units in zones.items():
         where = {
-            "city": "any City area",
-            "village": "any Village",
-            "other-villages": "the other Villages",
+            "city": _("any City area"),
+            "village": _("any Village"),
+            "other-villages": _("the other Villages"),
             "listed": ", ".join(names.get(a, a) for a in areas),
         }[zone]
-        parts.append(f"{_and(units)} in {where}")
+        parts.append(_("{units} in {where}", units=_and(units), where=where))
     return parts
 
 
@@ -218,19 +224,19 @@ def _off_board_notes(data: GameData, scenario: Scenario) -> list[str]:
     notes = []
     mob = [f"{side} {_units_text(data, s.mobilization)}" for side, s in _sides(scenario) if s.mobilization]
     if scenario.neutral_mobilization:
-        mob.append(f"neutral {_units_text(data, scenario.neutral_mobilization)}")
+        mob.append(_("neutral {units}", units=_units_text(data, scenario.neutral_mobilization)))
     if mob:
-        notes.append("Mobilization Zone: " + "; ".join(mob) + ".")
+        notes.append(_("Mobilization Zone: {units}.", units="; ".join(mob)))
     hands = [f"{t.to} {t.count}" for t in sorted(scenario.random_tokens, key=lambda t: t.to != "PL") if t.to]
     if hands:
-        notes.append("Face-down Supply Tokens in hand: " + ", ".join(hands) + ".")
+        notes.append(_("Face-down Supply Tokens in hand: {hands}.", hands=", ".join(hands)))
     reserved = [
-        f"{names.get(t.area, t.area)} ({t.count}, {t.available_to} only)"
+        _("{area} ({count}, {side} only)", area=names.get(t.area, t.area), count=t.count, side=t.available_to)
         for t in scenario.random_tokens
         if t.area is not None and t.available_to is not None
     ]
     if reserved:
-        notes.append("Tokens only one side may take: " + ", ".join(reserved) + ".")
+        notes.append(_("Tokens only one side may take: {tokens}.", tokens=", ".join(reserved)))
     return notes
 
 
@@ -238,15 +244,19 @@ def _relief_notes(data: GameData, scenario: Scenario) -> list[str]:
     names, unit_name = {a.id: a.name for a in data.board.areas}, _unit_names(data)
     notes = []
     for r in scenario.relief:
-        label = scenario.time_track[r.round - 1] if 0 < r.round <= len(scenario.time_track) else f"round {r.round}"
+        label = scenario.time_track[r.round - 1] if 0 < r.round <= len(scenario.time_track) else _("round {number}", number=r.round)
         who = data.commander_by_id[r.commander].name if r.commander in data.commander_by_id else r.commander
         start = data.board.relief_start.get(r.side)
-        notes.append(
-            f"Relief {label}: {r.side} {r.count} {unit_name.get(r.unit, r.unit)}"
-            + (f" with {who}" if who else "")
-            + (f" (from {names.get(start, start)})" if start else "")
-            + "."
-        )
+        units = _("{count} {unit}", count=r.count, unit=unit_name.get(r.unit, r.unit))
+        where = names.get(start, start) if start else None
+        if who and where:
+            notes.append(_("Relief {when}: {side} {units} with {commander} (from {area}).", when=label, side=r.side, units=units, commander=who, area=where))
+        elif who:
+            notes.append(_("Relief {when}: {side} {units} with {commander}.", when=label, side=r.side, units=units, commander=who))
+        elif where:
+            notes.append(_("Relief {when}: {side} {units} (from {area}).", when=label, side=r.side, units=units, area=where))
+        else:
+            notes.append(_("Relief {when}: {side} {units}.", when=label, side=r.side, units=units))
     return notes
 
 
@@ -467,7 +477,7 @@ class BoardMap:
         names = self.data.areas
         self.grid_height = len(out)
         if lines.missing:
-            out.append(Text("Also adjacent: " + ", ".join(f"{names[a].label}–{names[b].label}" for a, b in lines.missing), style="dim"))
+            out.append(Text(_("Also adjacent: {pairs}", pairs=", ".join(f"{names[a].label}–{names[b].label}" for a, b in lines.missing)), style="dim"))
         self.last_lines = out
         return out
 

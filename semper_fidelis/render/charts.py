@@ -14,6 +14,7 @@ from typing import Protocol
 
 from plotext._figure import _figure_class
 
+from ..i18n import _
 from ..play.batch import PL, ZURL
 from ..play.course import SIDES, TRACK_NAMES, Course
 from ..play.plots import Figures, margin_bins, margin_title, rates_title, rounds_title
@@ -121,8 +122,9 @@ def _track(plot: Figure, course: Course, track: str, cursor: float | None, legen
     step = per_row * math.ceil(len(range(lo, hi + 1, per_row)) / max(2, height // 2))
     plot.yticks(list(range(lo, hi + 1, step)))
     plot.xticks(int_ticks(x_lo, x_hi, room_for(13, len(str(math.ceil(x_hi))), width)))
-    keys = f"  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL  {BATTLE} battle  {STAGE} Stage end" + (f"  {NOW} now" if cursor is not None else "")
-    plot.title(TRACK_NAMES[track] + (keys if legend else ""))
+    keys = _("{pl} PL  {zurl} ZURL  {battle} battle  {stage} Stage end", pl=MARKERS["PL"], zurl=MARKERS["ZURL"], battle=BATTLE, stage=STAGE)
+    now = _("{now} now", now=NOW) if cursor is not None else ""
+    plot.title("  ".join(filter(None, (_(TRACK_NAMES[track]), keys if legend else "", now if legend else ""))))
 
 
 def course_chart(course: Course, width: int, height: int, cursor: float | None = None) -> str:
@@ -176,5 +178,5 @@ def terminal_charts(f: Figures, width: int, height: int) -> list[str]:
     for w in f.win_rates:
         labels = [f"{s} {side}" for s in w.scenarios for side in (PL, ZURL)]
         values = [round(100 * w.rates[side][i]) for i in range(len(w.scenarios)) for side in (PL, ZURL)]
-        out.append(bars(labels, values, width, height, rates_title(w) + " (the rest drawn)", unit="%", top=100))
+        out.append(bars(labels, values, width, height, _("{title} (the rest drawn)", title=rates_title(w)), unit="%", top=100))
     return out

@@ -9,8 +9,10 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..data.files import ASSET_FILES
 from ..data.loader import GameData
 from ..data.models import Area
+from ..i18n import N_, _, current_language, pgettext
 from .map_style import (
     CHANGED_MARK,
     CHANGED_STYLE,
@@ -48,11 +50,11 @@ def districts_table(data: GameData) -> Table:
         if not areas:
             continue
         if number is None:
-            chip, title = Text(" vil ", style=VILLAGE_STYLE), "Villages (no district)"
+            chip, title = Text(" vil ", style=VILLAGE_STYLE), _("Villages (no district)")
         else:
             d = districts[number]
             chip = Text(f" {d.roman} ", style=DISTRICT_STYLE.get(number, "reverse"))
-            title = f"{d.name} ({d.english})" if d.english and d.english != d.name else d.name
+            title = f"{d.name} ({d.english})" if d.english and d.english != d.name and current_language() == "en" else d.name
         table.add_row(chip, Text.assemble((title, "bold"), ": ", _area_list(areas)))
     return table
 
@@ -68,43 +70,46 @@ def key_table(data: GameData) -> Table:
             if UNIT_SIDE.get(unit.id) != side:
                 continue
             glyph = f"{HQ_GLYPH}{unit.letter}" if unit.id in HQ_UNITS else f"3{unit.letter}"
-            items.append(Text.assemble((glyph, UNIT_STYLE.get(unit.id, "bold")), f" {unit.name.split(' (')[0]}"))
+            name = data.polish.text(ASSET_FILES["components"], f"units.{unit.id}.name", unit.name)
+            items.append(Text.assemble((glyph, UNIT_STYLE.get(unit.id, "bold")), f" {name.split(' (')[0]}"))
         if items:
-            key.add_row(Text(f" {side} ", style=SIDE_STYLE[side]), Text("  ").join(items))
+            label = pgettext("units", "neutral") if side == "neutral" else side
+            key.add_row(Text(f" {label} ", style=SIDE_STYLE[side]), Text("  ").join(items))
 
     def mark(glyph: str, style: str | None, text: str) -> Text:
         return Text.assemble((glyph, style or ""), f" {text}")
 
+    tokens: dict[str, str] = {t.kind: data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{t.kind}.name", t.name) for t in data.supply_tokens.tokens}
     rows = {
-        "Held": [mark(HOLDER_MARK[k][0], HOLDER_MARK[k][1], what) for k, what in
-                 (("PL", "PL"), ("ZURL", "ZURL"), ("contested", "both sides (contested)"), ("neutral", "neutrals only"))]
-        + [mark(CHANGED_MARK, CHANGED_STYLE, "changed in the other side's last turn"), mark("▶", CURSOR_STYLE, "cursor")],
-        "Lines": [mark("─│╲╱", ROAD_STYLE, "adjacent"), mark("═║", RAIL_STYLE, "railway"), mark("╳", ROAD_STYLE, "two links crossing")],
-        "Marks": [mark("★2", "bold yellow", "strategic value"), mark("B↗", FORT_STYLE["PL"], "Barricade facing that way"),
-                  mark("R", FORT_STYLE["ZURL"], "Redoubt (Cytadela: always)"), mark("»▼3", SIDE_STYLE["ZURL"], "3 ZURL waiting on the border"),
-                  mark("C S V", "dim", "City (limit 5), Suburb, Village (6)")],
-        "Tokens": [mark("?2", "green", "face down")] + [mark(m, "bold green", k.replace("-", " ")) for k, m in TOKEN_MARK.items()],
+        N_("Held"): [mark(HOLDER_MARK[k][0], HOLDER_MARK[k][1], what) for k, what in
+                     (("PL", "PL"), ("ZURL", "ZURL"), ("contested", _("both sides (contested)")), ("neutral", _("neutrals only")))]
+        + [mark(CHANGED_MARK, CHANGED_STYLE, _("changed in the other side's last turn")), mark("▶", CURSOR_STYLE, _("cursor"))],
+        N_("Lines"): [mark("─│╲╱", ROAD_STYLE, _("adjacent")), mark("═║", RAIL_STYLE, _("railway")), mark("╳", ROAD_STYLE, _("two links crossing"))],
+        N_("Marks"): [mark("★2", "bold yellow", _("strategic value")), mark("B↗", FORT_STYLE["PL"], _("Barricade facing that way")),
+                      mark("R", FORT_STYLE["ZURL"], _("Redoubt (Cytadela: always)")), mark("»▼3", SIDE_STYLE["ZURL"], _("3 ZURL waiting on the border")),
+                      mark("C S V", "dim", _("City (limit 5), Suburb, Village (6)"))],
+        N_("Tokens"): [mark("?2", "green", _("face down"))] + [mark(m, "bold green", tokens.get(k, k.replace("-", " "))) for k, m in TOKEN_MARK.items()],
     }
     for title, items in rows.items():
-        key.add_row(Text(f" {title}"), Text("   ").join(items))
+        key.add_row(Text(f" {_(title)}"), Text("   ").join(items))
     return key
 
 
 def legend(data: GameData) -> Iterator[RenderableType]:
-    yield Text("Key", style="bold underline")
+    yield Text(_("Key"), style="bold underline")
     yield key_table(data)
     yield Text()
-    yield Text("Districts", style="bold underline")
+    yield Text(_("Districts"), style="bold underline")
     yield districts_table(data)
     if data.board.railways:
         names = {a.id: a.name for a in data.board.areas}
         yield Text()
-        yield Text("Railways", style="bold underline")
+        yield Text(_("Railways"), style="bold underline")
         rail = Table.grid(padding=(0, 1))
         rail.add_column(no_wrap=True, style="bold")
         rail.add_column(ratio=1)
         for line in data.board.railways:
-            rail.add_row(Text(line.name + ":"), Text(" ═ ".join(names.get(a, a) for a in line.areas)))
+            rail.add_row(Text(data.polish.text(ASSET_FILES["board"], f"railways.{line.id}.name", line.name) + ":"), Text(" ═ ".join(names.get(a, a) for a in line.areas)))
         yield rail
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..data.loader import GameData
+from ..data.translations import scenario_name
+from ..i18n import _, ngettext
 from .board_map import Fortification, MapPosition
 
 if TYPE_CHECKING:
@@ -23,8 +25,8 @@ def position_from_view(view: PlayerView, data: GameData) -> MapPosition:
         units={a: dict(u) for a, u in view["units"].items() if any(u.values())},
         strategic=dict(view["strategic"]),
         tokens={a: [t["kind"] for t in ts] for a, ts in view["tokens"].items()},
-        title=f"Scenario {scenario.number}: {scenario.name}",
-        subtitle=f"Round {view['round']} ({track[min(view['round'], len(track)) - 1]}) — {view['active']} turn",
+        title=_("Scenario {number}: {name}", number=scenario.number, name=scenario_name(scenario)),
+        subtitle=_("Round {round} ({date}) — {side} turn", round=view["round"], date=track[min(view["round"], len(track)) - 1], side=view["active"]),
     )
     for area, walls in view["barricades"].items():
         for side, facing in walls:
@@ -32,10 +34,9 @@ def position_from_view(view: PlayerView, data: GameData) -> MapPosition:
     for area, side in view["redoubts"].items():
         pos.fortifications.setdefault(area, {}).setdefault(side, Fortification()).redoubt = True
     for side in ("PL", "ZURL"):
-        pos.notes.append(
-            f"{side}: Morale {view['morale'][side]}, Supply {view['supply'][side]}, {view['vp'][side]} VP; "
-            f"Mobilization Zone {sum(view['mob'][side].values())}, broken {sum(view['broken'][side].values())}"
-        )
+        pos.notes.append(_("{side}: Morale {morale}, Supply {supply}, {vp} VP; Mobilization Zone {mobilized}, broken {broken}",
+                           side=side, morale=view["morale"][side], supply=view["supply"][side], vp=view["vp"][side],
+                           mobilized=sum(view["mob"][side].values()), broken=sum(view["broken"][side].values())))
     for area, groups in view["attacks"].items():
         per_side: dict[str, int] = {}
         for g in groups:
@@ -44,5 +45,6 @@ def position_from_view(view: PlayerView, data: GameData) -> MapPosition:
         if marks:
             pos.attacks[area] = marks
         for g in groups:
-            pos.notes.append(f"{g['side']} attacks {name(area)} from {name(g['origin'])} with {sum(g['units'].values())} units")
+            pos.notes.append(ngettext("{side} attacks {area} from {origin} with {n} unit", "{side} attacks {area} from {origin} with {n} units",
+                                      sum(g["units"].values()), side=g["side"], area=name(area), origin=name(g["origin"])))
     return pos
