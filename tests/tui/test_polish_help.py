@@ -5,14 +5,11 @@ at 80×24 every key it shows whole in English."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from semper_fidelis.i18n import current_language, set_language
 from semper_fidelis.tui.screens.dialogs import HelpScreen
 from semper_fidelis.tui.screens.example import ExampleCard, ExampleScreen
-from semper_fidelis.tui.screens.learn import LearnScreen
 from semper_fidelis.tui.screens.rules import RulesScreen
 from semper_fidelis.tui.screens.too_small import TooSmallScreen
 from semper_fidelis.tui.widgets.footer import Footer
@@ -21,7 +18,6 @@ from .conftest import SIZE
 from .helpers import keys, sync, text_of, until_screen
 from .test_learn import EXAMPLES, _learn, _play
 from .test_polish import WORD, english_words, screen_words
-
 
 #: names printed on keys and typed commands, the same in both languages
 KEY_NAMES = {"end", "home", "review"}
