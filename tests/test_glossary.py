@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from semper_fidelis.data.files import ASSET_FILES
 from semper_fidelis.data.loader import read_toml
-from semper_fidelis.data.translations import english_texts, flatten, texts_of, twin_path
+from semper_fidelis.data.translations import EXAMPLE, english_texts, flatten, texts_of, twin_path
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -46,7 +46,8 @@ def terms() -> list[Term]:
 
 
 def pairs() -> Iterator[tuple[str, str, str]]:
-    """(where, English, Polish) for every text of the catalog and of the shipped data."""
+    """(where, English, Polish) for every text of the catalog and of the shipped data (the
+    rulebook examples too)."""
     with PO.open("rb") as fh:
         for message in read_po(fh):
             if message.id:
@@ -65,6 +66,10 @@ def pairs() -> Iterator[tuple[str, str, str]]:
         for entry in [document, *document.get("cards", [])]:
             if "polish" in entry:
                 yield f"{path.name}: {entry.get('number', '')} name", entry["name"], entry["polish"]
+    for path in sorted((ROOT / "assets" / "examples").glob("*.toml")):
+        polish = dict(flatten(read_toml(twin_path(path))))
+        for key, english in english_texts(read_toml(path), EXAMPLE).items():
+            yield f"examples/{path.name}: {key}", english, str(polish.get(key, ""))
 
 
 def problems(terms: list[Term], pairs: list[tuple[str, str, str]]) -> list[str]:

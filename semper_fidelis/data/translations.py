@@ -60,6 +60,8 @@ TRANSLATED: Final[Mapping[str, Texts]] = {
     ASSET_FILES["cards_zurl"]: Texts(("cards.*.effect",), ("cards.*",)),
     SCENARIO: Texts(("briefing", "special_rules.*", "negotiation.*.spaces.*.name"), ("",)),
 }
+#: the texts of a rulebook example (``assets/examples/*.toml``; engine/examples.py)
+EXAMPLE: Final = Texts(("example.title", "example.section", "example.text", "example.outcome", "example.steps.*.say"))
 
 
 def _entry_id(entry: object, index: int) -> str:
@@ -119,10 +121,11 @@ def read_twin(path: Path, read_toml: Callable[[Path], dict[str, Any]]) -> dict[s
     return read_toml(twin) if os.path.lexists(twin) else None
 
 
-def twin_problems(name: str, document: Mapping[str, Any], twin: Mapping[str, Any] | None) -> list[str]:
+def twin_problems(name: str, document: Mapping[str, Any], twin: Mapping[str, Any] | None,
+                  texts: Texts | None = None) -> list[str]:
     """Every problem of the Polish twin ``twin`` (None: there is none) of the data file ``name``
-    holding ``document``, one line each."""
-    texts = texts_of(name)
+    holding ``document``, one line each; ``texts`` are what needs Polish (default: by ``name``)."""
+    texts = texts or texts_of(name)
     if texts is None:
         return []
     where = f"{FOLDER}/{name}"
@@ -163,6 +166,12 @@ class PolishTexts:
             shown = printable_document(twin or {})  # hidden characters as escapes, as the loader shows the English
             by_file[path.name] = {key: value for key, value in flatten(shown) if isinstance(value, str)}
         return cls(by_file)
+
+    @classmethod
+    def of_file(cls, path: Path, read_toml: Callable[[Path], dict[str, Any]]) -> Mapping[str, str]:
+        """The Polish texts of the one data file ``path``, by key (none when its twin is missing
+        or cannot be read)."""
+        return cls.read([path], read_toml).by_file.get(path.name, {})
 
     def text(self, name: str, key: str, english: str) -> str:
         """The text at ``key`` of the data file ``name`` in the current language."""

@@ -20,7 +20,10 @@ from .files import ASSET_FILES, DataError, default_assets_dir, folder_problem, r
 from .loader import _entry_label, load_assets, load_game_data, load_scenarios, read_toml, resolve_dirs
 from .rulings import RULINGS_FILE, citation_problems, parse_rulings
 from .text import text_problem
-from .translations import read_twin, twin_problems
+from .translations import FOLDER, read_twin, twin_problems
+
+#: the help pages, under an assets directory (shown by the app: tui/helptext.py)
+HELP_DIR = "help"
 
 
 def validate_dir(data_dir: Path | str | None = None) -> list[str]:
@@ -40,7 +43,7 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
     except DataError as exc:
         return [one_line(p) for p in exc.problems]
     shown = [assets_dir / name for name in ASSET_FILES.values()] + sorted(scenarios_dir.glob("*.toml"))
-    return ruling_problems(assets_dir, scenarios_dir) + [
+    return ruling_problems(assets_dir, scenarios_dir) + help_problems(assets_dir) + [
         f"{toml.name}: {p}" for toml in shown for p in text_problems(read_toml(toml))] + list(dict.fromkeys(
         p for toml in shown for p in translation_problems(toml)))  # a refused pl/ folder is one line, not one per file
 
@@ -51,6 +54,34 @@ def translation_problems(path: Path) -> list[str]:
         return twin_problems(path.name, read_toml(path), read_twin(path, read_toml))
     except DataError as exc:
         return exc.problems
+
+
+def help_problems(assets_dir: Path) -> list[str]:
+    """A help page (``help/*.md``) without its Polish twin in ``help/pl/``, a twin of no page, and a
+    decision of ``decisions.md`` without its section in the twin: one line each."""
+    folder = assets_dir / HELP_DIR
+    twins = folder / FOLDER
+    if not folder.is_dir():
+        return []
+    if refused := folder_problem(twins, folder):
+        return [refused]
+    english = {p.name for p in folder.glob("*.md")}
+    polish = {p.name for p in twins.glob("*.md")}
+    problems = [f"{HELP_DIR}/{name}: no Polish form in {HELP_DIR}/{FOLDER}/{name}" for name in sorted(english - polish)]
+    problems += [f"{HELP_DIR}/{FOLDER}/{name}: no such page in {HELP_DIR}/" for name in sorted(polish - english)]
+    if "decisions.md" in english & polish:
+        try:
+            missing = _decisions(folder / "decisions.md") - _decisions(twins / "decisions.md")
+        except DataError as exc:
+            return problems + exc.problems
+        problems += [f"{HELP_DIR}/decisions.md: ## {kind}: no Polish form in {HELP_DIR}/{FOLDER}/decisions.md"
+                     for kind in sorted(missing)]
+    return problems
+
+
+def _decisions(path: Path) -> set[str]:
+    """The decision kinds a help page of decisions has a section for (its ``## kind`` headings)."""
+    return set(re.findall(r"^## (\S+)\s*$", read_text(path), flags=re.M))
 
 
 def _folder_problems(data_dir: Path | str | None, assets_dir: Path, scenarios_dir: Path) -> list[str]:

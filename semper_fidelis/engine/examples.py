@@ -16,13 +16,16 @@ what the export leaves out counts as empty, zero or ``"none"`` (as in ``last_bat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..data.files import folder_problem, read_text
-from ..data.loader import DataError, GameData
+from ..data.loader import DataError, GameData, read_toml
+from ..data.translations import EXAMPLE, FOLDER, PolishTexts, read_twin, twin_problems
 from ..data.validate import text_problems
+from ..i18n import current_language
 from .game import Game
 from .machine import IllegalAction
 from .position import ExampleStep, Position, PositionError, WorkedExample
@@ -35,15 +38,29 @@ _UNIT_TABLES = {"units", "mob", "broken", "pool", "removed", "relief_waiting"}
 
 @dataclass(frozen=True)
 class Example:
-    """One example file: its name (the file's stem) and the position it sets up."""
+    """One example file: its name (the file's stem), the position it sets up, and the Polish
+    forms of its texts by key (``example.title``, ``example.steps.0.say``; from its twin in
+    ``pl/`` beside it, docs/i18n.md)."""
 
     name: str
     position: Position
+    polish: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def about(self) -> WorkedExample:
         assert self.position.example is not None  # load_examples keeps only positions that have one
         return self.position.example
+
+    def shown(self, name: str) -> str:
+        """The example's ``title``, ``section``, ``text`` or ``outcome`` in the current language."""
+        return self._in_language(f"example.{name}", getattr(self.about, name))
+
+    def step_says(self, number: int) -> str:
+        """What step ``number`` (1-based) says, in the current language."""
+        return self._in_language(f"example.steps.{number - 1}.say", self.about.steps[number - 1].say)
+
+    def _in_language(self, key: str, english: str) -> str:
+        return (self.polish.get(key) or english) if current_language() == FOLDER else english
 
     @property
     def choices(self) -> list[str]:
@@ -87,7 +104,7 @@ def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
         if position.example is None:
             problems.append(f"{path.name}: example: missing (a position file in the examples directory needs its [example] table)")
             continue
-        examples.append(Example(path.stem, position))
+        examples.append(Example(path.stem, position, PolishTexts.of_file(path, read_toml)))
     return examples, problems
 
 
@@ -97,10 +114,21 @@ def validate_examples(assets_dir: Path, data: GameData | None = None) -> tuple[i
     examples, problems = load_examples(examples_dir(assets_dir))
     for example in examples:
         problems += [f"{example.name}: {p}" for p in text_problems(example.position.dump())]
+        problems += twin_problems_of(examples_dir(assets_dir) / f"{example.name}.toml")
         found = check_example(example, data)
         if found:
             problems.append("; ".join(found[:1] + [p.removeprefix(f"{example.name}: ") for p in found[1:]]))
     return len(examples), [f"{EXAMPLES_DIR}/{p}" for p in problems]
+
+
+def twin_problems_of(path: Path) -> list[str]:
+    """The problems of the Polish twin of the example file ``path`` (a JSON example has none)."""
+    if not path.is_file():
+        return []
+    try:
+        return twin_problems(path.name, read_toml(path), read_twin(path, read_toml), EXAMPLE)
+    except DataError as exc:
+        return exc.problems
 
 
 def check_example(example: Example, data: GameData | None = None) -> list[str]:

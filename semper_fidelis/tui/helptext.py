@@ -3,7 +3,8 @@ cite the same rulebook sections (``assets/rulings.md``), as Markdown for the hel
 the rulings for the Rules screen, each under its own number.
 
 Help files live in the game's data directory (``assets/help/``), so players can read and
-correct them like the rest of the data.
+correct them like the rest of the data; their Polish twins are in ``assets/help/pl/`` and are
+shown in Polish (the English page where a twin is missing: ``validate`` names it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from pathlib import Path
 from ..data.loader import DataError, default_assets_dir
 from ..data.rulings import CITATION, RULINGS_FILE, Ruling, load_rulings
 from ..data.text import printable
+from ..data.translations import FOLDER
 from ..engine import Decision
+from ..i18n import _, current_language
 
 _SECTION = re.compile(r"§\s?(\d+(?:\.\d+)?)")
 _PROSE_CITATION = re.compile(r"(?<!`)" + CITATION.pattern)
@@ -36,6 +39,9 @@ def _read(path: Path) -> str:
 
 
 def help_file(name: str) -> str:
+    """The help page ``name`` in the current language."""
+    if current_language() == FOLDER and (polish := _read(help_dir() / FOLDER / name)):
+        return polish
     return _read(help_dir() / name)
 
 
@@ -66,7 +72,7 @@ def rulings() -> dict[str, Ruling]:
 def cite(text: str) -> str:
     """``ruling:<name>`` citations as players read them, by number (not inside `code`)."""
     known = rulings()
-    return _PROSE_CITATION.sub(lambda m: f"ruling {known[m.group(1)].number}" if m.group(1) in known else m.group(0), text)
+    return _PROSE_CITATION.sub(lambda m: _("ruling {number}", number=known[m.group(1)].number) if m.group(1) in known else m.group(0), text)
 
 
 def ruling_markdown(ruling: Ruling) -> str:
@@ -108,14 +114,15 @@ def matching_rulings(section: str) -> list[Ruling]:
 def decision_help(decision: Decision | None) -> str:
     """Markdown for the help screen."""
     if decision is None:
-        return "# Help\n\nNo decision is pending.\n\n" + help_file("keys.md")
-    parts = [f"# {decision.prompt}", f"*Rule: {decision.section or 'see the rulebook'}* — decision `{decision.kind}`"]
+        return "\n\n".join((_("# Help"), _("No decision is pending."), help_file("keys.md")))
+    parts = [f"# {decision.prompt}", _("*Rule: {section}* — decision `{kind}`",
+                                       section=decision.section or _("see the rulebook"), kind=decision.kind)]
     body, names = kind_help(decision.kind)
-    parts.append(body or "Choose one of the options listed; each is a legal action.")
+    parts.append(body or _("Choose one of the options listed; each is a legal action."))
     known = rulings()
     found = [known[n] for n in names if n in known] if names is not None else matching_rulings(decision.section)
     if found:
-        parts.append("## Rulings of this edition")
+        parts.append(_("## Rulings of this edition"))
         parts.extend(ruling_markdown(r) for r in found)
-    parts.append(help_file("keys.md").replace("# Keys", "## Keys", 1))
+    parts.append(re.sub(r"^# ", "## ", help_file("keys.md"), count=1, flags=re.M))  # the keys under the decision
     return "\n\n".join(parts)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..i18n import pgettext
+
 SIDE_BADGE = {
     "PL": "bold #ffffff on #b3122e",
     "ZURL": "bold #ffb347 on #1d4f86",
@@ -21,9 +23,9 @@ PICKED_STYLE = "bold #ffffff on #c0392b"
 
 def badge(side: str | None, text: str | None = None) -> Text:
     """' PL ' on red, ' ZURL ' on blue (the name is always written)."""
-    label = text if text is not None else (side or "neutral")
+    label = text if text is not None else (side or pgettext("side", "neutral"))
     return Text(f" {label} ", style=SIDE_BADGE.get(side, SIDE_BADGE[None]))
 
 
 def side_text(side: str | None) -> Text:
-    return Text(side or "neutral", style=SIDE_INK.get(side, "bold"))
+    return Text(side or pgettext("side", "neutral"), style=SIDE_INK.get(side, "bold"))

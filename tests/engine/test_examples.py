@@ -172,8 +172,9 @@ def test_an_example_that_cannot_be_set_up_or_played_is_one_line(tmp_path):
     (examples / "e.toml").write_text(SMALL, encoding="utf-8")
     count, problems = validate_examples(tmp_path)
     assert count == 3
-    assert [p.split(":")[0] for p in problems] == ["examples/c.toml", "examples/d.json", "examples/a", "examples/b"]
-    assert "area limit" in problems[2] and "'fight' is not a legal action" in problems[3]
+    played = [p for p in problems if not p.startswith("examples/pl/")]  # no Polish twins here: a line each
+    assert [p.split(":")[0] for p in played] == ["examples/c.toml", "examples/d.json", "examples/a", "examples/b"]
+    assert "area limit" in played[2] and "'fight' is not a legal action" in played[3]
     assert all("\n" not in p for p in problems)
 
 
@@ -195,3 +196,40 @@ def test_battle_top_puts_the_cards_drawn_first_on_top():
     assert len(deck) == sum(c.copies for c in cards)
     with pytest.raises(PositionError, match="battle_top: no '3:1' card left"):
         Game.from_position({"scenario": 2, "battle_top": ["3:1", "3:1"]}, seed=1)
+
+
+POLISH_SMALL = """
+source = "reconstructed: a test's own"
+
+[example]
+title = "Mały przykład"
+section = "§6.2"
+text = "PL idzie."
+outcome = "Trzej Ochotnicy na Sokolnikach."
+
+[[example.steps]]
+say = "PL idzie na Sokolniki."
+"""
+
+
+def test_an_example_is_shown_in_polish_from_its_twin_and_a_missing_text_is_one_line(tmp_path):
+    """An example's texts come from its twin in pl/ when the game speaks Polish (the English where
+    the twin lacks one); validate names each text the twin lacks or has in excess, one line each."""
+    from semper_fidelis.i18n import set_language
+
+    examples = tmp_path / "examples"
+    (examples / "pl").mkdir(parents=True)
+    (examples / "small.toml").write_text(SMALL, encoding="utf-8")
+    (examples / "pl" / "small.toml").write_text(POLISH_SMALL.replace('outcome = "Trzej Ochotnicy na Sokolnikach."\n', ""),
+                                                encoding="utf-8")
+    example = load_examples(examples)[0][0]
+    assert example.shown("title") == "A small example"  # English first
+    set_language("pl")
+    assert (example.shown("title"), example.step_says(1)) == ("Mały przykład", "PL idzie na Sokolniki.")
+    assert example.shown("outcome") == "Three Volunteers in Sokolniki."  # no Polish form: the English
+    assert validate_examples(tmp_path)[1] == ["examples/small.toml: example.outcome: no Polish form in pl/small.toml"]
+
+    (examples / "pl" / "small.toml").write_text(POLISH_SMALL + '[example.extra]\nx = "?"\n', encoding="utf-8")
+    assert validate_examples(tmp_path)[1] == ["examples/pl/small.toml: example.extra.x: no such text in small.toml"]
+    (examples / "pl" / "small.toml").unlink()
+    assert validate_examples(tmp_path)[1] == ["examples/pl/small.toml: missing: 5 texts of small.toml have no Polish form"]

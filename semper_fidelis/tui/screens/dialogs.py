@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 
 from ...data.text import plain
 from ...engine import Decision, RecordError, read_record
+from ...i18n import N_, _
 from ...store.locks import OpenElsewhere
 from ...store.saves import describe, save_target
 from ..helptext import decision_help
@@ -117,9 +118,9 @@ class HelpScreen(ModalScreen[None]):
     """The rule behind the current decision, the rulings that bear on it, and the keys."""
 
     BINDINGS = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("question_mark", "dismiss", "Close"),
-        Binding("q", "dismiss", "Close", show=False),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("question_mark", "dismiss", N_("Close")),
+        Binding("q", "dismiss", N_("Close"), show=False),
     ]
 
     def __init__(self, decision: Decision | None):
@@ -128,7 +129,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:
-            box.border_title = "Help — Esc to close"
+            box.border_title = _("Help — Esc to close")
             yield Static(Markdown(decision_help(self.decision)), id="help-text")
 
 

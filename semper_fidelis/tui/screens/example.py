@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from ...data.text import plain, printable
 from ...engine import Example, ExampleProgress, example_progress
+from ...i18n import N_, _
 from ..session import Session
 from ..widgets.decision import DecisionPanel
 from .game import GameScreen
@@ -31,29 +32,30 @@ def prose(text: str) -> str:
 def back_to_book(can_undo: bool) -> str:
     """How to get back to the book's line after leaving it."""
     if can_undo:
-        return "play on freely, or undo (u) to go back to the example"
-    return "play on freely; undo cannot go back past what was revealed since, but q and the list open the example afresh"
+        return _("play on freely, or undo (u) to go back to the example")
+    return _("play on freely; undo cannot go back past what was revealed since, but q and the list open the example afresh")
 
 
-def card_text(progress: ExampleProgress, can_undo: bool = True) -> Text:
+def card_text(example: Example, progress: ExampleProgress, can_undo: bool = True) -> Text:
     """The example's card: title and section, the printed outcome once reached (first, so it is
     seen without scrolling), the text, the steps (✓ played as printed, ▶ next)."""
-    about = progress.example
-    text = Text.assemble(plain(about.title, "bold"), "\n", plain(about.section, "italic"), "\n\n")
+    shown = example.shown
+    text = Text.assemble(plain(shown("title"), "bold"), "\n", plain(shown("section"), "italic"), "\n\n")
     if progress.reached:
-        text.append("The printed outcome — reached\n", style="bold green")
-        text.append(prose(about.outcome) + "\n\n")
-    text.append(prose(about.text) + "\n\n")
-    text.append("Step by step\n", style="bold underline")
-    for i, step in enumerate(about.steps, 1):
+        text.append(_("The printed outcome — reached") + "\n", style="bold green")
+        text.append(prose(shown("outcome")) + "\n\n")
+    text.append(prose(shown("text")) + "\n\n")
+    text.append(_("Step by step") + "\n", style="bold underline")
+    for i, step in enumerate(progress.example.steps, 1):
         done = progress.on_line and i <= progress.done
         mark = "✓" if done else "▶" if progress.next_step is step else "·"
         text.append(f" {mark} {i}. ", style="bold green" if done else "bold yellow" if mark == "▶" else "dim")
-        text.append(printable(step.say) + "\n", style="dim" if done else "")
+        text.append(printable(example.step_says(i)) + "\n", style="dim" if done else "")
     if not progress.on_line:
-        text.append(f"\nThe game has left the book's line: {back_to_book(can_undo)}.\n", style="italic yellow")
+        text.append("\n" + _("The game has left the book's line: {how}.", how=back_to_book(can_undo)) + "\n", style="italic yellow")
     elif progress.problems:
-        text.append("\nNot as the book prints it: " + printable("; ".join(progress.problems)) + "\n", style="bold red")
+        text.append("\n" + _("Not as the book prints it: {problems}", problems=printable("; ".join(progress.problems))) + "\n",
+                    style="bold red")
     return text
 
 
@@ -63,24 +65,24 @@ class ExampleCard(ModalScreen[None]):
     #example-card { width: 100; max-height: 90%; height: auto; border: double #e0c060; background: $surface; padding: 0 2; }
     """
     BINDINGS = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("enter", "dismiss", "Close"),
-        Binding("f2", "dismiss", "Close"),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("enter", "dismiss", N_("Close")),
+        Binding("f2", "dismiss", N_("Close")),
     ]
 
-    def __init__(self, progress: ExampleProgress, can_undo: bool = True):
+    def __init__(self, example: Example, progress: ExampleProgress, can_undo: bool = True):
         super().__init__()
-        self.progress, self.can_undo = progress, can_undo
+        self.example, self.progress, self.can_undo = example, progress, can_undo
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="example-card") as box:
-            box.border_title = "Rulebook example"
-            box.border_subtitle = "Enter or Esc: to the board · F2 shows this card again"
-            yield Static(card_text(self.progress, self.can_undo), id="example-text")
+            box.border_title = _("Rulebook example")
+            box.border_subtitle = _("Enter or Esc: to the board · F2 shows this card again")
+            yield Static(card_text(self.example, self.progress, self.can_undo), id="example-text")
 
 
 class ExampleScreen(GameScreen):
-    BINDINGS = [Binding("f2", "example", "Example", priority=True)]
+    BINDINGS = [Binding("f2", "example", N_("Example"), priority=True)]
 
     def __init__(self, session: Session, example: Example, *, bot_pace: float = 0.3) -> None:
         super().__init__(session, bot_pace=bot_pace)
@@ -93,7 +95,7 @@ class ExampleScreen(GameScreen):
         self.action_example()
 
     def action_example(self) -> None:
-        self.app.push_screen(ExampleCard(self._progress(), self.game.can_undo))
+        self.app.push_screen(ExampleCard(self.example, self._progress(), self.game.can_undo))
 
     def _progress(self) -> ExampleProgress:
         """Where the game stands on the book's line (an example screen plays an example)."""
@@ -109,18 +111,21 @@ class ExampleScreen(GameScreen):
             self.announce(before, progress)
         if progress.reached and not self.outcome_shown:
             self.outcome_shown = True
-            self.app.push_screen(ExampleCard(progress))
+            self.app.push_screen(ExampleCard(self.example, progress))
         self.point_at_book(progress)
 
     def announce(self, before: ExampleProgress, now: ExampleProgress) -> None:
         """Say how the last action stands to the book."""
         if before.on_line and not now.on_line:
-            self.notify(f"That is not the book's choice: {back_to_book(self.game.can_undo)}.", severity="warning", timeout=6)
+            self.notify(_("That is not the book's choice: {how}.", how=back_to_book(self.game.can_undo)), severity="warning", timeout=6)
         elif now.at_step is not None and now.problems:
-            self.notify(f"Step {now.at_step}: not as the book prints it: {'; '.join(now.problems)}", severity="error", timeout=10)
+            self.notify(_("Step {step}: not as the book prints it: {problems}", step=now.at_step, problems="; ".join(now.problems)),
+                        severity="error", timeout=10)
         elif now.at_step is not None and (before.at_step != now.at_step or before.done != now.done):
-            after = f" Next: {now.next_step.say}" if now.next_step else ""
-            self.notify(f"Step {now.at_step} of {now.total} as printed ✓.{after}", timeout=5)
+            done = _("Step {step} of {total} as printed ✓.", step=now.at_step, total=now.total)
+            if now.next_step is not None:
+                done += " " + _("Next: {step}", step=self.example.step_says(now.done + 1))
+            self.notify(done, timeout=5)
 
     def point_at_book(self, progress: ExampleProgress) -> None:
         """Highlight the book's next choice among the options, so Enter plays it."""

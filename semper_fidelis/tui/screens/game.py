@@ -17,9 +17,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Action, DecisionKind, Game, IllegalAction, Option
+from ...i18n import N_
 from ...render.board_map import MapPosition
 from ..area_choice import area_note, is_area_choice, say_here
 from ..battle_panel import battle_start
@@ -33,6 +34,7 @@ from ..panels import area_info, map_position, public_log
 from ..score import stage_report
 from ..session import TABLE, EngineFailure, Session
 from ..widgets.decision import KEYS, DecisionPanel, Row
+from ..widgets.footer import Footer
 from ..widgets.map_view import MapView
 from ..widgets.table_panels import BattlePanel, BattleShown, HandPanel, HandShown, LogPanel, PhaseBar, Shown, TracksBar
 from .bot_turns import BotTurns
@@ -57,34 +59,34 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
     #: and the battle box get it with what they add (HandShown, BattleShown)
     shown: reactive[Shown | None] = reactive(None)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor('up')", "Map", show=False, priority=True),
-        Binding("down", "cursor('down')", "Map", show=False, priority=True),
-        Binding("left", "cursor('left')", "Map", show=False, priority=True),
-        Binding("right", "cursor('right')", "Map", show=False, priority=True),
-        Binding("k", "cursor('up')", "Map", show=False, priority=True),
-        Binding("j", "cursor('down')", "Map", show=False, priority=True),
-        Binding("h", "cursor('left', 'h')", "Map", show=False, priority=True),
-        Binding("l", "cursor('right')", "Map", show=False, priority=True),
-        *(Binding(f"shift+{d}", f"neighbour('{d}')", "Neighbour", show=False, priority=True) for d in DIRECTIONS),
-        Binding("enter", "activate", "Apply", priority=True),
-        Binding("escape", "escape", "Cancel", priority=True),
-        Binding("tab", "move_option(1)", "Next", show=False, priority=True),
-        Binding("shift+tab", "move_option(-1)", "Previous", show=False, priority=True),
-        Binding("pageup", "page(-1)", "Page up", show=False, priority=True),
-        Binding("pagedown", "page(1)", "Page down", show=False, priority=True),
-        Binding("plus", "count(1)", "More", show=False, priority=True),  # the counter of units (tui/counter.py)
-        Binding("minus", "count(-1)", "Fewer", show=False, priority=True),
-        Binding("u", "undo", "Undo", priority=True),
-        Binding("s", "save", "Save", priority=True),
-        Binding("question_mark", "help", "Help", priority=True),
-        Binding("H", "hint", "Hint", key_display="H", show=False, priority=True),  # in the help screen's keys
-        Binding("L", "log", "Log", key_display="L", priority=True),
-        Binding("c", "cards", "Cards", priority=True),
-        Binding("w", "summary", "What they did", priority=True),
-        Binding("n", "skip", "Skip bots", priority=True),
-        Binding("g", "legend", "Legend", priority=True),
-        Binding("space", "toggle_map", "Map/panels", key_display="space", priority=True),
-        Binding("q", "menu", "Menu", priority=True),
+        Binding("up", "cursor('up')", N_("Map"), show=False, priority=True),
+        Binding("down", "cursor('down')", N_("Map"), show=False, priority=True),
+        Binding("left", "cursor('left')", N_("Map"), show=False, priority=True),
+        Binding("right", "cursor('right')", N_("Map"), show=False, priority=True),
+        Binding("k", "cursor('up')", N_("Map"), show=False, priority=True),
+        Binding("j", "cursor('down')", N_("Map"), show=False, priority=True),
+        Binding("h", "cursor('left', 'h')", N_("Map"), show=False, priority=True),
+        Binding("l", "cursor('right')", N_("Map"), show=False, priority=True),
+        *(Binding(f"shift+{d}", f"neighbour('{d}')", N_("Neighbour"), show=False, priority=True) for d in DIRECTIONS),
+        Binding("enter", "activate", N_("Apply"), priority=True),
+        Binding("escape", "escape", N_("Cancel"), priority=True),
+        Binding("tab", "move_option(1)", N_("Next"), show=False, priority=True),
+        Binding("shift+tab", "move_option(-1)", N_("Previous"), show=False, priority=True),
+        Binding("pageup", "page(-1)", N_("Page up"), show=False, priority=True),
+        Binding("pagedown", "page(1)", N_("Page down"), show=False, priority=True),
+        Binding("plus", "count(1)", N_("More"), show=False, priority=True),  # the counter of units (tui/counter.py)
+        Binding("minus", "count(-1)", N_("Fewer"), show=False, priority=True),
+        Binding("u", "undo", N_("Undo"), priority=True),
+        Binding("s", "save", N_("Save"), priority=True),
+        Binding("question_mark", "help", N_("Help"), priority=True),
+        Binding("H", "hint", N_("Hint"), key_display="H", show=False, priority=True),  # in the help screen's keys
+        Binding("L", "log", N_("Log"), key_display="L", priority=True),
+        Binding("c", "cards", N_("Cards"), priority=True),
+        Binding("w", "summary", N_("What they did"), priority=True),
+        Binding("n", "skip", N_("Skip bots"), priority=True),
+        Binding("g", "legend", N_("Legend"), priority=True),
+        Binding("space", "toggle_map", N_("Map/panels"), key_display="space", priority=True),
+        Binding("q", "menu", N_("Menu"), priority=True),
         *(Binding(k, f"pick('{k}')", f"Option {k}", show=False, priority=True) for k in KEYS),
     ]
     # every key is a priority binding: they are then handled in the order typed

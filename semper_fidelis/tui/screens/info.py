@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...data.text import plain
+from ...i18n import N_, _
 
 
 class InfoScreen(ModalScreen[None]):
@@ -22,9 +23,9 @@ class InfoScreen(ModalScreen[None]):
     }
     """
     BINDINGS = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("enter", "dismiss", "Close", show=False),
-        Binding("space", "dismiss", "Close", show=False),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("enter", "dismiss", N_("Close"), show=False),
+        Binding("space", "dismiss", N_("Close"), show=False),
     ]
 
     def __init__(self, title: str, body: RenderableType, key: str | None = None):
@@ -32,10 +33,10 @@ class InfoScreen(ModalScreen[None]):
         self.title_text = title
         self.body = body
         if key:
-            self._bindings.bind(key, "dismiss", "Close", show=False)
+            self._bindings.bind(key, "dismiss", N_("Close"), show=False)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="info-box") as box:
             box.border_title = plain(self.title_text)
-            box.border_subtitle = "Esc, Enter or space to close"
+            box.border_subtitle = _("Esc, Enter or space to close")
             yield Static(self.body, id="info-text")

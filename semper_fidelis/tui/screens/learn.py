@@ -14,13 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.loader import DataError
 from ...data.text import plain
 from ...engine import Example, Game, PositionError, examples_dir, load_examples
+from ...i18n import N_, _
 from ..session import HUMAN, Session
+from ..widgets.footer import Footer
 from .example import ExampleScreen, prose
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ class LearnScreen(Screen[None]):
     #learn-about { width: 1fr; border: round $secondary; padding: 0 1; }
     #learn-message { height: auto; margin: 0 1; }
     """
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
+    BINDINGS = [Binding("escape", "back", N_("Back")), Binding("q", "back", N_("Back"), show=False)]
 
     def __init__(self) -> None:
         super().__init__()
@@ -60,17 +62,16 @@ class LearnScreen(Screen[None]):
     def on_mount(self) -> None:
         self.examples, self.problems = load_examples(examples_dir(self.app.game_data.assets_dir))
         ol = self.query_one("#learn-options", OptionList)
-        ol.border_title = "Learn from the rulebook"
+        ol.border_title = _("Learn from the rulebook")
         for i, example in enumerate(self.examples):
-            about = example.about
-            ol.add_option(Option(Text.assemble(plain(about.title, "bold"), "\n", plain(about.section, "dim")), id=str(i)))
+            ol.add_option(Option(Text.assemble(plain(example.shown("title"), "bold"), "\n", plain(example.shown("section"), "dim")), id=str(i)))
         if not self.examples:
-            ol.add_option(Option(Text("No rulebook examples in this game data.", style="dim"), disabled=True))
+            ol.add_option(Option(Text(_("No rulebook examples in this game data."), style="dim"), disabled=True))
         else:
             ol.highlighted = 0
-        self.query_one("#learn-about").border_title = "What it shows"
+        self.query_one("#learn-about").border_title = _("What it shows")
         if self.problems:
-            self.say("Not listed: " + " | ".join(self.problems))
+            self.say(_("Not listed: {problems}", problems=" | ".join(self.problems)))
         ol.focus()
 
     def say(self, text: str) -> None:
@@ -79,10 +80,11 @@ class LearnScreen(Screen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is None:
             return
-        about = self.examples[int(event.option.id)].about
+        example = self.examples[int(event.option.id)]
         self.query_one("#learn-text", Static).update(Text.assemble(
-            plain(about.title, "bold"), "\n", plain(about.section, "italic"), "\n\n", prose(about.text), "\n\n",
-            ("Enter opens it at the printed situation; the steps are on the card (F2 in the game).", "dim"),
+            plain(example.shown("title"), "bold"), "\n", plain(example.shown("section"), "italic"), "\n\n",
+            prose(example.shown("text")), "\n\n",
+            (_("Enter opens it at the printed situation; the steps are on the card (F2 in the game)."), "dim"),
         ))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rich.console import RenderableType
 
 from ...engine import IllegalAction
+from ...i18n import _, ngettext
 from ..cards import cards_renderable
 from ..counter import PLACED_KINDS
 from ..session import EngineFailure
@@ -41,8 +42,8 @@ class TableKeys(GameHost):
         if not any(not o.closes and (o.ap_cost is None or o.ap_cost <= ap) for o in game.options()):
             return False
         self._confirm_end = len(game.actions)
-        self.notify(f"You still have {ap} AP to spend. Apply 'End' again to end your Orders Phase anyway.",
-                    title="AP left", severity="warning", timeout=6)
+        self.notify(_("You still have {ap} AP to spend. Apply 'End' again to end your Orders Phase anyway.", ap=ap),
+                    title=_("AP left"), severity="warning", timeout=6)
         return True
 
     def _news_screen(self, handing_over: bool) -> InfoScreen | None:
@@ -62,7 +63,7 @@ class TableKeys(GameHost):
         notices = private_notices(game, events, me)
         if not handing_over:
             for line in notices:
-                self.notify(line, title=f"{me} only", timeout=8)
+                self.notify(line, title=_("{side} only", side=me), timeout=8)
             notices = []
         other = "ZURL" if me == "PL" else "PL"
         if not (session.is_bot(other) or session.hot_seat):
@@ -70,12 +71,12 @@ class TableKeys(GameHost):
         body = summary_renderable(events, me, notices)  # notices only when handing over
         if body is None:
             return None
-        self.last_summary = (f"What happened since {me} last acted — press w to see it again", body)
+        self.last_summary = (_("What happened since {side} last acted — press w to see it again", side=me), body)
         return InfoScreen(self.last_summary[0], body, key="w")
 
     def action_cards(self) -> None:
         me = self.session.looking_at()
-        self.app.push_screen(InfoScreen(f"Cards — {me} — c or Esc to close", cards_renderable(self.session, me), key="c"))
+        self.app.push_screen(InfoScreen(_("Cards — {side} — c or Esc to close", side=me), cards_renderable(self.session, me), key="c"))
 
     def _placed_at_once(self, action: str) -> bool:
         """An area's key (or Enter, or a click) in a placing step whose counter says more than
@@ -100,11 +101,12 @@ class TableKeys(GameHost):
         finally:
             self.bot_lock.release()
         if done:
-            self.notify(f"Placed {done} at once (u takes them all back).", timeout=3)
+            self.notify(ngettext("Placed {n} at once (u takes it back).", "Placed {n} at once (u takes them all back).", done),
+                        timeout=3)
         self.after_change()
 
     def action_summary(self) -> None:
         if self.last_summary is None:
-            self.notify("No turn summary yet: it comes after the other side's turn.", timeout=3)
+            self.notify(_("No turn summary yet: it comes after the other side's turn."), timeout=3)
             return
         self.app.push_screen(InfoScreen(*self.last_summary, key="w"))

@@ -8,6 +8,8 @@ from textual.containers import Center
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n import _
+
 #: the smallest terminal every screen is laid out for (columns, lines)
 MIN_SIZE = (80, 24)
 
@@ -27,8 +29,9 @@ class TooSmallScreen(ModalScreen[None]):
 
     def _words(self) -> str:
         width, height = self.app.size
-        return (f"The terminal is {width}×{height}: too small. Semper Fidelis needs at least "
-                f"{MIN_SIZE[0]}×{MIN_SIZE[1]}. Enlarge the window (or make the font smaller); Ctrl+Q quits.")
+        return _("The terminal is {width}×{height}: too small. Semper Fidelis needs at least {least_width}×{least_height}. "
+                 "Enlarge the window (or make the font smaller); Ctrl+Q quits.",
+                 width=width, height=height, least_width=MIN_SIZE[0], least_height=MIN_SIZE[1])
 
     def _mind(self) -> None:
         """Go when the terminal is big enough (and this is on top), else say its new size."""
