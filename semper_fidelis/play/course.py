@@ -15,11 +15,12 @@ from dataclasses import dataclass
 
 from ..data.models import Side
 from ..engine import Event, Game
+from ..i18n import N_
 
 SIDES: tuple[Side, Side] = ("PL", "ZURL")
 #: the tracks charted, as the engine's ``track`` events name them
 TRACKS = ("vp", "morale", "supply")
-TRACK_NAMES = {"vp": "VP", "morale": "Morale", "supply": "Supply"}
+TRACK_NAMES = {"vp": N_("VP"), "morale": N_("Morale"), "supply": N_("Supply")}  # shown through i18n._
 
 
 @dataclass(frozen=True)

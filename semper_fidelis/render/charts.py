@@ -14,6 +14,7 @@ from typing import Protocol
 
 from plotext._figure import _figure_class
 
+from ..i18n import _
 from ..play.batch import PL, ZURL
 from ..play.course import SIDES, TRACK_NAMES, Course
 from ..play.plots import Figures, margin_bins, margin_title, rates_title, rounds_title
@@ -121,8 +122,10 @@ def _track(plot: Figure, course: Course, track: str, cursor: float | None, legen
     step = per_row * math.ceil(len(range(lo, hi + 1, per_row)) / max(2, height // 2))
     plot.yticks(list(range(lo, hi + 1, step)))
     plot.xticks(int_ticks(x_lo, x_hi, room_for(13, len(str(math.ceil(x_hi))), width)))
-    keys = f"  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL  {BATTLE} battle  {STAGE} Stage end" + (f"  {NOW} now" if cursor is not None else "")
-    plot.title(TRACK_NAMES[track] + (keys if legend else ""))
+    keys = "  " + _("{pl} PL  {zurl} ZURL  {battle} battle  {stage} Stage end", pl=MARKERS["PL"], zurl=MARKERS["ZURL"], battle=BATTLE, stage=STAGE)
+    if cursor is not None:
+        keys += "  " + _("{now} now", now=NOW)
+    plot.title(_(TRACK_NAMES[track]) + (keys if legend else ""))
 
 
 def course_chart(course: Course, width: int, height: int, cursor: float | None = None) -> str:
@@ -144,7 +147,7 @@ def vp_chart(course: Course, width: int, height: int) -> str:
     """The VP of both sides so far, alone (the Stage report's small chart)."""
     fig = figure(width, height)
     _track(fig, course, "vp", None, False, width, height)
-    fig.title(f"VP  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL")
+    fig.title(_("VP") + f"  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL")
     return text(fig)
 
 
