@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 import platformdirs
 
+from ..i18n import _, ngettext, pgettext
 from .locks import OpenElsewhere, lock_game, lock_path, own_folder
 from .seats import seat_kind
 
@@ -102,6 +103,7 @@ class SaveInfo:
     summary: str  # one line: scenario, progress, date — or why it is unreadable
     ok: bool
     over: bool = False
+    damage: str = ""  # why it is unreadable (the summary says it too)
 
 
 def _when(path: Path) -> str:
@@ -122,11 +124,14 @@ def describe(path: Path) -> SaveInfo:
         record = load_record(path)
     except RecordError as exc:
         reason = str(exc).removeprefix(f"{path}: ")
-        return SaveInfo(path, f"{path.stem} — damaged: {reason} — {when}", False)
+        return SaveInfo(path, _("{name} — damaged: {reason} — {when}", name=path.stem, reason=reason, when=when), False, damage=reason)
     side_info = _read_sidecar(path) or {}
+    facts = SummaryFacts.read(side_info)
     summary = side_info.get("summary") if isinstance(side_info.get("summary"), str) else None
     over = side_info.get("over") is True
-    text = summary or f"Scenario {record.scenario}, {len(record.actions)} actions"
+    n = len(record.actions)
+    text = facts.say() if facts is not None else summary or ngettext("Scenario {number}, {n} action", "Scenario {number}, {n} actions", n,
+                                                                     number=record.scenario)
     return SaveInfo(path, f"{path.stem} — {text[:120]} — {when}", True, over)
 
 
@@ -202,18 +207,65 @@ def _new_file(folder: Path, stem: str, tail: str = "") -> Path:
             path = folder / f"{stem}.{n}{tail}.json"
 
 
-def summary_line(game: Game, players: dict[str, str]) -> str:
-    """Scenario, round, side to move, players: what the Resume list shows."""
-    view = game.view(None)
-    decision = game.decision()
-    if game.over:
-        winner = view["result"]["winner"] if view["result"] else None
-        now = f"finished, {winner + ' won' if winner else 'a draw'}"
-    else:
-        now = f"{decision.player} to move" if decision else "—"
-    seats = ", ".join(f"{side} {players.get(side, 'human')}" for side in ("PL", "ZURL"))
-    variant = f" ({game.data.variant.name})" if game.data.variant is not None else ""
-    return f"Scenario {game.scenario.number}{variant}, round {view['round']}, {now} ({seats})"
+@dataclass(frozen=True)
+class SummaryFacts:
+    """What the Resume list says of a game, kept beside its seats as facts (not words), so the
+    line is said in the language of the screen that shows it: scenario, round, who is to move
+    or who won, the seats."""
+
+    scenario: int
+    round: int
+    seats: tuple[str, str]  # PL's, ZURL's
+    variant: str | None = None
+    to_move: str | None = None
+    over: bool = False
+    winner: str | None = None
+
+    @classmethod
+    def of(cls, game: Game, players: dict[str, str]) -> SummaryFacts:
+        view, decision = game.view(None), game.decision()
+        result = view["result"]
+        return cls(game.scenario.number, view["round"], (players.get("PL", "human"), players.get("ZURL", "human")),
+                   game.data.variant.name if game.data.variant is not None else None,
+                   decision.player if decision is not None and not game.over else None, game.over, result["winner"] if result else None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "round": self.round, "seats": list(self.seats), "variant": self.variant,
+                "to_move": self.to_move, "over": self.over, "winner": self.winner}
+
+    @classmethod
+    def read(cls, sidecar: dict[str, Any]) -> SummaryFacts | None:
+        """The facts a sidecar holds, or None for an older one (its summary is shown as written) or
+        anything hostile."""
+        facts = sidecar.get("facts")
+        if not isinstance(facts, dict):
+            return None
+        ints = [facts.get(k) for k in ("scenario", "round")]
+        seats = facts.get("seats")
+        texts = [facts.get(k) for k in ("variant", "to_move", "winner")]
+        if (not all(type(v) is int for v in ints) or not isinstance(seats, list) or len(seats) != 2
+                or not all(isinstance(v, str) for v in seats) or not all(v is None or isinstance(v, str) for v in texts)
+                or not isinstance(facts.get("over"), bool)):
+            return None
+        return cls(facts["scenario"], facts["round"], (seats[0], seats[1]), facts.get("variant"), facts.get("to_move"), facts["over"],
+                   facts.get("winner"))
+
+    def say(self) -> str:
+        """The line in the current language ('Scenario 1, round 2, PL to move (PL human, ZURL general)')."""
+        if self.over:
+            now = _("finished, {side} won", side=self.winner) if self.winner else _("finished, a draw")
+        else:
+            now = _("{side} to move", side=self.to_move) if self.to_move else "—"
+        seats = _("PL {pl}, ZURL {zurl}", pl=_seat(self.seats[0]), zurl=_seat(self.seats[1]))
+        if self.variant is not None:
+            return _("Scenario {number} ({variant}), round {round}, {now} ({seats})", number=self.scenario, variant=self.variant,
+                     round=self.round, now=now, seats=seats)
+        return _("Scenario {number}, round {round}, {now} ({seats})", number=self.scenario, round=self.round, now=now, seats=seats)
+
+
+def _seat(seat: str) -> str:
+    """A seat as the line says it: a bot by its name, a player at the keyboard as 'human'."""
+    return pgettext("seat", "human") if seat == "human" else seat
 
 
 def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool) -> None:
@@ -222,7 +274,8 @@ def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool) ->
     from ..engine import write_record
 
     write_record(game, path)
-    write_players(path, players, privacy, summary=summary_line(game, players), over=game.over)
+    facts = SummaryFacts.of(game, players)
+    write_players(path, players, privacy, summary=facts.say(), over=game.over, facts=facts)
     if game.over and path.parent.name == AUTOSAVES:
         prune_finished(path.parent.parent)
 
@@ -285,8 +338,7 @@ def set_aside_damaged_autosaves(saves_dir: Path, newest: int = CHECKED_AT_START)
         except OpenElsewhere:  # another copy is playing it (a new slot is empty until its first save)
             continue
         try:
-            reason = info.summary.split(" — damaged: ", 1)[1].rsplit(" — ", 1)[0]
-            moved.append((set_aside(path, saves_dir), reason))
+            moved.append((set_aside(path, saves_dir), info.damage))
         finally:
             lock.release()
     return moved
@@ -383,11 +435,15 @@ def players_path(save: Path) -> Path:
     return save.parent / ".players" / save.name
 
 
-def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False) -> None:
-    """The seats of a saved game and its summary line, written like the record itself."""
+def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False,
+                  facts: SummaryFacts | None = None) -> None:
+    """The seats of a saved game and its summary line (and the facts it says, which a list shows
+    in its own language), written like the record itself."""
     from ..engine import write_atomic
 
-    data = {"players": players, "privacy": privacy, "summary": summary, "over": over}
+    data: dict[str, Any] = {"players": players, "privacy": privacy, "summary": summary, "over": over}
+    if facts is not None:
+        data["facts"] = facts.to_json()
     own_folder(players_path(save).parent)
     write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
 
