@@ -41,7 +41,7 @@ class SaveScreen(ModalScreen[bool]):
     @property
     def default(self) -> str:
         view = self.session.view()
-        return f"scenario{self.session.game.scenario.number}-round{view['round']}-{view['active'].lower()}"
+        return _("scenario{number}-round{now}-{side}", number=self.session.game.scenario.number, now=view["round"], side=view["active"].lower())
 
     def compose(self) -> ComposeResult:
         home = Path(os.path.expanduser("~"))

@@ -56,7 +56,7 @@ class VariantScreen(Screen[None]):
         ol = self.query_one("#variant-options", OptionList)
         ol.border_title = _("Choose a variant")
         for i, path in enumerate(self.files):
-            ol.add_option(Option(plain(f"{path.name}\n  {path.parent}"), id=str(i)))
+            ol.add_option(Option(Text.assemble(plain(path.name), "\n  ", plain(str(path.parent))), id=str(i)))  # two lines: each its own text
         if not self.files:
             ol.add_option(Option(plain(_("No variants yet: put .toml files in {folder}", folder=folders[0]), "dim"), disabled=True))
         self.query_one("#variant-path", Input).display = not self.app.served  # a page's visitor opens no file of the server
