@@ -1,4 +1,4 @@
-"""A save's line in the Load/Resume/Review lists is said in the screen's language from the facts
+"""A save's line in the Load/Resume/Review lists, and a refusal to open it, are said in the screen's language from the facts
 kept beside its seats; an older sidecar (no facts) shows its line as written, and facts that are
 not what they should be count as none (docs/i18n.md)."""
 
@@ -51,3 +51,15 @@ def test_a_record_without_a_line_counts_its_actions_in_the_forms_polish_takes(tm
         write_record(game, path)
         assert f"Scenariusz 1, {n} {form}" in describe(path).summary
         game.apply(game.decision().actions[0])
+
+
+def test_a_game_open_elsewhere_is_refused_in_polish(saved):
+    from semper_fidelis.store.locks import OpenElsewhere, lock_game
+
+    set_language("pl")
+    lock = lock_game(saved)
+    try:
+        with pytest.raises(OpenElsewhere, match=r"^s jest otwarta w innej kopii Semper Fidelis: najpierw ją tam opuść\.$"):
+            lock_game(saved)
+    finally:
+        lock.release()
