@@ -1,6 +1,7 @@
-"""A save's line in the Load/Resume/Review lists, and a refusal to open it, are said in the screen's language from the facts
+"""A save's line in the Load/Resume/Review lists is said in the screen's language from the facts
 kept beside its seats; an older sidecar (no facts) shows its line as written, and facts that are
-not what they should be count as none (docs/i18n.md)."""
+not what they should be count as none; a refusal to open a game held elsewhere is said in the
+screen's language too (docs/i18n.md)."""
 
 from __future__ import annotations
 
