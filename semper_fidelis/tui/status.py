@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
+from ..data.models import NegotiationSpace
 from ..data.text import plain
 from ..data.translations import scenario_name, scenario_text
 from ..engine import PlayerView
@@ -263,7 +264,7 @@ def political_line(session: Session) -> Text:
     return join_parts(parts)
 
 
-def space_name(session: Session, neutral: str, space) -> str:
+def space_name(session: Session, neutral: str, space: NegotiationSpace) -> str:
     """A Negotiation space's name, short: a Disarmament by a side as 'Disarm PL'."""
     if space.stance.startswith("disarmed-"):
         return _("Disarm {side}", side=space.stance.removeprefix("disarmed-"))
