@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
-from ..data.models import NegotiationSpace
+from ..data.models import NegotiationSpace, Scenario
 from ..data.text import plain
 from ..data.translations import scenario_name, scenario_text
 from ..engine import PlayerView
@@ -88,24 +88,14 @@ def phase_line(session: Session, short: int = 0) -> Text:
     game, view = session.shown_game, session.view()
     scenario = game.scenario
     decider = session.asking_side()  # a quiet step's player while it is presented
-    track = scenario.time_track
-    label = track[min(view["round"], len(track)) - 1] if track else ""
     tiny = short >= 4
-    number, stage, stages = scenario.number, view["stage"], scenario.stages
     if tiny:
-        name = _("Sc.{number}", number=number)
+        name = _("Sc.{number}", number=scenario.number)
     elif short < 1:
-        name = _("Scenario {number}: {name}", number=number, name=scenario_name(scenario))
+        name = _("Scenario {number}: {name}", number=scenario.number, name=scenario_name(scenario))
     else:
-        name = _("Scenario {number}", number=number)
-    where = dict(now=view["round"], last=len(track), stage=stage, stages=stages, date=label)
-    if tiny:
-        when = _("Rd {now}/{last} Stg {stage}/{stages}", **where) if stages > 1 else _("Rd {now}/{last}", **where)
-    elif short < 2:
-        when = _("Round {now}/{last} ({date}), Stage {stage}/{stages}", **where) if stages > 1 else _("Round {now}/{last} ({date})", **where)
-    else:
-        when = _("Round {now}/{last}, Stage {stage}/{stages}", **where) if stages > 1 else _("Round {now}/{last}", **where)
-    parts: list[Text | str] = [Text(name, style="bold"), when]
+        name = _("Scenario {number}", number=scenario.number)
+    parts: list[Text | str] = [Text(name, style="bold"), round_text(view, scenario, short)]
     if view["phase"] != "Deployment":
         parts.append(Text.assemble(*with_badge(_("{side} turn"), view["active"])))
     parts.append(Text(phase_name(view, tiny).upper(), style="bold reverse"))
@@ -120,6 +110,19 @@ def phase_line(session: Session, short: int = 0) -> Text:
     line.no_wrap = True
     line.overflow = "ellipsis"
     return line
+
+
+def round_text(view: PlayerView, scenario: Scenario, short: int) -> str:
+    """'Round 1/12 (1-2 XI), Stage 1/3'; ``short`` 2-3 without the date, 4 abbreviated."""
+    track = scenario.time_track
+    label = track[min(view["round"], len(track)) - 1] if track else ""
+    where = dict(now=view["round"], last=len(track), stage=view["stage"], stages=scenario.stages, date=label)
+    staged = scenario.stages > 1
+    if short >= 4:
+        return _("Rd {now}/{last} Stg {stage}/{stages}", **where) if staged else _("Rd {now}/{last}", **where)
+    if short < 2:
+        return _("Round {now}/{last} ({date}), Stage {stage}/{stages}", **where) if staged else _("Round {now}/{last} ({date})", **where)
+    return _("Round {now}/{last}, Stage {stage}/{stages}", **where) if staged else _("Round {now}/{last}", **where)
 
 
 # --------------------------------------------------------------------------------- tracks
