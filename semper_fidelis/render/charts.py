@@ -146,7 +146,7 @@ def vp_chart(course: Course, width: int, height: int) -> str:
     """The VP of both sides so far, alone (the Stage report's small chart)."""
     fig = figure(width, height)
     _track(fig, course, "vp", None, False, width, height)
-    fig.title(f"VP  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL")
+    fig.title(_("VP") + f"  {MARKERS['PL']} PL  {MARKERS['ZURL']} ZURL")
     return text(fig)
 
 

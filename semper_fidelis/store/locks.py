@@ -12,6 +12,8 @@ import errno
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n import _
+
 if TYPE_CHECKING:  # imported with the first lock, after the menu is shown (start-up time)
     from filelock import FileLock
 
@@ -46,7 +48,7 @@ def lock_game(save: Path) -> FileLock:
     try:
         lock.acquire()
     except Timeout:
-        raise OpenElsewhere(f"{save.stem} is open in another copy of Semper Fidelis: leave it there first.") from None
+        raise OpenElsewhere(_("{name} is open in another copy of Semper Fidelis: leave it there first.", name=save.stem)) from None
     return lock
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 import platformdirs
 
+from ..i18n import _, ngettext, pgettext
 from .locks import OpenElsewhere, lock_game, lock_path, own_folder
 from .seats import seat_kind
 
@@ -102,6 +103,7 @@ class SaveInfo:
     summary: str  # one line: scenario, progress, date — or why it is unreadable
     ok: bool
     over: bool = False
+    damage: str = ""  # why it is unreadable (the summary says it too)
 
 
 def _when(path: Path) -> str:
@@ -122,11 +124,14 @@ def describe(path: Path) -> SaveInfo:
         record = load_record(path)
     except RecordError as exc:
         reason = str(exc).removeprefix(f"{path}: ")
-        return SaveInfo(path, f"{path.stem} — damaged: {reason} — {when}", False)
+        return SaveInfo(path, _("{name} — damaged: {reason} — {when}", name=path.stem, reason=reason, when=when), False, damage=reason)
     side_info = _read_sidecar(path) or {}
+    facts = SummaryFacts.read(side_info)
     summary = side_info.get("summary") if isinstance(side_info.get("summary"), str) else None
     over = side_info.get("over") is True
-    text = summary or f"Scenario {record.scenario}, {len(record.actions)} actions"
+    n = len(record.actions)
+    text = facts.say() if facts is not None else summary or ngettext("Scenario {number}, {n} action", "Scenario {number}, {n} actions", n,
+                                                                     number=record.scenario)
     return SaveInfo(path, f"{path.stem} — {text[:120]} — {when}", True, over)
 
 
@@ -202,31 +207,83 @@ def _new_file(folder: Path, stem: str, tail: str = "") -> Path:
             path = folder / f"{stem}.{n}{tail}.json"
 
 
-def summary_line(game: Game, players: dict[str, str], to_move: str | None = None) -> str:
-    """Scenario, round, side to move (``to_move``, else the decision's), players: what the
-    Resume list shows."""
-    if game.over:
-        result = game.view(None)["result"]
-        winner = result["winner"] if result else None
-        now = f"finished, {winner + ' won' if winner else 'a draw'}"
-    else:
-        decision = game.decision() if to_move is None else None  # a quiet step's moment has none to list
-        to_move = to_move or (decision.player if decision else None)
-        now = f"{to_move} to move" if to_move else "—"
-    seats = ", ".join(f"{side} {players.get(side, 'human')}" for side in ("PL", "ZURL"))
-    variant = f" ({game.data.variant.name})" if game.data.variant is not None else ""
-    return f"Scenario {game.scenario.number}{variant}, round {game.state.round}, {now} ({seats})"
+@dataclass(frozen=True)
+class SummaryFacts:
+    """What the Resume list says of a game, kept beside its seats as facts (not words), so the
+    line is said in the language of the screen that shows it: scenario, round, who is to move
+    or who won, the seats."""
+
+    scenario: int
+    round: int
+    seats: tuple[str, str]  # PL's, ZURL's
+    variant: str | None = None
+    to_move: str | None = None
+    over: bool = False
+    winner: str | None = None
+
+    @classmethod
+    def of(cls, game: Game, players: dict[str, str], to_move: str | None = None) -> SummaryFacts:
+        """``to_move``: the side the screen asks (a quiet step's, at a moment with no decision
+        to list: naming the engine's next decider would tell the step was passed); else the
+        decision's."""
+        if to_move is None and not game.over:
+            decision = game.decision()
+            to_move = decision.player if decision is not None else None
+        result = game.view(None)["result"] if game.over else None  # a quiet step's moment lists nothing: no view there
+        return cls(game.scenario.number, game.state.round, (players.get("PL", "human"), players.get("ZURL", "human")),
+                   game.data.variant.name if game.data.variant is not None else None,
+                   None if game.over else to_move, game.over, result["winner"] if result else None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "round": self.round, "seats": list(self.seats), "variant": self.variant,
+                "to_move": self.to_move, "over": self.over, "winner": self.winner}
+
+    @classmethod
+    def read(cls, sidecar: dict[str, Any]) -> SummaryFacts | None:
+        """The facts a sidecar holds, or None for an older one (its summary is shown as written) or
+        anything hostile."""
+        facts = sidecar.get("facts")
+        if not isinstance(facts, dict):
+            return None
+        ints = [facts.get(k) for k in ("scenario", "round")]
+        seats = facts.get("seats")
+        texts = [facts.get(k) for k in ("variant", "to_move", "winner")]
+        if (not all(type(v) is int for v in ints) or not isinstance(seats, list) or len(seats) != 2
+                or not all(isinstance(v, str) for v in seats) or not all(v is None or isinstance(v, str) for v in texts)
+                or not isinstance(facts.get("over"), bool)):
+            return None
+        return cls(facts["scenario"], facts["round"], (seats[0], seats[1]), facts.get("variant"), facts.get("to_move"), facts["over"],
+                   facts.get("winner"))
+
+    def say(self) -> str:
+        """The line in the current language ('Scenario 1, round 2, PL to move (PL human, ZURL general)')."""
+        if self.over:
+            now = _("finished, {side} won", side=self.winner) if self.winner else _("finished, a draw")
+        else:
+            now = _("{side} to move", side=self.to_move) if self.to_move else "—"
+        seats = _("PL {pl}, ZURL {zurl}", pl=_seat(self.seats[0]), zurl=_seat(self.seats[1]))
+        if self.variant is not None:
+            return _("Scenario {number} ({variant}), round {round}, {now} ({seats})", number=self.scenario, variant=self.variant,
+                     round=self.round, now=now, seats=seats)
+        return _("Scenario {number}, round {round}, {now} ({seats})", number=self.scenario, round=self.round, now=now, seats=seats)
 
 
-def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool, *, quiet: int = 0, summary: str | None = None) -> None:
-    """Write the record with its seats and summary (``summary``: the line to show, when the
+def _seat(seat: str) -> str:
+    """A seat as the line says it: a bot by its name, a player at the keyboard as 'human'."""
+    return pgettext("seat", "human") if seat == "human" else seat
+
+
+def save_game(game: Game, path: Path, players: dict[str, str], privacy: bool, *, quiet: int = 0,
+              facts: SummaryFacts | None = None) -> None:
+    """Write the record with its seats and summary (``facts``: what the line says, when the
     screen asks something else than the engine's decision); ``quiet``: how many of the record's
     last secret steps the hot-seat screen has still to present (:func:`read_quiet`). Once a game
     in an autosave slot is finished, drop the oldest finished slots beyond :data:`KEEP_FINISHED`."""
     from ..engine import write_record
 
     write_record(game, path)
-    write_players(path, players, privacy, summary=summary or summary_line(game, players), over=game.over, quiet=quiet)
+    facts = facts or SummaryFacts.of(game, players)
+    write_players(path, players, privacy, summary=facts.say(), over=game.over, facts=facts, quiet=quiet)
     if game.over and path.parent.name == AUTOSAVES:
         prune_finished(path.parent.parent)
 
@@ -289,8 +346,7 @@ def set_aside_damaged_autosaves(saves_dir: Path, newest: int = CHECKED_AT_START)
         except OpenElsewhere:  # another copy is playing it (a new slot is empty until its first save)
             continue
         try:
-            reason = info.summary.split(" — damaged: ", 1)[1].rsplit(" — ", 1)[0]
-            moved.append((set_aside(path, saves_dir), reason))
+            moved.append((set_aside(path, saves_dir), info.damage))
         finally:
             lock.release()
     return moved
@@ -387,12 +443,15 @@ def players_path(save: Path) -> Path:
     return save.parent / ".players" / save.name
 
 
-def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False, quiet: int = 0) -> None:
-    """The seats of a saved game, its summary line and its quiet steps due, written like the
-    record itself."""
+def write_players(save: Path, players: dict[str, str], privacy: bool, summary: str | None = None, over: bool = False,
+                  facts: SummaryFacts | None = None, quiet: int = 0) -> None:
+    """The seats of a saved game, its summary line (and the facts it says, which a list shows in
+    its own language) and its quiet steps due, written like the record itself."""
     from ..engine import write_atomic
 
-    data = {"players": players, "privacy": privacy, "summary": summary, "over": over, "quiet": quiet}
+    data: dict[str, Any] = {"players": players, "privacy": privacy, "summary": summary, "over": over, "quiet": quiet}
+    if facts is not None:
+        data["facts"] = facts.to_json()
     own_folder(players_path(save).parent)
     write_atomic(players_path(save), json.dumps(data, ensure_ascii=False))
 

@@ -21,7 +21,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
 from ..data.text import printable
-from ..i18n import set_language
+from ..i18n import N_, _, set_language
 from ..store.locks import OpenElsewhere, in_play, lock_game
 from ..store.saves import (
     adopt_legacy_autosave,
@@ -56,7 +56,7 @@ class _Monochrome(Monochrome):
 MONOCHROME = _Monochrome()
 
 
-NOT_OWN = "Only the games of this app's saves and records open here."
+NOT_OWN = N_("Only the games of this app's saves and records open here.")  # shown through _
 
 
 class SemperFidelisApp(App[None]):
@@ -181,7 +181,7 @@ class SemperFidelisApp(App[None]):
         from .session import HUMAN, Session
 
         if not self.may_open(path):
-            return NOT_OWN
+            return _(NOT_OWN)
         autosaved = is_autosave(path, self.saves_dir)
         try:
             lock = lock_game(path)
@@ -215,7 +215,7 @@ class SemperFidelisApp(App[None]):
             aside = set_aside(path, self.saves_dir)
         except OSError:
             return str(exc)
-        return f"{exc} — set aside as {aside.parent.name}/{aside.name}"
+        return _("{why} — set aside as {folder}/{name}", why=exc, folder=aside.parent.name, name=aside.name)
 
     def _give_slot(self, session: Session) -> None:
         """A new autosave slot for the game, held by it; when the saves folder cannot be
@@ -235,9 +235,9 @@ class SemperFidelisApp(App[None]):
         from .review import Review
 
         if not self.may_open(path):
-            return NOT_OWN
+            return _(NOT_OWN)
         if in_play(path):  # a live game shown whole would show its players each other's hands
-            return f"{path.stem} is being played in another copy of Semper Fidelis: review it when that game has ended or been left."
+            return _("{name} is being played in another copy of Semper Fidelis: review it when that game has ended or been left.", name=path.stem)
         try:
             review = Review.open(path, data=self.data)
         except RecordError as exc:

@@ -8,22 +8,34 @@ so it works the same for a game played now and one loaded from a save.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..data.models import Scenario
 from ..engine import Event
+from ..i18n import N_, _
 
+#: the categories of the final score (their names marked: shown through ``_``), each with the
+#: words of the engine's VP reasons that put a change in it
 CATEGORIES = (
-    ("Start", ()),
-    ("Strategic Areas", ("strategic area",)),
-    ("Morale", ("morale on the",)),
-    ("Alliances", ("alliance",)),
-    ("Broken units", ("broken units",)),
-    ("Fallen Commanders", ("fallen commander",)),
-    ("Destruction", ("destruction",)),
-    ("Cards and other", ()),
+    (N_("Start"), ()),
+    (N_("Strategic Areas"), ("strategic area",)),
+    (N_("Morale"), ("morale on the",)),
+    (N_("Alliances"), ("alliance",)),
+    (N_("Broken units"), ("broken units",)),
+    (N_("Fallen Commanders"), ("fallen commander",)),
+    (N_("Destruction"), ("destruction",)),
+    (N_("Cards and other"), ()),
 )
+#: how a game ended, in words, by its termination (engine/outcome.py): the engine's own reason
+#: is English and stays in the record; the screens say it in the player's language
+REASONS = {
+    "end-of-game": N_("end of the game: PL {pl} VP, ZURL {zurl} VP"),
+    "lead": N_("a lead of {lead} VP or more (§3)"),
+    "humanitarian-crisis": N_("Humanitarian Crisis: the Destruction marker reached the skull (§12)"),
+    "supply-cut": N_("Supply Cut: ZURL is cut off from Winniki (Scenario 3)"),
+}
 
 
 def category(reason: str) -> str:
@@ -32,6 +44,17 @@ def category(reason: str) -> str:
         if any(k in low for k in keys):
             return name
     return "Cards and other"
+
+
+def outcome_reason(result: Mapping[str, Any] | None, lead: int) -> str:
+    """Why the game ended (a view's ``result``), in the current language; a result without a
+    known termination (an old record's) keeps its own words."""
+    if not result:
+        return ""
+    reason = REASONS.get(str(result.get("termination")))
+    if reason is None:
+        return str(result["reason"])
+    return _(reason, pl=result["vp"]["PL"], zurl=result["vp"]["ZURL"], lead=lead)
 
 
 def is_vp(event: Event) -> bool:

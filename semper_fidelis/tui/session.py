@@ -19,7 +19,7 @@ from ..engine import Decision, Event, Game, IllegalAction, Option, PlayerView, R
 from ..play.quiet import Quiet, queued, restored
 from ..play.quiet import due as quiet_due
 from ..store.locks import lock_game
-from ..store.saves import read_quiet, save_game, summary_line
+from ..store.saves import SummaryFacts, read_quiet, save_game
 from ..store.seats import BOT, HUMAN, seat_kind
 
 SIDES = ("PL", "ZURL")
@@ -360,8 +360,8 @@ class Session:
     def _write(self, path: Path) -> None:
         """Save the game with the quiet steps still to present, and a summary naming the side
         the screen asks, at the position it shows: as it would read had the step had a choice."""
-        summary = summary_line(self.shown_game, self.players, self.asking_side()) if self.quiet else None
-        save_game(self.game, path, self.players, self.privacy, quiet=len(self.quiet), summary=summary)
+        facts = SummaryFacts.of(self.shown_game, self.players, self.asking_side()) if self.quiet else None
+        save_game(self.game, path, self.players, self.privacy, quiet=len(self.quiet), facts=facts)
 
     @classmethod
     def load(cls, path: Path, data: GameData | None, saves_dir: Path | None,

@@ -10,15 +10,31 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
+from ..data.models import NegotiationSpace, Scenario
 from ..data.text import plain
+from ..data.translations import scenario_name, scenario_text
 from ..engine import PlayerView
+from ..i18n import N_, _, ngettext, pgettext
 from .session import SIDES, Session
-from .theme import ELITE_INK, SIDE_INK, badge
+from .theme import ELITE_INK, SIDE_INK, badge, with_badge
 
 SEP = Text(" │ ", style="dim")
 LETTERS = {"PL": ("V", "S"), "ZURL": ("U", "R")}
 ROUNDS_PER_STAGE = 4  # §5.2: a Stage is four rounds
-NEGOTIATION_NAMES = {"jewish-militia": "Militia", "austro-hungarian": "Austrians"}
+NEGOTIATION_NAMES = {"jewish-militia": N_("Militia"), "austro-hungarian": N_("Austrians")}
+#: the engine's phases (engine/phases.py) as the header says them, in full and short (80 columns
+#: in a battle); the engine's own name is the key, a phase it adds later shows as it is
+PHASE_NAMES = {
+    "Setup": (N_("Setup"), N_("Setup")),
+    "Deployment": (N_("Deployment"), N_("Deployment")),
+    "Initial Phase": (N_("Initial Phase"), N_("Initial")),
+    "Orders Phase": (N_("Orders Phase"), N_("Orders")),
+    "Battle Phase": (N_("Battle Phase"), N_("Battle")),
+    "End of Turn Phase": (N_("End of Turn Phase"), N_("End of Turn")),
+    "End of Round": (N_("End of Round"), N_("End of Round")),
+    "End of Stage": (N_("End of Stage"), N_("End of Stage")),
+    "Game over": (N_("Game over"), N_("Game over")),
+}
 
 
 def join_parts(parts: list[Text | str]) -> Text:
@@ -34,12 +50,15 @@ def join_parts(parts: list[Text | str]) -> Text:
 # --------------------------------------------------------------------------------- header
 
 
-def phase_name(view: PlayerView) -> str:
-    """The rulebook phase, and whether the battle in it is an Assault's (fought in the Orders Phase)."""
-    battle = view["battle"]
-    if view["phase"] == "Orders Phase" and battle is not None and battle["assault"]:
-        return "Orders Phase — Assault battle"
-    return view["phase"]
+def phase_name(view: PlayerView, tiny: bool = False) -> str:
+    """The rulebook phase in the current language (``tiny``: without the word 'Phase'), and
+    whether the battle in it is an Assault's (fought in the Orders Phase)."""
+    battle, phase = view["battle"], view["phase"]
+    names = PHASE_NAMES.get(phase)
+    name = _(names[tiny]) if names else phase
+    if phase == "Orders Phase" and battle is not None and battle["assault"]:
+        return _("{phase} — Assault battle", phase=name)
+    return name
 
 
 class PhaseLine:
@@ -69,27 +88,41 @@ def phase_line(session: Session, short: int = 0) -> Text:
     game, view = session.shown_game, session.view()
     scenario = game.scenario
     decider = session.asking_side()  # a quiet step's player while it is presented
-    track = scenario.time_track
-    label = track[min(view["round"], len(track)) - 1] if track else ""
     tiny = short >= 4
-    stages = f"{' Stg' if tiny else ', Stage'} {view['stage']}/{scenario.stages}" if scenario.stages > 1 else ""
-    date = f" ({label})" if short < 2 else ""
-    parts: list[Text | str] = [
-        Text(("Sc." if tiny else "Scenario ") + str(scenario.number) + (f": {scenario.name}" if short < 1 else ""), style="bold"),
-        f"{'Rd' if tiny else 'Round'} {view['round']}/{len(track)}{date}{stages}",
-    ]
-    phase = phase_name(view).replace(" Phase", "") if tiny else phase_name(view)
-    if phase != "Deployment":
-        parts.append(Text.assemble(badge(view["active"]), " turn"))
-    parts.append(Text(phase.upper(), style="bold reverse"))
+    if tiny:
+        name = _("Sc.{number}", number=scenario.number)
+    elif short < 1:
+        name = _("Scenario {number}: {name}", number=scenario.number, name=scenario_name(scenario))
+    else:
+        name = _("Scenario {number}", number=scenario.number)
+    parts: list[Text | str] = [Text(name, style="bold"), round_text(view, scenario, short)]
+    if view["phase"] != "Deployment":
+        parts.append(Text.assemble(*with_badge(_("{side} turn"), view["active"])))
+    parts.append(Text(phase_name(view, tiny).upper(), style="bold reverse"))
     if view["phase"] in AP_PHASES:  # AP are spent in these alone (issue 36: not at the End of Turn)
-        parts.append(Text(f"{view['turn']['ap']} AP" + (" left" if short < 3 else ""), style="bold"))
+        ap = view["turn"]["ap"]
+        parts.append(Text(_("{n} AP left", n=ap) if short < 3 else _("{n} AP", n=ap), style="bold"))
     if decider is not None:
-        parts.append(Text.assemble("deciding: " if short < 3 else "→ ", badge(decider), " (bot)" if session.is_bot(decider) else ""))
+        bot = session.is_bot(decider)
+        deciding = (_("deciding: {side} (bot)") if bot else _("deciding: {side}")) if short < 3 else ("→ {side} " + _("(bot)") if bot else "→ {side}")
+        parts.append(Text.assemble(*with_badge(deciding, decider)))
     line = join_parts(parts)
     line.no_wrap = True
     line.overflow = "ellipsis"
     return line
+
+
+def round_text(view: PlayerView, scenario: Scenario, short: int) -> str:
+    """'Round 1/12 (1-2 XI), Stage 1/3'; ``short`` 2-3 without the date, 4 abbreviated."""
+    track = scenario.time_track
+    label = track[min(view["round"], len(track)) - 1] if track else ""
+    where = dict(now=view["round"], last=len(track), stage=view["stage"], stages=scenario.stages, date=label)
+    staged = scenario.stages > 1
+    if short >= 4:
+        return _("Rd {now}/{last} Stg {stage}/{stages}", **where) if staged else _("Rd {now}/{last}", **where)
+    if short < 2:
+        return _("Round {now}/{last} ({date}), Stage {stage}/{stages}", **where) if staged else _("Round {now}/{last} ({date})", **where)
+    return _("Round {now}/{last}, Stage {stage}/{stages}", **where) if staged else _("Round {now}/{last}", **where)
 
 
 # --------------------------------------------------------------------------------- tracks
@@ -125,7 +158,8 @@ def morale_text(data: GameData, level: int, band: str, track: bool = True) -> Te
     """'5 high 1234│5678': the level as a number and its band, then the track (not at 80
     columns, where a side keeps to one line)."""
     ink = "green" if band == "high" else "red"
-    number = Text(f"{level} {band}", style=f"bold {ink}")
+    said = {"high": _("{level} high", level=level), "low": _("{level} low", level=level)}.get(band, f"{level} {band}")
+    number = Text(said, style=f"bold {ink}")
     return Text.assemble(number, " ", morale_scale(data, level)) if track else number
 
 
@@ -154,7 +188,7 @@ def sides_table(session: Session) -> Table:
     data, view = session.game.data, session.view()
     preview, over = session.shown_game.score_if_stage_ended(), session.game.over
     table = Table(box=None, padding=(0, 1), show_edge=False, header_style="dim")
-    for name in ("", "Morale", "Supply: Strength (±1)", "VP (final)" if over else "VP (Stage end)", "Commander", "MobZ/broken"):
+    for name in ("", _("Morale"), _("Supply: Strength (±1)"), _("VP (final)") if over else _("VP (Stage end)"), _("Commander"), _("MobZ/broken")):
         table.add_column(name)
     for side in SIDES:
         level = view["morale"][side]
@@ -177,9 +211,10 @@ def commander_text(data: GameData, view: PlayerView, side: str) -> str:
     cid = view["commander"].get(side)
     status = view["commander_status"].get(side, "ok")
     if not cid:
-        return "none" + (f" ({status})" if status not in ("ok", "none") else "")
+        return pgettext("commander", "none") + (f" ({status})" if status not in ("ok", "none") else "")
     c = data.commander_by_id[cid]
-    return f"{short_name(c.name)} {c.ap} AP {c.cards} card{'s' * (c.cards != 1)}" + (f" ({status})" if status != "ok" else "")
+    text = _("{name} {ap} AP {cards}", name=short_name(c.name), ap=c.ap, cards=ngettext("{n} card", "{n} cards", c.cards))
+    return text + (f" ({status})" if status != "ok" else "")
 
 
 def time_line(session: Session) -> Text:
@@ -190,7 +225,7 @@ def time_line(session: Session) -> Text:
     track = scenario.time_track
     now = view["round"]
     due = {r["round"]: r["side"] for r in view["relief"]}
-    out = Text.assemble(("Time ", "bold"))
+    out = Text.assemble((_("Time") + " ", "bold"))
     for n in range(1, len(track) + 1):
         if n > 1:
             stage_end = scenario.stages > 1 and (n - 1) % ROUNDS_PER_STAGE == 0
@@ -204,9 +239,9 @@ def time_line(session: Session) -> Text:
         unit = LETTERS[r["side"]][1] if r["unit"] in ("pl-soldier", "sich-rifleman") else r["unit"]
         who = short_name(commanders[r["commander"]].name).split("-")[0] if r.get("commander") in commanders else ""
         relief.append(Text.assemble(f"▾{r['round']} ", (r["side"], SIDE_INK[r["side"]]), f" {r['count']}{unit}" + (f"+{who}" if who else "")))
-    waiting = [Text(f"{s} {sum(u.values())} waiting") for s, u in view["relief_waiting"].items() if sum(u.values())]
-    out.append(" │ Relief ", style="dim")
-    out.append_text(Text(" ").join(relief + waiting) if relief or waiting else Text("none to come", style="dim"))
+    waiting = [Text(_("{side} {n} waiting", side=s, n=sum(u.values()))) for s, u in view["relief_waiting"].items() if sum(u.values())]
+    out.append(" │ " + _("Relief") + " ", style="dim")
+    out.append_text(Text(" ").join(relief + waiting) if relief or waiting else Text(_("none to come"), style="dim"))
     return out
 
 
@@ -218,18 +253,26 @@ def political_line(session: Session) -> Text:
     if destruction is not None and scenario.destruction_track:
         dt = scenario.destruction_track
         value = dt[min(destruction, len(dt) - 1)]
-        parts.append(Text.assemble(("Destruction ", "bold"), f"{destruction}/{len(dt)}☠ (ZURL {value:+d} VP)"))
+        parts.append(Text.assemble((_("Destruction") + " ", "bold"), _("{at}/{of}☠ (ZURL {vp} VP)", at=destruction, of=len(dt), vp=f"{value:+d}")))
     for t in scenario.negotiation:
         idx = view["negotiation"].get(t.neutral, t.start)
-        line = Text.assemble((NEGOTIATION_NAMES[t.neutral] + " ", "bold"))
+        line = Text.assemble((_(NEGOTIATION_NAMES[t.neutral]) + " ", "bold"))
         for i, space in enumerate(t.spaces):
             if i:
                 line.append("·", style="dim")
-            line.append(space.name.replace("Disarmament by", "Disarm"), style="bold reverse" if i == idx else "dim")
+            line.append(space_name(session, t.neutral, space), style="bold reverse" if i == idx else "dim")
         parts.append(line)
     if not parts:
-        return Text("No Destruction or Negotiation track in this scenario.", style="dim")
+        return Text(_("No Destruction or Negotiation track in this scenario."), style="dim")
     return join_parts(parts)
+
+
+def space_name(session: Session, neutral: str, space: NegotiationSpace) -> str:
+    """A Negotiation space's name, short: a Disarmament by a side as 'Disarm PL'."""
+    if space.stance.startswith("disarmed-"):
+        return _("Disarm {side}", side=space.stance.removeprefix("disarmed-"))
+    game = session.game
+    return scenario_text(game.data, game.scenario, f"negotiation.{neutral}.spaces.{space.stance}.name", space.name)
 
 
 def compact_sides(session: Session) -> Text:
@@ -247,9 +290,10 @@ def compact_sides(session: Session) -> Text:
         supply = supply[:supply.plain.find(" (")] if " (" in supply.plain else supply
         mob, broken = sum(view["mob"].get(side, {}).values()), sum(view["broken"].get(side, {}).values())
         lines.append(join_parts([
-            badge(side), Text.assemble("Morale ", morale_text(data, level, band, track=False)),
-            Text.assemble("Supply ", supply),
-            f"{view['vp'][side]} VP (final)" if session.game.over else f"{view['vp'][side]} VP (Stage {gain:+d})", f"MobZ {mob}/{broken}",
+            badge(side), Text.assemble(_("Morale") + " ", morale_text(data, level, band, track=False)),
+            Text.assemble(_("Supply") + " ", supply),
+            _("{vp} VP (final)", vp=view["vp"][side]) if session.game.over else _("{vp} VP (Stage {gain})", vp=view["vp"][side], gain=f"{gain:+d}"),
+            _("MobZ {mob}/{broken}", mob=mob, broken=broken),
         ]))
     return Text("\n").join(lines)
 

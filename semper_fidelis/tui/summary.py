@@ -6,22 +6,29 @@ events as the player may see them (``Game.events(player, since)``), so nothing h
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ..data.models import Side
+from ..data.translations import card_name
 from ..engine import AREA_FACTS, Event, Game, token_title
+from ..i18n import _, ngettext
 
-#: the kinds a summary tells, with the words its headline counts them by (one, more)
-TOLD = {
-    "move": ("move", "moves"), "battle": ("battle", "battles"), "card": ("card played", "cards played"),
-    "alliance": ("alliance change", "alliance changes"), "track": ("track change", "track changes"),
-    "token": ("Supply Token taken", "Supply Tokens taken"), "loss": ("unit lost or withdrawn", "units lost or withdrawn"),
-    "game-over": ("end of the game", "end of the game"),
-    "map": ("other change on the map", "other changes on the map"),
+#: the kinds a summary tells, with the words its headline counts them by (in the current
+#: language, the form the count takes)
+TOLD: dict[str, Callable[[int], str]] = {
+    "move": lambda n: ngettext("{n} move", "{n} moves", n),
+    "battle": lambda n: ngettext("{n} battle", "{n} battles", n),
+    "card": lambda n: ngettext("{n} card played", "{n} cards played", n),
+    "alliance": lambda n: ngettext("{n} alliance change", "{n} alliance changes", n),
+    "track": lambda n: ngettext("{n} track change", "{n} track changes", n),
+    "token": lambda n: ngettext("{n} Supply Token taken", "{n} Supply Tokens taken", n),
+    "loss": lambda n: ngettext("{n} unit lost or withdrawn", "{n} units lost or withdrawn", n),
+    "game-over": lambda n: _("the end of the game"),
+    "map": lambda n: ngettext("{n} other change on the map", "{n} other changes on the map", n),
 }
 #: kinds whose ``side`` fact is who acted (elsewhere, as for a track, it is whom it befell)
 ACTED = ("move", "card", "loss", "map")
@@ -46,7 +53,7 @@ def others_events(events: list[Event], me: str) -> list[Event]:
 def headline(events: list[Event]) -> str:
     """'3 moves, 1 battle, 2 cards played'."""
     counts = Counter(kind_told(e) for e in events)
-    return ", ".join(f"{n} {TOLD[k][n != 1]}" for k, n in counts.items())
+    return ", ".join(TOLD[k](n) for k, n in counts.items())
 
 
 def summary_renderable(events: list[Event], me: str, notices: Sequence[str] = ()) -> Group | None:
@@ -55,10 +62,10 @@ def summary_renderable(events: list[Event], me: str, notices: Sequence[str] = ()
     told = others_events(events, me)
     if not told and not notices:
         return None
-    lines: list[RenderableType] = [Text(f"For {me} only: {n}", style="bold cyan") for n in notices]
+    lines: list[RenderableType] = [Text(_("For {side} only: {notice}", side=me, notice=n), style="bold cyan") for n in notices]
     if notices:
         lines.append(Text())
-    lines += [Text(headline(told) + "." if told else "The other side did nothing worth telling.", style="bold"), Text()]
+    lines += [Text(headline(told) + "." if told else _("The other side did nothing worth telling."), style="bold"), Text()]
     style = {"battle": "bold", "alliance": "bold yellow", "card": "italic", "game-over": "bold reverse"}
     bullets = Table.grid()  # a long line wraps under its own text, not under the bullet
     bullets.add_column(no_wrap=True)
@@ -67,7 +74,7 @@ def summary_renderable(events: list[Event], me: str, notices: Sequence[str] = ()
         bullets.add_row("• ", Text(e.text or "", style=style.get(kind_told(e), "")))
     lines.append(bullets)
     if len(told) > MAX_LINES:
-        lines.append(Text(f"… and {len(told) - MAX_LINES} more: press l for the whole log.", style="dim"))
+        lines.append(Text(_("… and {n} more: press l for the whole log.", n=len(told) - MAX_LINES), style="dim"))
     return Group(*lines)
 
 
@@ -81,9 +88,14 @@ def private_notices(game: Game, events: list[Event], side: Side) -> list[str]:
         if e.visible != side:
             continue
         if e.kind == "draw" and e.get("cards"):
-            drawn = [f"#{n} {cards[n].name}" + ("" if n in hand else " (played since)") for n in e["cards"] if n in cards]
-            out.append(f"{side} drew " + ", ".join(drawn) + ".")
+            drawn = [_("#{number} {name}", number=n, name=card_name(cards[n])) if n in hand
+                     else _("#{number} {name} (played since)", number=n, name=card_name(cards[n])) for n in e["cards"] if n in cards]
+            out.append(_("{side} drew {cards}.", side=side, cards=", ".join(drawn)))
         elif e.kind == "token" and e.get("token"):
-            where = game.data.areas[e["area"]].name if e.get("area") in game.data.areas else "the pool"
-            out.append(f"{side} took {token_title(game.data, e['token'])} from {where} (face down: only you know it).")
+            token = token_title(game.data, e["token"])
+            if e.get("area") in game.data.areas:
+                said = _("{side} took {token} from {area} (face down: only you know it).", side=side, token=token, area=game.data.areas[e["area"]].name)
+            else:
+                said = _("{side} took {token} from the pool (face down: only you know it).", side=side, token=token)
+            out.append(said)
     return out

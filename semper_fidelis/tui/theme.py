@@ -27,5 +27,12 @@ def badge(side: str | None, text: str | None = None) -> Text:
     return Text(f" {label} ", style=SIDE_BADGE.get(side, SIDE_BADGE[None]))
 
 
+def with_badge(sentence: str, side: str, field: str = "side") -> list[Text | str]:
+    """A translated ``sentence`` split where its ``{side}`` stands, the side's badge there (each
+    language puts the field where its grammar wants it)."""
+    before, _sep, after = sentence.partition("{" + field + "}")
+    return [before, badge(side), after] if _sep else [sentence]
+
+
 def side_text(side: str | None) -> Text:
     return Text(side or pgettext("side", "neutral"), style=SIDE_INK.get(side, "bold"))

@@ -21,11 +21,15 @@ from .helpers import sync
 
 PO = Path(i18n.__file__).parent / "locale" / "pl" / "LC_MESSAGES" / "messages.po"
 WORD = re.compile(r"[^\W\d_]{3,}")
+FIELD = re.compile(r"\{\w*\}")  # a message's {field}: a name in the code, not a word of either language
+#: what a command line names (``--scenario``, ``scenarios/``, ``semper-fidelis review``, ``'review'``): the same
+#: in both languages, so neither's word
+COMMAND = re.compile(r"--[\w-]+|\b[\w-]+/|semper-fidelis \w+|'[a-z]+'")
 
 
 def english_words() -> set[str]:
     """The words of the catalog's English texts that no Polish text of it uses too (names such
-    as 'Lwów' or 'ZURL' are both)."""
+    as 'Lwów' or 'ZURL' are both); the fields' names are neither."""
     with PO.open("rb") as fh:
         catalog = read_po(fh)
     english, polish = set(), set()
@@ -33,16 +37,20 @@ def english_words() -> set[str]:
         if message.id:
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            english.update(w.lower() for text in ids for w in WORD.findall(text))
-            polish.update(w.lower() for text in strings for w in WORD.findall(text))
+            english.update(w.lower() for text in ids for w in WORD.findall(COMMAND.sub(" ", FIELD.sub(" ", text))))
+            polish.update(w.lower() for text in strings for w in WORD.findall(COMMAND.sub(" ", FIELD.sub(" ", text))))
     return english - polish
 
 
-def screen_words(app) -> set[str]:
-    """Every word on the screen, as the terminal shows it (the screenshot's text)."""
+def screen_text(app) -> str:
+    """The screen's text, as the terminal shows it (the screenshot's text pieces)."""
     svg = app.export_screenshot()
-    text = " ".join(html.unescape(t) for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S))
-    return {w.lower() for w in WORD.findall(text.replace("\xa0", " "))}
+    return " ".join(html.unescape(t) for t in re.findall(r"<text[^>]*>(.*?)</text>", svg, flags=re.S)).replace("\xa0", " ")
+
+
+def screen_words(app) -> set[str]:
+    """Every word on the screen."""
+    return {w.lower() for w in WORD.findall(screen_text(app))}
 
 
 @sync

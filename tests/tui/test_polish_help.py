@@ -20,7 +20,7 @@ from .test_learn import EXAMPLES, _learn, _play
 from .test_polish import WORD, english_words, screen_words
 
 #: names printed on keys and typed commands, the same in both languages
-KEY_NAMES = {"end", "home", "review"}
+KEY_NAMES = {"end", "home", "shift", "review"}
 
 
 def words(text: str) -> set[str]:

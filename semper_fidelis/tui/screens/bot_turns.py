@@ -11,6 +11,7 @@ from textual import work
 from textual.worker import get_current_worker
 
 from ...engine import IllegalAction
+from ...i18n import _
 from ..session import EngineFailure
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ class BotTurns(GameHost):
             side = self.session.decider
             assert side is not None  # a bot is to move
             if self.session.thinks(side) and not self.skipping and self._thinking_notice_due():
-                app.call_from_thread(self.notify, f"{side} ({self.session.players[side]}) is thinking… n: decide now", timeout=THINKING_NOTICE)
+                app.call_from_thread(self.notify, _("{side} ({bot}) is thinking… n: decide now", side=side, bot=self.session.players[side]), timeout=THINKING_NOTICE)
             action = self.session.bot_action()
         if not worker.is_cancelled:  # the game was left while the bot thought
             app.call_from_thread(self._bot_apply, generation, action)
@@ -73,7 +74,7 @@ class BotTurns(GameHost):
         try:
             self.session.apply(action)
         except (IllegalAction, EngineFailure) as exc:
-            self.notify(f"Bot: {exc}", severity="error", timeout=10)
+            self.notify(_("Bot: {why}", why=exc), severity="error", timeout=10, markup=False)
             return  # the bot stops; the player can undo, save or leave
         if not self.session.bot_to_move and self._thinking_until > time.monotonic():
             self.app.clear_notifications()  # the bot's turn is over: its "is thinking" notice goes with it

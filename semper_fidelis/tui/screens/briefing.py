@@ -6,36 +6,49 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from ...data.files import ASSET_FILES
 from ...data.loader import GameData
 from ...data.models import Scenario
+from ...data.translations import scenario_name, scenario_text
+from ...i18n import _, ngettext
 from ..helptext import cite
-from ..theme import badge
+from ..theme import badge, with_badge
 
 
 def briefing(scenario: Scenario, data: GameData) -> Group:
     rounds = len(scenario.time_track)
     stages = scenario.stages
-    unit_names = {u.id: u.name.split(" (")[0] for u in data.components.units}
+    unit_names = {u.id: data.polish.text(ASSET_FILES["components"], f"units.{u.id}.name", u.name).split(" (")[0] for u in data.components.units}
+    name = scenario_name(scenario)
+    other = scenario.name if name != scenario.name else scenario.polish
+    first = scenario.deploys_first or "PL"
     lines: list[Text] = [
-        Text.assemble((f"Scenario {scenario.number}: {scenario.name}", "bold underline"),
-                      f"  ({scenario.polish})" if scenario.polish and scenario.polish != scenario.name else ""),
+        Text.assemble((_("Scenario {number}: {name}", number=scenario.number, name=name), "bold underline"),
+                      f"  ({other})" if other and other != name else ""),
         Text(scenario.dates, style="italic"),
         Text(""),
-        Text.assemble(("Initiative: ", "bold"), badge(scenario.initiative), " moves first every round"),
-        Text.assemble(("Length: ", "bold"), f"{rounds} rounds in {stages} stage{'s' * (stages != 1)} ({scenario.time_track[0]} … {scenario.time_track[-1]})"),
-        Text.assemble(("Deployment: ", "bold"), "fixed by the scenario card" if scenario.deployment == "fixed" else f"free — the players place their units ({scenario.deploys_first or 'PL'} first)"),
+        Text.assemble((_("Initiative: "), "bold"), *with_badge(_("{side} moves first every round"), scenario.initiative)),
+        Text.assemble((_("Length: "), "bold"),
+                      ngettext("{n} round {stages} ({first} … {last})", "{n} rounds {stages} ({first} … {last})", rounds,
+                               stages=ngettext("in {n} stage", "in {n} stages", stages), first=scenario.time_track[0], last=scenario.time_track[-1])),
+        Text.assemble((_("Deployment: "), "bold"), _("fixed by the scenario card") if scenario.deployment == "fixed"
+                      else _("free — the players place their units ({side} first)", side=first)),
     ]
     for side in ("PL", "ZURL"):
         s = scenario.sides.get(side)
         if s:
             commander = data.commander_by_id.get(s.commander)
-            lines.append(Text.assemble(badge(side), f" Morale {s.morale}, Supply {s.supply}, {s.vp} VP; Commander {commander.name if commander else s.commander}"))
+            lines.append(Text.assemble(badge(side), " ", _("Morale {morale}, Supply {supply}, {vp} VP; Commander {commander}", morale=s.morale,
+                                                           supply=s.supply, vp=s.vp, commander=commander.name if commander else s.commander)))
     for r in scenario.relief:
-        when = scenario.time_track[r.round - 1] if 0 < r.round <= rounds else f"round {r.round}"
+        when = scenario.time_track[r.round - 1] if 0 < r.round <= rounds else _("round {n}", n=r.round)
         who = data.commander_by_id[r.commander].name if r.commander in data.commander_by_id else ""
-        lines.append(Text.assemble(("Relief ", "bold"), f"{when}: ", badge(r.side), f" {r.count} {unit_names.get(r.unit, r.unit)}" + (f" with {who}" if who else "")))
-    lines += [Text(""), Text(scenario.briefing), Text("")]
+        units = unit_names.get(r.unit, r.unit)
+        what = _("{count} {units} with {commander}", count=r.count, units=units, commander=who) if who else _("{count} {units}", count=r.count, units=units)
+        lines.append(Text.assemble((_("Relief "), "bold"), f"{when}: ", badge(r.side), f" {what}"))
+    lines += [Text(""), Text(scenario_text(data, scenario, "briefing", scenario.briefing)), Text("")]
     if scenario.special_rules:
-        lines.append(Text("Special rules", style="bold underline"))
-        lines += [Text(f"• {cite(rule)}") for rule in scenario.special_rules]
+        lines.append(Text(_("Special rules"), style="bold underline"))
+        lines += [Text(f"• {cite(scenario_text(data, scenario, f'special_rules.{i}', rule))}") for i, rule in enumerate(scenario.special_rules)]
     return Group(*lines)
+

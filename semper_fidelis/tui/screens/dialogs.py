@@ -16,7 +16,7 @@ from textual.widgets import Input, Static
 
 from ...data.text import plain
 from ...engine import Decision, RecordError, read_record
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...store.locks import OpenElsewhere
 from ...store.saves import describe, save_target
 from ..helptext import decision_help
@@ -41,14 +41,14 @@ class SaveScreen(ModalScreen[bool]):
     @property
     def default(self) -> str:
         view = self.session.view()
-        return f"scenario{self.session.game.scenario.number}-round{view['round']}-{view['active'].lower()}"
+        return _("scenario{number}-round{now}-{side}", number=self.session.game.scenario.number, now=view["round"], side=view["active"].lower())
 
     def compose(self) -> ComposeResult:
         home = Path(os.path.expanduser("~"))
         offered = str(home / self.default) if self.elsewhere and home.is_absolute() else self.default
         with Vertical(id="save-box") as box:
-            box.border_title = "Save the game elsewhere" if self.elsewhere else "Save the game"
-            yield Static("Name of the save, or a folder to save it in (/media/usb/, ~/): Enter saves, Esc cancels.")
+            box.border_title = _("Save the game elsewhere") if self.elsewhere else _("Save the game")
+            yield Static(_("Name of the save, or a folder to save it in (/media/usb/, ~/): Enter saves, Esc cancels."))
             yield Input(value=offered, id="save-name")
             yield Static("", id="save-error")
 
@@ -61,26 +61,26 @@ class SaveScreen(ModalScreen[bool]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         path = save_target(event.value, self.session.saves_dir, self.default)
         if path is None:
-            self.say("No saves directory: type a folder to save in.")
+            self.say(_("No saves directory: type a folder to save in."))
             return
         if os.path.exists(path) and path != self.confirm:  # False, not an error, where it cannot be looked at
             try:
                 read_record(path, data=self.session.game.data)
             except RecordError as exc:
-                self.say(f"Not overwritten: {exc}")
+                self.say(_("Not overwritten: {why}", why=exc))
                 return
             self.confirm = path
-            self.say(f"There is a save {describe(path).summary}. Enter again to save over it, or type another name.", "bold yellow")
+            self.say(_("There is a save {save}. Enter again to save over it, or type another name.", save=describe(path).summary), "bold yellow")
             return
         try:
             self.session.save_to(path)
         except OpenElsewhere as exc:
-            self.say(f"Not saved: {exc}")
+            self.say(_("Not saved: {why}", why=exc))
             return
         except OSError as exc:
-            self.say(f"Not saved: {cannot_write(exc, path)}.")
+            self.say(_("Not saved: {why}.", why=cannot_write(exc, path)))
             return
-        self.app.notify(f"Saved to {path}")
+        self.app.notify(_("Saved to {path}", path=path), markup=False)
         self.dismiss(True)
 
 
@@ -99,9 +99,9 @@ class LeaveScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-box") as box:
-            box.border_title = "Leave an unsaved game?"
-            yield Static(plain(f"This game is not saved ({self.session.unsaved}).", "bold red"), id="leave-why")
-            yield Static("y: leave it anyway · n or Esc: stay · s: save it in another folder, then leave")
+            box.border_title = _("Leave an unsaved game?")
+            yield Static(plain(_("This game is not saved ({why}).", why=self.session.unsaved), "bold red"), id="leave-why")
+            yield Static(_("y: leave it anyway · n or Esc: stay · s: save it in another folder, then leave"))
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)
@@ -146,7 +146,7 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="log-full") as box:
-            box.border_title = f"Log — {len(self.lines)} lines — Esc to close"
+            box.border_title = ngettext("Log — {n} line — Esc to close", "Log — {n} lines — Esc to close", len(self.lines))
             yield Static(Text("\n").join(Text(line) for line in self.lines))
 
     def on_mount(self) -> None:

@@ -17,10 +17,11 @@ from textual.widgets import Footer, Static
 
 from ...data.text import plain
 from ...engine import Event
+from ...i18n import _
 from ...play.course import course_of
 from ..panels import public_log
 from ..review import rematch
-from ..score import CATEGORIES, breakdown, stage_report
+from ..score import CATEGORIES, breakdown, outcome_reason, stage_report
 from ..session import TABLE, Session
 from ..theme import badge
 from ..widgets.course_chart import CourseChart
@@ -60,7 +61,7 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="over-box") as box:
-            box.border_title = "Game over"
+            box.border_title = _("Game over")
             yield Static(self._body(), id="over-text")
             yield CourseChart(course_of(self.session.game), id="over-course")
         yield Footer()
@@ -70,24 +71,24 @@ class GameOverScreen(Screen[None]):
         result = view["result"]
         winner = result["winner"] if result else None
         head = Text.assemble(
-            ("GAME OVER — ", "bold"),
-            badge(winner, f"{winner} WINS") if winner else Text(" A DRAW ", style="bold reverse"),
-            "\n", (result["reason"] if result else "", "italic"), "\n",
+            (_("GAME OVER — "), "bold"),
+            badge(winner, _("{side} WINS", side=winner)) if winner else Text(" " + _("A DRAW") + " ", style="bold reverse"),
+            "\n", (outcome_reason(result, game.data.tracks.automatic_victory_lead), "italic"), "\n",
         )
         events = game.events(TABLE)
         bd = breakdown(game.scenario, events)
-        table = Table(title="Score by category", title_justify="left", header_style="bold", expand=False)
-        table.add_column("Category")
+        table = Table(title=_("Score by category"), title_justify="left", header_style="bold", expand=False)
+        table.add_column(_("Category"))
         table.add_column("PL", justify="right")
         table.add_column("ZURL", justify="right")
-        table.add_row("Start (scenario card)", str(bd.start["PL"]), str(bd.start["ZURL"]))
-        for name, _ in CATEGORIES[1:]:
+        table.add_row(_("Start (scenario card)"), str(bd.start["PL"]), str(bd.start["ZURL"]))
+        for name, _keys in CATEGORIES[1:]:
             row = bd.rows.get(name)
             if row:
-                table.add_row(name, f"{row['PL']:+d}", f"{row['ZURL']:+d}")
-        table.add_row(Text("Final", style="bold"), Text(str(view["vp"]["PL"]), style="bold"), Text(str(view["vp"]["ZURL"]), style="bold"))
+                table.add_row(_(name), f"{row['PL']:+d}", f"{row['ZURL']:+d}")
+        table.add_row(Text(_("Final"), style="bold"), Text(str(view["vp"]["PL"]), style="bold"), Text(str(view["vp"]["ZURL"]), style="bold"))
         last_stage = _last_stage(events)
-        return Group(head, table, Text(""), *last_stage, Text("The course of the game", style="bold underline"))
+        return Group(head, table, Text(""), *last_stage, Text(_("The course of the game"), style="bold underline"))
 
     def action_menu(self) -> None:
         self.app.confirm_leave(self.session, self.app.back_to_menu)

@@ -10,7 +10,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..theme import badge
+from ...i18n import _
+from ..theme import with_badge
 
 
 class HandoverScreen(Screen[None]):
@@ -26,10 +27,10 @@ class HandoverScreen(Screen[None]):
 
     def _text(self) -> Text:
         return Text.assemble(
-            ("Hot seat\n\n", "bold"),
-            "Pass the keyboard to ", badge(self.side), "\n\n",
-            (f"{self.side}: press any key when the other player is not looking.", "bold"), "\n\n",
-            ("Your hand and tokens will show on the next screen.", "dim"),
+            (_("Hot seat") + "\n\n", "bold"),
+            *with_badge(_("Pass the keyboard to {side}"), self.side), "\n\n",
+            (_("{side}: press any key when the other player is not looking.", side=self.side), "bold"), "\n\n",
+            (_("Your hand and tokens will show on the next screen."), "dim"),
             justify="center",
         )
 

@@ -18,6 +18,7 @@ from textual.worker import get_current_worker
 
 from ...bots import MarshalBot
 from ...bots.hint import Hint, make_hint, position_seed
+from ...i18n import _, current_language, ngettext
 from ..session import Session
 
 #: the marshal's budget for a hint: playouts, not seconds, so a position always gets the same
@@ -27,33 +28,39 @@ TOP = 3
 
 
 def _playouts(n: int) -> str:
-    return f"{n} playout{'s' * (n != 1)}"
+    return ngettext("{n} playout", "{n} playouts", n)
+
+
+def decimal(text: str) -> str:
+    """A number as the current language writes it in prose: Polish takes a decimal comma."""
+    return text.replace(".", ",") if current_language() == "pl" else text
 
 
 def hint_text(hint: Hint | None) -> Text:
     if hint is None:
-        return Text("The game is over: nothing to hint at.")
+        return Text(_("The game is over: nothing to hint at."))
     out = Text()
-    out.append(f"The marshal, from {hint.player}'s seat ", style="bold")
-    out.append(f"({_playouts(hint.playouts)} over deals of what {hint.player} cannot see):\n")
+    out.append(_("The marshal, from {side}'s seat", side=hint.player) + " ", style="bold")
+    out.append(_("({playouts} over deals of what {side} cannot see):", playouts=_playouts(hint.playouts), side=hint.player) + "\n")
     if hint.battle:
-        out.append("Its chances are of winning the game, not this battle (the battle's odds are in the Battle panel).\n",
+        out.append(_("Its chances are of winning the game, not this battle (the battle's odds are in the Battle panel).") + "\n",
                    style="italic")
     if hint.close and hint.playouts:
-        out.append("Too close to call: no plan below did clearly better than the marshal's own.\n", style="bold yellow")
+        out.append(_("Too close to call: no plan below did clearly better than the marshal's own.") + "\n", style="bold yellow")
     out.append("\n")
     for n, plan in enumerate(hint.plans, 1):
         out.append(f"{n}. ", style="bold")
         out.append(plan.label)
         if plan.playouts:
-            out.append(f"\n   game win chance {plan.win:.0%}, estimate {plan.value:+.1f} VP ({_playouts(plan.playouts)})", style="cyan")
+            out.append("\n   " + _("game win chance {win}%, estimate {value} VP ({playouts})", win=round(plan.win * 100),
+                                      value=decimal(f"{plan.value:+.1f}"), playouts=_playouts(plan.playouts)), style="cyan")
         else:
-            out.append("\n   the only legal action", style="cyan")
+            out.append("\n   " + _("the only legal action"), style="cyan")
         if plan.chosen:
-            out.append("  ← what it would do", style="bold green")
+            out.append("  " + _("← what it would do"), style="bold green")
         out.append("\n")
-    out.append("\nGame win chance: the share of its playouts won, or ahead where cut off before the end. "
-               "An estimate, not a promise.", style="dim italic")
+    out.append("\n" + _("Game win chance: the share of its playouts won, or ahead where cut off before the end. "
+                         "An estimate, not a promise."), style="dim italic")
     return out
 
 
@@ -76,8 +83,8 @@ class HintScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="hint-box") as box:
-            box.border_title = "Hint — Esc to close"
-            yield Static(Text("The marshal is thinking…", style="italic"), id="hint-text")
+            box.border_title = _("Hint — Esc to close")
+            yield Static(Text(_("The marshal is thinking…"), style="italic"), id="hint-text")
 
     def on_mount(self) -> None:
         self.search()

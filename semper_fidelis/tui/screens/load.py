@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
+from ...i18n import _
 from ...store.saves import list_saves
 from .chosen import chosen_id
 from .paging import PAGE, more_option
@@ -30,7 +31,7 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box") as box:
-            box.border_title = "Load a saved game"
+            box.border_title = _("Load a saved game")
             yield Static(id="load-where")
             yield OptionList(id="load-options")
             yield Static("", id="load-message")
@@ -39,7 +40,7 @@ class LoadScreen(Screen[None]):
     def on_mount(self) -> None:
         self.saves = list_saves(self.app.saves_dir)
         self.shown = PAGE
-        self.query_one("#load-where", Static).update(plain(f"Saves in {self.app.saves_dir}", "dim"))
+        self.query_one("#load-where", Static).update(plain(_("Saves in {folder}", folder=self.app.saves_dir), "dim"))
         self.show_saves()
         self.query_one("#load-options", OptionList).focus()
 
@@ -53,7 +54,7 @@ class LoadScreen(Screen[None]):
         if len(self.saves) > self.shown:
             ol.add_option(more_option(len(self.saves) - self.shown, MORE))
         if not self.saves:
-            ol.add_option(Option(Text("No saved games yet (press s during a game to save).", style="dim"), disabled=True))
+            ol.add_option(Option(Text(_("No saved games yet (press s during a game to save)."), style="dim"), disabled=True))
         else:
             ol.highlighted = min(highlighted or 0, ol.option_count - 1)
 

@@ -15,7 +15,9 @@ from textual.widgets.option_list import Option
 
 from ...bots import BOTS
 from ...data.text import plain
+from ...data.translations import scenario_name
 from ...engine import Game
+from ...i18n import _
 from ..session import BOT, HUMAN
 from ..theme import badge
 from .chosen import chosen_id
@@ -58,7 +60,7 @@ class PlayersScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="players-box") as box:
             sc = self.game_data.scenarios[self.scenario]
-            box.border_title = plain(f"Players — Scenario {sc.number}: {sc.name}")
+            box.border_title = plain(_("Players — Scenario {number}: {name}", number=sc.number, name=scenario_name(sc)))
             yield OptionList(id="players-options")
             yield Static(id="players-note")
         yield Footer()
@@ -80,22 +82,27 @@ class PlayersScreen(Screen[None]):
             return Text(f" {k} ", style="bold #111111 on #e0c060")
 
         for i, side in enumerate(("PL", "ZURL"), start=1):
-            who = "Human" if self.players[side] == HUMAN else f"Bot: {BOTS[self.players[side]][1]}"
+            who = _("Human") if self.players[side] == HUMAN else _("Bot: {name}", name=_(BOTS[self.players[side]][1]))
             ol.add_option(Option(Text.assemble(key(str(i)), "  ", badge(side), f"  {who}"), id=side))
-        ol.add_option(Option(Text.assemble(key("3"), f"  Hot-seat privacy: {'ON — hands hidden, hand-over screen between players' if self.privacy else 'off — both hands open (solo testing)'}"), id="privacy"))
-        note = "ZURL with the initiative starts with 3 cards (FAQ)" if self.handicap_allowed else "only where ZURL has the initiative (Scenario 1)"
+        privacy = (_("Hot-seat privacy: ON — hands hidden, hand-over screen between players") if self.privacy
+                   else _("Hot-seat privacy: off — both hands open (solo testing)"))
+        ol.add_option(Option(Text.assemble(key("3"), f"  {privacy}"), id="privacy"))
+        note = _("ZURL with the initiative starts with 3 cards (FAQ)") if self.handicap_allowed else _("only where ZURL has the initiative (Scenario 1)")
         if self.start is not None:
-            note = "as in the reviewed game (the cards are dealt already)"
-        ol.add_option(Option(Text.assemble(key("4"), f"  Handicap: {'ON' if self.handicap else 'off'} — {note}"), id="handicap", disabled=not self.handicap_allowed))
-        ol.add_option(Option(Text.assemble(key("5"), ("  Start the game", "bold")), id="start"))
+            note = _("as in the reviewed game (the cards are dealt already)")
+        handicap = _("Handicap: ON — {note}", note=note) if self.handicap else _("Handicap: off — {note}", note=note)
+        ol.add_option(Option(Text.assemble(key("4"), f"  {handicap}"), id="handicap", disabled=not self.handicap_allowed))
+        ol.add_option(Option(Text.assemble(key("5"), ("  " + _("Start the game"), "bold")), id="start"))
         ol.highlighted = keep if keep is not None else 4
         humans = sum(1 for p in self.players.values() if p == HUMAN)
         hint = {
-            0: "Two bots: watch them play (press n in the game to skip the pauses).",
-            1: "One human against a bot.",
-            2: "Two humans at one keyboard." + (" A hand-over screen hides each hand from the other player." if self.privacy else ""),
+            0: _("Two bots: watch them play (press n in the game to skip the pauses)."),
+            1: _("One human against a bot."),
+            2: _("Two humans at one keyboard. A hand-over screen hides each hand from the other player.") if self.privacy
+            else _("Two humans at one keyboard."),
         }[humans]
-        self.query_one("#players-note", Static).update(Text(hint + "\n1-4 change the settings (or Enter on a line); 5 or Enter on 'Start' starts the game.", style="italic"))
+        keys = _("1-4 change the settings (or Enter on a line); 5 or Enter on 'Start' starts the game.")
+        self.query_one("#players-note", Static).update(Text(f"{hint}\n{keys}", style="italic"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_change(chosen_id(event))

@@ -15,6 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
+from ...i18n import _, ngettext
 from ...store.saves import KEEP_FINISHED, recent_games
 from .chosen import chosen_id
 from .paging import PAGE, more_option
@@ -31,8 +32,8 @@ class ResumeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box") as box:
-            box.border_title = "Resume a recent game"
-            yield Static(Text(f"Unfinished games, and the last {KEEP_FINISHED} finished ones", style="dim"))
+            box.border_title = _("Resume a recent game")
+            yield Static(Text(ngettext("Unfinished games, and the last {n} finished one", "Unfinished games, and the last {n} finished ones", KEEP_FINISHED), style="dim"))
             yield OptionList(id="resume-options")
             yield Static("", id="resume-message")
         yield Footer()
@@ -57,7 +58,7 @@ class ResumeScreen(Screen[None]):
         if len(self.games) > self.shown:
             ol.add_option(more_option(len(self.games) - self.shown, MORE))
         if not self.games:
-            ol.add_option(Option(Text("No games yet.", style="dim"), disabled=True))
+            ol.add_option(Option(Text(_("No games yet."), style="dim"), disabled=True))
         else:
             ol.highlighted = min(highlighted or 0, ol.option_count - 1)
 

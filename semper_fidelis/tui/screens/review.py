@@ -18,11 +18,13 @@ from textual.widgets import Footer, Static
 from ...data.models import Side
 from ...data.text import printable
 from ...engine import Event, PlayerView
+from ...i18n import _
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
 from ..panels import map_position, public_log
 from ..review import VIEWERS, Review
-from ..theme import badge
+from ..score import outcome_reason
+from ..theme import badge, with_badge
 from ..widgets.course_chart import CourseChart
 from ..widgets.map_view import MapView
 from ..widgets.table_panels import HandPanel, LogPanel, PhaseBar, Shown, TracksBar
@@ -90,8 +92,8 @@ class ReviewScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#review-step").border_subtitle = "←→ action · PgUp/PgDn turn · b/B battle · v view"
-        self.query_one("#log-box").border_title = "Log"
+        self.query_one("#review-step").border_subtitle = _("←→ action · PgUp/PgDn turn · b/B battle · v view")
+        self.query_one("#log-box").border_title = _("Log")
         self.query_one(CourseChart).display = False
         self.render_all()
 
@@ -109,16 +111,17 @@ class ReviewScreen(Screen[None]):
         cursor = battle["area"] if battle else None
         self.query_one(MapView).show(map_position(view, self.data, areas, cursor))
         box = self.query_one("#review-step")
-        box.border_title = f"Step {review.at}/{review.end}"
+        box.border_title = _("Step {at}/{end}", at=review.at, end=review.end)
         self.query_one("#review-events", Static).update(self._step_text(events, view))
-        self.query_one("#hand-box").border_title = f"Hand — {self.viewer} only" if self.viewer else "Hands — both open"
+        self.query_one("#hand-box").border_title = _("Hand — {side} only", side=self.viewer) if self.viewer else _("Hands — both open")
         self.query_one(CourseChart).show(review.course, review.course_x)
 
     def _bar(self) -> Text:
         review = self.review
-        seen = f"{self.viewer}'s view" if self.viewer else "both hands open"
-        text = Text.assemble((" REVIEW ", "bold reverse"), f" {printable(review.name)} · step {review.at}/{review.end} · ", (seen, "bold"),
-                             " · read-only", style="")
+        seen = _("{side}'s view", side=self.viewer) if self.viewer else _("both hands open")
+        text = Text.assemble((" " + _("REVIEW") + " ", "bold reverse"),
+                             " " + _("{name} · step {at}/{end}", name=printable(review.name), at=review.at, end=review.end) + " · ", (seen, "bold"),
+                             " · " + _("read-only"), style="")
         text.no_wrap = True
         text.overflow = "ellipsis"
         return text
@@ -129,25 +132,26 @@ class ReviewScreen(Screen[None]):
         lines: list[RenderableType] = []
         step = review.last_step
         if step is None:
-            lines.append(Text("The start of the record.", style="italic"))
+            lines.append(Text(_("The start of the record."), style="italic"))
         elif self.viewer not in (None, step.player):  # the choice itself may be private: what it did is below
-            lines.append(Text.assemble(badge(step.player), (f" decided: {unprefixed(step.prompt, step.player)}", "dim")))
+            lines.append(Text.assemble(badge(step.player), (" " + _("decided: {prompt}", prompt=unprefixed(step.prompt, step.player)), "dim")))
         else:
             lines.append(Text.assemble(badge(step.player), " ", (step.label or step.action, "bold"),
                                        (f"  ({unprefixed(step.prompt, step.player)})", "dim")))
             for e in events:
                 if e.text:
-                    private = "" if e.visible == "all" else f" [{e.visible} only]"
+                    private = "" if e.visible == "all" else " " + _("[{side} only]", side=e.visible)
                     lines.append(Text(f"• {e.text}{private}"))
         d = review.game.decision()
         lines.append(Text(""))
         if d is None:
             result = view["result"]
-            lines.append(Text(f"Game over: {result['reason'] if result else ''}", style="bold"))
+            lines.append(Text(_("Game over: {reason}", reason=outcome_reason(result, self.data.tracks.automatic_victory_lead)), style="bold"))
         elif review.at == review.end:
-            lines.append(Text.assemble("The record ends here; ", badge(d.player), f" to decide: {unprefixed(d.prompt, d.player)}", style="italic"))
+            lines.append(Text.assemble(*with_badge(_("The record ends here; {side} to decide: {prompt}", prompt=unprefixed(d.prompt, d.player), side="{side}"), d.player),
+                                       style="italic"))
         else:
-            lines.append(Text.assemble("Next: ", badge(d.player), f" {unprefixed(d.prompt, d.player)}", style="dim"))
+            lines.append(Text.assemble(*with_badge(_("Next: {side} {prompt}", prompt=unprefixed(d.prompt, d.player), side="{side}"), d.player), style="dim"))
         battle = battle_renderable(view, self.data, review.game.events("table"))
         if battle is not None:
             lines += [Text(""), battle]
@@ -174,7 +178,7 @@ class ReviewScreen(Screen[None]):
     def action_battle(self, delta: int) -> None:
         moved = (self.review.next_battle if delta > 0 else self.review.previous_battle)()
         if moved is None:
-            self.notify(f"No battle {'after' if delta > 0 else 'before'} this step.", timeout=3)
+            self.notify(_("No battle after this step.") if delta > 0 else _("No battle before this step."), timeout=3)
             return
         self.render_all()
 
@@ -197,12 +201,12 @@ class ReviewScreen(Screen[None]):
         from .players import PlayersScreen
 
         if self.review.game.over:
-            self.notify("The game is over here: step back to play from an earlier moment.", timeout=4)
+            self.notify(_("The game is over here: step back to play from an earlier moment."), timeout=4)
             return
         try:
             start = self.review.branch()
         except Exception as exc:  # noqa: BLE001 - a position the engine cannot start from is a notice, never a crash
-            self.notify(f"Cannot play on from here: {one_line(exc)}", severity="error", timeout=6)
+            self.notify(_("Cannot play on from here: {why}", why=one_line(exc)), severity="error", timeout=6, markup=False)
             return
         self.app.push_screen(PlayersScreen(self.review.record["scenario"], start=start))
 

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
+from ...i18n import _, pgettext
 from ...store.saves import Listing, SaveInfo, list_saves, recent_games
 from .chosen import chosen_id
 from .paging import PAGE, more_option
@@ -40,11 +41,11 @@ class ReviewListScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box") as box:
-            box.border_title = "Review a game"
-            yield Static(Text("Step through a game action by action, and play on from any moment. Nothing is changed.", style="dim"))
+            box.border_title = _("Review a game")
+            yield Static(Text(_("Step through a game action by action, and play on from any moment. Nothing is changed."), style="dim"))
             yield OptionList(id="review-options")
             if not self.app.served:  # a served page's visitors open only the lists' games
-                yield Input(placeholder="Another record or folder of records (o): type its path, Enter", id="review-path")
+                yield Input(placeholder=_("Another record or folder of records (o): type its path, Enter"), id="review-path")
             yield Static("", id="review-message")
         yield Footer()
 
@@ -57,9 +58,9 @@ class ReviewListScreen(Screen[None]):
         saves = self.app.saves_dir
         assert self.records_dir is not None  # set when the screen mounted
         self.sections = [
-            (f"Saved games ({saves})", list_saves(saves)),
-            ("Recent games", recent_games(saves)),
-            (f"Kept simulated games ({self.records_dir})", list_saves(self.records_dir)),
+            (_("Saved games ({folder})", folder=saves), list_saves(saves)),
+            (_("Recent games"), recent_games(saves)),
+            (_("Kept simulated games ({folder})", folder=self.records_dir), list_saves(self.records_dir)),
         ]
         self.shown = [PAGE] * len(self.sections)
         self.show_files()
@@ -74,7 +75,7 @@ class ReviewListScreen(Screen[None]):
         for k, ((title, listing), shown) in enumerate(zip(self.sections, self.shown, strict=True)):
             ol.add_option(Option(plain(title, "bold"), disabled=True))
             if not listing:
-                ol.add_option(Option(Text("  none", style="dim"), disabled=True))
+                ol.add_option(Option(Text("  " + pgettext("saves", "none"), style="dim"), disabled=True))
             for info in listing[:shown]:
                 ol.add_option(Option(plain("  " + info.summary, "" if info.ok else "red"), id=str(len(self.files))))
                 self.files.append(info)

@@ -13,6 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...data.translations import scenario_name
+from ...i18n import N_, _
 from .briefing import briefing
 from .chosen import chosen_id
 
@@ -21,9 +23,9 @@ if TYPE_CHECKING:
 
 
 VARIANT = "variant"
-VARIANT_ABOUT = Text("A variant is a small TOML file naming a scenario and only what it changes: starting units, "
-                     "tracks, Relief, initiative, cards, the handicap, the number of rounds (docs/designers-guide.md). "
-                     "Choose one from your variants folder or the guide's examples, or type its path.")
+VARIANT_ABOUT = N_("A variant is a small TOML file naming a scenario and only what it changes: starting units, "
+                   "tracks, Relief, initiative, cards, the handicap, the number of rounds (docs/designers-guide.md). "
+                   "Choose one from your variants folder or the guide's examples, or type its path.")
 
 
 class ScenarioScreen(Screen[None]):
@@ -39,24 +41,24 @@ class ScenarioScreen(Screen[None]):
         with Horizontal(id="scenario-layout"):
             yield OptionList(id="scenario-options")
             with VerticalScroll(id="briefing-box") as box:
-                box.border_title = "Briefing"
+                box.border_title = _("Briefing")
                 yield Static(id="briefing")
         yield Footer()
 
     def on_mount(self) -> None:
         self.scenarios = [self.app.game_data.scenarios[n] for n in sorted(self.app.game_data.scenarios)]
         ol = self.query_one("#scenario-options", OptionList)
-        ol.border_title = "Choose a scenario"
+        ol.border_title = _("Choose a scenario")
         for s in self.scenarios:
-            ol.add_option(Option(Text.assemble((f" {s.number} ", "bold #111111 on #e0c060"), f" {s.name}\n    {s.dates}"), id=str(s.number)))
-        ol.add_option(Option(Text.assemble((" v ", "bold #111111 on #e0c060"), " Variant…\n    a scenario changed by a variant file"),
+            ol.add_option(Option(Text.assemble((f" {s.number} ", "bold #111111 on #e0c060"), f" {scenario_name(s)}\n    {s.dates}"), id=str(s.number)))
+        ol.add_option(Option(Text.assemble((" v ", "bold #111111 on #e0c060"), " " + _("Variant…\n    a scenario changed by a variant file")),
                              id=VARIANT))
         ol.highlighted = 0
         ol.focus()
         self.show(0)
 
     def show(self, index: int) -> None:
-        about = briefing(self.scenarios[index], self.app.game_data) if index < len(self.scenarios) else VARIANT_ABOUT
+        about = briefing(self.scenarios[index], self.app.game_data) if index < len(self.scenarios) else Text(_(VARIANT_ABOUT))
         self.query_one("#briefing", Static).update(about)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

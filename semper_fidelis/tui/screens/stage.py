@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...engine import Event, Game
+from ...i18n import _
 from ...play.course import course_of
 from ..score import is_vp
 from ..theme import badge
@@ -33,7 +34,7 @@ class StageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stage-box") as box:
-            box.border_title = "End of Stage"
+            box.border_title = _("End of Stage")
             with Horizontal(id="stage-items"):
                 yield Static(self._text(), id="stage-text")
                 if self.game is not None:
@@ -45,16 +46,16 @@ class StageScreen(ModalScreen[None]):
         for e in self.report[1:]:
             if is_vp(e):
                 out.append_text(badge(e["side"]))
-                out.append(f" {e['delta']:+d} VP", style="bold green" if e["delta"] > 0 else "bold red")
-                out.append(f"  {e['reason']} (now {e['value']})\n")
+                out.append(" " + _("{delta} VP", delta=f"{e['delta']:+d}"), style="bold green" if e["delta"] > 0 else "bold red")
+                out.append("  " + _("{reason} (now {value})", reason=e["reason"], value=e["value"]) + "\n")
             else:
                 out.append((e.text or "") + "\n", style="dim")
-        out.append("\nVictory Points now: ")
+        out.append("\n" + _("Victory Points now: "))
         out.append_text(badge("PL"))
         out.append(f" {self.vp.get('PL', 0)}   ")
         out.append_text(badge("ZURL"))
         out.append(f" {self.vp.get('ZURL', 0)}\n\n")
-        out.append("Press any key to go on.", style="dim")
+        out.append(_("Press any key to go on."), style="dim")
         return out
 
     def on_key(self, event: events.Key) -> None:

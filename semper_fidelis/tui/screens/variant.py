@@ -22,6 +22,7 @@ from ...data.files import shipped_variants_dir
 from ...data.loader import DataError
 from ...data.text import plain
 from ...data.variant import load_variant, read_variant_file, setup_diff, unvaried, variant_files
+from ...i18n import _, ngettext
 from .briefing import briefing
 from .chosen import chosen_id
 
@@ -43,9 +44,9 @@ class VariantScreen(Screen[None]):
         with Horizontal(id="scenario-layout"):
             with Vertical(id="variant-side"):
                 yield OptionList(id="variant-options")
-                yield Input(placeholder="or a variant file's path, Enter", id="variant-path")
+                yield Input(placeholder=_("or a variant file's path, Enter"), id="variant-path")
             with VerticalScroll(id="briefing-box") as box:
-                box.border_title = "Variant"
+                box.border_title = _("Variant")
                 yield Static(id="variant-about")
         yield Footer()
 
@@ -53,11 +54,11 @@ class VariantScreen(Screen[None]):
         folders = (user_variants_dir(self.app.saves_dir), shipped_variants_dir())
         self.files = [path for folder in folders for path in variant_files(folder)]
         ol = self.query_one("#variant-options", OptionList)
-        ol.border_title = "Choose a variant"
+        ol.border_title = _("Choose a variant")
         for i, path in enumerate(self.files):
-            ol.add_option(Option(plain(f"{path.name}\n  {path.parent}"), id=str(i)))
+            ol.add_option(Option(Text.assemble(plain(path.name), "\n  ", plain(str(path.parent))), id=str(i)))  # two lines: each its own text
         if not self.files:
-            ol.add_option(Option(plain(f"No variants yet: put .toml files in {folders[0]}", "dim"), disabled=True))
+            ol.add_option(Option(plain(_("No variants yet: put .toml files in {folder}", folder=folders[0]), "dim"), disabled=True))
         self.query_one("#variant-path", Input).display = not self.app.served  # a page's visitor opens no file of the server
         if self.files:
             ol.highlighted = 0
@@ -78,13 +79,13 @@ class VariantScreen(Screen[None]):
         about = self.query_one("#variant-about", Static)
         if isinstance(found, list):
             n = len(found)
-            about.update(Group(plain(f"{path}: {n} problem{'s' * (n != 1)}", "bold red"), *(plain(p) for p in found)))
+            about.update(Group(plain(ngettext("{path}: {n} problem", "{path}: {n} problems", n, path=path), "bold red"), *(plain(p) for p in found)))
             return None
         assert found.variant is not None  # load_variant keeps it
         variant, scenario = found.variant, found.scenarios[found.variant.base]
         changes = setup_diff(unvaried(found).scenarios[variant.base], found)
-        about.update(Group(plain(f"{variant.name} — changes scenario {variant.base} in {len(changes)} place{'s' * (len(changes) != 1)}",
-                                 "bold"), *(plain(f"  {line}") for line in changes), Text(""), briefing(scenario, found)))
+        about.update(Group(plain(ngettext("{name} — changes scenario {base} in {n} place", "{name} — changes scenario {base} in {n} places",
+                                          len(changes), name=variant.name, base=variant.base), "bold"), *(plain(f"  {line}") for line in changes), Text(""), briefing(scenario, found)))
         return found
 
     def choose(self, path: Path) -> None:
