@@ -13,7 +13,7 @@ from .gamedata import engine_data
 
 if TYPE_CHECKING:
     from ..data.loader import GameData
-    from ..engine.outcome import OutcomeDict
+    from ..engine import OutcomeDict
 
 
 def record_argument(parser: argparse.ArgumentParser) -> None:

@@ -186,7 +186,7 @@ from .notation import describe as describe_units
 from .notation import plural, token_title, type_for, unit_name, unit_pairs
 from .odds import BattleOdds
 from .options import Option
-from .outcome import Outcome, Termination
+from .outcome import Outcome, OutcomeDict, Termination
 from .position import Position, PositionError
 from .records import (
     SEED_LIMIT,
@@ -206,7 +206,7 @@ from .view import DecisionView, PlayerView, TokenView, TurnView
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
-    "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "Termination", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
+    "Game", "Invariants", "Decision", "Pending", "Event", "AREA_FACTS", "Option", "Outcome", "OutcomeDict", "Termination", "IllegalAction", "RecordError", "Position", "PositionError", "BattleOdds",
     "GameRecord", "VariantRecord", "record_variant_data", "SEED_LIMIT", "field_error", "load_record", "read_json", "read_record", "write_record", "write_atomic", "write_atomic_bytes", "check_target", "check_folder", "shipped_data", "bench_scenario",
     "OptionKind", "DecisionKind", "EventKind",
     "PlayerView", "DecisionView", "TokenView", "TurnView",

@@ -182,6 +182,12 @@ class Game:
         return self.state.over
 
     @property
+    def round(self) -> int:
+        """The round the game stands in, at any moment (a step the engine runs included, where
+        there is no decision to view)."""
+        return self.state.round
+
+    @property
     def outcome(self) -> Outcome | None:
         """How the game ended (None: not yet)."""
         return self.state.result

@@ -229,10 +229,10 @@ class SummaryFacts:
         if to_move is None and not game.over:
             decision = game.decision()
             to_move = decision.player if decision is not None else None
-        result = game.view(None)["result"] if game.over else None  # a quiet step's moment lists nothing: no view there
-        return cls(game.scenario.number, game.state.round, (players.get("PL", "human"), players.get("ZURL", "human")),
+        result = game.outcome  # not the view: a quiet step's moment lists nothing to view
+        return cls(game.scenario.number, game.round, (players.get("PL", "human"), players.get("ZURL", "human")),
                    game.data.variant.name if game.data.variant is not None else None,
-                   None if game.over else to_move, game.over, result["winner"] if result else None)
+                   None if game.over else to_move, game.over, result.winner if result else None)
 
     def to_json(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "round": self.round, "seats": list(self.seats), "variant": self.variant,

@@ -175,7 +175,7 @@ async def test_an_autosave_that_starts_failing_mid_game_is_told_and_leaving_asks
         assert isinstance(app.screen, MainMenuScreen)  # saved: no question
         await pilot.press("2", "enter")
 
-        def read_only(game, path, *args):
+        def read_only(game, path, *args, **kwargs):
             raise PermissionError(13, "Permission denied", str(path))
 
         monkeypatch.setattr(session_module, "save_game", read_only)
@@ -197,7 +197,7 @@ def test_a_session_that_saves_again_is_no_longer_unsaved(tmp_path, monkeypatch):
 
     session = Session(game=Game(scenario=2, seed=1), autosave_path=tmp_path / "autosave" / "game.json")
     real = session_module.save_game
-    monkeypatch.setattr(session_module, "save_game", lambda *a: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    monkeypatch.setattr(session_module, "save_game", lambda *a, **k: (_ for _ in ()).throw(OSError(28, "No space left on device")))
     session.apply("keep")
     assert session.unsaved == f"cannot write {tmp_path / 'autosave' / 'game.json'}: No space left on device"
     monkeypatch.setattr(session_module, "save_game", real)
