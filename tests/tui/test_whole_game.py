@@ -84,6 +84,7 @@ async def test_a_whole_scenario_1_by_keys_reads_every_option(make_app, size):
             if app.screen is not game_screen(app):  # a report over the table (End of Stage): read, then on
                 await pilot.press("enter")
                 continue
+            await pilot.pause()  # the list is fitted again once laid out (DecisionPanel.set_decision)
             screen = game_screen(app)
             view = screen.session.view()
             what = "battle" if view["battle"] is not None or view["losses"] is not None else (
