@@ -162,3 +162,18 @@ async def test_a_cards_key_waits_for_enter_where_an_orders_letter_does_not(tmp_p
         assert screen.query_one(DecisionPanel).highlighted_action == card.notation
         await keys(pilot, "enter")
         assert screen.session.game.actions[-1] == card.notation
+
+
+@sync
+async def test_shift_arrow_faces_a_barricade_toward_the_neighbour_that_way(make_app):
+    """Fortify, the cursor on Dom Akademicki, Shift+↑: its Barricade faces Dzielnica Żydowska,
+    its neighbour up the map (the Move's way of picking a neighbour), placed at once."""
+    from .test_map_play import _cursor_to
+
+    async with make_app().run_test(size=(120, 40)) as pilot:
+        t = await _orders(pilot)
+        await t.pick("fortify")
+        screen = game_screen(pilot.app)
+        await _cursor_to(pilot, screen, "dom-akademicki")
+        await t.type("shift+up")
+        assert t.game.actions[-1] == "barricade dom-akademicki dzielnica-zydowska"

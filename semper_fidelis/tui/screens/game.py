@@ -455,6 +455,8 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         from the origin (issue 36: a Move in 5 keys); applied when that names one option (a
         plain move), else the list narrowed to those options (a move or an attack)."""
         panel = self.query_one(DecisionPanel)
+        if self._facing(direction):
+            return
         going = [r for r in panel.rows if r.option.to_area and r.option.from_area]
         origins = {r.option.from_area for r in going}
         if len(origins) != 1 or not self.shows_options():
@@ -476,6 +478,20 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         self.mode = "option"
         self._render_map()
         self._render_detail()
+
+    def _facing(self, direction: str) -> bool:
+        """Shift+arrow where a Barricade is placed in the cursor's area: the Barricade facing its
+        neighbour that way, applied (issue 36); False where no Barricade is placed there."""
+        panel, area = self.query_one(DecisionPanel), self.cursor
+        here = [r for r in panel.rows if r.option.kind == "barricade" and r.option.facing and r.area == area]
+        if area is None or not here or not self.shows_options():
+            return False
+        target = toward(self.positions, area, direction, {r.option.facing for r in here if r.option.facing})
+        if target is None:
+            self.notify(f"No Barricade faces that way from {self.data.areas[area].name}.", timeout=3)
+        else:
+            self.apply(next(r.action for r in here if r.option.facing == target))
+        return True
 
     def _follow_map(self) -> None:
         """The list follows the map: the option about the cursor's area is highlighted; in the

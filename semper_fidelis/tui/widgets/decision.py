@@ -74,7 +74,8 @@ class DecisionPanel(Vertical):
         self.picked: Row | None = None  # one of them, picked by its key
         self.filter_note: str = ""
         self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
-        self._lines: list[int | None] = []  # the list's lines: the shown row on each (None: a note, a group's line)
+        self._lines: list[int | None] = []  # the list's options: the shown row of each (None: a note, a group's line)
+        self._height = 0  # the lines they take (a long row is wrapped)
         self.shared = ""  # what the options share, on a line over them
         self.labels: dict[str, str] = {}  # area id -> its short label (an option's areas)
         self.typed = ""  # the characters of a key typed so far (``3`` of ``34``)
@@ -111,6 +112,8 @@ class DecisionPanel(Vertical):
         self.typed = self.last_key = ""
         self.fold = None
         self._fill(self.rows, keep=keep)
+        # fitted again once laid out: a battle's list, sized to its rows, is not wrapped (_wrap_budget)
+        self.call_after_refresh(self.on_resize)
 
     def fold_to(self, area: str | None) -> None:
         """List only the rows about ``area`` (and the ways out), under a line about it; None: all."""
@@ -145,6 +148,7 @@ class DecisionPanel(Vertical):
         ol.clear_options()
         options = self._option_lines(rows)
         self._lines = [int(o.id) if o.id and o.id.isdigit() else None for o in options]
+        self._height = sum(_height(o) for o in options)
         ol.add_options(options)
         target = self._target(rows, keep, first)
         if self.picked is None or target is not None:
@@ -207,26 +211,50 @@ class DecisionPanel(Vertical):
             options.append(Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
         elif folded:
             options.append(Option(self._fold_note(), id="note", disabled=True))
+        counter = self._counter_lines() if self.counter is not None and not self.filter_note else []
+        one_line = self._rows(listed, titles, key_width, tag_width, wrap=False)
+        wrapped = self._rows(listed, titles, key_width, tag_width, wrap=True)
+        height = sum(_height(o) for o in options + wrapped + counter)
+        fits = height <= self._wrap_budget(len(options) + len(one_line) + len(counter))
+        return options + (wrapped if fits else one_line) + counter
+
+    def _rows(self, listed: list[Row], titles: dict[int, list[str]], key_width: int, tag_width: int, *,
+              wrap: bool) -> list[Option]:
+        """The listed rows, each under the bold lines over it."""
+        options = []
         for i, row in enumerate(listed):
             if not self.listed(row):
                 continue
             options += [Option(Text(f"{title}:", style="bold"), disabled=True) for title in titles.get(i, [])]
-            options.append(self._line(i, row, _head(row, key_width, tag_width)))
-        if self.counter is not None and not self.filter_note:
-            options.extend(self._counter_lines())
+            options.append(self._line(i, row, _head(row, key_width, tag_width), wrap))
         return options
 
-    def _line(self, i: int, row: Row, head: Text) -> Option:
-        """Row ``i`` on one line, so every option is in view at 120×40 (issue 23): a long label is
-        cut, and read in full in the detail under the list while highlighted."""
+    def _line(self, i: int, row: Row, head: Text, wrap: bool) -> Option:
+        """Row ``i``: its words whole, a long row wrapped onto lines indented under its words
+        (issue 36: every option read without a key); not ``wrap``, on one line, a long label
+        cut (issue 23: every option in view), read in full in the detail while highlighted."""
         # the room left on the line, less a scrollbar's width (a long list of destinations)
-        room = (self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2
-        label = fit_label(self.words(row), room, self.names, row.option, self.labels)
+        room = max((self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2, 8)
+        label = self.words(row) if wrap else fit_label(self.words(row), room, self.names, row.option, self.labels)
         if row.blocked:
             label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
-        prompt = Text.assemble(head, label)
-        prompt.no_wrap, prompt.overflow = True, "ellipsis"
+        if not wrap:
+            prompt = Text.assemble(head, label)
+            prompt.no_wrap, prompt.overflow = True, "ellipsis"
+            return Option(prompt, id=f"blocked{i}" if row.blocked else str(i), disabled=bool(row.blocked))
+        indent = Text(" " * head.cell_len)
+        lines = label.wrap(self.app.console, room)
+        prompt = Text.assemble(head, Text("\n").join([lines[0], *(Text.assemble(indent, line) for line in lines[1:])]))
         return Option(prompt, id=f"blocked{i}" if row.blocked else str(i), disabled=bool(row.blocked))
+
+    def _wrap_budget(self, one_line: int) -> int:
+        """The lines the list may take with its rows wrapped: its box's, or, sized to its rows
+        (a battle's decision over the battle box), those it takes a line a row (it grows no
+        taller: the battle box keeps its lines)."""
+        ol = self.query_one("#options", OptionList)
+        height = ol.scrollable_content_region.height
+        sized_to_rows = ol.styles.height is None or ol.styles.height.is_auto
+        return one_line if sized_to_rows or not height else height
 
     def _target(self, rows: list[Row], keep: str | None, first: bool) -> int | None:
         """The row to highlight: ``keep``'s; else, with one or two rows (or a list just narrowed)
@@ -269,7 +297,7 @@ class DecisionPanel(Vertical):
         height = self.content_region.height
         if not height:
             return True
-        listed = len(self._lines)  # rows, group lines, the dimmed rows or the filter note
+        listed = self._height  # rows (wrapped ones on their lines), group lines, the dimmed rows or the filter note
         return listed + lines <= height - (self.query_one("#prompt").size.height or 1)
 
     # ------------------------------------------------------------------------- highlighting
@@ -414,6 +442,11 @@ def _titles(rows: list[Row], shared: str, listed: Callable[[Row], bool], *, grou
         if row.group and (i == 0 or rows[i - 1].group != row.group):
             titles.setdefault(i, []).append(row.group)
     return titles
+
+
+def _height(option: Option) -> int:
+    """The lines an option takes (a wrapped row, the folded area's line)."""
+    return str(option.prompt).count("\n") + 1
 
 
 def _head(row: Row, key_width: int, tag_width: int) -> Text:
