@@ -202,6 +202,12 @@ def workers_ignoring_ctrl_c(leader: int) -> int:
     return count
 
 
+def _hear_ctrl_c() -> None:
+    """The command as a terminal starts it: with Ctrl+C heard. A test run started in the
+    background (``pytest &``) ignores SIGINT, and a child would inherit that and never stop."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_a_simulate_at_once_with_130_and_no_traceback(jobs, tmp_path):
     """Ctrl+C signals the terminal's whole process group: with worker processes it waited for
@@ -209,7 +215,8 @@ def test_ctrl_c_stops_a_simulate_at_once_with_130_and_no_traceback(jobs, tmp_pat
     records = tmp_path / "records"
     # a minute of games a process; in one process the first records come in a second
     process = subprocess.Popen([*APP, "simulate", "--games", "2000", "--jobs", str(jobs), "--records", str(records)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_hear_ctrl_c)
     try:
         for _ in range(1200):  # the games under way (a loaded machine starts slowly): in one process the
             # first record kept; the workers' first records come only with their first chunk of
