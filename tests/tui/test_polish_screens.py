@@ -112,10 +112,17 @@ async def walk(app, pilot, over: Game, over_path, tmp_path) -> dict[str, tuple[s
     await pilot.press("escape", "1", "enter")
     await note("players", PlayersScreen)
     await pilot.press("5")
-    await until_screen(pilot, GameScreen)
+    for _ in range(1000):  # the game's screen made (a bot moving first may cover it with its summary at once)
+        if app.game_screen is not None:
+            break
+        await pilot.pause(0.01)
     screen = game_screen(app)
     while screen.session.bot_to_move:
         await pilot.pause(0.01)
+    await pilot.pause()
+    if isinstance(app.screen, InfoScreen):  # the bot's first turn told: closed, the summary is noted below
+        await pilot.press("escape")
+    await until_screen(pilot, GameScreen)
     game = screen.game
     await note("game", GameScreen, TABLE, engine_words(game))
     screen.session.apply(game.decision().actions[0])  # a turn goes on
