@@ -6,21 +6,20 @@ a decimal comma; JSON stays the same in every language."""
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from tui.test_polish import english_words as catalog_english
 
-from semper_fidelis import i18n
 from semper_fidelis.cli import main
 from semper_fidelis.cli.argparse_words import ARGPARSE_TEXTS
 from semper_fidelis.cli.parser import COMMANDS
 from semper_fidelis.i18n import ngettext, number, set_language
 
 ROOT = Path(__file__).resolve().parent.parent
-PO = Path(i18n.__file__).parent / "locale" / "pl" / "LC_MESSAGES" / "messages.po"
 VARIANT = ROOT / "docs" / "variants" / "coup-steady-pl.toml"
 WORD = re.compile(r"[^\W\d_]{3,}")
 #: what is not prose: {fields} and %(fields)s, options (--games), metavars (FILE), paths and
@@ -32,19 +31,11 @@ def prose(text: str) -> list[str]:
     return WORD.findall(NAMES.sub(" ", text))
 
 
+@functools.cache
 def english_words() -> set[str]:
-    """The words of the catalog's English texts that no Polish text of it uses too (names such
-    as 'PL' or 'random' are both)."""
-    with PO.open("rb") as fh:
-        catalog = read_po(fh)
-    english, polish = set(), set()
-    for message in catalog:
-        if message.id:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            english.update(w.lower() for text in ids for w in prose(text))
-            polish.update(w.lower() for text in strings for w in prose(text))
-    return english - polish
+    """The catalog's English words no Polish text uses, as a command prints them (names such as
+    'PL' or 'random' are both)."""
+    return catalog_english(prose)
 
 
 def english_in(text: str) -> set[str]:

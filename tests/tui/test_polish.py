@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,14 @@ FIELD = re.compile(r"\{\w*\}")  # a message's {field}: a name in the code, not a
 COMMAND = re.compile(r"--[\w-]+|\b[\w-]+/|semper-fidelis \w+|'[a-z]+'")
 
 
-def english_words() -> set[str]:
-    """The words of the catalog's English texts that no Polish text of it uses too (names such
-    as 'Lwów' or 'ZURL' are both); the fields' names are neither."""
+def screen_prose(text: str) -> list[str]:
+    """A text's words as a screen shows them: fields and what a command line names left out."""
+    return WORD.findall(COMMAND.sub(" ", FIELD.sub(" ", text)))
+
+
+def english_words(prose: Callable[[str], list[str]] = screen_prose) -> set[str]:
+    """The words (by ``prose``) of the catalog's English texts that no Polish text of it uses too
+    (names such as 'Lwów' or 'ZURL' are both); the fields' names are neither."""
     with PO.open("rb") as fh:
         catalog = read_po(fh)
     english, polish = set(), set()
@@ -37,8 +43,8 @@ def english_words() -> set[str]:
         if message.id:
             ids = message.id if isinstance(message.id, tuple) else (message.id,)
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            english.update(w.lower() for text in ids for w in WORD.findall(COMMAND.sub(" ", FIELD.sub(" ", text))))
-            polish.update(w.lower() for text in strings for w in WORD.findall(COMMAND.sub(" ", FIELD.sub(" ", text))))
+            english.update(w.lower() for text in ids for w in prose(text))
+            polish.update(w.lower() for text in strings for w in prose(text))
     return english - polish
 
 
