@@ -137,6 +137,9 @@ async def settle(pilot, rounds: int = 200) -> None:
             app.screen.dismiss()
             await pilot.pause()
         screen = app.game_screen
+        if screen is not None and not screen.is_mounted:  # pushed but not yet composed (seen under load)
+            await pilot.pause(0.02)
+            continue
         if screen is None or not screen.session.bot_to_move or app.screen is not screen:
             await pilot.pause()
             return
