@@ -114,7 +114,7 @@ def host(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
     """Hold a game; a human seat is played in ``app``."""
     from ..engine import shipped_data
     from ..store.locks import OpenElsewhere, lock_game
-    from ..store.saves import default_saves_dir
+    from ..store.saves import default_saves_dir, read_quiet
 
     seats: dict[Side, str] = {"PL": _seat("PL", args.pl), "ZURL": _seat("ZURL", args.zurl)}
     humans = [side for side, kind in seats.items() if kind == HUMAN]
@@ -141,6 +141,8 @@ def host(args: argparse.Namespace, data: GameData | None, app: AppSeat) -> int:
         own: dict[Side, str] = {side: new_secret() for side in humans}  # the host's own seat: never printed, never written
         say = _say if not humans else (lambda line: None)  # the app has the terminal
         host = Host(game, seats, remote | dict(own), autosave=autosave, say=say, tls=tls)
+        if args.resume is not None:
+            host.resume_quiet(read_quiet(autosave))
         _say(_("Hosting Scenario {number}, {name}{variant} — PL: {pl}, ZURL: {zurl}", number=game.scenario.number,
                name=scenario_name(game.scenario), variant=_variant_note(game), pl=seats["PL"], zurl=seats["ZURL"]))
         _say(_("Autosave: {path} (continue it with: {command}{kept})", path=autosave,

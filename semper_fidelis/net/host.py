@@ -34,7 +34,7 @@ from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
 from ..engine import BattleOdds, Game, IllegalAction, VariantRecord, write_record
 from ..i18n import _, ngettext
-from ..play.quiet import Quiet, due, queued
+from ..play.quiet import Quiet, due, queued, restored
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
 from .args import HUMAN, REMOTE
@@ -161,6 +161,7 @@ class Host:
         #: (play/quiet.py): the game waits for each as for a decision
         self.quiet: list[Quiet] = []
         self.passed = 0  # quiet steps answered: each counts as an action on the wire
+        self._quiet_saved = 0  # the count of due steps the autosave's sidecar holds
         self.people = [side for side, kind in self.seats.items() if kind in (REMOTE, HUMAN)]
 
     # ------------------------------------------------------------------------------ running
@@ -181,6 +182,12 @@ class Host:
 
     def stop(self) -> None:
         self.done.set()
+
+    def resume_quiet(self, due: int) -> None:
+        """A game resumed from its autosave: the last ``due`` secret steps of its record (the
+        sidecar's count) are presented again, as they would have been had the host not stopped."""
+        self.quiet = restored(self.game, due, self.people)
+        self._quiet_saved = len(self.quiet)
 
     @staticmethod
     def _only_the_game(connection: ServerConnection, request: Request) -> Response | None:
@@ -307,11 +314,11 @@ class Host:
         async with self.lock:
             if self._quiet_due() is not None:
                 reason = self._pass_quiet(side, message)
+                if reason is None:
+                    await asyncio.to_thread(self.save)  # the sidecar's count of steps due
             else:
                 before = self.game.copy()
-                reason = self._act(side, message) or await self._commit()
-                if reason is None:
-                    self.quiet = queued(self.quiet, before, self.game, self.people)
+                reason = self._act(side, message) or await self._commit(before)
             if reason is not None:
                 self._send(side, Refused(reason=one_line(reason)))
                 return
@@ -394,9 +401,8 @@ class Host:
                 action = await asyncio.to_thread(self.bots[d.player].choose, Seat(self.game, d.player))
                 before = self.game.copy()
                 self.game.apply(action)
-                unsaved = await self._commit()
+                unsaved = await self._commit(before)
                 if unsaved is None:
-                    self.quiet = queued(self.quiet, before, self.game, self.people)
                     self._changed()
                     continue
             with contextlib.suppress(TimeoutError):
@@ -404,12 +410,16 @@ class Host:
 
     # ---------------------------------------------------------------------------- sending
 
-    async def _commit(self) -> str | None:
+    async def _commit(self, before: Game) -> str | None:
         """Make the action just applied durable before anyone is told of it (or a bot answers
-        it): the autosave is written and fsynced. If it cannot be, the action is taken back
+        it): the secret steps it gave join the queue, and the autosave is written and fsynced
+        (with the count of steps due, when it changed). If it cannot be, the action is taken back
         (nobody has seen it) and the reason is returned."""
+        was = self.quiet
+        self.quiet = queued(was, before, self.game, self.people)
         if await asyncio.to_thread(self.save):
             return None
+        self.quiet = was
         record = self.game.record()
         self.game = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.data)
         return f"the host cannot save the game ({self.unsaved}): nothing was played, try again"
@@ -443,8 +453,9 @@ class Host:
         if self.autosave is None:
             return True
         try:
-            if seats or self.game.over:
-                save_game(self.game, self.autosave, self.seats, True)
+            if seats or self.game.over or len(self.quiet) != self._quiet_saved:
+                save_game(self.game, self.autosave, self.seats, True, quiet=len(self.quiet))
+                self._quiet_saved = len(self.quiet)
             else:
                 write_record(self.game, self.autosave)
         except OSError as exc:

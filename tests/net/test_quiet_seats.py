@@ -10,9 +10,10 @@ import random
 
 from tui.test_hot_seat_tells import ASSAULT, perturbed  # the same battle, the same way to deal a hand again
 
-from semper_fidelis.engine import Game
+from semper_fidelis.engine import Game, read_record
 from semper_fidelis.net.host import Host
 from semper_fidelis.net.protocol import Act
+from semper_fidelis.store.saves import read_quiet
 
 from .conftest import SECRETS
 
@@ -108,3 +109,40 @@ def test_the_host_waits_for_a_dropped_seats_quiet_step_and_asks_it_again_on_rejo
         assert host.asking() != "ZURL" and not back.sent[-1]["quiet"]
 
     asyncio.run(main())
+
+
+def test_a_quiet_step_due_when_the_host_stops_is_asked_again_by_host_resume(tmp_path):
+    """The sidecar keeps the count of steps due (written when it changes); ``host --resume``
+    queues them again, so the seat is asked as it would have been (else the step's absence tells)."""
+    autosave = tmp_path / "hosted.json"
+    seats = {"PL": "remote", "ZURL": "remote"}
+    host = Host(from_start(Game(scenario=2, seed=1)), seats, SECRETS, say=lambda line: None, autosave=autosave)
+    frames = {side: Frames() for side in ("PL", "ZURL")}
+
+    async def to_zurls_token_step():
+        host.save(seats=True)
+        for side, outbox in frames.items():
+            host.conns[side], host.cursor[side] = outbox, (0, 0)
+            host._send_state(side)
+        script = [*ASSAULT, "fight", "pass", "pass", "pass"]
+        while script:
+            side = next(s for s, f in frames.items() if f.sent[-1]["options"])
+            await host._message(side, Act(action=script.pop(0), at=frames[side].sent[-1]["actions"]).model_dump_json())
+
+    asyncio.run(to_zurls_token_step())
+    assert host.asking() == "ZURL" and frames["ZURL"].sent[-1]["quiet"]
+    assert read_quiet(autosave) == len(host.quiet) >= 1
+    resumed = Host(read_record(autosave), seats, SECRETS, say=lambda line: None, autosave=autosave)
+    resumed.resume_quiet(read_quiet(autosave))
+    assert resumed.asking() == "ZURL"
+    again = Frames()
+    resumed.conns["ZURL"], resumed.cursor["ZURL"] = again, (0, 0)
+    resumed._send_state("ZURL")
+    seen = frames["ZURL"].sent[-1]
+    assert again.sent[-1]["quiet"] and again.sent[-1]["view"] == seen["view"] and again.sent[-1]["options"] == seen["options"]
+
+    async def zurl_passes():
+        await resumed._message("ZURL", Act(action="pass", at=again.sent[-1]["actions"]).model_dump_json())
+
+    asyncio.run(zurl_passes())
+    assert resumed.asking() != "ZURL" and read_quiet(autosave) == len(resumed.quiet)
