@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
+import pytest
+
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
+from semper_fidelis.i18n import set_language
+from semper_fidelis.tui.screens.game_over import GameOverScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .helpers import game_screen, keys, sync
@@ -72,24 +76,29 @@ def test_no_option_takes_a_key_the_screen_keeps():
     assert checked > 1000
 
 
-@sync
-async def test_the_key_that_hurries_the_bots_does_not_throw_the_result_away(tmp_path):
-    """At game over ``n`` (skip the bots, on the game screen) does nothing; ``N`` is the rematch
-    with a new seed."""
-    from semper_fidelis.tui.screens.game_over import GameOverScreen
-
+@asynccontextmanager
+async def at_game_over(tmp_path, size):
+    """The app on the result of a finished random game of Scenario 2."""
     game, bot = Game(scenario=2, seed=3), RandomBot(3)
     while not game.over:
         game.apply(bot.choose(game))
     path = save(game, tmp_path / "saves" / "over.json")
     app = app_for(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         assert app.open_save(path) is None
         for _ in range(50):
             await pilot.pause()
             if isinstance(app.screen, GameOverScreen):
                 break
         assert isinstance(app.screen, GameOverScreen)
+        yield app, pilot
+
+
+@sync
+async def test_the_key_that_hurries_the_bots_does_not_throw_the_result_away(tmp_path):
+    """At game over ``n`` (skip the bots, on the game screen) does nothing; ``N`` is the rematch
+    with a new seed."""
+    async with at_game_over(tmp_path, (120, 40)) as (app, pilot):
         await keys(pilot, "n", "w", "r")
         assert isinstance(app.screen, GameOverScreen)
         await keys(pilot, "N")
@@ -98,6 +107,22 @@ async def test_the_key_that_hurries_the_bots_does_not_throw_the_result_away(tmp_
             if app.game_screen is not None and not app.game_screen.session.game.over:
                 break
         assert not game_screen(app).session.game.over
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+@sync
+async def test_at_80x24_the_game_over_footer_keeps_every_rematch_key(tmp_path, language):
+    """Issue 36: at 80×24 the footer lost ``N Rematch, new seed`` (cut by the palette's key)."""
+    from semper_fidelis.tui.widgets.footer import Footer
+
+    set_language(language)
+    async with at_game_over(tmp_path, (80, 24)) as (app, pilot):
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        palette = [key.region.x for key in footer.query(".-command-palette")]  # docked over the keys' right end
+        right = min(palette, default=footer.region.right)
+        shown = {key.action for key in footer.query("FooterKey") if key.region.right <= right}
+        assert {"rematch('same')", "rematch('swap')", "rematch('seed')", "menu", "log", "back"} <= shown, shown
 
 
 @sync

@@ -13,11 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...data.text import plain
 from ...engine import Event
-from ...i18n import _
+from ...i18n import N_, _
 from ...play.course import course_of
 from ..panels import public_log
 from ..review import rematch
@@ -25,6 +25,7 @@ from ..score import CATEGORIES, breakdown, outcome_reason, stage_report
 from ..session import TABLE, Session
 from ..theme import badge
 from ..widgets.course_chart import CourseChart
+from ..widgets.footer import Footer
 
 if TYPE_CHECKING:
     from ..app import SemperFidelisApp
@@ -44,15 +45,16 @@ class GameOverScreen(Screen[None]):
     DEFAULT_CSS = "#over-course { height: 28; }"  # VP: a row to each value in most games (render/charts.py)
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     #: the rematches on capitals: a key pressed on the game screen as the game ends (``n`` to
-    #: hurry the bots, ``w``, ``r``) never throws this result away (issue 36)
+    #: hurry the bots, ``w``, ``r``) never throws this result away (issue 36); the words short
+    #: enough for all the keys at 80 columns, in Polish too
     BINDINGS = [
-        Binding("enter", "menu", "Main menu"),
-        Binding("q", "menu", "Main menu"),
-        Binding("l", "log", "Log"),
-        Binding("escape", "back", "Look at the board"),
-        Binding("R", "rematch('same')", "Rematch", key_display="R"),
-        Binding("W", "rematch('swap')", "Rematch, sides swapped", key_display="W"),
-        Binding("N", "rematch('seed')", "Rematch, new seed", key_display="N"),
+        Binding("enter", "menu", N_("Menu")),
+        Binding("q", "menu", N_("Menu")),
+        Binding("l", "log", N_("Log")),
+        Binding("escape", "back", N_("Board")),
+        Binding("R", "rematch('same')", N_("Rematch"), key_display="R"),
+        Binding("W", "rematch('swap')", N_("Sides swapped"), key_display="W"),
+        Binding("N", "rematch('seed')", N_("New seed"), key_display="N"),
     ]
 
     def __init__(self, session: Session):
@@ -64,7 +66,7 @@ class GameOverScreen(Screen[None]):
             box.border_title = _("Game over")
             yield Static(self._body(), id="over-text")
             yield CourseChart(course_of(self.session.game), id="over-course")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ^p still opens it: its key's room goes to the rematches
 
     def _body(self) -> Group:
         game, view = self.session.game, self.session.view()
