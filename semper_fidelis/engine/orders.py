@@ -826,7 +826,8 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
     token = _take_from_hand(state, side, label)
     state.turn.specific_token = True
     kind = token.kind
-    log(state, f"{side} uses {with_article(token_name(rules, kind))} token.")
+    # who used which, for a summary of the turn to tell (issue 36: a Plane used went untold)
+    event(state, "note", f"{side} uses {with_article(token_name(rules, kind))} token.", side=side, token=kind)
     if kind == "plane":
         state.turn.ap += 2
         log(state, f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")

@@ -29,17 +29,21 @@ TOLD: dict[str, Callable[[int], str]] = {
     "loss": lambda n: ngettext("{n} unit lost or withdrawn", "{n} units lost or withdrawn", n),
     "game-over": lambda n: _("the end of the game"),
     "map": lambda n: ngettext("{n} other change on the map", "{n} other changes on the map", n),
+    "token-used": lambda n: ngettext("{n} Supply Token used", "{n} Supply Tokens used", n),
 }
 #: kinds whose ``side`` fact is who acted (elsewhere, as for a track, it is whom it befell)
-ACTED = ("move", "card", "loss", "map")
+ACTED = ("move", "card", "loss", "map", "token-used")
 #: how many lines a summary shows before pointing to the log
 MAX_LINES = 24
 
 
 def kind_told(e: Event) -> str:
     """The kind a summary tells an event as: a log note that changed the map (a unit
-    mobilized, a Relief placed, a Barricade built, units withdrawn) is a map change."""
-    return "map" if e.kind == "note" and any(e.get(fact) for fact in AREA_FACTS) else e.kind
+    mobilized, a Relief placed, a Barricade built, units withdrawn) is a map change; one that
+    names a token is a token used for its effect (a Plane's AP, a Food's Morale)."""
+    if e.kind != "note":
+        return e.kind
+    return "map" if any(e.get(fact) for fact in AREA_FACTS) else "token-used" if e.get("token") else e.kind
 
 
 def others_events(events: list[Event], me: str) -> list[Event]:

@@ -89,3 +89,24 @@ def test_the_summary_tells_map_changes_and_leaves_out_what_you_did_in_their_turn
         assert "other change" in headline(told)
     mine_in_theirs = [e for e in game.events("PL") if e.turn == "ZURL" and e.get("side") == "PL" and e.kind in ("card", "loss", "note")]
     assert mine_in_theirs  # the check above had something to leave out
+
+
+def test_a_token_used_for_its_effect_is_told():
+    """Issue 36: the first summary left out a Plane token (its use was a bare log line): every
+    token the other side uses is told, over random games."""
+    from semper_fidelis.engine.actions import UseToken
+
+    told_uses = []
+    for seed in range(8):
+        game, rng = Game(2, seed), random.Random(seed)
+        while game.state.round < 3 and not game.over:
+            action = rng.choice(game.legal())
+            side, before = game.decision().player, len(game.events(None))
+            game.apply(action)
+            if isinstance(action, UseToken):
+                other = "ZURL" if side == "PL" else "PL"
+                used = [e for e in game.events(None)[before:] if e.text and " uses " in e.text]
+                told = [e.text for e in others_events(game.events(other), other)]
+                assert used and all(e.text in told for e in used), used
+                told_uses.append(used[0].text)
+    assert any("Plane" in text for text in told_uses), told_uses
