@@ -123,3 +123,21 @@ async def test_a_broken_example_is_reported_on_the_list(make_app, tmp_path):
         screen = await _learn(pilot)
         assert len(screen.examples) == len(EXAMPLES)
         assert "00-broken.toml: position: not TOML" in text_of(app.screen.query_one("#learn-message"))
+
+
+def test_the_card_docs_playing_shows_is_the_card_the_game_draws():
+    """Issue 36: the card quoted for the Góra Stracenia example named the wrong discard (the
+    example file had changed since). Its words, line breaks aside, are those the game draws once
+    the book's last step is played."""
+    from semper_fidelis.tui.screens.example import card_text
+
+    example = next(e for e in EXAMPLES if e.name == "08-gora-stracenia")
+    game = example.game()
+    for action in example.choices:
+        game.apply(action)
+    progress = example_progress(game)
+    assert progress is not None and progress.reached
+    doc = (REPO / "docs" / "playing.md").read_text(encoding="utf-8")
+    card = doc[doc.index("╔═ Rulebook example"):]
+    inside = [line.strip().strip("║") for line in card.splitlines()[1:] if line.startswith("║")]
+    assert " ".join(" ".join(inside).split()) == " ".join(card_text(example, progress).plain.split())
