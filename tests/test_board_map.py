@@ -94,6 +94,21 @@ def test_the_cells_grow_with_the_room():
     assert board.scale(40) is None  # too narrow: the list of areas instead
 
 
+def test_an_areas_facts_sit_under_its_label_however_tall_the_cell():
+    """Issue 36: at 200×60 an area's markers (its kind, Strategic star, tokens) were drawn on the
+    cell's last line, below blank ones, so they floated nearer the next row's labels than their
+    own. The lines under a label: its units (two lines), its markers, then the blank room."""
+    board = BoardMap(DATA, position_from_scenario(DATA, DATA.scenario(2)))
+    board.grid_lines(133, 52)
+    assert board.scale(133, 52)[1] >= 5  # room to spare under the units and markers
+    markers = set()
+    for area in DATA.board.areas:
+        body = [line.strip() for line in cell_text(board, area.id)[1:]]
+        assert not any(body[3:]), (area.id, body)
+        markers.add(body[2])
+    assert markers != {""}
+
+
 def test_the_printed_board_has_the_map_and_its_legend():
     console = Console(width=120, record=True, no_color=True, file=io.StringIO())
     console.print(BoardMap(DATA, position_from_scenario(DATA, DATA.scenario(2))))

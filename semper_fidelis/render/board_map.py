@@ -403,16 +403,22 @@ class BoardMap:
                 break
         return line
 
+    #: lines for the units under a label bar: one side's a line, up to two sides (more share one)
+    UNIT_LINES = 2
+
     def cell(self, area: Area, width: int, height: int = 3) -> list[Text]:
-        """``height`` lines: the label bar, the units (a line per side when there is room) and
-        the markers, on the district's shade."""
+        """``height`` lines: the label bar, the units (a line per side when there is room, two at
+        most), the markers under them, on the same line for the whole row, and the room left, on
+        the district's shade (issue 36: markers on a tall cell's last line floated towards the
+        next row's labels)."""
         units = self.position.units.get(area.id, {})
         present = tuple(s for s in SIDE_ORDER if any(n and UNIT_SIDE.get(u) == s for u, n in units.items()))
-        room = height - 2  # lines between the label bar and the markers
+        room = min(height - 2, self.UNIT_LINES)  # lines between the label bar and the markers
         groups = [(s,) for s in present] if len(present) <= room else [present]
         body = [line for g in groups if (line := self._unit_line(units, g, width)) is not None]
         body += [Text()] * (room - len(body))
         body.append(self._pack(self._markers(area, terrain=width >= TAG_CELL), width))
+        body += [Text()] * (height - 1 - len(body))
         tint = DISTRICT_TINT.get(area.district, VILLAGE_TINT) if area.district is not None else VILLAGE_TINT
         lines = [self._header(area, width)]
         for line in body[: height - 1]:
