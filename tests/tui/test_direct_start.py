@@ -105,6 +105,18 @@ async def test_the_new_game_opens_at_its_first_decision(make_app):
         assert app.game_screen is None
 
 
+def test_the_readme_says_where_the_direct_start_opens():
+    """Issue 36: the README's Quick start went from ``play --scenario`` to a capture of the
+    Orders, where the game opens at "Keep the Commander": its line says the first decision."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    line = next(x for x in readme.splitlines() if x.startswith("semper-fidelis play --scenario 2 "))
+    seed = int(line.split("--seed ")[1].split()[0])
+    prompt = Game(scenario=2, seed=seed).decision().prompt.split(": ", 1)[1]
+    assert prompt.lower() in line.split("#", 1)[1].lower(), (prompt, line)
+
+
 @sync
 async def test_the_example_opens_with_its_card(make_app):
     from semper_fidelis.cli.play import pick_example
