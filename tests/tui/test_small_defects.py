@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import functools
 
+import pytest
+
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.engine.occupancy import count
@@ -50,14 +52,15 @@ def test_a_card_offered_for_its_ap_only_says_why():
     assert "its effect unused (" in text and ("Special card" in text or "cannot be carried out" in text), text
 
 
-def test_a_move_that_leaves_a_strategic_area_empty_warns():
+@pytest.mark.parametrize("kind", ["move", "assault"])
+def test_a_move_or_assault_that_leaves_a_strategic_area_empty_warns(kind):
     def emptying(game):
         d = game.decision()
         if d.kind != "order":
             return None
         for o in game.options():
             origin = o.from_area
-            if (o.kind in ("move", "assault") and origin in game.state.strategic and game.state.strategic_holder.get(origin) == d.player
+            if (o.kind == kind and origin in game.state.strategic and game.state.strategic_holder.get(origin) == d.player
                     and sum(n for _, n in o.units) >= count(game.rules, game.state, origin, d.player)):
                 return o
         return None
