@@ -15,6 +15,7 @@ from typing import get_args
 from typing_extensions import TypeIs
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import Action, Advance, BattleAt, CombatToken, Discard, Evade, Fight, Pass, Retreat, Special, Stay
 from .cards import card_title, discard_card, effect_of
 from .events import event
@@ -81,7 +82,8 @@ def start_battle(rules: Rules, state: State, area: str, attacker: Side, *, assau
         state.austrians_defend_for = other(attacker)
     push(state, data)
     event(state, "battle-start", f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."),
-          area=area, attacker=attacker, assault=assault)
+          area=area, attacker=attacker, assault=assault, say={"area_name": rules.area_name(area)},
+          msg=N_("Battle in {area_name}: {attacker} attacks (Assault).") if assault else N_("Battle in {area_name}: {attacker} attacks."))
 
 
 def battle_data(rules: Rules, state: State, area: str, attacker: Side, *, assault: bool) -> BattleFrame:
@@ -239,7 +241,8 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
     """§9.2: a defender with units left may evade; with none, there is no battle."""
     area, defender = f["area"], f["defender"]
     if count(rules, state, area, defender) == 0:
-        log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.")
+        log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.",
+            msg=N_("No {defender} units remain in {area_name}: no battle."), say={"defender": defender, "area_name": rules.area_name(area)})
         f["step"], f["result"] = "advance", "empty"
         return
     _next(f)
@@ -249,7 +252,7 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
     elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
         quiet_step(state, defender, "evade")
         event(state, "note", f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
-        log(state, f"{defender} stands and fights.")
+        log(state, f"{defender} stands and fights.", msg=N_("{who} stands and fights."), say={"who": defender})
     else:
         log(state, f"{defender} cannot evade: {barred}.")
 
@@ -638,7 +641,8 @@ def play_special(rules: Rules, state: State, f: BattleFrame, side: Side, number:
         f["second_card"].append(side)
     key = f"{side} #{number}"
     state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
-    event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"])
+    event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"],
+          msg=N_("{side} plays the Special card {side} #{card} {card_name}."), say={"card_name": rules.card(side, number).name})
     card_effect = effect_of(rules, side, number)
     assert card_effect is not None and card_effect.battle_apply is not None  # offered only for a Special card with an effect
     card_effect.battle_apply(rules, state, f, side)
@@ -697,7 +701,7 @@ def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: Fight | Disc
     side = c["side"]
     if isinstance(action, Fight):
         pop(state, c)
-        log(state, f"{side} stands and fights.")
+        log(state, f"{side} stands and fights.", msg=N_("{who} stands and fights."), say={"who": side})
     elif isinstance(action, Discard):
         c["picked"].append(action.card)
     else:

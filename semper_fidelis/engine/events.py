@@ -29,6 +29,10 @@ from .kinds import EventKind
 from .state import State
 
 ALL = "all"
+#: the key of an event's template in its plain form
+MESSAGE = "message"
+#: a text's template: (msgid, the fields beyond the facts as (name, value) pairs)
+Message = tuple[str, tuple[tuple[str, Any], ...]]
 #: The facts that name an area the event changed on the map.
 AREA_FACTS = ("area", "from_area", "to_area")
 
@@ -44,6 +48,10 @@ class Event:
     round: int
     turn: str
     facts: tuple[tuple[str, Any], ...] = ()
+    #: the text's template, for showing it in another language (engine/wording.py): (msgid,
+    #: the fields beyond the facts); None for an event written before
+    #: templates, or one not converted yet (its ``text`` shows as it is)
+    message: Message | None = None
 
     def __getitem__(self, name: str) -> Any:
         return dict(self.facts)[name]
@@ -52,16 +60,28 @@ class Event:
         return dict(self.facts).get(name, default)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "visible": self.visible, "round": self.round, "turn": self.turn,
-                **{k: _plain(v) for k, v in self.facts}}
+        out = {"kind": self.kind, "text": self.text, "visible": self.visible, "round": self.round, "turn": self.turn,
+               **{k: _plain(v) for k, v in self.facts}}
+        if self.message is not None:
+            msgid, fields = self.message
+            out[MESSAGE] = {"id": msgid, "fields": {k: _plain(v) for k, v in fields}}
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
         """The event back from its plain form (a client that received it over the network):
         ``Event.from_dict(e.to_dict()) == e``."""
-        head = ("kind", "text", "visible", "round", "turn")
+        head = ("kind", "text", "visible", "round", "turn", MESSAGE)
         facts = tuple((k, _frozen(v)) for k, v in data.items() if k not in head)
-        return cls(data["kind"], data.get("text"), data["visible"], data["round"], data["turn"], facts)
+        return cls(data["kind"], data.get("text"), data["visible"], data["round"], data["turn"], facts, _message(data.get(MESSAGE)))
+
+
+def _message(data: Any) -> Message | None:
+    """A template back from its plain form; anything else (an older peer's event) is none."""
+    if not isinstance(data, dict) or not isinstance(data.get("id"), str):
+        return None
+    fields = data.get("fields")
+    return data["id"], tuple((k, _frozen(v)) for k, v in fields.items()) if isinstance(fields, dict) else ()
 
 
 def _frozen(value: Any) -> Any:
@@ -80,10 +100,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def event(state: State, kind: EventKind, text: str | None = None, *, visible: str = ALL, **facts: Any) -> None:
-    """Record an event; a public one with text also goes into the log."""
+def event(state: State, kind: EventKind, text: str | None = None, *, visible: str = ALL,
+          msg: str | None = None, say: dict[str, Any] | None = None, **facts: Any) -> None:
+    """Record an event; a public one with text also goes into the log. ``msg`` is the template
+    ``text`` was made from (marked with ``N_``; a count's words are a field, wording.FIELD_WORDS),
+    its fields the facts and ``say`` (words that are no facts, atoms only): kept as they are, so the text can be shown in another language when drawn (engine/wording.py) at no cost here."""
     facts_ = tuple([(k, _frozen(v) if isinstance(v, dict | list) else v) for k, v in facts.items()])  # a list: no generator
-    state.events.append(Event(kind, text, visible, state.round, state.active, facts_))
+    message: Message | None = None if msg is None else (msg, tuple(say.items()) if say else ())
+    state.events.append(Event(kind, text, visible, state.round, state.active, facts_, message))
     if text and visible == ALL:
         state.log.append(text)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import HQ as PlaceHQ
 from .actions import Action, Attrition, Change, Collect, Discard, Draw, EventCard, Extra, Keep, Place, Relief, TakeCommander
 from .cards import card_title, discard_card, draw_cards, effect_of
@@ -62,7 +63,9 @@ def _after_deploy(rules: Rules, state: State) -> None:
 def _begin_turn(rules: Rules, state: State) -> None:
     side = state.active
     state.turn = TurnState()
-    event(state, "turn", f"— Round {state.round} ({rules.scenario.time_track[state.round - 1]}), {side} turn —", side=side)
+    date = rules.scenario.time_track[state.round - 1]
+    event(state, "turn", f"— Round {state.round} ({date}), {side} turn —", side=side,
+          msg=N_("— Round {round_no} ({date}), {side} turn —"), say={"round_no": state.round, "date": date})
     _restore_commander(rules, state, side)
     commander = rules.commanders.get(state.commander[side] or "")
     state.turn.ap = commander.ap if commander and state.commander_status[side] == "ok" else 0
@@ -135,9 +138,9 @@ def _end_round(rules: Rules, state: State) -> None:
 def _after_round(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
     if not state.losses_this_round:
-        log(state, "Truce: no battle and no losses this round.")
+        log(state, "Truce: no battle and no losses this round.", msg=N_("Truce: no battle and no losses this round."))
         for side in SIDES:
-            change_morale(rules, state, side, +1, "truce")
+            change_morale(rules, state, side, +1, N_("truce"))
     state.losses_this_round = False
     if state.round % 4 == 0:
         state.phase = "end-stage"
@@ -225,7 +228,8 @@ def _deploy_apply(rules: Rules, state: State, f: DeployFrame, action: Place) -> 
     add_units(state, area, {item["unit"]: 1})
     state.pool[side][item["unit"]] -= 1
     item["count"] -= 1
-    log(state, f"{side} deploys 1 {unit_name(item['unit'])} in {rules.area_name(area)}.", side=side, area=area)
+    log(state, f"{side} deploys 1 {unit_name(item['unit'])} in {rules.area_name(area)}.", side=side, area=area,
+        msg=N_("{side} deploys {one_unit} in {area_name}."), say={"one_unit": item["unit"], "area_name": rules.area_name(area)})
     if item["count"] == 0:
         f["todo"].pop(0)
     if not f["todo"]:
@@ -279,7 +283,8 @@ def _place_hq(rules: Rules, state: State, f: SideFrame, area: str) -> None:
     side = f["side"]
     state.mob[side][HQ[side]] -= 1
     add_units(state, area, {HQ[side]: 1})
-    log(state, f"{side} HQ placed in {rules.area_name(area)}.", side=side, area=area)
+    log(state, f"{side} HQ placed in {rules.area_name(area)}.", side=side, area=area,
+        msg=N_("{side} HQ placed in {area_name}."), say={"area_name": rules.area_name(area)})
     pop(state, f)
     checkpoint(rules, state)
 
@@ -331,9 +336,9 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
     if state.turn.commander_changes > 1:
         change_morale(rules, state, side, -1, f"{ordinal(state.turn.commander_changes)} change of Commander this turn")
     elif state.last_battle[side] == "lost":
-        change_morale(rules, state, side, +1, "new Commander after a lost battle")
+        change_morale(rules, state, side, +1, N_("new Commander after a lost battle"))
     else:
-        change_morale(rules, state, side, -1, "Commander changed after a victory or before any battle")
+        change_morale(rules, state, side, -1, N_("Commander changed after a victory or before any battle"))
     if state.commander_status[side] == "ok":
         state.turn.ap = commander.ap  # the change comes before any other source of AP
 
@@ -577,13 +582,14 @@ def _draw_apply(rules: Rules, state: State, f: SideFrame, action: Discard | Draw
     side = f["side"]
     if isinstance(action, Discard):
         discard_card(state, side, action.card)
-        log(state, f"{side} discards a card.")
+        log(state, f"{side} discards a card.", side, msg=N_("{side} discards a card."))
         return
     commander = commander_card(rules, state, side)
     room = rules.data.tracks.hand_limit - len(state.hand[side])
     before = list(state.hand[side])
     n = draw_cards(rules, state, side, max(0, min(commander.cards, room)))
-    event(state, "draw", f"{side} draws {n} Action card{'s' if n != 1 else ''}.", side=side, count=n)
+    event(state, "draw", f"{side} draws {n} Action card{'s' if n != 1 else ''}.", side=side, count=n,
+          msg=N_("{side} draws {cards_drawn}."), say={"cards_drawn": n})
     drawn = list(state.hand[side])
     for card in before:
         drawn.remove(card)
@@ -612,7 +618,8 @@ def _attrition_apply(rules: Rules, state: State, f: AttritionFrame, action: Attr
     side, area = f["queue"].pop(0)
     utype = type_for(side, action.unit)
     remove_units(state, area, {utype: 1})
-    log(state, f"Attrition: {side} disperses 1 {unit_name(utype)} in {rules.area_name(area)}.", area=area)
+    log(state, f"Attrition: {side} disperses 1 {unit_name(utype)} in {rules.area_name(area)}.", area=area,
+        msg=N_("Attrition: {who} disperses {one_unit} in {area_name}."), say={"who": side, "one_unit": utype, "area_name": rules.area_name(area)})
     unit_leaves(rules, state, side, utype, "disperse", in_battle=False)
     _drop_settled(rules, state, f)
 

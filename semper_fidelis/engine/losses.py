@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import Action, Break, Disperse, Hold, Medicine, Withdraw
 from .commanders import commander_card
 from .events import event
@@ -57,14 +58,14 @@ def unit_leaves(rules: Rules, state: State, side: Side, utype: str, fate: str, i
             state.commander_status[side] = "dispersed"
             log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.")
             if in_battle:
-                change_morale(rules, state, side, -1, "HQ dispersed in battle")
+                change_morale(rules, state, side, -1, N_("HQ dispersed in battle"))
         else:
             commander = rules.commanders.get(state.commander[side] or "")
             state.commander_status[side] = "killed"
             state.fallen[side] += 1
             log(state, f"{side} HQ broken: {name} is killed.")
             if in_battle:
-                change_morale(rules, state, side, -1, "Commander killed in battle")
+                change_morale(rules, state, side, -1, N_("Commander killed in battle"))
             if in_battle and commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":
                 change_morale(rules, state, side, -1, f"{commander.name} killed (his attribute)")
             state.commander[side] = None
@@ -189,7 +190,8 @@ def _losses_legal(rules: Rules, state: State, f: LossesFrame) -> list[Action]:
 def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Medicine | Withdraw | Disperse | Break) -> None:
     side = f["side"]
     if isinstance(action, Hold):
-        log(state, f"{side} holds on in {rules.area_name(f['area'])}.")
+        log(state, f"{side} holds on in {rules.area_name(f['area'])}.", msg=N_("{who} holds on in {area_name}."),
+            say={"who": side, "area_name": rules.area_name(f["area"])})
         _finish(state, f)
         return
     if f.get("extra"):  # a withdrawal by choice, after the Losses (§9.4)
@@ -225,12 +227,15 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
             dest = action.dest
             add_units(state, dest, {utype: 1})
             event(state, "loss", f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).",
-                  side=side, unit=utype, fate="withdraw", area=group["area"], to_area=dest, absorbed=1)
+                  side=side, unit=utype, fate="withdraw", area=group["area"], to_area=dest, absorbed=1,
+                  msg=N_("{side} withdraws {one_unit} from {area_name} to {dest_name} (1 Loss)."),
+                  say={"one_unit": utype, "area_name": name, "dest_name": rules.area_name(dest)})
         else:
             unit_leaves(rules, state, side, utype, verb, in_battle=f["role"] in ("attacker", "defender"))
             f["dispersed" if verb == "disperse" else "broken"] += 1
             event(state, "loss", f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({plural(table[verb], 'Loss', 'Losses')}).",
-                  side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb])
+                  side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb], say={"one_unit": utype, "area_name": name, "losses": table[verb]},
+                  msg=N_("{side} disperses {one_unit} at {area_name} ({losses}).") if verb == "disperse" else N_("{side} breaks {one_unit} at {area_name} ({losses})."))
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
             log(state, f"{side}: {plural(f['remaining'], 'further Loss is', 'further Losses are')} forgone (no units left).")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 from ..data.models import Side
+from ..i18n import N_
 from . import actions as A
 from .actions import Action
 from .cards import discard_card, effect_of
@@ -274,13 +275,18 @@ def _commit_move(rules: Rules, state: State, f: OrderFrame, to: A.To) -> None:
     how = to.how or "move"
     facts: dict[str, Any] = {"side": side, "order": f["mode"], "how": how, "units": units, "from_area": origin, "to_area": dest,
              "via": to.via, "ap": cost + inner}
+    say: dict[str, Any] = {"order_word": word, "src": src, "into": into, "cost": cost}
     if how == "move":
-        event(state, "move", f"{side} {word}: {what} from {src} into {into} ({cost} AP).", **facts)
+        event(state, "move", f"{side} {word}: {what} from {src} into {into} ({cost} AP).", **facts, say=say,
+              msg=N_("{side} {order_word}: {units} from {src} into {into} ({cost} AP)."))
     elif how == "enter":
-        event(state, "move", f"{side} {word}: {what} from {src} into the middle of {into}, no battle ({cost} AP).", **facts)
+        event(state, "move", f"{side} {word}: {what} from {src} into the middle of {into}, no battle ({cost} AP).", **facts, say=say,
+              msg=N_("{side} {order_word}: {units} from {src} into the middle of {into}, no battle ({cost} AP)."))
     else:
         verb = "attacks" if sum(units.values()) == 1 else "attack"  # "2 Polish Volunteers … attack"
-        event(state, "move", f"{side} {word}: {what} from {src} {verb} {into} from {rules.area_name(to.via or '')} ({cost + inner} AP).", **facts)
+        say.update(attack_verb=sum(units.values()), via=rules.area_name(to.via or ""), cost=cost + inner)
+        event(state, "move", f"{side} {word}: {what} from {src} {verb} {into} from {say['via']} ({cost + inner} AP).", **facts, say=say,
+              msg=N_("{side} {order_word}: {units} from {src} {attack_verb} {into} from {via} ({cost} AP)."))
     pop(state, f)
     checkpoint(rules, state)
     top = state.stack[-1] if state.stack else None
@@ -396,11 +402,14 @@ def _fortify_apply(rules: Rules, state: State, f: FortifyFrame, action: Action) 
         if cost == 0 and not f.get("free"):
             state.turn.free_barricade_used = True
         state.barricades.setdefault(area, []).append((side, action.facing))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} ({cost} AP).", side=side, area=area)
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} ({cost} AP).", side=side, area=area,
+            msg=N_("{side} builds a Barricade in {area_name} facing {facing} ({cost} AP)."),
+            say={"area_name": rules.area_name(area), "facing": rules.area_name(action.facing), "cost": cost})
     else:
         state.redoubts[area] = side
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} ({cost} AP).", side=side, area=area)
+        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} ({cost} AP).", side=side, area=area,
+            msg=N_("{side} builds a Redoubt in {area_name} ({cost} AP)."), say={"area_name": rules.area_name(area), "cost": cost})
     f["count"] = f.get("count", 1) - 1
     if f["count"] <= 0:
         pop(state, f)
@@ -631,7 +640,8 @@ def _play_card(rules: Rules, state: State, side: Side, action: A.PlayCard) -> No
     discard_card(state, side, n)
     state.turn.card_played = True
     state.turn.ap += card.ap
-    event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
+    event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap",
+          msg=N_("{side} plays #{card} {card_name} for {ap} AP (effect ignored)."), say={"card_name": card.name, "ap": card.ap})
 
 
 @effect(A.PlayEffect)
@@ -639,7 +649,8 @@ def _play_effect(rules: Rules, state: State, side: Side, action: A.PlayEffect) -
     n = action.card
     discard_card(state, side, n)
     state.turn.card_played = True
-    event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
+    event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect",
+          msg=N_("{side} plays #{card} {card_name} for its effect."), say={"card_name": rules.card(side, n).name})
     state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
     card_effect = effect_of(rules, side, n)
     assert card_effect is not None and card_effect.apply is not None  # offered only for a card with an effect (_offer_cards)
@@ -716,12 +727,12 @@ def _propaganda(rules: Rules, state: State, side: Side, action: A.Propaganda) ->
     cost = propaganda_cost(rules, state, side)
     state.turn.ap -= cost
     state.turn.propaganda = True
-    log(state, f"{side} Propaganda ({cost} AP).")
+    log(state, f"{side} Propaganda ({cost} AP).", msg=N_("{who} Propaganda ({cost} AP)."), say={"who": side, "cost": cost})
     if action.track == "morale":
-        change_morale(rules, state, side, +1, "Propaganda")
+        change_morale(rules, state, side, +1, N_("Propaganda"))
     else:
         state.turn.destruction_eased = True
-        change_destruction(rules, state, -1, "Propaganda")
+        change_destruction(rules, state, -1, N_("Propaganda"))
 
 
 def _offer_negotiation(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -769,7 +780,8 @@ def _dismantle(rules: Rules, state: State, side: Side, action: A.Dismantle) -> N
     state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
     if state.redoubts.get(area) == side:
         del state.redoubts[area]
-    log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
+    log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area,
+        msg=N_("{side} removes its fortifications in {area_name}."), say={"area_name": rules.area_name(area)})
 
 
 def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -779,7 +791,7 @@ def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
 @effect(A.End)
 def _end(rules: Rules, state: State, side: Side, action: A.End) -> None:
     pop(state, state.stack[-1])
-    log(state, f"{side} ends the Orders Phase.")
+    log(state, f"{side} ends the Orders Phase.", msg=N_("{who} ends the Orders Phase."), say={"who": side})
 
 
 MENU: tuple[tuple[tuple[type[Action], ...], Offers], ...] = (
@@ -832,10 +844,10 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
         log(state, f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")
     elif kind == "food":
         if option == "morale":
-            change_morale(rules, state, side, +1, "Food token")
+            change_morale(rules, state, side, +1, N_("Food token"))
         else:
             state.turn.destruction_eased = True
-            change_destruction(rules, state, -1, "Food token")
+            change_destruction(rules, state, -1, N_("Food token"))
     elif kind == "uniform":
         push(state, MobilizeFrame(kind="mobilize", side=side, free=1))
     elif kind == "barricade":
@@ -851,9 +863,10 @@ def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: A.Artille
     pop(state, f)
     enemy = other(side)
     state.losses_this_round = True
-    log(state, f"{side} Artillery fires on {rules.area_name(area)}: 2 Losses.")
+    log(state, f"{side} Artillery fires on {rules.area_name(area)}: 2 Losses.",
+        msg=N_("{who} Artillery fires on {area_name}: 2 Losses."), say={"who": side, "area_name": rules.area_name(area)})
     if rules.terrain[area] == "city":
-        change_destruction(rules, state, 1, "Artillery in a City area")
+        change_destruction(rules, state, 1, N_("Artillery in a City area"))
     if state.over:
         return  # the Destruction skull ended the game (§12)
     defending = austrians_defend(rules, state, area, side)

@@ -6,18 +6,21 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ..data.models import Side
+from ..i18n import N_
 from .events import event
 from .outcome import Outcome, Termination
 from .rules import Rules
 from .state import PL, ZURL, State
 
 
-def log(state: State, text: str, side: Side | None = None, **areas: str | None) -> None:
+def log(state: State, text: str, side: Side | None = None, *, msg: str | None = None, say: dict[str, Any] | None = None,
+        **areas: str | None) -> None:
     """A line of the log with no structure of its own (a ``note`` event); ``areas``: the
-    ``AREA_FACTS`` of what it changed on the map (events.py), and ``side``: who did it."""
+    ``AREA_FACTS`` of what it changed on the map (events.py), and ``side``: who did it;
+    ``msg`` and ``say``: the template ``text`` was made from (events.event)."""
     facts: dict[str, Any] = {"side": side} if side else {}
     facts.update(areas)
-    event(state, "note", text, **facts)
+    event(state, "note", text, msg=msg, say=say, **facts)
 
 
 def end_game(state: State, winner: Side | None, termination: Termination, reason: str) -> None:
@@ -25,7 +28,8 @@ def end_game(state: State, winner: Side | None, termination: Termination, reason
         state.result = Outcome(winner, termination, reason, dict(state.vp))
         state.phase = "over"
         state.stack.clear()
-        event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason)
+        event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason,
+              msg=N_("Game over: {reason} — {winner} wins.") if winner else N_("Game over: {reason} — a draw."))
 
 
 def change_morale(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
@@ -43,7 +47,7 @@ def change_morale(rules: Rules, state: State, side: Side, delta: int, reason: st
             continue
         state.morale[side] = new
         event(state, "track", f"{side} Morale {'+' if step > 0 else '-'}1 → {new} ({reason}).",
-              side=side, track="morale", delta=step, value=new, reason=reason)
+              side=side, track="morale", delta=step, value=new, reason=reason, msg=N_("{side} Morale {delta:+d} → {value} ({reason})."))
 
 
 def change_supply(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
@@ -52,7 +56,7 @@ def change_supply(rules: Rules, state: State, side: Side, delta: int, reason: st
     if new != state.supply[side]:
         state.supply[side] = new
         event(state, "track", f"{side} Supply {'+' if delta > 0 else ''}{delta} → {new} ({reason}).",
-              side=side, track="supply", delta=delta, value=new, reason=reason)
+              side=side, track="supply", delta=delta, value=new, reason=reason, msg=N_("{side} Supply {delta:+d} → {value} ({reason})."))
 
 
 def change_vp(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
@@ -61,7 +65,7 @@ def change_vp(rules: Rules, state: State, side: Side, delta: int, reason: str) -
     if delta:
         state.vp[side] = new
         event(state, "track", f"{side} {'+' if delta > 0 else ''}{delta} VP → {new} ({reason}).",
-              side=side, track="vp", delta=delta, value=new, reason=reason)
+              side=side, track="vp", delta=delta, value=new, reason=reason, msg=N_("{side} {delta:+d} VP → {value} ({reason})."))
 
 
 def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> None:
@@ -74,12 +78,13 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> N
         return
     state.destruction = new
     if new == skull:
-        log(state, f"Destruction reaches the skull ({reason}).")
+        log(state, f"Destruction reaches the skull ({reason}).", msg=N_("Destruction reaches the skull ({reason})."), say={"reason": reason})
         end_game(state, ZURL, Termination.HUMANITARIAN_CRISIS, "Humanitarian Crisis: the Destruction marker reached the skull (§12)")
     else:
         value = rules.scenario.destruction_track[new]
         event(state, "track", f"Destruction {'down' if steps > 0 else 'up'} to space {new + 1} ({value} VP) ({reason}).",
-              side=None, track="destruction", delta=steps, value=new, reason=reason)
+              side=None, track="destruction", delta=steps, value=new, reason=reason, say={"space": new + 1, "vp": value},
+              msg=N_("Destruction down to space {space} ({vp} VP) ({reason}).") if steps > 0 else N_("Destruction up to space {space} ({vp} VP) ({reason})."))
 
 
 def morale_band(rules: Rules, state: State, side: Side) -> Literal["low", "high"]:

@@ -1,0 +1,136 @@
+"""The engine's words in the player's language, made when they are drawn (docs/i18n.md, "The
+engine's log"). An event keeps its English ``text`` and, once converted, the template it was
+made from with its fields (events.py); :func:`event_text` fills the template in the language
+asked for, the fields that name things (units, cards, reasons) in that language too. Nothing
+here runs while a game is played: bots never pay for it.
+
+Also the building blocks a client words options from: :func:`unit_count`, :func:`units_words`,
+:func:`order_name`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from gettext import NullTranslations
+from typing import Any
+
+from ..i18n import N_, SOURCE_LANGUAGE, catalog, current_language
+from .events import Event
+from .notation import _ORDER
+from .state import CODE
+
+#: a unit type's count in words (``tr.ngettext`` with the texts written out, so Babel finds them)
+UNIT_COUNTS: dict[str, Callable[[NullTranslations, int], str]] = {
+    "pl-volunteer": lambda tr, n: tr.ngettext("{n} Polish Volunteer", "{n} Polish Volunteers", n),
+    "pl-soldier": lambda tr, n: tr.ngettext("{n} Polish Soldier", "{n} Polish Soldiers", n),
+    "pl-hq": lambda tr, n: tr.ngettext("{n} PL HQ", "{n} PL HQ", n),
+    "zurl-volunteer": lambda tr, n: tr.ngettext("{n} Ukrainian Volunteer", "{n} Ukrainian Volunteers", n),
+    "sich-rifleman": lambda tr, n: tr.ngettext("{n} Sich Rifleman", "{n} Sich Riflemen", n),
+    "zurl-hq": lambda tr, n: tr.ngettext("{n} ZURL HQ", "{n} ZURL HQ", n),
+    "jewish-militia": lambda tr, n: tr.ngettext("{n} Jewish Militia unit", "{n} Jewish Militia units", n),
+    "austro-hungarian": lambda tr, n: tr.ngettext("{n} Austro-Hungarian unit", "{n} Austro-Hungarian units", n),
+}
+
+#: the Orders by their notation word
+ORDER_NAMES: dict[str, str] = {
+    "move": N_("Move"), "assault": N_("Assault"), "propaganda": N_("Propaganda"), "negotiation": N_("Negotiation"),
+}
+
+
+def _language(language: str | None) -> str:
+    return current_language() if language is None else language
+
+
+def unit_count(utype: str, n: int, language: str | None = None) -> str:
+    """'3 Polish Volunteers', '3 Ochotników PL': a count of one unit type, its noun in the form
+    the count takes (Polish: 1, 2-4 and 22-24, the rest)."""
+    words = UNIT_COUNTS.get(utype)
+    return f"{n} {utype}" if words is None else words(catalog(_language(language)), n).format(n=n)
+
+
+def units_words(units: Mapping[str, int] | tuple[tuple[str, int], ...], language: str | None = None) -> str:
+    """A group in words: '2 Polish Volunteers and 1 Polish Soldier' (notation.describe's form,
+    in ``language``)."""
+    tr = catalog(_language(language))
+    pairs = dict(units)
+    parts = [unit_count(t, n, language) for t, n in sorted(pairs.items(), key=lambda p: _ORDER.index(CODE[p[0]])) if n]
+    if not parts:
+        return tr.gettext("no units")
+    if len(parts) == 1:
+        return parts[0]
+    return tr.gettext("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+
+
+def order_name(order: str, language: str | None = None) -> str:
+    """An Order's name ('move' -> 'Move', 'Ruch')."""
+    return catalog(_language(language)).gettext(ORDER_NAMES.get(order, order))
+
+
+def _card_name(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A card's name in ``language``: its own ``polish`` field (data/translations.py)."""
+    from .rules import shipped_data  # the data is read only when a Polish card name is drawn
+
+    deck = shipped_data().decks.get(fields.get("side"))  # type: ignore[arg-type]
+    card = next((c for c in deck.cards if c.number == fields.get("card")), None) if deck else None
+    return card.polish if card is not None and card.polish and language != SOURCE_LANGUAGE else str(value)
+
+
+def _translated(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A field that is itself a marked English phrase (a reason): its translation, else as it is."""
+    return catalog(language).gettext(value) if isinstance(value, str) else str(value)
+
+
+def _cards_drawn(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    return catalog(language).ngettext("{n} Action card", "{n} Action cards", value).format(n=value)
+
+
+def _attack_verb(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """The verb of a group of ``value`` units ('1 … attacks', '2 … attack'; Polish: 'atakuje', 'atakują')."""
+    return catalog(language).ngettext("attacks", "attack", value)
+
+
+def _losses(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    return catalog(language).ngettext("{n} Loss", "{n} Losses", value).format(n=value)
+
+
+#: how the fields that name things are put in words, by the field's name; other fields show as they are
+FIELD_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
+    "units": lambda value, fields, language: units_words(value, language),
+    "card_name": _card_name,
+    "reason": _translated,
+    "order_word": _translated,
+    "cards_drawn": _cards_drawn,
+    "attack_verb": _attack_verb,
+    "losses": _losses,
+    "one_unit": lambda value, fields, language: unit_count(value, 1, language),
+}
+
+
+def event_text(event: Event, language: str | None = None) -> str | None:
+    """The event's text in ``language`` (the current one by default): its template filled in
+    that language; an event with no template (older, or not converted yet) shows its ``text``."""
+    language = _language(language)
+    if event.message is None or language == SOURCE_LANGUAGE or event.text is None:
+        return event.text
+    msgid, extra = event.message
+    fields = {**dict(event.facts), **dict(extra)}
+    template = catalog(language).gettext(msgid)
+    words = {k: FIELD_WORDS[k](v, fields, language) if k in FIELD_WORDS else v for k, v in fields.items()}
+    try:
+        return template.format_map(words)
+    except (KeyError, IndexError, ValueError):  # a translation naming a field the event lacks
+        return event.text
+
+
+def english_text(event: Event) -> str | None:
+    """The template filled in English: equal to ``text`` for every converted event (the tests
+    hold the two together over random games)."""
+    if event.message is None:
+        return event.text
+    msgid, extra = event.message
+    fields = {**dict(event.facts), **dict(extra)}
+    words = {k: FIELD_WORDS[k](v, fields, SOURCE_LANGUAGE) if k in FIELD_WORDS else v for k, v in fields.items()}
+    return msgid.format_map(words)
+
+
+__all__ = ["event_text", "english_text", "order_name", "unit_count", "units_words"]
