@@ -252,17 +252,21 @@ def _restore_commander(rules: Rules, state: State, side: Side) -> None:
     status = state.commander_status[side]
     if status == "dispersed":
         state.commander_status[side] = "ok"
-        log(state, f"{side}: {commander_card(rules, state, side).name} returns to command.")
+        name = commander_card(rules, state, side).name
+        log(state, f"{side}: {name} returns to command.", msg=N_("{who}: {commander} returns to command."), say={"who": side, "commander": name})
     elif status == "killed":
         if state.commander_deck[side]:
             new = state.commander_deck[side].pop()
             state.commander[side] = new
             state.commander_status[side] = "ok"
             state.revealed = True
-            log(state, f"{side} draws a new Commander: {rules.commanders[new].name} (no Morale change, FAQ).")
+            name = rules.commanders[new].name
+            log(state, f"{side} draws a new Commander: {name} (no Morale change, FAQ).",
+                msg=N_("{who} draws a new Commander: {commander} (no Morale change, FAQ)."), say={"who": side, "commander": name})
         else:
             state.commander_status[side] = "none"
-            log(state, f"{side} has no Commander left: no base AP and no cards (§11 No Leader).")
+            log(state, f"{side} has no Commander left: no base AP and no cards (§11 No Leader).",
+                msg=N_("{who} has no Commander left: no base AP and no cards (§11 No Leader)."), say={"who": side})
 
 
 def _hq_areas(rules: Rules, state: State, side: Side) -> list[str]:
@@ -327,7 +331,8 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
     if state.commander_status[side] == "none":  # §11 No Leader: a relief Commander replaces nobody
         state.commander_status[side] = "ok"
         state.turn.ap = commander.ap
-        log(state, f"{side}: {commander.name} takes command (no Commander to replace: no Morale change).")
+        log(state, f"{side}: {commander.name} takes command (no Commander to replace: no Morale change).",
+            msg=N_("{who}: {commander} takes command (no Commander to replace: no Morale change)."), say={"who": side, "commander": commander.name})
         if state.mob[side].get(HQ[side]) and _hq_areas(rules, state, side):
             push(state, SideFrame(kind="hq", side=side))  # §5.1 [1] 1: the HQ comes back with him
         return

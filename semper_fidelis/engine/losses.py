@@ -53,17 +53,18 @@ def unit_leaves(rules: Rules, state: State, side: Side, utype: str, fate: str, i
     state.losses_this_round = True
     if utype == HQ[side]:
         send_to(state, side, "mob", utype)
-        name = commander_card(rules, state, side).name if state.commander.get(side) else "the HQ"
+        name = commander_card(rules, state, side).name if state.commander.get(side) else N_("the HQ")
         if fate == "disperse":
             state.commander_status[side] = "dispersed"
-            log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.")
+            log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.",
+                msg=N_("{who} HQ dispersed: {commander} is out of action until the next Initial Phase."), say={"who": side, "commander": name})
             if in_battle:
                 change_morale(rules, state, side, -1, N_("HQ dispersed in battle"))
         else:
             commander = rules.commanders.get(state.commander[side] or "")
             state.commander_status[side] = "killed"
             state.fallen[side] += 1
-            log(state, f"{side} HQ broken: {name} is killed.")
+            log(state, f"{side} HQ broken: {name} is killed.", msg=N_("{who} HQ broken: {commander} is killed."), say={"who": side, "commander": name})
             if in_battle:
                 change_morale(rules, state, side, -1, N_("Commander killed in battle"))
             if in_battle and commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":

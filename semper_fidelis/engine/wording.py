@@ -99,6 +99,7 @@ FIELD_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
     "card_name": _card_name,
     "reason": _translated,
     "order_word": _translated,
+    "commander": _translated,  # a name, or 'the HQ' where there is none
     "cards_drawn": _cards_drawn,
     "attack_verb": _attack_verb,
     "losses": _losses,
