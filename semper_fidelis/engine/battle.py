@@ -433,9 +433,11 @@ def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
     state.last_battle[winner] = "won"
     state.last_battle[other(winner)] = "lost"
     state.losses_this_round = True
-    event(state, "battle", f"Battle in {rules.area_name(area)}: " + "; ".join(notes) + f". Final {a_bp} : {d_bp} — {winner} wins.",
+    say = {"area_name": rules.area_name(area), "notes": "; ".join(notes), "a_bp": a_bp, "d_bp": d_bp}
+    event(state, "battle", f"Battle in {say['area_name']}: {say['notes']}. Final {a_bp} : {d_bp} — {winner} wins.",
           area=area, attacker=attacker, defender=defender, assault=bool(f.get("assault")), bp={"attacker": a_bp, "defender": d_bp},
-          winner=winner, cards=[(c.attacker, c.defender) for c in drawn])
+          winner=winner, cards=[(c.attacker, c.defender) for c in drawn], say=say,
+          msg=N_("Battle in {area_name}: {notes}. Final {a_bp} : {d_bp} — {winner} wins."))
     if rules.terrain[area] == "city" and a_bp + d_bp >= 10:
         change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
 

@@ -490,20 +490,22 @@ def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action
     area, utype = action.area, type_for(side, action.unit)
     if f.get("free"):
         f["free"] -= 1
-        paid = "Uniform token"
+        paid, msg, say = "Uniform token", N_("{side} mobilizes {one_unit} into {area_name} (Uniform token)."), {}
     else:
         if not state.turn.mobilize_credit:
             cost, units = mobilization_rate(rules, state, side)
             state.turn.ap -= cost
             state.turn.mobilize_credit = units
-            paid = f"{cost} AP for {units}"
+            paid, msg, say = (f"{cost} AP for {units}", N_("{side} mobilizes {one_unit} into {area_name} ({cost} AP for {count})."),
+                              {"cost": cost, "count": units})
         else:
-            paid = "already paid"
+            paid, msg, say = "already paid", N_("{side} mobilizes {one_unit} into {area_name} (already paid)."), {}
         state.turn.mobilize_credit -= 1
     zone = state.mob["neutral"] if utype in NEUTRAL_TYPES else state.mob[side]
     zone[utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} ({paid}).", side=side, area=area)
+    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} ({paid}).", side=side, area=area,
+        msg=msg, say={**say, "one_unit": utype, "area_name": rules.area_name(area)})
     checkpoint(rules, state)
     if f.get("free") == 0 and "free" in f:
         pop(state, f)
