@@ -19,6 +19,7 @@ primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
 from __future__ import annotations
 
 from ..data.models import NegotiationTrack, Side
+from ..i18n import N_
 from .actions import Negotiate
 from .events import event
 from .notation import unit_name
@@ -99,11 +100,13 @@ def disarm(rules: Rules, state: State, side: Side) -> None:
     """§13.2 Disarmament: the first side to disarm the Austro-Hungarians raises its Supply 1 step
     per Austro-Hungarian unit on the board; their Strength falls from 4 to 2 for good."""
     if state.austrians_disarmed:
-        log(state, f"The Austro-Hungarian units were disarmed before: {side} gains no Supply (only the first disarmament does).")
+        log(state, f"The Austro-Hungarian units were disarmed before: {side} gains no Supply (only the first disarmament does).",
+            msg=N_("The Austro-Hungarian units were disarmed before: {who} gains no Supply (only the first disarmament does)."), say={"who": side})
         return
     state.austrians_disarmed = True
     n = austrians_on_board(state)
-    log(state, f"{side} disarms the Austro-Hungarian units: their Strength falls to 2 for good.")
+    log(state, f"{side} disarms the Austro-Hungarian units: their Strength falls to 2 for good.",
+        msg=N_("{who} disarms the Austro-Hungarian units: their Strength falls to 2 for good."), say={"who": side})
     change_supply(rules, state, side, n, f"disarmed {n} {unit_name('austro-hungarian', n)}")
 
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ...data.models import Side
+from ...i18n import N_
 from .. import negotiation
 from ..actions import Action, Barricade, DiscardToken, Done, From, Mobilize, Redoubt, RemoveUnit, TakeToken, To, Units, group_text
 from ..battle import evade_firsts, groups_of, start_battle
@@ -226,13 +227,15 @@ def _mobilize_options(rules: Rules, state: State, f: CardMobilizeFrame) -> list[
 def _mobilize_choose(rules: Rules, state: State, f: CardMobilizeFrame, action: Mobilize | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} stops mobilizing ({f['why']}).")
+        log(state, f"{side} stops mobilizing ({f['why']}).",
+            msg=N_("{who} stops mobilizing ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     utype = type_for(side, action.unit)
     state.mob[side][utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
+    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area,
+        msg=N_("{who} mobilizes {one_unit} into {area_name} at no AP cost ({reason})."), say={"who": side, "one_unit": utype, "area_name": rules.area_name(area), "reason": f["why"]})
     checkpoint(rules, state)
     if f["left"] > 1 and _mobilize_choices(rules, state, side, f["codes"], f["terrains"]):
         f["left"] -= 1
@@ -327,7 +330,8 @@ def _group_options(rules: Rules, state: State, f: CardGroupFrame) -> list[Action
 def _group_choose(rules: Rules, state: State, f: CardGroupFrame, action: Done | From | Units | To) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} moves no more units ({f['why']}).")
+        log(state, f"{side} moves no more units ({f['why']}).",
+            msg=N_("{who} moves no more units ({reason})."), say={"who": side, "reason": f["why"]})
         return
     if isinstance(action, From):
         f["stage"], f["origin"] = "units", action.area
@@ -341,7 +345,8 @@ def _group_choose(rules: Rules, state: State, f: CardGroupFrame, action: Done | 
     units = parse_units(side, f["units"])
     dest = commit_group(rules, state, side, f["origin"], units, action, f["why"])
     if f["then"] == "battle":
-        log(state, f"{side} fights at once, as after an Assault ({f['why']}).")
+        log(state, f"{side} fights at once, as after an Assault ({f['why']}).",
+            msg=N_("{who} fights at once, as after an Assault ({reason})."), say={"who": side, "reason": f["why"]})
         start_battle(rules, state, dest, side, assault=True)
     elif f["repeat"] and _group_origins(rules, state, side, f["mode"], f["kinds"], f["target"], f["then"]):
         f["stage"], f["moved"], f["origin"], f["units"] = "from", f["moved"] + 1, None, None
@@ -384,7 +389,8 @@ def move_group(
     ``repeat`` lets further groups follow (until ``done``)."""
     why = card_name(rules, effect_id)
     if not can_move_group(rules, state, side, mode, kinds, target, then):
-        log(state, f"{side} has no units that can move ({why}).")
+        log(state, f"{side} has no units that can move ({why}).",
+            msg=N_("{who} has no units that can move ({reason})."), say={"who": side, "reason": why})
         return
     push(state, CardGroupFrame(
         kind="card-group", side=side, effect=effect_id, prompt=f"{side}: {why} — choose the area, the units and where they go",
@@ -466,7 +472,8 @@ def _take_options(rules: Rules, state: State, f: CardTakeFrame) -> list[Action]:
 def _take_choose(rules: Rules, state: State, f: CardTakeFrame, action: TakeToken | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} takes no more tokens ({f['why']}).")
+        log(state, f"{side} takes no more tokens ({f['why']}).",
+            msg=N_("{who} takes no more tokens ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     take_token(rules, state, side, area, action.token)
@@ -509,7 +516,8 @@ def _discard_choose(rules: Rules, state: State, f: CardDiscardFrame, action: Dis
     token = next(t for t in state.my_tokens[side] if t.label() == label)
     state.my_tokens[side].remove(token)
     state.token_pool.append(token)
-    log(state, f"{side} discards a Supply Token ({f['why']}).")
+    log(state, f"{side} discards a Supply Token ({f['why']}).",
+        msg=N_("{who} discards a Supply Token ({reason})."), say={"who": side, "reason": f["why"]})
     if f["left"] > 1 and state.my_tokens[side]:
         f["left"] -= 1
         push(state, f)
@@ -645,7 +653,8 @@ def free_evasion_room(rules: Rules, state: State, f: BattleFrame) -> bool:
 def evade_free(rules: Rules, state: State, f: BattleFrame, side: Side, why: str) -> None:
     """The defender evades (§9.2) without discarding cards: every unit withdraws to adjacent
     areas as in an Evasion. It counts as an Evasion: no battle, the Truce unbroken (FAQ)."""
-    log(state, f"{side} evades at once, discarding no other card ({why}); the battle does not take place.")
+    log(state, f"{side} evades at once, discarding no other card ({why}); the battle does not take place.",
+        msg=N_("{who} evades at once, discarding no other card ({reason}); the battle does not take place."), say={"who": side, "reason": why})
     push(state, EvadeFrame(kind="battle-evade", side=side, picked=[], moving=True))
 
 
@@ -699,12 +708,14 @@ def _fort_options(rules: Rules, state: State, f: CardFortifyFrame) -> list[Actio
 def _fort_choose(rules: Rules, state: State, f: CardFortifyFrame, action: Barricade | Redoubt | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} builds nothing more ({f['why']}).")
+        log(state, f"{side} builds nothing more ({f['why']}).",
+            msg=N_("{who} builds nothing more ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     if isinstance(action, Barricade):
         state.barricades.setdefault(area, []).append((side, action.facing))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} at no AP cost ({f['why']}).", area=area)
+        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} at no AP cost ({f['why']}).", area=area,
+            msg=N_("{who} builds a Barricade in {area_name} facing {facing} at no AP cost ({reason})."), say={"who": side, "area_name": rules.area_name(area), "facing": rules.area_name(action.facing), "reason": f["why"]})
         if not f["built"] and _free_forts(rules, state, side, redoubts=False):
             f["built"] = 1
             push(state, f)
@@ -713,7 +724,8 @@ def _fort_choose(rules: Rules, state: State, f: CardFortifyFrame, action: Barric
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
         if not state.barricades[area]:
             del state.barricades[area]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
+        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).", area=area,
+            msg=N_("{who} builds a Redoubt in {area_name} at no AP cost ({reason})."), say={"who": side, "area_name": rules.area_name(area), "reason": f["why"]})
 
 
 card_question("card-fortify", _fort_options, _fort_choose)
