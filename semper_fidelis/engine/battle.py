@@ -17,7 +17,7 @@ from typing_extensions import TypeIs
 from ..data.models import Side
 from ..i18n import N_
 from .actions import Action, Advance, BattleAt, CombatToken, Discard, Evade, Fight, Pass, Retreat, Special, Stay
-from .cards import card_title, discard_card, effect_of
+from .cards import discard_card, effect_of
 from .events import event
 from .frames import (
     AdvanceFrame,
@@ -81,9 +81,8 @@ def start_battle(rules: Rules, state: State, area: str, attacker: Side, *, assau
     if data["neutral_defence"]:
         state.austrians_defend_for = other(attacker)
     push(state, data)
-    event(state, "battle-start", f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."),
-          area=area, attacker=attacker, assault=assault, say={"area_name": rules.area_name(area)},
-          msg=N_("Battle in {area_name}: {attacker} attacks (Assault).") if assault else N_("Battle in {area_name}: {attacker} attacks."))
+    event(state, "battle-start", N_("Battle in {area_name}: {attacker} attacks (Assault).") if assault else N_("Battle in {area_name}: {attacker} attacks."),
+          area=area, attacker=attacker, assault=assault, say={"area_name": rules.area_name(area)})
 
 
 def battle_data(rules: Rules, state: State, area: str, attacker: Side, *, assault: bool) -> BattleFrame:
@@ -241,8 +240,7 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
     """§9.2: a defender with units left may evade; with none, there is no battle."""
     area, defender = f["area"], f["defender"]
     if count(rules, state, area, defender) == 0:
-        log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.",
-            msg=N_("No {defender} units remain in {area_name}: no battle."), say={"defender": defender, "area_name": rules.area_name(area)})
+        log(state, N_("No {defender} units remain in {area_name}: no battle."), say={"defender": defender, "area_name": rules.area_name(area)})
         f["step"], f["result"] = "advance", "empty"
         return
     _next(f)
@@ -251,10 +249,10 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
         push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
     elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
         quiet_step(state, defender, "evade")
-        event(state, "note", f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
-        log(state, f"{defender} stands and fights.", msg=N_("{who} stands and fights."), say={"who": defender})
+        event(state, "note", text=f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
+        log(state, N_("{who} stands and fights."), say={"who": defender})
     else:
-        log(state, f"{defender} cannot evade: {barred}.")
+        log(state, text=f"{defender} cannot evade: {barred}.")
 
 
 def _specials_step(rules: Rules, state: State, f: BattleFrame) -> None:
@@ -434,10 +432,9 @@ def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
     state.last_battle[other(winner)] = "lost"
     state.losses_this_round = True
     say = {"area_name": rules.area_name(area), "notes": "; ".join(notes), "a_bp": a_bp, "d_bp": d_bp}
-    event(state, "battle", f"Battle in {say['area_name']}: {say['notes']}. Final {a_bp} : {d_bp} — {winner} wins.",
+    event(state, "battle", N_("Battle in {area_name}: {notes}. Final {a_bp} : {d_bp} — {winner} wins."),
           area=area, attacker=attacker, defender=defender, assault=bool(f.get("assault")), bp={"attacker": a_bp, "defender": d_bp},
-          winner=winner, cards=[(c.attacker, c.defender) for c in drawn], say=say,
-          msg=N_("Battle in {area_name}: {notes}. Final {a_bp} : {d_bp} — {winner} wins."))
+          winner=winner, cards=[(c.attacker, c.defender) for c in drawn], say=say)
     if rules.terrain[area] == "city" and a_bp + d_bp >= 10:
         change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
 
@@ -470,7 +467,7 @@ def _go_back(rules: Rules, state: State, f: BattleFrame, g: AttackGroup, verb: s
         add_units(state, g.origin, back)
         first, _, rest = verb.partition(" ")  # "returns to": the verb agrees with the units
         agreed = first if sum(back.values()) == 1 else first.removesuffix("s")
-        log(state, f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.", side=attacker, area=f["area"], to_area=g.origin)
+        log(state, text=f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.", side=attacker, area=f["area"], to_area=g.origin)
         enter_area(rules, state, attacker, g.origin, how)  # §13.2 Militia
     return back
 
@@ -643,8 +640,7 @@ def play_special(rules: Rules, state: State, f: BattleFrame, side: Side, number:
         f["second_card"].append(side)
     key = f"{side} #{number}"
     state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
-    event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"],
-          msg=N_("{side} plays the Special card {side} #{card} {card_name}."), say={"card_name": rules.card(side, number).name})
+    event(state, "card", N_("{side} plays the Special card {side} #{card} {card_name}."), side=side, card=number, use="special", area=f["area"], say={"card_name": rules.card(side, number).name})
     card_effect = effect_of(rules, side, number)
     assert card_effect is not None and card_effect.battle_apply is not None  # offered only for a Special card with an effect
     card_effect.battle_apply(rules, state, f, side)
@@ -652,7 +648,7 @@ def play_special(rules: Rules, state: State, f: BattleFrame, side: Side, number:
 
 def _log_advance(rules: Rules, state: State, f: BattleFrame, c: AdvanceFrame) -> None:
     n = sum(c.get("moved", {}).values())
-    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
+    log(state, text=f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
 
 
 # Each question a battle puts is its own procedure (one frame kind, its legal actions and their
@@ -703,21 +699,21 @@ def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: Fight | Disc
     side = c["side"]
     if isinstance(action, Fight):
         pop(state, c)
-        log(state, f"{side} stands and fights.", msg=N_("{who} stands and fights."), say={"who": side})
+        log(state, N_("{who} stands and fights."), say={"who": side})
     elif isinstance(action, Discard):
         c["picked"].append(action.card)
     else:
         if c["picked"]:
             for n in c["picked"]:
                 discard_card(state, side, n)
-            log(state, f"{side} evades, discarding {plural(len(c['picked']), 'card')}.")
+            log(state, text=f"{side} evades, discarding {plural(len(c['picked']), 'card')}.")
             c["picked"] = []
         c["moving"] = True
         c["landed"] = True  # the rest may only split into neutral areas (§9.2)
         units, dest = group_of(side, action.units), action.dest
         remove_units(state, f["area"], units)
         add_units(state, dest, units)
-        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(dest)}.", side=side, from_area=f["area"], to_area=dest)
+        log(state, text=f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(dest)}.", side=side, from_area=f["area"], to_area=dest)
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
@@ -791,7 +787,7 @@ def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: Combat
     f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
     if token.kind == "ammunition":
         f["ammo"].append(side)
-    log(state, f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
+    log(state, text=f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
 
 
 procedure(
@@ -820,12 +816,12 @@ def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: Retreat)
         f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
     if dest is None:
         one = sum(stranded.values()) == 1  # the verbs agree with the units
-        log(state, f"{side}: {describe(stranded)} {'has' if one else 'have'} nowhere to go and {'is' if one else 'are'} dispersed.", side=side, area=f["area"], from_area=where)
+        log(state, text=f"{side}: {describe(stranded)} {'has' if one else 'have'} nowhere to go and {'is' if one else 'are'} dispersed.", side=side, area=f["area"], from_area=where)
         disperse_in_battle(rules, state, f, side, stranded)
     else:
         add_units(state, dest, stranded)
         f.setdefault("placed", []).append((dest, dict(stranded)))
-        log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(dest)}.", side=side, area=f["area"], from_area=where, to_area=dest)
+        log(state, text=f"{side} withdraws {describe(stranded)} to {rules.area_name(dest)}.", side=side, area=f["area"], from_area=where, to_area=dest)
     if not f["stranded"]:
         state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
         pop(state, c)

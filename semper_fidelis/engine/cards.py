@@ -81,8 +81,7 @@ def draw_cards(rules: Rules, state: State, side: Side, n: int) -> int:
             state.deck[side] = state.discard[side]
             state.discard[side] = []
             state.rng.shuffle(state.deck[side])
-            log(state, f"{side} reshuffles its discard pile into a new Action deck.",
-                msg=N_("{who} reshuffles its discard pile into a new Action deck."), say={"who": side})
+            log(state, N_("{who} reshuffles its discard pile into a new Action deck."), say={"who": side})
         state.hand[side].append(state.deck[side].pop())
         drawn += 1
     if drawn:

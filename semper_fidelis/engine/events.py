@@ -22,7 +22,10 @@ areas it changed in the facts listed in :data:`AREA_FACTS`, so a client can mark
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from .kinds import EventKind
@@ -33,6 +36,7 @@ ALL = "all"
 MESSAGE = "message"
 #: a text's template: (msgid, the fields beyond the facts as (name, value) pairs)
 Message = tuple[str, tuple[tuple[str, Any], ...]]
+NO_FIELDS: Mapping[str, Any] = MappingProxyType({})
 #: The facts that name an area the event changed on the map.
 AREA_FACTS = ("area", "from_area", "to_area")
 
@@ -40,18 +44,28 @@ AREA_FACTS = ("area", "from_area", "to_area")
 @dataclass(frozen=True)
 class Event:
     """One thing that happened. ``facts`` are (name, value) pairs of immutable values (units as
-    (type, count) pairs); :meth:`to_dict` gives the plain JSON form."""
+    (type, count) pairs); :meth:`to_dict` gives the plain JSON form.
+
+    ``message`` is the text's template, for showing it in any language (engine/wording.py):
+    (msgid, the fields beyond the facts); ``written`` is a text given as it is (an event written
+    before templates). The English ``text`` is made from the template when first read, not when
+    the event is written: bots never read it."""
 
     kind: EventKind
-    text: str | None
     visible: str
     round: int
     turn: str
     facts: tuple[tuple[str, Any], ...] = ()
-    #: the text's template, for showing it in another language (engine/wording.py): (msgid,
-    #: the fields beyond the facts); None for an event written before
-    #: templates, or one not converted yet (its ``text`` shows as it is)
     message: Message | None = None
+    written: str | None = None
+
+    @cached_property
+    def text(self) -> str | None:  # a frozen dataclass lets cached_property write its __dict__
+        if self.message is None:
+            return self.written
+        from .wording import english_text  # wording reads the catalog: only when a text is read
+
+        return english_text(self)
 
     def __getitem__(self, name: str) -> Any:
         return dict(self.facts)[name]
@@ -70,10 +84,13 @@ class Event:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
         """The event back from its plain form (a client that received it over the network):
-        ``Event.from_dict(e.to_dict()) == e``."""
+        ``Event.from_dict(e.to_dict()) == e``; a template's text is made again from it, so a
+        peer's text is kept only where there is no template."""
         head = ("kind", "text", "visible", "round", "turn", MESSAGE)
         facts = tuple((k, _frozen(v)) for k, v in data.items() if k not in head)
-        return cls(data["kind"], data.get("text"), data["visible"], data["round"], data["turn"], facts, _message(data.get(MESSAGE)))
+        message = _message(data.get(MESSAGE))
+        return cls(data["kind"], data["visible"], data["round"], data["turn"], facts, message,
+                   data.get("text") if message is None else None)
 
 
 def _message(data: Any) -> Message | None:
@@ -100,16 +117,20 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def event(state: State, kind: EventKind, text: str | None = None, *, visible: str = ALL,
-          msg: str | None = None, say: dict[str, Any] | None = None, **facts: Any) -> None:
-    """Record an event; a public one with text also goes into the log. ``msg`` is the template
-    ``text`` was made from (marked with ``N_``; a count's words are a field, wording.FIELD_WORDS),
-    its fields the facts and ``say`` (words that are no facts, atoms only): kept as they are, so the text can be shown in another language when drawn (engine/wording.py) at no cost here."""
+def event(state: State, kind: EventKind, msg: str | None = None, *, text: str | None = None, visible: str = ALL,
+          say: Mapping[str, Any] = NO_FIELDS, **facts: Any) -> None:
+    """Record an event. ``msg`` is its text's template (marked with ``N_``; a count's words are a
+    field, wording.FIELD_WORDS), filled from the facts and ``say`` (the words that are no facts,
+    atoms only) when the text is read, in English (``Event.text``) or the player's
+    language (engine/wording.py): the game loop formats nothing. ``text``: a text with no
+    template. An event with either and ``visible`` to all is a line of the log (State.log)."""
     facts_ = tuple([(k, _frozen(v) if isinstance(v, dict | list) else v) for k, v in facts.items()])  # a list: no generator
-    message: Message | None = None if msg is None else (msg, tuple(say.items()) if say else ())
-    state.events.append(Event(kind, text, visible, state.round, state.active, facts_, message))
-    if text and visible == ALL:
-        state.log.append(text)
+    state.events.append(Event(kind, visible, state.round, state.active, facts_, None if msg is None else (msg, tuple(say.items()) if say else ()), text))
+
+
+def log_lines(events: list[Event]) -> list[str]:
+    """The log: the texts of the events every player may see, in English (State.log)."""
+    return [text for e in events if e.visible == ALL and (text := e.text)]
 
 
 def visible_to(events: list[Event], player: str | None, since: int = 0) -> list[Event]:

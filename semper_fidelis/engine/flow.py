@@ -64,8 +64,7 @@ def _begin_turn(rules: Rules, state: State) -> None:
     side = state.active
     state.turn = TurnState()
     date = rules.scenario.time_track[state.round - 1]
-    event(state, "turn", f"— Round {state.round} ({date}), {side} turn —", side=side,
-          msg=N_("— Round {round_no} ({date}), {side} turn —"), say={"round_no": state.round, "date": date})
+    event(state, "turn", N_("— Round {round_no} ({date}), {side} turn —"), side=side, say={"round_no": state.round, "date": date})
     _restore_commander(rules, state, side)
     commander = rules.commanders.get(state.commander[side] or "")
     state.turn.ap = commander.ap if commander and state.commander_status[side] == "ok" else 0
@@ -138,7 +137,7 @@ def _end_round(rules: Rules, state: State) -> None:
 def _after_round(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
     if not state.losses_this_round:
-        log(state, "Truce: no battle and no losses this round.", msg=N_("Truce: no battle and no losses this round."))
+        log(state, N_("Truce: no battle and no losses this round."))
         for side in SIDES:
             change_morale(rules, state, side, +1, N_("truce"))
     state.losses_this_round = False
@@ -228,8 +227,7 @@ def _deploy_apply(rules: Rules, state: State, f: DeployFrame, action: Place) -> 
     add_units(state, area, {item["unit"]: 1})
     state.pool[side][item["unit"]] -= 1
     item["count"] -= 1
-    log(state, f"{side} deploys 1 {unit_name(item['unit'])} in {rules.area_name(area)}.", side=side, area=area,
-        msg=N_("{side} deploys {one_unit} in {area_name}."), say={"one_unit": item["unit"], "area_name": rules.area_name(area)})
+    log(state, N_("{side} deploys {one_unit} in {area_name}."), side=side, area=area, say={"one_unit": item["unit"], "area_name": rules.area_name(area)})
     if item["count"] == 0:
         f["todo"].pop(0)
     if not f["todo"]:
@@ -253,7 +251,7 @@ def _restore_commander(rules: Rules, state: State, side: Side) -> None:
     if status == "dispersed":
         state.commander_status[side] = "ok"
         name = commander_card(rules, state, side).name
-        log(state, f"{side}: {name} returns to command.", msg=N_("{who}: {commander} returns to command."), say={"who": side, "commander": name})
+        log(state, N_("{who}: {commander} returns to command."), say={"who": side, "commander": name})
     elif status == "killed":
         if state.commander_deck[side]:
             new = state.commander_deck[side].pop()
@@ -261,12 +259,10 @@ def _restore_commander(rules: Rules, state: State, side: Side) -> None:
             state.commander_status[side] = "ok"
             state.revealed = True
             name = rules.commanders[new].name
-            log(state, f"{side} draws a new Commander: {name} (no Morale change, FAQ).",
-                msg=N_("{who} draws a new Commander: {commander} (no Morale change, FAQ)."), say={"who": side, "commander": name})
+            log(state, N_("{who} draws a new Commander: {commander} (no Morale change, FAQ)."), say={"who": side, "commander": name})
         else:
             state.commander_status[side] = "none"
-            log(state, f"{side} has no Commander left: no base AP and no cards (§11 No Leader).",
-                msg=N_("{who} has no Commander left: no base AP and no cards (§11 No Leader)."), say={"who": side})
+            log(state, N_("{who} has no Commander left: no base AP and no cards (§11 No Leader)."), say={"who": side})
 
 
 def _hq_areas(rules: Rules, state: State, side: Side) -> list[str]:
@@ -287,8 +283,7 @@ def _place_hq(rules: Rules, state: State, f: SideFrame, area: str) -> None:
     side = f["side"]
     state.mob[side][HQ[side]] -= 1
     add_units(state, area, {HQ[side]: 1})
-    log(state, f"{side} HQ placed in {rules.area_name(area)}.", side=side, area=area,
-        msg=N_("{side} HQ placed in {area_name}."), say={"area_name": rules.area_name(area)})
+    log(state, N_("{side} HQ placed in {area_name}."), side=side, area=area, say={"area_name": rules.area_name(area)})
     pop(state, f)
     checkpoint(rules, state)
 
@@ -331,13 +326,12 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
     if state.commander_status[side] == "none":  # §11 No Leader: a relief Commander replaces nobody
         state.commander_status[side] = "ok"
         state.turn.ap = commander.ap
-        log(state, f"{side}: {commander.name} takes command (no Commander to replace: no Morale change).",
-            msg=N_("{who}: {commander} takes command (no Commander to replace: no Morale change)."), say={"who": side, "commander": commander.name})
+        log(state, N_("{who}: {commander} takes command (no Commander to replace: no Morale change)."), say={"who": side, "commander": commander.name})
         if state.mob[side].get(HQ[side]) and _hq_areas(rules, state, side):
             push(state, SideFrame(kind="hq", side=side))  # §5.1 [1] 1: the HQ comes back with him
         return
     state.turn.commander_changes += 1
-    log(state, f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
+    log(state, text=f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
     if state.turn.commander_changes > 1:
         change_morale(rules, state, side, -1, f"{ordinal(state.turn.commander_changes)} change of Commander this turn")
     elif state.last_battle[side] == "lost":
@@ -369,10 +363,10 @@ def _relief_arrives(rules: Rules, state: State, side: Side) -> list[str]:
         state.pool[side][entry["unit"]] = available - n
         waiting = state.relief_waiting.setdefault(side, {})
         waiting[entry["unit"]] = waiting.get(entry["unit"], 0) + n
-        log(state, f"{side} Relief arrives: {n} {unit_name(entry['unit'], n)}" + (f" (pool short by {entry['count'] - n})" if n < entry["count"] else "") + ".")
+        log(state, text=f"{side} Relief arrives: {n} {unit_name(entry['unit'], n)}" + (f" (pool short by {entry['count'] - n})" if n < entry["count"] else "") + ".")
         if entry.get("commander"):
             commanders.append(entry["commander"])
-            log(state, f"{rules.commanders[entry['commander']].name} arrives with the Relief.")
+            log(state, text=f"{rules.commanders[entry['commander']].name} arrives with the Relief.")
     return commanders
 
 
@@ -434,7 +428,7 @@ def _relief_apply(rules: Rules, state: State, f: ReliefFrame, action: Relief) ->
     state.turn.ap -= cost
     state.relief_waiting[side][utype] -= 1 * n
     add_units(state, area, {utype: n})
-    log(state, f"{side} Relief: {n} {unit_name(utype, n)} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".", side=side, area=area)
+    log(state, text=f"{side} Relief: {n} {unit_name(utype, n)} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".", side=side, area=area)
     enter_area(rules, state, side, area, "deploys Relief")  # §13.2: a neutral Militia there turns
     checkpoint(rules, state)
     if not any(state.relief_waiting[side].values()):
@@ -471,7 +465,7 @@ def _say_no_event(rules: Rules, state: State, side: Side) -> None:
     held = sorted({n for n in state.hand[side] if rules.card(side, n).kind == "event"})
     if held:
         cards = ", ".join(card_title(rules, side, n) for n in held)
-        event(state, "note", f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
+        event(state, "note", text=f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
 
 
 def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) -> None:
@@ -483,7 +477,7 @@ def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) ->
     card = rules.card(side, number)
     discard_card(state, side, number)
     state.turn.event_played = True
-    log(state, f"{side} plays the Event {card_title(rules, side, number)} for {card.ap} AP; its effect benefits {other(side)}.")
+    log(state, text=f"{side} plays the Event {card_title(rules, side, number)} for {card.ap} AP; its effect benefits {other(side)}.")
     effect = effect_of(rules, side, number)
     if effect is not None and effect.apply is not None:
         state.card_effect_counts[f"{side} #{number}"] = state.card_effect_counts.get(f"{side} #{number}", 0) + 1
@@ -526,10 +520,10 @@ def take_token(rules: Rules, state: State, side: Side, area: str, choice: str) -
     if not tokens:
         del state.tokens[area]
     state.my_tokens[side].append(replace(token, face_up=False))
-    event(state, "token", f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({token_words(rules, choice).removeprefix('the ')})." if choice != "hidden" else "."),
+    event(state, "token", text=f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({token_words(rules, choice).removeprefix('the ')})." if choice != "hidden" else "."),
           side=side, area=area, face_up=choice != "hidden")
     if choice == "hidden":  # what it was, for its owner's eyes only
-        event(state, "token", f"{side} took {token.label()} from {rules.area_name(area)}.", visible=side, side=side, area=area, token=token.label())
+        event(state, "token", text=f"{side} took {token.label()} from {rules.area_name(area)}.", visible=side, side=side, area=area, token=token.label())
 
 
 def collect_automatic(rules: Rules, state: State, side: Side) -> list[str]:
@@ -587,18 +581,17 @@ def _draw_apply(rules: Rules, state: State, f: SideFrame, action: Discard | Draw
     side = f["side"]
     if isinstance(action, Discard):
         discard_card(state, side, action.card)
-        log(state, f"{side} discards a card.", side, msg=N_("{side} discards a card."))
+        log(state, N_("{side} discards a card."), side)
         return
     commander = commander_card(rules, state, side)
     room = rules.data.tracks.hand_limit - len(state.hand[side])
     before = list(state.hand[side])
     n = draw_cards(rules, state, side, max(0, min(commander.cards, room)))
-    event(state, "draw", f"{side} draws {n} Action card{'s' if n != 1 else ''}.", side=side, count=n,
-          msg=N_("{side} draws {cards_drawn}."), say={"cards_drawn": n})
+    event(state, "draw", N_("{side} draws {cards_drawn}."), side=side, count=n, say={"cards_drawn": n})
     drawn = list(state.hand[side])
     for card in before:
         drawn.remove(card)
-    event(state, "draw", f"{side} drew " + ", ".join(f"#{c}" for c in drawn) + ".", visible=side, side=side, cards=drawn)
+    event(state, "draw", text=f"{side} drew " + ", ".join(f"#{c}" for c in drawn) + ".", visible=side, side=side, cards=drawn)
     pop(state, f)
 
 
@@ -623,8 +616,7 @@ def _attrition_apply(rules: Rules, state: State, f: AttritionFrame, action: Attr
     side, area = f["queue"].pop(0)
     utype = type_for(side, action.unit)
     remove_units(state, area, {utype: 1})
-    log(state, f"Attrition: {side} disperses 1 {unit_name(utype)} in {rules.area_name(area)}.", area=area,
-        msg=N_("Attrition: {who} disperses {one_unit} in {area_name}."), say={"who": side, "one_unit": utype, "area_name": rules.area_name(area)})
+    log(state, N_("Attrition: {who} disperses {one_unit} in {area_name}."), area=area, say={"who": side, "one_unit": utype, "area_name": rules.area_name(area)})
     unit_leaves(rules, state, side, utype, "disperse", in_battle=False)
     _drop_settled(rules, state, f)
 

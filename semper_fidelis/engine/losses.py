@@ -56,15 +56,14 @@ def unit_leaves(rules: Rules, state: State, side: Side, utype: str, fate: str, i
         name = commander_card(rules, state, side).name if state.commander.get(side) else N_("the HQ")
         if fate == "disperse":
             state.commander_status[side] = "dispersed"
-            log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.",
-                msg=N_("{who} HQ dispersed: {commander} is out of action until the next Initial Phase."), say={"who": side, "commander": name})
+            log(state, N_("{who} HQ dispersed: {commander} is out of action until the next Initial Phase."), say={"who": side, "commander": name})
             if in_battle:
                 change_morale(rules, state, side, -1, N_("HQ dispersed in battle"))
         else:
             commander = rules.commanders.get(state.commander[side] or "")
             state.commander_status[side] = "killed"
             state.fallen[side] += 1
-            log(state, f"{side} HQ broken: {name} is killed.", msg=N_("{who} HQ broken: {commander} is killed."), say={"who": side, "commander": name})
+            log(state, N_("{who} HQ broken: {commander} is killed."), say={"who": side, "commander": name})
             if in_battle:
                 change_morale(rules, state, side, -1, N_("Commander killed in battle"))
             if in_battle and commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":
@@ -191,7 +190,7 @@ def _losses_legal(rules: Rules, state: State, f: LossesFrame) -> list[Action]:
 def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Medicine | Withdraw | Disperse | Break) -> None:
     side = f["side"]
     if isinstance(action, Hold):
-        log(state, f"{side} holds on in {rules.area_name(f['area'])}.", msg=N_("{who} holds on in {area_name}."),
+        log(state, N_("{who} holds on in {area_name}."),
             say={"who": side, "area_name": rules.area_name(f["area"])})
         _finish(state, f)
         return
@@ -203,7 +202,7 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         group["units"][utype] -= 1
         remove_units(state, group["area"], {utype: 1})
         add_units(state, dest, {utype: 1})
-        log(state, f"{side} withdraws 1 more {unit_name(utype)} from {rules.area_name(group['area'])} to {rules.area_name(dest)} (by choice, §9.4).", side=side, area=group["area"], to_area=dest)
+        log(state, text=f"{side} withdraws 1 more {unit_name(utype)} from {rules.area_name(group['area'])} to {rules.area_name(dest)} (by choice, §9.4).", side=side, area=group["area"], to_area=dest)
         if not _extra_withdrawals(rules, state, f):
             _finish(state, f)
         return
@@ -213,7 +212,7 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         state.token_pool.append(token)
         f["medicine"] = True
         f["remaining"] -= 1
-        log(state, f"{side} uses Medicine: one Loss fewer ({f['remaining']} left).")
+        log(state, text=f"{side} uses Medicine: one Loss fewer ({f['remaining']} left).")
     else:
         verb = action.VERB
         group = next(g for g in f["groups"] if g["label"] == action.group)
@@ -227,19 +226,17 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         if isinstance(action, Withdraw):
             dest = action.dest
             add_units(state, dest, {utype: 1})
-            event(state, "loss", f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).",
+            event(state, "loss", N_("{side} withdraws {one_unit} from {area_name} to {dest_name} (1 Loss)."),
                   side=side, unit=utype, fate="withdraw", area=group["area"], to_area=dest, absorbed=1,
-                  msg=N_("{side} withdraws {one_unit} from {area_name} to {dest_name} (1 Loss)."),
                   say={"one_unit": utype, "area_name": name, "dest_name": rules.area_name(dest)})
         else:
             unit_leaves(rules, state, side, utype, verb, in_battle=f["role"] in ("attacker", "defender"))
             f["dispersed" if verb == "disperse" else "broken"] += 1
-            event(state, "loss", f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({plural(table[verb], 'Loss', 'Losses')}).",
-                  side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb], say={"one_unit": utype, "area_name": name, "losses": table[verb]},
-                  msg=N_("{side} disperses {one_unit} at {area_name} ({losses}).") if verb == "disperse" else N_("{side} breaks {one_unit} at {area_name} ({losses})."))
+            event(state, "loss", N_("{side} disperses {one_unit} at {area_name} ({losses}).") if verb == "disperse" else N_("{side} breaks {one_unit} at {area_name} ({losses})."),
+                  side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb], say={"one_unit": utype, "area_name": name, "losses": table[verb]})
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
-            log(state, f"{side}: {plural(f['remaining'], 'further Loss is', 'further Losses are')} forgone (no units left).")
+            log(state, text=f"{side}: {plural(f['remaining'], 'further Loss is', 'further Losses are')} forgone (no units left).")
         if f.get("may_withdraw_more") and _alive(f) and _extra_withdrawals(rules, state, f):
             f["extra"] = True
             return

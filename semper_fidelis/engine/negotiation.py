@@ -74,7 +74,7 @@ def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: st
     if index == state.negotiation[neutral]:
         return
     state.negotiation[neutral] = index
-    event(state, "alliance", f"{reason}: the {TRACK_NAMES[neutral]} marker moves from {old.name} to {new.name} — "
+    event(state, "alliance", text=f"{reason}: the {TRACK_NAMES[neutral]} marker moves from {old.name} to {new.name} — "
                              f"{_describe(neutral, new.stance, old.stance)}.", neutral=neutral, stance=new.stance, reason=reason)
     if disarmed_by and new.stance == f"disarmed-{disarmed_by}":
         disarm(rules, state, disarmed_by)
@@ -100,13 +100,11 @@ def disarm(rules: Rules, state: State, side: Side) -> None:
     """§13.2 Disarmament: the first side to disarm the Austro-Hungarians raises its Supply 1 step
     per Austro-Hungarian unit on the board; their Strength falls from 4 to 2 for good."""
     if state.austrians_disarmed:
-        log(state, f"The Austro-Hungarian units were disarmed before: {side} gains no Supply (only the first disarmament does).",
-            msg=N_("The Austro-Hungarian units were disarmed before: {who} gains no Supply (only the first disarmament does)."), say={"who": side})
+        log(state, N_("The Austro-Hungarian units were disarmed before: {who} gains no Supply (only the first disarmament does)."), say={"who": side})
         return
     state.austrians_disarmed = True
     n = austrians_on_board(state)
-    log(state, f"{side} disarms the Austro-Hungarian units: their Strength falls to 2 for good.",
-        msg=N_("{who} disarms the Austro-Hungarian units: their Strength falls to 2 for good."), say={"who": side})
+    log(state, N_("{who} disarms the Austro-Hungarian units: their Strength falls to 2 for good."), say={"who": side})
     change_supply(rules, state, side, n, f"disarmed {n} {unit_name('austro-hungarian', n)}")
 
 
@@ -204,6 +202,6 @@ def attack_neutrals(rules: Rules, state: State, side: Side, area: str, how: str 
         if side == PL:
             ally_with(rules, state, AUSTRIAN, ZURL, reason)
         else:
-            log(state, f"{reason}: they will defend themselves, with PL taking their decisions.")
+            log(state, text=f"{reason}: they will defend themselves, with PL taking their decisions.")
     if present.get(MILITIA):
         ally_with(rules, state, MILITIA, other(side), reason)

@@ -19,7 +19,7 @@ from .frames import AssaultNextFrame, FortifyFrame, LossGroup, MobilizeFrame, Or
 from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import describe, group_of, subsets, token_name, type_for, unit_name, unit_pairs, with_article
+from .notation import group_of, subsets, token_name, type_for, unit_pairs, with_article
 from .occupancy import (
     EMPTY,
     Tallies,
@@ -270,23 +270,19 @@ def _commit_move(rules: Rules, state: State, f: OrderFrame, to: A.To) -> None:
             g.assault = True
     remove_units(state, origin, units)
     word = "Assault" if f["mode"] == "assault" else "Move"
-    what, src, into = describe(units), rules.area_name(origin), rules.area_name(dest)
+    src, into = rules.area_name(origin), rules.area_name(dest)
     land_group(rules, state, side, units, to, f["mode"] == "assault")
     how = to.how or "move"
     facts: dict[str, Any] = {"side": side, "order": f["mode"], "how": how, "units": units, "from_area": origin, "to_area": dest,
              "via": to.via, "ap": cost + inner}
     say: dict[str, Any] = {"order_word": word, "src": src, "into": into, "cost": cost}
     if how == "move":
-        event(state, "move", f"{side} {word}: {what} from {src} into {into} ({cost} AP).", **facts, say=say,
-              msg=N_("{side} {order_word}: {units} from {src} into {into} ({cost} AP)."))
+        event(state, "move", N_("{side} {order_word}: {units} from {src} into {into} ({cost} AP)."), **facts, say=say)
     elif how == "enter":
-        event(state, "move", f"{side} {word}: {what} from {src} into the middle of {into}, no battle ({cost} AP).", **facts, say=say,
-              msg=N_("{side} {order_word}: {units} from {src} into the middle of {into}, no battle ({cost} AP)."))
+        event(state, "move", N_("{side} {order_word}: {units} from {src} into the middle of {into}, no battle ({cost} AP)."), **facts, say=say)
     else:
-        verb = "attacks" if sum(units.values()) == 1 else "attack"  # "2 Polish Volunteers … attack"
         say.update(attack_verb=sum(units.values()), via=rules.area_name(to.via or ""), cost=cost + inner)
-        event(state, "move", f"{side} {word}: {what} from {src} {verb} {into} from {say['via']} ({cost + inner} AP).", **facts, say=say,
-              msg=N_("{side} {order_word}: {units} from {src} {attack_verb} {into} from {via} ({cost} AP)."))
+        event(state, "move", N_("{side} {order_word}: {units} from {src} {attack_verb} {into} from {via} ({cost} AP)."), **facts, say=say)
     pop(state, f)
     checkpoint(rules, state)
     top = state.stack[-1] if state.stack else None
@@ -402,14 +398,12 @@ def _fortify_apply(rules: Rules, state: State, f: FortifyFrame, action: Action) 
         if cost == 0 and not f.get("free"):
             state.turn.free_barricade_used = True
         state.barricades.setdefault(area, []).append((side, action.facing))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} ({cost} AP).", side=side, area=area,
-            msg=N_("{side} builds a Barricade in {area_name} facing {facing} ({cost} AP)."),
+        log(state, N_("{side} builds a Barricade in {area_name} facing {facing} ({cost} AP)."), side=side, area=area,
             say={"area_name": rules.area_name(area), "facing": rules.area_name(action.facing), "cost": cost})
     else:
         state.redoubts[area] = side
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} ({cost} AP).", side=side, area=area,
-            msg=N_("{side} builds a Redoubt in {area_name} ({cost} AP)."), say={"area_name": rules.area_name(area), "cost": cost})
+        log(state, N_("{side} builds a Redoubt in {area_name} ({cost} AP)."), side=side, area=area, say={"area_name": rules.area_name(area), "cost": cost})
     f["count"] = f.get("count", 1) - 1
     if f["count"] <= 0:
         pop(state, f)
@@ -490,22 +484,20 @@ def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action
     area, utype = action.area, type_for(side, action.unit)
     if f.get("free"):
         f["free"] -= 1
-        paid, msg, say = "Uniform token", N_("{side} mobilizes {one_unit} into {area_name} (Uniform token)."), {}
+        msg, say = N_("{side} mobilizes {one_unit} into {area_name} (Uniform token)."), {}
     else:
         if not state.turn.mobilize_credit:
             cost, units = mobilization_rate(rules, state, side)
             state.turn.ap -= cost
             state.turn.mobilize_credit = units
-            paid, msg, say = (f"{cost} AP for {units}", N_("{side} mobilizes {one_unit} into {area_name} ({cost} AP for {count})."),
-                              {"cost": cost, "count": units})
+            msg, say = N_("{side} mobilizes {one_unit} into {area_name} ({cost} AP for {count})."), {"cost": cost, "count": units}
         else:
-            paid, msg, say = "already paid", N_("{side} mobilizes {one_unit} into {area_name} (already paid)."), {}
+            msg, say = N_("{side} mobilizes {one_unit} into {area_name} (already paid)."), {}
         state.turn.mobilize_credit -= 1
     zone = state.mob["neutral"] if utype in NEUTRAL_TYPES else state.mob[side]
     zone[utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} ({paid}).", side=side, area=area,
-        msg=msg, say={**say, "one_unit": utype, "area_name": rules.area_name(area)})
+    log(state, msg, side=side, area=area, say={**say, "one_unit": utype, "area_name": rules.area_name(area)})
     checkpoint(rules, state)
     if f.get("free") == 0 and "free" in f:
         pop(state, f)
@@ -544,7 +536,7 @@ def _provision_apply(rules: Rules, state: State, f: SideFrame, action: Action) -
     state.turn.provisions += 1
     state.turn.ap -= state.turn.provisions
     take_token(rules, state, f["side"], action.area, action.token)
-    log(state, f"({f['side']} Provisioning: token {state.turn.provisions} this turn, {state.turn.provisions} AP.)")
+    log(state, text=f"({f['side']} Provisioning: token {state.turn.provisions} this turn, {state.turn.provisions} AP.)")
 
 
 procedure(
@@ -642,8 +634,7 @@ def _play_card(rules: Rules, state: State, side: Side, action: A.PlayCard) -> No
     discard_card(state, side, n)
     state.turn.card_played = True
     state.turn.ap += card.ap
-    event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap",
-          msg=N_("{side} plays #{card} {card_name} for {ap} AP (effect ignored)."), say={"card_name": card.name, "ap": card.ap})
+    event(state, "card", N_("{side} plays #{card} {card_name} for {ap} AP (effect ignored)."), side=side, card=n, use="ap", say={"card_name": card.name, "ap": card.ap})
 
 
 @effect(A.PlayEffect)
@@ -651,8 +642,7 @@ def _play_effect(rules: Rules, state: State, side: Side, action: A.PlayEffect) -
     n = action.card
     discard_card(state, side, n)
     state.turn.card_played = True
-    event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect",
-          msg=N_("{side} plays #{card} {card_name} for its effect."), say={"card_name": rules.card(side, n).name})
+    event(state, "card", N_("{side} plays #{card} {card_name} for its effect."), side=side, card=n, use="effect", say={"card_name": rules.card(side, n).name})
     state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
     card_effect = effect_of(rules, side, n)
     assert card_effect is not None and card_effect.apply is not None  # offered only for a card with an effect (_offer_cards)
@@ -729,7 +719,7 @@ def _propaganda(rules: Rules, state: State, side: Side, action: A.Propaganda) ->
     cost = propaganda_cost(rules, state, side)
     state.turn.ap -= cost
     state.turn.propaganda = True
-    log(state, f"{side} Propaganda ({cost} AP).", msg=N_("{who} Propaganda ({cost} AP)."), say={"who": side, "cost": cost})
+    log(state, N_("{who} Propaganda ({cost} AP)."), say={"who": side, "cost": cost})
     if action.track == "morale":
         change_morale(rules, state, side, +1, N_("Propaganda"))
     else:
@@ -782,8 +772,7 @@ def _dismantle(rules: Rules, state: State, side: Side, action: A.Dismantle) -> N
     state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
     if state.redoubts.get(area) == side:
         del state.redoubts[area]
-    log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area,
-        msg=N_("{side} removes its fortifications in {area_name}."), say={"area_name": rules.area_name(area)})
+    log(state, N_("{side} removes its fortifications in {area_name}."), side=side, area=area, say={"area_name": rules.area_name(area)})
 
 
 def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -793,7 +782,7 @@ def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
 @effect(A.End)
 def _end(rules: Rules, state: State, side: Side, action: A.End) -> None:
     pop(state, state.stack[-1])
-    log(state, f"{side} ends the Orders Phase.", msg=N_("{who} ends the Orders Phase."), say={"who": side})
+    log(state, N_("{who} ends the Orders Phase."), say={"who": side})
 
 
 MENU: tuple[tuple[tuple[type[Action], ...], Offers], ...] = (
@@ -840,10 +829,10 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
     token = _take_from_hand(state, side, label)
     state.turn.specific_token = True
     kind = token.kind
-    log(state, f"{side} uses {with_article(token_name(rules, kind))} token.")
+    log(state, text=f"{side} uses {with_article(token_name(rules, kind))} token.")
     if kind == "plane":
         state.turn.ap += 2
-        log(state, f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")
+        log(state, text=f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")
     elif kind == "food":
         if option == "morale":
             change_morale(rules, state, side, +1, N_("Food token"))
@@ -865,8 +854,7 @@ def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: A.Artille
     pop(state, f)
     enemy = other(side)
     state.losses_this_round = True
-    log(state, f"{side} Artillery fires on {rules.area_name(area)}: 2 Losses.",
-        msg=N_("{who} Artillery fires on {area_name}: 2 Losses."), say={"who": side, "area_name": rules.area_name(area)})
+    log(state, N_("{who} Artillery fires on {area_name}: 2 Losses."), say={"who": side, "area_name": rules.area_name(area)})
     if rules.terrain[area] == "city":
         change_destruction(rules, state, 1, N_("Artillery in a City area"))
     if state.over:

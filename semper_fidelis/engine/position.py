@@ -497,8 +497,8 @@ class _Builder:
             self.rng(p.rng)
         self.decision_point()
         self.whole()
-        s.log, s.events = [], []
-        event(s, "note", f"Scenario {rules.number}: {rules.scenario.name} — from a position, round {s.round}, {s.active} to act.")
+        s.events = []
+        event(s, "note", text=f"Scenario {rules.number}: {rules.scenario.name} — from a position, round {s.round}, {s.active} to act.")
         return s
 
     def time(self) -> None:

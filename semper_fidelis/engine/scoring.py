@@ -29,7 +29,7 @@ CATEGORY_WORDS = {
 def score_stage(rules: Rules, state: State) -> None:
     stage = state.stage
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
-    event(state, "stage", f"End of Stage {stage}: scoring {', '.join(CATEGORY_WORDS.get(c, c) for c in categories) or 'nothing'}.", stage=stage, categories=list(categories))
+    event(state, "stage", text=f"End of Stage {stage}: scoring {', '.join(CATEGORY_WORDS.get(c, c) for c in categories) or 'nothing'}.", stage=stage, categories=list(categories))
     for side, items in stage_points(rules, state).items():
         for reason, vp in items:
             change_vp(rules, state, side, vp, reason)
@@ -118,7 +118,7 @@ def _to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, reason: 
     k = min(n, have)
     state.pool[side][utype] = have - k
     state.mob[side][utype] = state.mob[side].get(utype, 0) + k
-    log(state, f"{side} Reinforcements: {k} {unit_name(utype, k)} to the Mobilization Zone ({reason}).")
+    log(state, text=f"{side} Reinforcements: {k} {unit_name(utype, k)} to the Mobilization Zone ({reason}).")
 
 
 def pl_district_reinforcements(rules: Rules, state: State) -> int:
@@ -178,7 +178,7 @@ def reinforce(rules: Rules, state: State) -> None:
     state.extra_reinforcement.clear()
     if kinds.get(ZURL) == "morale-villages":  # Scenario 4 card: "Reinforcements arrive in occupied Villages"
         zurl_n = min(zurl_n, state.pool[ZURL].get("zurl-volunteer", 0))
-        log(state, f"ZURL Reinforcements: Morale {state.morale[ZURL]} brings {plural(zurl_n, 'Volunteer')} to its occupied Villages.")
+        log(state, text=f"ZURL Reinforcements: Morale {state.morale[ZURL]} brings {plural(zurl_n, 'Volunteer')} to its occupied Villages.")
         if zurl_n:
             push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=ZURL, unit="zurl-volunteer", left=zurl_n, why="Reinforcements"))
     breakthrough = breakthrough_now(rules, state)
@@ -186,7 +186,7 @@ def reinforce(rules: Rules, state: State) -> None:
         width = corridor_width(rules, state)
         soldiers, tokens = breakthrough
         soldiers = min(soldiers, state.pool[PL].get("pl-soldier", 0))
-        log(state, f"Breakthrough: a corridor {plural(width, 'Village')} wide brings {plural(soldiers, 'Soldier')} and {plural(tokens, 'Supply Token')}.")
+        log(state, text=f"Breakthrough: a corridor {plural(width, 'Village')} wide brings {plural(soldiers, 'Soldier')} and {plural(tokens, 'Supply Token')}.")
         for _ in range(min(tokens, len(state.token_pool))):
             token = state.token_pool.pop(state.rng.randrange(len(state.token_pool)))
             state.my_tokens[PL].append(token)
@@ -216,7 +216,7 @@ def _villages_apply(rules: Rules, state: State, f: ReinforceVillagesFrame, actio
         add_units(state, area, {utype: 1})
     f["left"] -= 1
     where = rules.area_name(area) if area is not None else "the Mobilization Zone (no room in its Villages)"
-    log(state, f"{f['why']}: 1 {unit_name(utype, 1)} to {where}.", side=side, area=area)
+    log(state, text=f"{f['why']}: 1 {unit_name(utype, 1)} to {where}.", side=side, area=area)
     if f["left"] == 0:
         pop(state, f)
 

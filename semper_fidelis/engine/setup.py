@@ -39,7 +39,7 @@ def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) ->
     state.battle_deck = deck
     _deal(rules, state)
     state.strategic_holder = {a: occupant(rules, state, a) for a in state.strategic}
-    event(state, "note", f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
+    event(state, "note", text=f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
     return state
 
 

@@ -3,24 +3,25 @@ change logged with its reason; the Destruction skull and Morale's overflow into 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from ..data.models import Side
 from ..i18n import N_
-from .events import event
+from .events import NO_FIELDS, event
 from .outcome import Outcome, Termination
 from .rules import Rules
 from .state import PL, ZURL, State
 
 
-def log(state: State, text: str, side: Side | None = None, *, msg: str | None = None, say: dict[str, Any] | None = None,
-        **areas: str | None) -> None:
-    """A line of the log with no structure of its own (a ``note`` event); ``areas``: the
-    ``AREA_FACTS`` of what it changed on the map (events.py), and ``side``: who did it;
-    ``msg`` and ``say``: the template ``text`` was made from (events.event)."""
+def log(state: State, msg: str | None = None, side: Side | None = None, *, text: str | None = None,
+        say: Mapping[str, Any] = NO_FIELDS, **areas: str | None) -> None:
+    """A line of the log with no structure of its own (a ``note`` event): its template ``msg``
+    and ``say`` (or a ``text`` with none; events.event); ``areas``: the ``AREA_FACTS`` of what it
+    changed on the map (events.py), and ``side``: who did it."""
     facts: dict[str, Any] = {"side": side} if side else {}
     facts.update(areas)
-    event(state, "note", text, msg=msg, say=say, **facts)
+    event(state, "note", msg, text=text, say=say, **facts)
 
 
 def end_game(state: State, winner: Side | None, termination: Termination, reason: str) -> None:
@@ -28,8 +29,7 @@ def end_game(state: State, winner: Side | None, termination: Termination, reason
         state.result = Outcome(winner, termination, reason, dict(state.vp))
         state.phase = "over"
         state.stack.clear()
-        event(state, "game-over", f"Game over: {reason}" + (f" — {winner} wins." if winner else " — a draw."), winner=winner, reason=reason,
-              msg=N_("Game over: {reason} — {winner} wins.") if winner else N_("Game over: {reason} — a draw."))
+        event(state, "game-over", N_("Game over: {reason} — {winner} wins.") if winner else N_("Game over: {reason} — a draw."), winner=winner, reason=reason)
 
 
 def change_morale(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
@@ -46,8 +46,8 @@ def change_morale(rules: Rules, state: State, side: Side, delta: int, reason: st
         if new > hi:
             continue
         state.morale[side] = new
-        event(state, "track", f"{side} Morale {'+' if step > 0 else '-'}1 → {new} ({reason}).",
-              side=side, track="morale", delta=step, value=new, reason=reason, msg=N_("{side} Morale {delta:+d} → {value} ({reason})."))
+        event(state, "track", N_("{side} Morale {delta:+d} → {value} ({reason})."),
+              side=side, track="morale", delta=step, value=new, reason=reason)
 
 
 def change_supply(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
@@ -55,8 +55,8 @@ def change_supply(rules: Rules, state: State, side: Side, delta: int, reason: st
     new = max(lo, min(hi, state.supply[side] + delta))
     if new != state.supply[side]:
         state.supply[side] = new
-        event(state, "track", f"{side} Supply {'+' if delta > 0 else ''}{delta} → {new} ({reason}).",
-              side=side, track="supply", delta=delta, value=new, reason=reason, msg=N_("{side} Supply {delta:+d} → {value} ({reason})."))
+        event(state, "track", N_("{side} Supply {delta:+d} → {value} ({reason})."),
+              side=side, track="supply", delta=delta, value=new, reason=reason)
 
 
 def change_vp(rules: Rules, state: State, side: Side, delta: int, reason: str) -> None:
@@ -64,8 +64,8 @@ def change_vp(rules: Rules, state: State, side: Side, delta: int, reason: str) -
     new = max(tracks.victory_min, min(tracks.victory_max, state.vp[side] + delta))
     if delta:
         state.vp[side] = new
-        event(state, "track", f"{side} {'+' if delta > 0 else ''}{delta} VP → {new} ({reason}).",
-              side=side, track="vp", delta=delta, value=new, reason=reason, msg=N_("{side} {delta:+d} VP → {value} ({reason})."))
+        event(state, "track", N_("{side} {delta:+d} VP → {value} ({reason})."),
+              side=side, track="vp", delta=delta, value=new, reason=reason)
 
 
 def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> None:
@@ -78,13 +78,12 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: str) -> N
         return
     state.destruction = new
     if new == skull:
-        log(state, f"Destruction reaches the skull ({reason}).", msg=N_("Destruction reaches the skull ({reason})."), say={"reason": reason})
+        log(state, N_("Destruction reaches the skull ({reason})."), say={"reason": reason})
         end_game(state, ZURL, Termination.HUMANITARIAN_CRISIS, "Humanitarian Crisis: the Destruction marker reached the skull (§12)")
     else:
         value = rules.scenario.destruction_track[new]
-        event(state, "track", f"Destruction {'down' if steps > 0 else 'up'} to space {new + 1} ({value} VP) ({reason}).",
-              side=None, track="destruction", delta=steps, value=new, reason=reason, say={"space": new + 1, "vp": value},
-              msg=N_("Destruction down to space {space} ({vp} VP) ({reason}).") if steps > 0 else N_("Destruction up to space {space} ({vp} VP) ({reason})."))
+        event(state, "track", N_("Destruction down to space {space} ({vp} VP) ({reason}).") if steps > 0 else N_("Destruction up to space {space} ({vp} VP) ({reason})."),
+              side=None, track="destruction", delta=steps, value=new, reason=reason, say={"space": new + 1, "vp": value})
 
 
 def morale_band(rules: Rules, state: State, side: Side) -> Literal["low", "high"]:

@@ -17,7 +17,7 @@ from semper_fidelis.engine.wording import english_text, event_text, unit_count, 
 
 ENGINE = Path(__file__).resolve().parents[2] / "semper_fidelis" / "engine"
 #: engine log texts written without a template; may only go down as events are converted
-UNCONVERTED = 52
+UNCONVERTED = 53
 
 
 def _random_game(scenario: int, seed: int, moves: int = 400) -> Game:
@@ -34,12 +34,14 @@ def _english_after() -> object:
 
 
 @pytest.mark.parametrize(("scenario", "seed"), [(1, 3), (2, 5), (4, 7)])
-def test_every_template_makes_the_english_text_it_stands_for(scenario: int, seed: int) -> None:
+def test_every_template_is_filled_whole_in_both_languages(scenario: int, seed: int) -> None:
     events = _random_game(scenario, seed).state.events
     converted = [e for e in events if e.message is not None]
     assert converted, "no converted event in a random game"
     for e in converted:
-        assert english_text(e) == e.text, e.message
+        assert e.text == english_text(e) and "{" not in e.text, e.message
+        polish = event_text(e, "pl")
+        assert polish and "{" not in polish, e.message
 
 
 def test_a_move_reads_in_polish_with_its_units_counted() -> None:
@@ -110,19 +112,31 @@ def test_an_event_without_a_template_shows_its_text_and_its_plain_form_round_tri
     assert "message" not in untemplated.to_dict()
 
 
-def _unconverted_texts() -> int:
-    """Calls of ``event``/``log`` in the engine that write a text but give no ``msg``."""
-    n = 0
+def _texts_without_template() -> tuple[int, list[str]]:
+    """Calls of ``event``/``log`` in the engine that write a ``text=`` rather than a template,
+    and templates written as f-strings (formatted twice: a mistake)."""
+    n, fstrings = 0, []
     for path in [*ENGINE.glob("*.py"), *ENGINE.glob("card_effects/*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("event", "log"):
-                texts = node.args[2:3] if node.func.id == "event" else node.args[1:2]
-                if texts and not (isinstance(texts[0], ast.Constant) and texts[0].value is None) \
-                        and not any(k.arg == "msg" for k in node.keywords):
-                    n += 1
-    return n
+                n += any(k.arg == "text" for k in node.keywords)
+                template = node.args[2:3] if node.func.id == "event" else node.args[1:2]
+                if template and isinstance(template[0], ast.JoinedStr):
+                    fstrings.append(f"{path.name}:{node.lineno}")
+    return n, fstrings
 
 
 def test_the_count_of_log_texts_without_a_template_only_goes_down() -> None:
-    assert _unconverted_texts() <= UNCONVERTED, "a new log text needs its template (msg=N_(...))"
-    assert _unconverted_texts() == UNCONVERTED, f"converted more: lower UNCONVERTED to {_unconverted_texts()}"
+    n, fstrings = _texts_without_template()
+    assert not fstrings, f"a template is marked text (N_), not an f-string: {fstrings}"
+    assert n <= UNCONVERTED, "a new log text needs its template (msg=N_(...))"
+    assert n == UNCONVERTED, f"converted more: lower UNCONVERTED to {n}"
+
+
+def test_the_game_loop_makes_no_english_text_until_one_is_read() -> None:
+    game = _random_game(2, 5, 150)
+    templated = [e for e in game.state.events if e.message is not None]
+    assert templated and not any("text" in vars(e) for e in templated)  # cached_property keeps it there once read
+    lines = game.state.log
+    assert lines and all("text" in vars(e) for e in templated if e.visible == "all")
+    assert lines == [e.text for e in game.state.events if e.visible == "all" and e.text]

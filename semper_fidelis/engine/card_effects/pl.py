@@ -147,7 +147,7 @@ def _hurry_apply(rules: Rules, state: State, side: Side) -> None:
     entry, new = target
     old = entry["round"]
     entry["round"] = new
-    log(state, f"The next {side} Relief ({describe({entry['unit']: entry['count']})}) moves from {round_label(rules, old)} to {round_label(rules, new)} ({card_name(rules, 'relief-hurries')}).")
+    log(state, text=f"The next {side} Relief ({describe({entry['unit']: entry['count']})}) moves from {round_label(rules, old)} to {round_label(rules, new)} ({card_name(rules, 'relief-hurries')}).")
 
 
 register("relief-hurries", CardEffect(playable=lambda r, s, side: _hurry_target(s, side) is not None, apply=_hurry_apply))
@@ -170,7 +170,7 @@ def _peasants_apply(rules: Rules, state: State, side: Side) -> None:
     n = min(2, state.pool[side]["pl-volunteer"], rules.limit[SOKOLNIKI] - total(state, SOKOLNIKI))
     state.pool[side]["pl-volunteer"] -= n
     add_units(state, SOKOLNIKI, {"pl-volunteer": n})
-    log(state, f"{side} places {describe({'pl-volunteer': n})} from the pool in {rules.area_name(SOKOLNIKI)} ({card_name(rules, 'sokolniki-peasants')}).", area=SOKOLNIKI)
+    log(state, text=f"{side} places {describe({'pl-volunteer': n})} from the pool in {rules.area_name(SOKOLNIKI)} ({card_name(rules, 'sokolniki-peasants')}).", area=SOKOLNIKI)
     checkpoint(rules, state)
 
 
@@ -241,7 +241,7 @@ register("jewish-pogrom", CardEffect(
 
 def _villages_apply(rules: Rules, state: State, side: Side) -> None:
     state.extra_reinforcement[ZURL] = state.extra_reinforcement.get(ZURL, 0) + 3
-    log(state, f"At the End of Stage {state.stage} ZURL will add 3 Units more than its Morale space shows to its Mobilization Zone ({card_name(rules, 'ukrainian-village-mobilization')}).")
+    log(state, text=f"At the End of Stage {state.stage} ZURL will add 3 Units more than its Morale space shows to its Mobilization Zone ({card_name(rules, 'ukrainian-village-mobilization')}).")
 
 
 register("ukrainian-village-mobilization", CardEffect(

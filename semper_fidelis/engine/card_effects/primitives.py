@@ -131,7 +131,7 @@ def pool_to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, why:
     state.pool[side][utype] = have - k
     state.mob[side][utype] = state.mob[side].get(utype, 0) + k
     short = f" (the pool held only {k})" if k < n else ""
-    log(state, f"{side} adds {describe({utype: k})} from the pool to its Mobilization Zone ({why}){short}.")
+    log(state, text=f"{side} adds {describe({utype: k})} from the pool to its Mobilization Zone ({why}){short}.")
     return k
 
 
@@ -162,7 +162,7 @@ def remove_from_game(rules: Rules, state: State, owner_key: Zone, utype: str, n:
     removed = state.removed.setdefault(owner_key, {})
     removed[utype] = removed.get(utype, 0) + n
     who = "" if owner_key == "neutral" else f"{owner_key} "
-    log(state, f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).", area=area)
+    log(state, text=f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).", area=area)
 
 
 def mob_types(state: State, owner_key: Zone) -> list[str]:
@@ -227,15 +227,13 @@ def _mobilize_options(rules: Rules, state: State, f: CardMobilizeFrame) -> list[
 def _mobilize_choose(rules: Rules, state: State, f: CardMobilizeFrame, action: Mobilize | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} stops mobilizing ({f['why']}).",
-            msg=N_("{who} stops mobilizing ({reason})."), say={"who": side, "reason": f["why"]})
+        log(state, N_("{who} stops mobilizing ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     utype = type_for(side, action.unit)
     state.mob[side][utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area,
-        msg=N_("{who} mobilizes {one_unit} into {area_name} at no AP cost ({reason})."), say={"who": side, "one_unit": utype, "area_name": rules.area_name(area), "reason": f["why"]})
+    log(state, N_("{who} mobilizes {one_unit} into {area_name} at no AP cost ({reason})."), area=area, say={"who": side, "one_unit": utype, "area_name": rules.area_name(area), "reason": f["why"]})
     checkpoint(rules, state)
     if f["left"] > 1 and _mobilize_choices(rules, state, side, f["codes"], f["terrains"]):
         f["left"] -= 1
@@ -257,7 +255,7 @@ def mobilize_free(
     areas it occupies (of ``terrains``), at no AP cost, within the Area Unit Limits (§6.2).
     ``must``: every unit that can be placed must be (no stopping early)."""
     if not _mobilize_choices(rules, state, side, codes, terrains):
-        log(state, f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
+        log(state, text=f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
         return
     why = card_name(rules, effect_id)
     push(state, CardMobilizeFrame(
@@ -330,8 +328,7 @@ def _group_options(rules: Rules, state: State, f: CardGroupFrame) -> list[Action
 def _group_choose(rules: Rules, state: State, f: CardGroupFrame, action: Done | From | Units | To) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} moves no more units ({f['why']}).",
-            msg=N_("{who} moves no more units ({reason})."), say={"who": side, "reason": f["why"]})
+        log(state, N_("{who} moves no more units ({reason})."), say={"who": side, "reason": f["why"]})
         return
     if isinstance(action, From):
         f["stage"], f["origin"] = "units", action.area
@@ -345,8 +342,7 @@ def _group_choose(rules: Rules, state: State, f: CardGroupFrame, action: Done | 
     units = parse_units(side, f["units"])
     dest = commit_group(rules, state, side, f["origin"], units, action, f["why"])
     if f["then"] == "battle":
-        log(state, f"{side} fights at once, as after an Assault ({f['why']}).",
-            msg=N_("{who} fights at once, as after an Assault ({reason})."), say={"who": side, "reason": f["why"]})
+        log(state, N_("{who} fights at once, as after an Assault ({reason})."), say={"who": side, "reason": f["why"]})
         start_battle(rules, state, dest, side, assault=True)
     elif f["repeat"] and _group_origins(rules, state, side, f["mode"], f["kinds"], f["target"], f["then"]):
         f["stage"], f["moved"], f["origin"], f["units"] = "from", f["moved"] + 1, None, None
@@ -363,11 +359,11 @@ def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dic
     land_group(rules, state, side, units, to, assault=False)  # lined up like a Move: an Assault pays for it
     into = rules.area_name(dest)
     if to.via is None:
-        log(state, f"{side} moves {what} from {src} to {into} at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, text=f"{side} moves {what} from {src} to {into} at no AP cost ({why}).", from_area=origin, to_area=dest)
     elif to.how == "enter":
-        log(state, f"{side} moves {what} from {src} into {into}, which holds enemy units, without a battle, at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, text=f"{side} moves {what} from {src} into {into}, which holds enemy units, without a battle, at no AP cost ({why}).", from_area=origin, to_area=dest)
     else:
-        log(state, f"{side} moves {what} from {src} to attack {into} from {rules.area_name(to.via)} at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, text=f"{side} moves {what} from {src} to attack {into} from {rules.area_name(to.via)} at no AP cost ({why}).", from_area=origin, to_area=dest)
     checkpoint(rules, state)
     return dest
 
@@ -389,8 +385,7 @@ def move_group(
     ``repeat`` lets further groups follow (until ``done``)."""
     why = card_name(rules, effect_id)
     if not can_move_group(rules, state, side, mode, kinds, target, then):
-        log(state, f"{side} has no units that can move ({why}).",
-            msg=N_("{who} has no units that can move ({reason})."), say={"who": side, "reason": why})
+        log(state, N_("{who} has no units that can move ({reason})."), say={"who": side, "reason": why})
         return
     push(state, CardGroupFrame(
         kind="card-group", side=side, effect=effect_id, prompt=f"{side}: {why} — choose the area, the units and where they go",
@@ -435,7 +430,7 @@ def _anywhere_choose(rules: Rules, state: State, f: CardAnywhereFrame, action: F
     negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
     enemy = count(rules, state, dest, other(side))
     note = f"; {rules.area_name(dest)} is now contested, without a battle" if enemy else ""
-    log(state, f"{side} places 1 {unit_name(utype)} from {rules.area_name(origin)} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.", from_area=origin, to_area=dest)
+    log(state, text=f"{side} places 1 {unit_name(utype)} from {rules.area_name(origin)} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.", from_area=origin, to_area=dest)
     checkpoint(rules, state)
 
 
@@ -472,12 +467,11 @@ def _take_options(rules: Rules, state: State, f: CardTakeFrame) -> list[Action]:
 def _take_choose(rules: Rules, state: State, f: CardTakeFrame, action: TakeToken | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} takes no more tokens ({f['why']}).",
-            msg=N_("{who} takes no more tokens ({reason})."), say={"who": side, "reason": f["why"]})
+        log(state, N_("{who} takes no more tokens ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     take_token(rules, state, side, area, action.token)
-    log(state, f"({side} took it with {f['why']}, outside Provisioning.)")
+    log(state, text=f"({side} took it with {f['why']}, outside Provisioning.)")
     if f["left"] > 1 and area in state.tokens and token_choices(state, side, area):
         f["area"], f["left"] = area, f["left"] - 1
         push(state, f)
@@ -500,7 +494,7 @@ def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
     """Take 1 token from each occupied area now instead of in the End of Turn Phase (which then
     takes none); it does not lift the limits on using tokens (FAQ)."""
     state.turn.evacuated = True
-    log(state, f"{side} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({card_name(rules, effect_id)}).")
+    log(state, text=f"{side} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({card_name(rules, effect_id)}).")
     choices = collect_automatic(rules, state, side)
     if choices:
         push(state, CollectFrame(kind="collect", side=side, areas=choices))
@@ -516,8 +510,7 @@ def _discard_choose(rules: Rules, state: State, f: CardDiscardFrame, action: Dis
     token = next(t for t in state.my_tokens[side] if t.label() == label)
     state.my_tokens[side].remove(token)
     state.token_pool.append(token)
-    log(state, f"{side} discards a Supply Token ({f['why']}).",
-        msg=N_("{who} discards a Supply Token ({reason})."), say={"who": side, "reason": f["why"]})
+    log(state, N_("{who} discards a Supply Token ({reason})."), say={"who": side, "reason": f["why"]})
     if f["left"] > 1 and state.my_tokens[side]:
         f["left"] -= 1
         push(state, f)
@@ -544,7 +537,7 @@ def round_label(rules: Rules, rnd: int) -> str:
 
 def schedule_relief(rules: Rules, state: State, side: Side, unit: str, n: int, rnd: int, why: str) -> None:
     state.relief.append({"side": side, "round": rnd, "unit": unit, "count": n, "commander": None})
-    log(state, f"A {side} Relief of {describe({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
+    log(state, text=f"A {side} Relief of {describe({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
 
 
 def relief_event(effect_id: str, unit_code: str, n: int, rounds_ahead: int, whom: str = "opponent") -> CardEffect:
@@ -584,7 +577,7 @@ def before_resolve(f: BattleFrame) -> bool:
 
 def add_bp(rules: Rules, state: State, f: BattleFrame, side: Side, n: int, why: str) -> None:
     f["mods"][role(f, side)] += n
-    log(state, f"{side} gets +{n} Battle Point{'s' if n != 1 else ''} in {rules.area_name(f['area'])} ({why}).")
+    log(state, text=f"{side} gets +{n} Battle Point{'s' if n != 1 else ''} in {rules.area_name(f['area'])} ({why}).")
 
 
 def change_losses(rules: Rules, state: State, f: BattleFrame, side: Side, delta: int, why: str) -> None:
@@ -593,7 +586,7 @@ def change_losses(rules: Rules, state: State, f: BattleFrame, side: Side, delta:
     f["loss_mods"][role(f, side)] -= delta
     n = abs(delta)
     word = "fewer" if delta < 0 else "more"
-    log(state, f"{side} will take {n} Loss{'es' if n != 1 else ''} {word} after the battle ({why}).")
+    log(state, text=f"{side} will take {n} Loss{'es' if n != 1 else ''} {word} after the battle ({why}).")
 
 
 def bp_card(
@@ -653,8 +646,7 @@ def free_evasion_room(rules: Rules, state: State, f: BattleFrame) -> bool:
 def evade_free(rules: Rules, state: State, f: BattleFrame, side: Side, why: str) -> None:
     """The defender evades (§9.2) without discarding cards: every unit withdraws to adjacent
     areas as in an Evasion. It counts as an Evasion: no battle, the Truce unbroken (FAQ)."""
-    log(state, f"{side} evades at once, discarding no other card ({why}); the battle does not take place.",
-        msg=N_("{who} evades at once, discarding no other card ({reason}); the battle does not take place."), say={"who": side, "reason": why})
+    log(state, N_("{who} evades at once, discarding no other card ({reason}); the battle does not take place."), say={"who": side, "reason": why})
     push(state, EvadeFrame(kind="battle-evade", side=side, picked=[], moving=True))
 
 
@@ -708,14 +700,12 @@ def _fort_options(rules: Rules, state: State, f: CardFortifyFrame) -> list[Actio
 def _fort_choose(rules: Rules, state: State, f: CardFortifyFrame, action: Barricade | Redoubt | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} builds nothing more ({f['why']}).",
-            msg=N_("{who} builds nothing more ({reason})."), say={"who": side, "reason": f["why"]})
+        log(state, N_("{who} builds nothing more ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     if isinstance(action, Barricade):
         state.barricades.setdefault(area, []).append((side, action.facing))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} at no AP cost ({f['why']}).", area=area,
-            msg=N_("{who} builds a Barricade in {area_name} facing {facing} at no AP cost ({reason})."), say={"who": side, "area_name": rules.area_name(area), "facing": rules.area_name(action.facing), "reason": f["why"]})
+        log(state, N_("{who} builds a Barricade in {area_name} facing {facing} at no AP cost ({reason})."), area=area, say={"who": side, "area_name": rules.area_name(area), "facing": rules.area_name(action.facing), "reason": f["why"]})
         if not f["built"] and _free_forts(rules, state, side, redoubts=False):
             f["built"] = 1
             push(state, f)
@@ -724,8 +714,7 @@ def _fort_choose(rules: Rules, state: State, f: CardFortifyFrame, action: Barric
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
         if not state.barricades[area]:
             del state.barricades[area]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).", area=area,
-            msg=N_("{who} builds a Redoubt in {area_name} at no AP cost ({reason})."), say={"who": side, "area_name": rules.area_name(area), "reason": f["why"]})
+        log(state, N_("{who} builds a Redoubt in {area_name} at no AP cost ({reason})."), area=area, say={"who": side, "area_name": rules.area_name(area), "reason": f["why"]})
 
 
 card_question("card-fortify", _fort_options, _fort_choose)

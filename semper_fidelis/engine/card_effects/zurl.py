@@ -58,7 +58,7 @@ def _heroic_playable(rules: Rules, state: State, f: BattleFrame, side: Side) -> 
 
 def _heroic_apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
     f["redoubt"] = True
-    log(state, f"{side} fights in {rules.area_name(f['area'])} as if it had a Redoubt: each attacking unit −1 Strength, no bonus for several sides ({card_name(rules, 'heroic-defense')}).")
+    log(state, text=f"{side} fights in {rules.area_name(f['area'])} as if it had a Redoubt: each attacking unit −1 Strength, no bonus for several sides ({card_name(rules, 'heroic-defense')}).")
 
 
 register("heroic-defense", CardEffect(battle_playable=_heroic_playable, battle_apply=_heroic_apply))
@@ -111,7 +111,7 @@ def _sabotage_apply(rules: Rules, state: State, side: Side) -> None:
     assert entry is not None  # playable only while PL has a Relief to come
     old = entry["round"]
     entry["round"] = old + 1
-    log(state, f"The next PL Relief ({describe({entry['unit']: entry['count']})}) is delayed from {round_label(rules, old)} to {round_label(rules, old + 1)} ({card_name(rules, 'railway-sabotage')}).")
+    log(state, text=f"The next PL Relief ({describe({entry['unit']: entry['count']})}) is delayed from {round_label(rules, old)} to {round_label(rules, old + 1)} ({card_name(rules, 'railway-sabotage')}).")
 
 
 register("railway-sabotage", CardEffect(playable=_sabotage_playable, apply=_sabotage_apply))
@@ -151,7 +151,7 @@ def _artillery_fire(rules: Rules, state: State, f: CardChoiceFrame, action: Arti
     Truce broken (FAQ)."""
     from ..orders import _artillery_apply as fire
 
-    log(state, f"{f['side']} guns at Winniki and Lesienice fire as an Artillery token ({card_name(rules, 'artillery-from-winniki')}).")
+    log(state, text=f"{f['side']} guns at Winniki and Lesienice fire as an Artillery token ({card_name(rules, 'artillery-from-winniki')}).")
     fire(rules, state, SideFrame(kind="artillery", side=f["side"]), action)
 
 
@@ -182,7 +182,7 @@ def _przemysl_apply(rules: Rules, state: State, side: Side) -> None:
     assert entry is not None  # playable only while PL has a Relief to come
     cut = min(2, entry["count"] - 1)
     entry["count"] -= cut
-    log(state, f"The next PL Relief, due in {round_label(rules, entry['round'])}, loses {describe({entry['unit']: cut})}: {entry['count']} will come ({card_name(rules, 'fights-for-przemysl')}).")
+    log(state, text=f"The next PL Relief, due in {round_label(rules, entry['round'])}, loses {describe({entry['unit']: cut})}: {entry['count']} will come ({card_name(rules, 'fights-for-przemysl')}).")
 
 
 register("fights-for-przemysl", CardEffect(
