@@ -48,7 +48,7 @@ from .occupancy import (
 )
 from .rules import Rules
 from .state import CODE, HQ, AttackGroup, State, other
-from .tracks import change_destruction, change_morale, change_supply, log, morale_band, strength
+from .tracks import because, change_destruction, change_morale, change_supply, log, morale_band, strength
 from .upkeep import checkpoint
 
 CYTADELA = "cytadela"
@@ -436,7 +436,7 @@ def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
           area=area, attacker=attacker, defender=defender, assault=bool(f.get("assault")), bp={"attacker": a_bp, "defender": d_bp},
           winner=winner, cards=[(c.attacker, c.defender) for c in drawn], say=say)
     if rules.terrain[area] == "city" and a_bp + d_bp >= 10:
-        change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
+        change_destruction(rules, state, 1, because(N_("battle of {bp} BP in a City area"), bp=a_bp + d_bp))
 
 
 def captured(rules: Rules, state: State, area: str, side: Side) -> bool:
@@ -588,10 +588,10 @@ def _finish(rules: Rules, state: State, f: BattleFrame) -> None:
         loser = defender if f["result"] == "attacker" else attacker
         need = 3 if f["bands"][loser] == "high" else 2
         if f["participants"][loser] >= need:
-            change_supply(rules, state, loser, -1, f"lost a battle with {f['participants'][loser]} units")
+            change_supply(rules, state, loser, -1, because(N_("lost a battle with {n} units"), n=f["participants"][loser]))
         for side, report in f["loss_report"].items():
             if report["broken"] >= 2 or report["dispersed"] >= 3:
-                change_morale(rules, state, side, -1, f"{report['broken']} broken / {report['dispersed']} dispersed in battle")
+                change_morale(rules, state, side, -1, because(N_("{broken} broken / {dispersed} dispersed in battle"), broken=report["broken"], dispersed=report["dispersed"]))
     if f.get("neutral_defence"):
         state.austrians_defend_for = None  # neutral again: they neither hold nor contest the area
     pop(state, f)

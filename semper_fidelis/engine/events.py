@@ -98,14 +98,16 @@ def _message(data: Any) -> Message | None:
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         return None
     fields = data.get("fields")
-    return data["id"], tuple((k, _frozen(v)) for k, v in fields.items()) if isinstance(fields, dict) else ()
+    return data["id"], tuple((k, _frozen(v, True)) for k, v in fields.items()) if isinstance(fields, dict) else ()
 
 
-def _frozen(value: Any) -> Any:
+def _frozen(value: Any, every: bool = False) -> Any:
+    """A plain value as an event keeps it: dicts as sorted pairs (a count of nothing left out,
+    as facts are written, unless ``every``: a template's fields, whose zeros are words)."""
     if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items() if v))
+        return tuple(sorted((k, _frozen(v, every)) for k, v in value.items() if every or v))
     if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
+        return tuple(_frozen(v, every) for v in value)
     return value
 
 
@@ -124,13 +126,13 @@ def event(state: State, kind: EventKind, msg: str | None = None, *, text: str | 
     atoms only) when the text is read, in English (``Event.text``) or the player's
     language (engine/wording.py): the game loop formats nothing. ``text``: a text with no
     template. An event with either and ``visible`` to all is a line of the log (State.log)."""
-    facts_ = tuple([(k, _frozen(v) if isinstance(v, dict | list) else v) for k, v in facts.items()])  # a list: no generator
-    state.events.append(Event(kind, visible, state.round, state.active, facts_, None if msg is None else (msg, tuple(say.items()) if say else ()), text))
-
-
-def log_lines(events: list[Event]) -> list[str]:
-    """The log: the texts of the events every player may see, in English (State.log)."""
-    return [text for e in events if e.visible == ALL and (text := e.text)]
+    e = object.__new__(Event)  # one dict, not seven frozen assignments: the game loop writes many
+    object.__setattr__(e, "__dict__", {
+        "kind": kind, "visible": visible, "round": state.round, "turn": state.active,
+        "facts": tuple([(k, _frozen(v) if isinstance(v, dict | list) else v) for k, v in facts.items()]),  # a list: no generator
+        "message": None if msg is None else (msg, tuple(say.items()) if say else ()), "written": text,
+    })
+    state.events.append(e)
 
 
 def visible_to(events: list[Event], player: str | None, since: int = 0) -> list[Event]:

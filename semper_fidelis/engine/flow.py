@@ -17,7 +17,7 @@ from .frames import AttritionFrame, CollectFrame, CommanderFrame, DeployFrame, D
 from .losses import unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
-from .notation import ordinal, token_words, type_for, unit_name
+from .notation import token_words, type_for, unit_name
 from .occupancy import (
     add_units,
     count,
@@ -32,7 +32,7 @@ from .outcome import Termination
 from .rules import Rules
 from .scoring import check_lead, check_supply_cut, reinforce, score_stage
 from .state import CODE, HQ, PL, SIDES, ZURL, State, Token, TurnState, other
-from .tracks import change_morale, end_game, log
+from .tracks import because, change_morale, end_game, log
 from .upkeep import checkpoint
 
 # ------------------------------------------------------------------------------------ phases
@@ -161,7 +161,7 @@ def _end_stage(rules: Rules, state: State) -> None:
     if state.stage >= rules.scenario.stages:
         a, b = state.vp[PL], state.vp[ZURL]
         winner = PL if a > b else ZURL if b > a else None
-        end_game(state, winner, Termination.END_OF_GAME, f"end of the game: PL {a} VP, ZURL {b} VP")
+        end_game(state, winner, Termination.END_OF_GAME, because(N_("end of the game: PL {pl} VP, ZURL {zurl} VP"), pl=a, zurl=b))
         return
     reinforce(rules, state)
     state.phase = "next-round"
@@ -333,7 +333,7 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
     state.turn.commander_changes += 1
     log(state, text=f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
     if state.turn.commander_changes > 1:
-        change_morale(rules, state, side, -1, f"{ordinal(state.turn.commander_changes)} change of Commander this turn")
+        change_morale(rules, state, side, -1, because(N_("{nth} change of Commander this turn"), nth=state.turn.commander_changes))
     elif state.last_battle[side] == "lost":
         change_morale(rules, state, side, +1, N_("new Commander after a lost battle"))
     else:

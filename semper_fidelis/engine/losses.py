@@ -17,7 +17,7 @@ from .notation import plural, type_for, unit_name
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
 from .rules import Rules
 from .state import CODE, HQ, NEUTRAL_TYPES, State
-from .tracks import change_morale, log, morale_band
+from .tracks import because, change_morale, log, morale_band
 
 #: Losses absorbed by one unit, by (Morale band, role) — the Player Aid's Loss Table.
 LOSS_TABLE = {
@@ -67,7 +67,7 @@ def unit_leaves(rules: Rules, state: State, side: Side, utype: str, fate: str, i
             if in_battle:
                 change_morale(rules, state, side, -1, N_("Commander killed in battle"))
             if in_battle and commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":
-                change_morale(rules, state, side, -1, f"{commander.name} killed (his attribute)")
+                change_morale(rules, state, side, -1, because(N_("{commander} killed (his attribute)"), commander=commander.name))
             state.commander[side] = None
         return
     zone = "mob" if fate == "disperse" else "broken"

@@ -22,11 +22,10 @@ from ..data.models import NegotiationTrack, Side
 from ..i18n import N_
 from .actions import Negotiate
 from .events import event
-from .notation import unit_name
 from .occupancy import count, neutral_militia, neutral_units
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, PL, TYPE_SIDE, ZURL, State, other
-from .tracks import change_supply, log
+from .tracks import because, change_supply, log
 from .upkeep import checkpoint
 
 NAMES = {MILITIA: "the Jewish Militia", AUSTRIAN: "the Austro-Hungarian units"}
@@ -105,7 +104,7 @@ def disarm(rules: Rules, state: State, side: Side) -> None:
     state.austrians_disarmed = True
     n = austrians_on_board(state)
     log(state, N_("{who} disarms the Austro-Hungarian units: their Strength falls to 2 for good."), say={"who": side})
-    change_supply(rules, state, side, n, f"disarmed {n} {unit_name('austro-hungarian', n)}")
+    change_supply(rules, state, side, n, because(N_("disarmed {units}"), units=(("austro-hungarian", n),)))
 
 
 # ------------------------------------------------------------------------ the Negotiation order

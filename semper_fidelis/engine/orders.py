@@ -36,7 +36,7 @@ from .occupancy import (
 )
 from .rules import Rules
 from .state import AUSTRIAN, CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, Token, other
-from .tracks import change_destruction, change_morale, change_supply, log, morale_band
+from .tracks import because, change_destruction, change_morale, change_supply, log, morale_band
 from .upkeep import checkpoint
 
 ORDER_TOKENS = ("artillery", "barricade", "uniform", "food", "plane")
@@ -750,7 +750,7 @@ def _offer_supply(rules: Rules, state: State, side: Side) -> list[Action]:
 def _supply(rules: Rules, state: State, side: Side, action: A.Supply) -> None:
     token = _take_from_hand(state, side, action.token)
     state.turn.generic_tokens += 1
-    change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
+    change_supply(rules, state, side, token.value, because(N_("{token_kind} token used for Supply"), token_kind=token.kind))
 
 
 def _offer_token_uses(rules: Rules, state: State, side: Side) -> list[Action]:

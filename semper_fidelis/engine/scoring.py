@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import Reinforce
 from .events import event
 from .frames import ReinforceVillagesFrame
@@ -15,9 +16,9 @@ from .occupancy import add_units, ally_of, district_status, occupant, occupied_a
 from .outcome import Termination
 from .rules import Rules
 from .state import PL, SIDES, VOLUNTEER, ZURL, State
-from .tracks import change_vp, end_game, log
+from .tracks import Reason, because, change_vp, end_game, log
 
-NEUTRAL_FORCES = {"jewish-militia": "Jewish Militia", "austro-hungarian": "Austro-Hungarian Army"}
+NEUTRAL_FORCES = {"jewish-militia": N_("Jewish Militia"), "austro-hungarian": N_("Austro-Hungarian Army")}
 #: the scoring categories of a scenario card (``VPCategory``) in words, for the End of Stage line
 CATEGORY_WORDS = {
     "strategic": "Strategic Areas", "morale": "Morale", "cards": "cards", "alliance": "alliances",
@@ -36,35 +37,35 @@ def score_stage(rules: Rules, state: State) -> None:
     check_lead(rules, state)
 
 
-def stage_points(rules: Rules, state: State) -> dict[Side, list[tuple[str, int]]]:
+def stage_points(rules: Rules, state: State) -> dict[Side, list[tuple[Reason, int]]]:
     """What the End of Stage scoring of the current Stage would give each side now, item by
     item (reason, VP), zeros included; ``score_stage`` applies exactly these."""
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == state.stage), ())
     lo, hi = rules.morale_range
-    out: dict[Side, list[tuple[str, int]]] = {side: [] for side in SIDES}
+    out: dict[Side, list[tuple[Reason, int]]] = {side: [] for side in SIDES}
     for side in SIDES:
         items = out[side]
         for cat in categories:
             if cat == "strategic":
                 vp = sum(v for a, v in state.strategic.items() if holder(rules, state, a) == side)
-                items.append(("Strategic Areas occupied", vp))
+                items.append((N_("Strategic Areas occupied"), vp))
             elif cat == "morale":
                 if state.morale[side] == hi:
-                    items.append(("Morale on the top space", 1))
+                    items.append((N_("Morale on the top space"), 1))
                 elif state.morale[side] == lo:
-                    items.append(("Morale on the bottom space", -1))
+                    items.append((N_("Morale on the bottom space"), -1))
             elif cat == "alliance":
                 for track in rules.scenario.negotiation:
                     if ally_of(rules, state, track.neutral) == side:
-                        items.append((f"alliance with the {NEUTRAL_FORCES[track.neutral]}", track.spaces[state.negotiation[track.neutral]].vp))
+                        items.append((because(N_("alliance with the {forces}"), forces=NEUTRAL_FORCES[track.neutral]), track.spaces[state.negotiation[track.neutral]].vp))
             elif cat == "losses":
                 broken = sum(state.broken.get(side, {}).values())
-                items.append((f"{broken} broken units", -(broken // 5)))
+                items.append((because(N_("{broken} broken units"), broken=broken), -(broken // 5)))
             elif cat == "fallen-commander":
-                items.append(("fallen Commanders", -state.fallen[side]))
+                items.append((N_("fallen Commanders"), -state.fallen[side]))
             elif cat == "destruction" and side == ZURL and state.destruction is not None:
                 scale = rules.scenario.destruction_track
-                items.append(("Destruction", scale[min(state.destruction, len(scale) - 1)]))
+                items.append((N_("Destruction"), scale[min(state.destruction, len(scale) - 1)]))
             # "cards" VP are counted when a card gives them; "commander" has no printed rule (ruling:commander-vp).
     return out
 
@@ -85,7 +86,7 @@ def check_lead(rules: Rules, state: State) -> None:
     for side in SIDES:
         rival = ZURL if side == PL else PL
         if state.vp[side] - state.vp[rival] >= lead:
-            end_game(state, side, Termination.LEAD, f"a lead of {lead} VP or more (§3)")
+            end_game(state, side, Termination.LEAD, because(N_("a lead of {lead} VP or more (§3)"), lead=lead))
             return
 
 
@@ -103,7 +104,7 @@ def check_supply_cut(rules: Rules, state: State) -> None:
                 if b not in seen and occupant(rules, state, b) != PL:
                     seen.add(b)
                     todo.append(b)
-    end_game(state, PL, Termination.SUPPLY_CUT, "Supply Cut: ZURL is cut off from Winniki (Scenario 3)")
+    end_game(state, PL, Termination.SUPPLY_CUT, N_("Supply Cut: ZURL is cut off from Winniki (Scenario 3)"))
 
 
 def _is_zurl(rules: Rules, state: State, utype: str) -> bool:

@@ -229,9 +229,7 @@ class State:
     def log(self) -> list[str]:
         """The log, in English: the texts of the events every player sees, made when read (a
         bot never reads them)."""
-        from .events import log_lines  # events.py imports this module
-
-        return log_lines(self.events)
+        return [text for e in self.events if e.visible == "all" and (text := e.text)]
 
     @property
     def stage(self) -> int:

@@ -10,14 +10,18 @@ Also the building blocks a client words options from: :func:`unit_count`, :func:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from gettext import NullTranslations
-from typing import Any
+from string import Formatter
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, SOURCE_LANGUAGE, catalog, current_language
-from .events import Event
-from .notation import _ORDER
+from .notation import _ORDER, _printed_token, ordinal
 from .state import CODE
+
+if TYPE_CHECKING:  # events.py makes its English text here, when first read
+    from .events import Event
 
 #: a unit type's count in words (``tr.ngettext`` with the texts written out, so Babel finds them)
 UNIT_COUNTS: dict[str, Callable[[NullTranslations, int], str]] = {
@@ -76,8 +80,63 @@ def _card_name(value: Any, fields: Mapping[str, Any], language: str) -> str:
 
 
 def _translated(value: Any, fields: Mapping[str, Any], language: str) -> str:
-    """A field that is itself a marked English phrase (a reason): its translation, else as it is."""
-    return catalog(language).gettext(value) if isinstance(value, str) else str(value)
+    """A field that is itself a marked English phrase: its translation; a card's name: its
+    Polish name; else as it is."""
+    if not isinstance(value, str):
+        return str(value)
+    said = catalog(language).gettext(value)
+    return _polish_card_names().get(value, said) if said == value and language != SOURCE_LANGUAGE else said
+
+
+@cache
+def _polish_card_names() -> dict[str, str]:
+    """Every card's English name to its Polish one (a card named as a reason or an effect's why)."""
+    from .rules import shipped_data  # the data is read only when a Polish text is drawn
+
+    return {c.name: c.polish for deck in shipped_data().decks.values() for c in deck.cards if c.polish}
+
+
+def reason_words(reason: Any, language: str | None = None) -> str:
+    """A reason (tracks.Reason) in ``language``: a marked text translated, or a template
+    (``because``) filled, its fields in words by name as an event's are."""
+    language = _language(language)
+    if isinstance(reason, tuple) and len(reason) == 2 and isinstance(reason[0], str):
+        template, fields = reason[0], dict(reason[1])
+        said = template if language == SOURCE_LANGUAGE else catalog(language).gettext(template)
+        return _FILL.vformat(said, (), {k: FIELD_WORDS[k](v, fields, language) if k in FIELD_WORDS else v for k, v in fields.items()})
+    return _translated(reason, {}, language)
+
+
+def _reason(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """An event's ``reason``: the template kept beside it (``why``) filled, else the phrase."""
+    why = fields.get("why")
+    if why is not None:
+        try:
+            return reason_words(why, language)
+        except (KeyError, IndexError, ValueError, TypeError):  # a peer's reason, not whole
+            return str(value)
+    return reason_words(value, language)
+
+
+def _token_kind(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A Supply Token's printed name by its kind ('food' -> 'Food', 'Żywność')."""
+    from ..data.files import ASSET_FILES
+    from .rules import shipped_data  # the data is read only when a token's name is drawn
+
+    data = shipped_data()
+    english = _printed_token(data, value)
+    polish = data.polish.by_file.get(ASSET_FILES["supply_tokens"], {}).get(f"tokens.{value}.name")
+    return polish if polish and language != SOURCE_LANGUAGE else english
+
+
+def _nth(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """'second' (English), '2.' (Polish, an ordinal numeral)."""
+    return ordinal(value) if language == SOURCE_LANGUAGE else f"{value}."
+
+
+def event_reason(event: Event, language: str | None = None) -> str:
+    """The event's ``reason`` fact (a track's move, the game's end) in ``language``."""
+    return _reason(event.get("reason", ""), {**dict(event.facts), **dict(event.message[1] if event.message else ())}, _language(language))
 
 
 def _cards_drawn(value: Any, fields: Mapping[str, Any], language: str) -> str:
@@ -97,7 +156,10 @@ def _losses(value: Any, fields: Mapping[str, Any], language: str) -> str:
 FIELD_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
     "units": lambda value, fields, language: units_words(value, language),
     "card_name": _card_name,
-    "reason": _translated,
+    "reason": _reason,
+    "forces": _translated,
+    "token_kind": _token_kind,
+    "nth": _nth,
     "order_word": _translated,
     "commander": _translated,  # a name, or 'the HQ' where there is none
     "cards_drawn": _cards_drawn,
@@ -107,31 +169,54 @@ FIELD_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
 }
 
 
+class _Fields(Formatter):
+    """Fills a template with its fields by name only: no attribute, index or width (a peer's
+    template comes from the network: it may name a field, never reach into one or pad it out)."""
+
+    SPECS = frozenset({"", "+d"})
+
+    def get_field(self, field_name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if not field_name.isidentifier():
+            raise KeyError(field_name)
+        return kwargs[field_name], field_name
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec not in self.SPECS:
+            raise ValueError(format_spec)
+        return format(value, format_spec)
+
+
+_FILL = _Fields()
+
+
+def _filled(template: str, event: Event, language: str) -> str:
+    msgid, extra = event.message or ("", ())
+    fields = {**dict(event.facts), **dict(extra)}
+    words = {k: FIELD_WORDS[k](v, fields, language) if k in FIELD_WORDS else v for k, v in fields.items()}
+    return _FILL.vformat(template, (), words)
+
+
 def event_text(event: Event, language: str | None = None) -> str | None:
     """The event's text in ``language`` (the current one by default): its template filled in
     that language; an event with no template (older, or not converted yet) shows its ``text``."""
     language = _language(language)
     if event.message is None or language == SOURCE_LANGUAGE or event.text is None:
         return event.text
-    msgid, extra = event.message
-    fields = {**dict(event.facts), **dict(extra)}
-    template = catalog(language).gettext(msgid)
-    words = {k: FIELD_WORDS[k](v, fields, language) if k in FIELD_WORDS else v for k, v in fields.items()}
     try:
-        return template.format_map(words)
-    except (KeyError, IndexError, ValueError):  # a translation naming a field the event lacks
+        return _filled(catalog(language).gettext(event.message[0]), event, language)
+    except (KeyError, IndexError, ValueError, TypeError):  # a translation naming a field the event lacks
         return event.text
 
 
 def english_text(event: Event) -> str | None:
-    """The template filled in English: equal to ``text`` for every converted event (the tests
-    hold the two together over random games)."""
+    """The template filled in English: what ``Event.text`` is for an event with a template; a
+    template that cannot be filled (a peer's, naming a field it lacks) is shown as it is."""
     if event.message is None:
-        return event.text
-    msgid, extra = event.message
-    fields = {**dict(event.facts), **dict(extra)}
-    words = {k: FIELD_WORDS[k](v, fields, SOURCE_LANGUAGE) if k in FIELD_WORDS else v for k, v in fields.items()}
-    return msgid.format_map(words)
+        return event.written
+    try:
+        return _filled(event.message[0], event, SOURCE_LANGUAGE)
+    except (KeyError, IndexError, ValueError, TypeError):
+        return event.message[0]
 
 
-__all__ = ["event_text", "english_text", "order_name", "unit_count", "units_words"]
+__all__ = ["event_text", "event_reason", "english_text", "order_name", "reason_words", "unit_count", "units_words"]

@@ -4,6 +4,7 @@ card text in the data file is the specification; each entry is preceded by ``# Z
 from __future__ import annotations
 
 from ...data.models import Side
+from ...i18n import N_
 from ..actions import Ally, Artillery, Disarm
 from ..cards import CardEffect, card_question, register
 from ..frames import BattleFrame, CardChoiceFrame, SideFrame
@@ -12,7 +13,7 @@ from ..notation import describe
 from ..occupancy import occupant
 from ..rules import Rules
 from ..state import AUSTRIAN, PL, State
-from ..tracks import change_morale, change_vp, log
+from ..tracks import because, change_morale, change_vp, log
 from .primitives import (
     attacking_units,
     before_resolve,
@@ -257,7 +258,7 @@ def _stec_apply(rules: Rules, state: State, side: Side) -> None:
     near_top = state.morale[PL] >= hi - 1
     change_morale(rules, state, PL, +1, card_name(rules, "stefan-stec-flies-to-warsaw"))
     if near_top:
-        change_vp(rules, state, PL, 1, f"{card_name(rules, 'stefan-stec-flies-to-warsaw')}: PL Morale at the top of its track")
+        change_vp(rules, state, PL, 1, because(N_("{reason}: PL Morale at the top of its track"), reason=card_name(rules, "stefan-stec-flies-to-warsaw")))
 
 
 register("stefan-stec-flies-to-warsaw", CardEffect(apply=_stec_apply))
