@@ -36,7 +36,7 @@ from .frames import (
 from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
-from .notation import describe, group_of, plural, subsets, token_name, unit_pairs, with_article
+from .notation import group_of, subsets, unit_pairs
 from .occupancy import (
     add_units,
     count,
@@ -249,10 +249,10 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
         push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
     elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
         quiet_step(state, defender, "evade")
-        event(state, "note", text=f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
+        event(state, "note", N_("{side} cannot evade: {reason}."), visible=defender, side=defender, say={"reason": barred})
         log(state, N_("{who} stands and fights."), say={"who": defender})
     else:
-        log(state, text=f"{defender} cannot evade: {barred}.")
+        log(state, N_("{who} cannot evade: {reason}."), say={"who": defender, "reason": barred})
 
 
 def _specials_step(rules: Rules, state: State, f: BattleFrame) -> None:
@@ -465,9 +465,11 @@ def _go_back(rules: Rules, state: State, f: BattleFrame, g: AttackGroup, verb: s
             g.units[t] -= k
     if back:
         add_units(state, g.origin, back)
-        first, _, rest = verb.partition(" ")  # "returns to": the verb agrees with the units
-        agreed = first if sum(back.values()) == 1 else first.removesuffix("s")
-        log(state, text=f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.", side=attacker, area=f["area"], to_area=g.origin)
+        one = sum(back.values()) == 1  # the verb agrees with the units
+        templates = {"returns to": (N_("{side}: {units} returns to {area_name}."), N_("{side}: {units} return to {area_name}.")),
+                     "withdraws to": (N_("{side}: {units} withdraws to {area_name}."), N_("{side}: {units} withdraw to {area_name}."))}
+        log(state, templates[verb][0 if one else 1], side=attacker, area=f["area"], to_area=g.origin,
+            say={"units": tuple(back.items()), "area_name": rules.area_name(g.origin)})
         enter_area(rules, state, attacker, g.origin, how)  # §13.2 Militia
     return back
 
@@ -477,7 +479,7 @@ def _return_home(rules: Rules, state: State, f: BattleFrame) -> None:
     from (§4.1: the rest "still has to obey Area's Unit Limit"); those that cannot — the area
     captured or full — withdraw like a beaten attacker's overflow, without the extra Loss."""
     for g in groups_of(state, f):
-        _go_back(rules, state, f, g, "returns to", "returns")
+        _go_back(rules, state, f, g, "returns to", N_("returns"))
         if sum(g.units.values()):
             f.setdefault("stranded", []).append(g.origin)
     if f.get("stranded"):
@@ -503,7 +505,7 @@ def _attacker_withdraws(rules: Rules, state: State, f: BattleFrame) -> None:
     f["placed"] = []
     f["extra_loss"] = 0
     for g in groups_of(state, f):
-        back = _go_back(rules, state, f, g, "withdraws to", "is forced to withdraw")
+        back = _go_back(rules, state, f, g, "withdraws to", N_("is forced to withdraw"))
         if back:
             f["placed"].append((g.origin, back))
         if sum(g.units.values()):
@@ -648,7 +650,7 @@ def play_special(rules: Rules, state: State, f: BattleFrame, side: Side, number:
 
 def _log_advance(rules: Rules, state: State, f: BattleFrame, c: AdvanceFrame) -> None:
     n = sum(c.get("moved", {}).values())
-    log(state, text=f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
+    log(state, N_("{side} moves {n_units} into {area_name}."), side=f["attacker"], area=f["area"], say={"n_units": n, "area_name": rules.area_name(f["area"])})
 
 
 # Each question a battle puts is its own procedure (one frame kind, its legal actions and their
@@ -706,14 +708,15 @@ def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: Fight | Disc
         if c["picked"]:
             for n in c["picked"]:
                 discard_card(state, side, n)
-            log(state, text=f"{side} evades, discarding {plural(len(c['picked']), 'card')}.")
+            log(state, N_("{who} evades, discarding {n_cards}."), say={"who": side, "n_cards": len(c["picked"])})
             c["picked"] = []
         c["moving"] = True
         c["landed"] = True  # the rest may only split into neutral areas (§9.2)
         units, dest = group_of(side, action.units), action.dest
         remove_units(state, f["area"], units)
         add_units(state, dest, units)
-        log(state, text=f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(dest)}.", side=side, from_area=f["area"], to_area=dest)
+        log(state, N_("{side} evades {units} from {src} to {dest_name}."), side=side, from_area=f["area"], to_area=dest,
+            say={"units": tuple(units.items()), "src": rules.area_name(f["area"]), "dest_name": rules.area_name(dest)})
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
@@ -787,7 +790,7 @@ def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: Combat
     f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
     if token.kind == "ammunition":
         f["ammo"].append(side)
-    log(state, text=f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
+    log(state, N_("{who} plays {a_token} token in the battle."), say={"who": side, "a_token": token.kind})
 
 
 procedure(
@@ -816,12 +819,14 @@ def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: Retreat)
         f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
     if dest is None:
         one = sum(stranded.values()) == 1  # the verbs agree with the units
-        log(state, text=f"{side}: {describe(stranded)} {'has' if one else 'have'} nowhere to go and {'is' if one else 'are'} dispersed.", side=side, area=f["area"], from_area=where)
+        log(state, N_("{side}: {units} has nowhere to go and is dispersed.") if one else N_("{side}: {units} have nowhere to go and are dispersed."),
+            side=side, area=f["area"], from_area=where, say={"units": tuple(stranded.items())})
         disperse_in_battle(rules, state, f, side, stranded)
     else:
         add_units(state, dest, stranded)
         f.setdefault("placed", []).append((dest, dict(stranded)))
-        log(state, text=f"{side} withdraws {describe(stranded)} to {rules.area_name(dest)}.", side=side, area=f["area"], from_area=where, to_area=dest)
+        log(state, N_("{side} withdraws {units} to {dest_name}."), side=side, area=f["area"], from_area=where, to_area=dest,
+            say={"units": tuple(stranded.items()), "dest_name": rules.area_name(dest)})
     if not f["stranded"]:
         state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
         pop(state, c)

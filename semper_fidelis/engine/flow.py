@@ -10,14 +10,14 @@ from ..data.models import Side
 from ..i18n import N_
 from .actions import HQ as PlaceHQ
 from .actions import Action, Attrition, Change, Collect, Discard, Draw, EventCard, Extra, Keep, Place, Relief, TakeCommander
-from .cards import card_title, discard_card, draw_cards, effect_of
+from .cards import discard_card, draw_cards, effect_of
 from .commanders import ability, commander_card
 from .events import event
 from .frames import AttritionFrame, CollectFrame, CommanderFrame, DeployFrame, DeployItem, ReliefFrame, SideFrame
 from .losses import unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
-from .notation import token_words, type_for, unit_name
+from .notation import type_for, unit_name
 from .occupancy import (
     add_units,
     count,
@@ -331,7 +331,7 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
             push(state, SideFrame(kind="hq", side=side))  # §5.1 [1] 1: the HQ comes back with him
         return
     state.turn.commander_changes += 1
-    log(state, text=f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
+    log(state, N_("{who} changes Commander: {old} → {commander}."), say={"who": side, "old": rules.commanders[old].name if old else "—", "commander": commander.name})
     if state.turn.commander_changes > 1:
         change_morale(rules, state, side, -1, because(N_("{nth} change of Commander this turn"), nth=state.turn.commander_changes))
     elif state.last_battle[side] == "lost":
@@ -363,10 +363,11 @@ def _relief_arrives(rules: Rules, state: State, side: Side) -> list[str]:
         state.pool[side][entry["unit"]] = available - n
         waiting = state.relief_waiting.setdefault(side, {})
         waiting[entry["unit"]] = waiting.get(entry["unit"], 0) + n
-        log(state, text=f"{side} Relief arrives: {n} {unit_name(entry['unit'], n)}" + (f" (pool short by {entry['count'] - n})" if n < entry["count"] else "") + ".")
+        log(state, N_("{who} Relief arrives: {counted} (pool short by {short}).") if n < entry["count"] else N_("{who} Relief arrives: {counted}."),
+            say={"who": side, "counted": (entry["unit"], n), "short": entry["count"] - n})
         if entry.get("commander"):
             commanders.append(entry["commander"])
-            log(state, text=f"{rules.commanders[entry['commander']].name} arrives with the Relief.")
+            log(state, N_("{commander} arrives with the Relief."), say={"commander": rules.commanders[entry["commander"]].name})
     return commanders
 
 
@@ -428,8 +429,9 @@ def _relief_apply(rules: Rules, state: State, f: ReliefFrame, action: Relief) ->
     state.turn.ap -= cost
     state.relief_waiting[side][utype] -= 1 * n
     add_units(state, area, {utype: n})
-    log(state, text=f"{side} Relief: {n} {unit_name(utype, n)} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".", side=side, area=area)
-    enter_area(rules, state, side, area, "deploys Relief")  # §13.2: a neutral Militia there turns
+    log(state, N_("{side} Relief: {counted} to {area_name} ({cost} AP).") if cost else N_("{side} Relief: {counted} to {area_name}."), side=side, area=area,
+        say={"counted": (utype, n), "area_name": rules.area_name(area), "cost": cost})
+    enter_area(rules, state, side, area, N_("deploys Relief"))  # §13.2: a neutral Militia there turns
     checkpoint(rules, state)
     if not any(state.relief_waiting[side].values()):
         pop(state, f)
@@ -464,8 +466,8 @@ def _say_no_event(rules: Rules, state: State, side: Side) -> None:
     take effect now. Only that side is told: its hand is secret."""
     held = sorted({n for n in state.hand[side] if rules.card(side, n).kind == "event"})
     if held:
-        cards = ", ".join(card_title(rules, side, n) for n in held)
-        event(state, "note", text=f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
+        cards = tuple((side, n, rules.card(side, n).name) for n in held)
+        event(state, "note", N_("{side} plays no Event this turn: {card_titles} cannot take effect now."), visible=side, side=side, say={"card_titles": cards})
 
 
 def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) -> None:
@@ -477,7 +479,8 @@ def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) ->
     card = rules.card(side, number)
     discard_card(state, side, number)
     state.turn.event_played = True
-    log(state, text=f"{side} plays the Event {card_title(rules, side, number)} for {card.ap} AP; its effect benefits {other(side)}.")
+    log(state, N_("{who} plays the Event {card_titles} for {ap} AP; its effect benefits {other}."),
+        say={"who": side, "card_titles": ((side, number, card.name),), "ap": card.ap, "other": other(side)})
     effect = effect_of(rules, side, number)
     if effect is not None and effect.apply is not None:
         state.card_effect_counts[f"{side} #{number}"] = state.card_effect_counts.get(f"{side} #{number}", 0) + 1
@@ -520,10 +523,11 @@ def take_token(rules: Rules, state: State, side: Side, area: str, choice: str) -
     if not tokens:
         del state.tokens[area]
     state.my_tokens[side].append(replace(token, face_up=False))
-    event(state, "token", text=f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({token_words(rules, choice).removeprefix('the ')})." if choice != "hidden" else "."),
+    event(state, "token", N_("{side} takes a Supply Token from {area_name}.") if choice == "hidden" else N_("{side} takes a Supply Token from {area_name} ({token_label} token)."),
+          say={"area_name": rules.area_name(area), "token_label": choice},
           side=side, area=area, face_up=choice != "hidden")
     if choice == "hidden":  # what it was, for its owner's eyes only
-        event(state, "token", text=f"{side} took {token.label()} from {rules.area_name(area)}.", visible=side, side=side, area=area, token=token.label())
+        event(state, "token", N_("{side} took {token} from {area_name}."), visible=side, side=side, area=area, token=token.label(), say={"area_name": rules.area_name(area)})
 
 
 def collect_automatic(rules: Rules, state: State, side: Side) -> list[str]:
@@ -591,7 +595,7 @@ def _draw_apply(rules: Rules, state: State, f: SideFrame, action: Discard | Draw
     drawn = list(state.hand[side])
     for card in before:
         drawn.remove(card)
-    event(state, "draw", text=f"{side} drew " + ", ".join(f"#{c}" for c in drawn) + ".", visible=side, side=side, cards=drawn)
+    event(state, "draw", N_("{side} drew {card_numbers}."), visible=side, side=side, cards=drawn, say={"card_numbers": tuple(drawn)})
     pop(state, f)
 
 

@@ -13,7 +13,7 @@ from .commanders import commander_card
 from .events import event
 from .frames import LossesFrame, LossGroup, LossReport
 from .machine import pop, procedure, push
-from .notation import plural, type_for, unit_name
+from .notation import plural, type_for
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
 from .rules import Rules
 from .state import CODE, HQ, NEUTRAL_TYPES, State
@@ -202,7 +202,8 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         group["units"][utype] -= 1
         remove_units(state, group["area"], {utype: 1})
         add_units(state, dest, {utype: 1})
-        log(state, text=f"{side} withdraws 1 more {unit_name(utype)} from {rules.area_name(group['area'])} to {rules.area_name(dest)} (by choice, §9.4).", side=side, area=group["area"], to_area=dest)
+        log(state, N_("{side} withdraws 1 more {unit_name} from {src} to {dest_name} (by choice, §9.4)."), side=side, area=group["area"], to_area=dest,
+            say={"unit_name": utype, "src": rules.area_name(group["area"]), "dest_name": rules.area_name(dest)})
         if not _extra_withdrawals(rules, state, f):
             _finish(state, f)
         return
@@ -212,7 +213,7 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         state.token_pool.append(token)
         f["medicine"] = True
         f["remaining"] -= 1
-        log(state, text=f"{side} uses Medicine: one Loss fewer ({f['remaining']} left).")
+        log(state, N_("{who} uses Medicine: one Loss fewer ({remaining} left)."), say={"who": side, "remaining": f["remaining"]})
     else:
         verb = action.VERB
         group = next(g for g in f["groups"] if g["label"] == action.group)
@@ -236,7 +237,7 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
                   side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb], say={"one_unit": utype, "area_name": name, "losses": table[verb]})
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
-            log(state, text=f"{side}: {plural(f['remaining'], 'further Loss is', 'further Losses are')} forgone (no units left).")
+            log(state, N_("{who}: {further} forgone (no units left)."), say={"who": side, "further": f["remaining"]})
         if f.get("may_withdraw_more") and _alive(f) and _extra_withdrawals(rules, state, f):
             f["extra"] = True
             return

@@ -19,7 +19,7 @@ from .frames import AssaultNextFrame, FortifyFrame, LossGroup, MobilizeFrame, Or
 from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import group_of, subsets, token_name, type_for, unit_pairs, with_article
+from .notation import group_of, subsets, type_for, unit_pairs
 from .occupancy import (
     EMPTY,
     Tallies,
@@ -536,7 +536,7 @@ def _provision_apply(rules: Rules, state: State, f: SideFrame, action: Action) -
     state.turn.provisions += 1
     state.turn.ap -= state.turn.provisions
     take_token(rules, state, f["side"], action.area, action.token)
-    log(state, text=f"({f['side']} Provisioning: token {state.turn.provisions} this turn, {state.turn.provisions} AP.)")
+    log(state, N_("({who} Provisioning: token {n} this turn, {n} AP.)"), say={"who": f["side"], "n": state.turn.provisions})
 
 
 procedure(
@@ -829,10 +829,10 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
     token = _take_from_hand(state, side, label)
     state.turn.specific_token = True
     kind = token.kind
-    log(state, text=f"{side} uses {with_article(token_name(rules, kind))} token.")
+    log(state, N_("{who} uses {a_token} token."), say={"who": side, "a_token": kind})
     if kind == "plane":
         state.turn.ap += 2
-        log(state, text=f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")
+        log(state, N_("{who} gains 2 AP from the Plane ({ap} AP)."), say={"who": side, "ap": state.turn.ap})
     elif kind == "food":
         if option == "morale":
             change_morale(rules, state, side, +1, N_("Food token"))
@@ -861,7 +861,7 @@ def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: A.Artille
         return  # the Destruction skull ended the game (§12)
     defending = austrians_defend(rules, state, area, side)
     if neutral_target(rules, state, area):  # FAQ: fire aimed at neutral units is an attack on them
-        attack_neutrals(rules, state, side, area, "fires Artillery at")
+        attack_neutrals(rules, state, side, area, N_("fires Artillery at"))
     targets = side_units(rules, state, area, enemy)
     if defending:  # PL takes the Losses among the Austro-Hungarians too (ruling:attacking-neutrals)
         targets[AUSTRIAN] = state.units[area][AUSTRIAN]

@@ -26,26 +26,25 @@ def because(template: str, **fields: Any) -> Reason:
     return template, tuple(sorted(fields.items()))
 
 
-def _said(reason: Reason) -> tuple[str, Mapping[str, Any]]:
+def reason_said(reason: Reason) -> tuple[str, Mapping[str, Any]]:
     """The reason's English (the ``reason`` fact records and peers read) and what to keep of it."""
     if isinstance(reason, str):
         return reason, NO_FIELDS
     return reason_words(reason, SOURCE_LANGUAGE), {"why": reason}
 
 
-def log(state: State, msg: str | None = None, side: Side | None = None, *, text: str | None = None,
-        say: Mapping[str, Any] = NO_FIELDS, **areas: str | None) -> None:
+def log(state: State, msg: str, side: Side | None = None, *, say: Mapping[str, Any] = NO_FIELDS, **areas: str | None) -> None:
     """A line of the log with no structure of its own (a ``note`` event): its template ``msg``
-    and ``say`` (or a ``text`` with none; events.event); ``areas``: the ``AREA_FACTS`` of what it
-    changed on the map (events.py), and ``side``: who did it."""
+    and ``say`` (events.event); ``areas``: the ``AREA_FACTS`` of what it changed on the map
+    (events.py), and ``side``: who did it."""
     facts: dict[str, Any] = {"side": side} if side else {}
     facts.update(areas)
-    event(state, "note", msg, text=text, say=say, **facts)
+    event(state, "note", msg, say=say, **facts)
 
 
 def end_game(state: State, winner: Side | None, termination: Termination, reason: Reason) -> None:
     if state.result is None:
-        text, say = _said(reason)
+        text, say = reason_said(reason)
         state.result = Outcome(winner, termination, text, dict(state.vp))
         state.phase = "over"
         state.stack.clear()
@@ -67,7 +66,7 @@ def change_morale(rules: Rules, state: State, side: Side, delta: int, reason: Re
         if new > hi:
             continue
         state.morale[side] = new
-        text, say = _said(reason)
+        text, say = reason_said(reason)
         event(state, "track", N_("{side} Morale {delta:+d} → {value} ({reason})."),
               side=side, track="morale", delta=step, value=new, reason=text, say=say)
 
@@ -77,7 +76,7 @@ def change_supply(rules: Rules, state: State, side: Side, delta: int, reason: Re
     new = max(lo, min(hi, state.supply[side] + delta))
     if new != state.supply[side]:
         state.supply[side] = new
-        text, say = _said(reason)
+        text, say = reason_said(reason)
         event(state, "track", N_("{side} Supply {delta:+d} → {value} ({reason})."),
               side=side, track="supply", delta=delta, value=new, reason=text, say=say)
 
@@ -87,7 +86,7 @@ def change_vp(rules: Rules, state: State, side: Side, delta: int, reason: Reason
     new = max(tracks.victory_min, min(tracks.victory_max, state.vp[side] + delta))
     if delta:
         state.vp[side] = new
-        text, say = _said(reason)
+        text, say = reason_said(reason)
         event(state, "track", N_("{side} {delta:+d} VP → {value} ({reason})."),
               side=side, track="vp", delta=delta, value=new, reason=text, say=say)
 
@@ -101,7 +100,7 @@ def change_destruction(rules: Rules, state: State, steps: int, reason: Reason) -
     if new == state.destruction:
         return
     state.destruction = new
-    text, say = _said(reason)
+    text, say = reason_said(reason)
     if new == skull:
         log(state, N_("Destruction reaches the skull ({reason})."), say={**say, "reason": text})
         end_game(state, ZURL, Termination.HUMANITARIAN_CRISIS, N_("Humanitarian Crisis: the Destruction marker reached the skull (§12)"))

@@ -152,6 +152,92 @@ def _losses(value: Any, fields: Mapping[str, Any], language: str) -> str:
     return catalog(language).ngettext("{n} Loss", "{n} Losses", value).format(n=value)
 
 
+#: counts whose words agree with the number, by the field's name (``tr.ngettext`` with the texts
+#: written out, so Babel finds them)
+COUNTED: dict[str, Callable[[NullTranslations, int], str]] = {
+    "n_units": lambda tr, n: tr.ngettext("{n} unit", "{n} units", n),
+    "n_cards": lambda tr, n: tr.ngettext("{n} card", "{n} cards", n),
+    "n_volunteers": lambda tr, n: tr.ngettext("{n} Volunteer", "{n} Volunteers", n),
+    "n_villages": lambda tr, n: tr.ngettext("{n} Village", "{n} Villages", n),
+    "n_soldiers": lambda tr, n: tr.ngettext("{n} Soldier", "{n} Soldiers", n),
+    "n_tokens": lambda tr, n: tr.ngettext("{n} Supply Token", "{n} Supply Tokens", n),
+    "n_bp": lambda tr, n: tr.ngettext("+{n} Battle Point", "+{n} Battle Points", n),
+    "further": lambda tr, n: tr.ngettext("{n} further Loss is", "{n} further Losses are", n),
+}
+
+
+def _counted(name: str) -> Callable[[Any, Mapping[str, Any], str], str]:
+    return lambda value, fields, language: COUNTED[name](catalog(language), value).format(n=value)
+
+
+def _scenario_name(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A scenario's name by its English one: its own ``polish`` field in Polish."""
+    from .rules import shipped_data
+
+    scenario = next((s for s in shipped_data().scenarios.values() if s.name == value), None)
+    return scenario.polish if scenario is not None and scenario.polish and language != SOURCE_LANGUAGE else str(value)
+
+
+def _card_titles(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """'PL #12 Name, PL #30 Name': cards by (side, number, English name), named in ``language``."""
+    if language == SOURCE_LANGUAGE:
+        return ", ".join(f"{side} #{number} {name}" for side, number, name in value)
+    names = _polish_card_names()
+    return ", ".join(f"{side} #{number} {names.get(name, name)}" for side, number, name in value)
+
+
+def _a_token(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A token kind with its article in English ('a Uniform token' is said 'a {a_token} token'),
+    its name alone in Polish."""
+    name = _token_kind(value, fields, language)
+    if language != SOURCE_LANGUAGE:
+        return name
+    vowel = name[:1].lower() in "aeiou" and not name.lower().startswith(("uni", "use", "eu"))
+    return f"{'an' if vowel else 'a'} {name}"
+
+
+def _token_label(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """``food2`` -> 'Food (2)', 'Żywność (2)'."""
+    kind = value.rstrip("0123456789")
+    rest = value[len(kind):]
+    name = _token_kind(kind, fields, language)
+    return f"{name} ({rest})" if rest else name
+
+
+def _unit_name(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A unit type's noun, counted one, without the count."""
+    return unit_count(value, 1, language).removeprefix("1 ")
+
+
+def _round_label(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A round by (number, Time Track date): 'round 3 (3 XI)' (the dates are written as Polish
+    writes them, a Roman month: the same in both languages)."""
+    rnd, date = value
+    tr = catalog(language)
+    return (tr.gettext("round {n} ({date})") if date else tr.gettext("round {n}")).format(n=rnd, date=date)
+
+
+def _space(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """A Negotiation Track's space by (scenario, neutral, stance, English name): its name in the
+    scenario's Polish twin."""
+    from .rules import shipped_data
+
+    number, neutral, stance, english = value
+    data = shipped_data()
+    polish = data.polish.by_file.get(data.scenario_files.get(number, ""), {}).get(f"negotiation.{neutral}.spaces.{stance}.name")
+    return polish if polish and language != SOURCE_LANGUAGE else english
+
+
+def _card_numbers(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    return ", ".join(f"#{n}" for n in value)
+
+
+def _scored(value: Any, fields: Mapping[str, Any], language: str) -> str:
+    """The End of Stage's scoring categories (marked words) joined, or 'nothing'."""
+    tr = catalog(language)
+    return ", ".join(tr.gettext(w) for w in value) or tr.gettext("nothing")
+
+
 #: how the fields that name things are put in words, by the field's name; other fields show as they are
 FIELD_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
     "units": lambda value, fields, language: units_words(value, language),
@@ -160,6 +246,21 @@ FIELD_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
     "forces": _translated,
     "token_kind": _token_kind,
     "nth": _nth,
+    "counted": lambda value, fields, language: unit_count(value[0], value[1], language),
+    "scenario_name": _scenario_name,
+    "card_titles": _card_titles,
+    "a_token": _a_token,
+    "token_label": _token_label,
+    "unit_name": _unit_name,
+    "scored": _scored,
+    "how": _translated,
+    "track_name": _translated,
+    "card_numbers": _card_numbers,
+    **dict.fromkeys(("old_space", "new_space"), _space),
+    "where": _translated,
+    **dict.fromkeys(("from_round", "to_round", "due_round"), _round_label),
+    "why": _reason,
+    **{name: _counted(name) for name in COUNTED},
     "order_word": _translated,
     "commander": _translated,  # a name, or 'the HQ' where there is none
     "cards_drawn": _cards_drawn,

@@ -52,7 +52,7 @@ from ..frames import (
     Role,
 )
 from ..machine import push
-from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, unit_pairs
+from ..notation import parse_units, plural, subsets, type_for, unit_pairs
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
 from ..orders import land_group, reach
 from ..rules import Rules
@@ -130,8 +130,8 @@ def pool_to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, why:
     k = min(n, have)
     state.pool[side][utype] = have - k
     state.mob[side][utype] = state.mob[side].get(utype, 0) + k
-    short = f" (the pool held only {k})" if k < n else ""
-    log(state, text=f"{side} adds {describe({utype: k})} from the pool to its Mobilization Zone ({why}){short}.")
+    log(state, N_("{who} adds {units} from the pool to its Mobilization Zone ({why}) (the pool held only {k}).") if k < n
+        else N_("{who} adds {units} from the pool to its Mobilization Zone ({why})."), say={"who": side, "units": ((utype, k),), "why": why, "k": k})
     return k
 
 
@@ -158,11 +158,11 @@ def remove_from_game(rules: Rules, state: State, owner_key: Zone, utype: str, n:
     else:
         zone = getattr(state, source)[owner_key]
         zone[utype] = zone.get(utype, 0) - n
-        where = "from the pool" if source == "pool" else "from the Mobilization Zone"
+        where = N_("from the pool") if source == "pool" else N_("from the Mobilization Zone")
     removed = state.removed.setdefault(owner_key, {})
     removed[utype] = removed.get(utype, 0) + n
-    who = "" if owner_key == "neutral" else f"{owner_key} "
-    log(state, text=f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).", area=area)
+    log(state, N_("{units} {where} removed from the game for good ({why}).") if owner_key == "neutral"
+        else N_("{who} {units} {where} removed from the game for good ({why})."), area=area, say={"who": owner_key, "units": ((utype, n),), "where": where, "why": why})
 
 
 def mob_types(state: State, owner_key: Zone) -> list[str]:
@@ -255,7 +255,7 @@ def mobilize_free(
     areas it occupies (of ``terrains``), at no AP cost, within the Area Unit Limits (§6.2).
     ``must``: every unit that can be placed must be (no stopping early)."""
     if not _mobilize_choices(rules, state, side, codes, terrains):
-        log(state, text=f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
+        log(state, N_("{who} has nothing to mobilize or no room ({why})."), say={"who": side, "why": card_name(rules, effect_id)})
         return
     why = card_name(rules, effect_id)
     push(state, CardMobilizeFrame(
@@ -355,15 +355,17 @@ card_question("card-group", _group_options, _group_choose)
 def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], to: To, why: str) -> str:
     """Carry out one free move (see :func:`free_reach`); returns the destination area."""
     remove_units(state, origin, units)
-    what, src, dest = describe(units), rules.area_name(origin), to.dest
+    dest = to.dest
+    say = {"who": side, "units": tuple(units.items()), "src": rules.area_name(origin), "into": rules.area_name(dest), "why": why}
     land_group(rules, state, side, units, to, assault=False)  # lined up like a Move: an Assault pays for it
-    into = rules.area_name(dest)
     if to.via is None:
-        log(state, text=f"{side} moves {what} from {src} to {into} at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, N_("{who} moves {units} from {src} to {into} at no AP cost ({why})."), from_area=origin, to_area=dest, say=say)
     elif to.how == "enter":
-        log(state, text=f"{side} moves {what} from {src} into {into}, which holds enemy units, without a battle, at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, N_("{who} moves {units} from {src} into {into}, which holds enemy units, without a battle, at no AP cost ({why})."),
+            from_area=origin, to_area=dest, say=say)
     else:
-        log(state, text=f"{side} moves {what} from {src} to attack {into} from {rules.area_name(to.via)} at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, N_("{who} moves {units} from {src} to attack {into} from {via} at no AP cost ({why})."), from_area=origin, to_area=dest,
+            say={**say, "via": rules.area_name(to.via)})
     checkpoint(rules, state)
     return dest
 
@@ -427,10 +429,11 @@ def _anywhere_choose(rules: Rules, state: State, f: CardAnywhereFrame, action: F
     utype = type_for(side, code)
     remove_units(state, origin, {utype: 1})
     add_units(state, dest, {utype: 1})
-    negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
+    negotiation.enter_area(rules, state, side, dest, N_("places a unit"))  # §13.2: a neutral Militia turns
     enemy = count(rules, state, dest, other(side))
-    note = f"; {rules.area_name(dest)} is now contested, without a battle" if enemy else ""
-    log(state, text=f"{side} places 1 {unit_name(utype)} from {rules.area_name(origin)} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.", from_area=origin, to_area=dest)
+    log(state, N_("{who} places {one_unit} from {src} in {into}, ignoring movement rules ({why}); {into} is now contested, without a battle.") if enemy
+        else N_("{who} places {one_unit} from {src} in {into}, ignoring movement rules ({why})."), from_area=origin, to_area=dest,
+        say={"who": side, "one_unit": utype, "src": rules.area_name(origin), "into": rules.area_name(dest), "why": f["why"]})
     checkpoint(rules, state)
 
 
@@ -471,7 +474,7 @@ def _take_choose(rules: Rules, state: State, f: CardTakeFrame, action: TakeToken
         return
     area = action.area
     take_token(rules, state, side, area, action.token)
-    log(state, text=f"({side} took it with {f['why']}, outside Provisioning.)")
+    log(state, N_("({who} took it with {why}, outside Provisioning.)"), say={"who": side, "why": f["why"]})
     if f["left"] > 1 and area in state.tokens and token_choices(state, side, area):
         f["area"], f["left"] = area, f["left"] - 1
         push(state, f)
@@ -494,7 +497,7 @@ def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
     """Take 1 token from each occupied area now instead of in the End of Turn Phase (which then
     takes none); it does not lift the limits on using tokens (FAQ)."""
     state.turn.evacuated = True
-    log(state, text=f"{side} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({card_name(rules, effect_id)}).")
+    log(state, N_("{who} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({why})."), say={"who": side, "why": card_name(rules, effect_id)})
     choices = collect_automatic(rules, state, side)
     if choices:
         push(state, CollectFrame(kind="collect", side=side, areas=choices))
@@ -530,14 +533,17 @@ def discard_tokens(rules: Rules, state: State, side: Side, effect_id: str, n: in
 # ------------------------------------------------------------------------------------ Relief
 
 
-def round_label(rules: Rules, rnd: int) -> str:
+def round_of(rules: Rules, rnd: int) -> tuple[int, str]:
+    """A round as a log's field (wording's ``round_label``): its number and its Time Track date
+    ('' past the track)."""
     track = rules.scenario.time_track
-    return f"round {rnd} ({track[rnd - 1]})" if 1 <= rnd <= len(track) else f"round {rnd}"
+    return rnd, track[rnd - 1] if 1 <= rnd <= len(track) else ""
 
 
 def schedule_relief(rules: Rules, state: State, side: Side, unit: str, n: int, rnd: int, why: str) -> None:
     state.relief.append({"side": side, "round": rnd, "unit": unit, "count": n, "commander": None})
-    log(state, text=f"A {side} Relief of {describe({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
+    log(state, N_("A {who} Relief of {units} is placed on the Time Track for {due_round}; it arrives at {area_name} (§10) ({why})."),
+        say={"who": side, "units": ((unit, n),), "due_round": round_of(rules, rnd), "area_name": rules.area_name(rules.data.board.relief_start[side]), "why": why})
 
 
 def relief_event(effect_id: str, unit_code: str, n: int, rounds_ahead: int, whom: str = "opponent") -> CardEffect:
@@ -577,7 +583,7 @@ def before_resolve(f: BattleFrame) -> bool:
 
 def add_bp(rules: Rules, state: State, f: BattleFrame, side: Side, n: int, why: str) -> None:
     f["mods"][role(f, side)] += n
-    log(state, text=f"{side} gets +{n} Battle Point{'s' if n != 1 else ''} in {rules.area_name(f['area'])} ({why}).")
+    log(state, N_("{who} gets {n_bp} in {area_name} ({why})."), say={"who": side, "n_bp": n, "area_name": rules.area_name(f["area"]), "why": why})
 
 
 def change_losses(rules: Rules, state: State, f: BattleFrame, side: Side, delta: int, why: str) -> None:
@@ -585,8 +591,8 @@ def change_losses(rules: Rules, state: State, f: BattleFrame, side: Side, delta:
     winner (FAQ "Battle": reducing or increasing Loss does not change the outcome)."""
     f["loss_mods"][role(f, side)] -= delta
     n = abs(delta)
-    word = "fewer" if delta < 0 else "more"
-    log(state, text=f"{side} will take {n} Loss{'es' if n != 1 else ''} {word} after the battle ({why}).")
+    log(state, N_("{who} will take {losses} fewer after the battle ({why}).") if delta < 0 else N_("{who} will take {losses} more after the battle ({why})."),
+        say={"who": side, "losses": n, "why": why})
 
 
 def bp_card(
