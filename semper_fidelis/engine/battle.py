@@ -36,7 +36,7 @@ from .frames import (
 from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
-from .notation import group_of, subsets, unit_pairs
+from .notation import group_of, subsets, token_name, unit_pairs
 from .occupancy import (
     add_units,
     count,
@@ -48,7 +48,7 @@ from .occupancy import (
 )
 from .rules import Rules
 from .state import CODE, HQ, AttackGroup, State, other
-from .tracks import because, change_destruction, change_morale, change_supply, log, morale_band, strength
+from .tracks import Reason, because, change_destruction, change_morale, change_supply, log, morale_band, reason_said, strength
 from .upkeep import checkpoint
 
 CYTADELA = "cytadela"
@@ -179,7 +179,7 @@ def _evade_cards(rules: Rules, state: State, side: Side) -> list[int]:
     return sorted({n for n in state.hand[side] if rules.card(side, n).kind != "event" and rules.card(side, n).ap})
 
 
-def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> str | None:
+def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> Reason | None:
     """Why the defender cannot evade (§9.2), in words for the log; None if it can. The reasons
     anyone can see (the map, an empty hand) come first: :func:`evasion_given`."""
     side = f["defender"]
@@ -187,17 +187,19 @@ def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> str | None:
     cost = evasion_cost(rules, state, f)
     cards = sum(rules.card(side, n).ap for n in state.hand[side] if rules.card(side, n).kind != "event")
     if barred is None and cards < cost:
-        return f"it needs cards worth {cost} AP to discard and holds {'none' if not cards else f'{cards} AP'} (Events do not count)"
+        if not cards:
+            return because(N_("it needs cards worth {cost} AP to discard and holds none (Events do not count)"), cost=cost)
+        return because(N_("it needs cards worth {cost} AP to discard and holds {ap} AP (Events do not count)"), cost=cost, ap=cards)
     return barred
 
 
-def _evasion_barred_publicly(rules: Rules, state: State, f: BattleFrame) -> str | None:
+def _evasion_barred_publicly(rules: Rules, state: State, f: BattleFrame) -> Reason | None:
     if f.get("neutral_defence"):
-        return "the Austro-Hungarians do not move (§13.2)"
+        return N_("the Austro-Hungarians do not move (§13.2)")
     if not evade_firsts(rules, state, f):
-        return "no adjacent area it holds (or neutral area with room) can take all its units"
+        return N_("no adjacent area it holds (or neutral area with room) can take all its units")
     if evasion_cost(rules, state, f) and not state.hand[f["defender"]]:
-        return "it holds no cards to discard"
+        return N_("it holds no cards to discard")
     return None
 
 
@@ -249,10 +251,12 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
         push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
     elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
         quiet_step(state, defender, "evade")
-        event(state, "note", N_("{side} cannot evade: {reason}."), visible=defender, side=defender, say={"reason": barred})
+        text, say = reason_said(barred)
+        event(state, "note", N_("{side} cannot evade: {reason}."), visible=defender, side=defender, say={**say, "reason": text})
         log(state, N_("{who} stands and fights."), say={"who": defender})
     else:
-        log(state, N_("{who} cannot evade: {reason}."), say={"who": defender, "reason": barred})
+        text, say = reason_said(barred)
+        log(state, N_("{who} cannot evade: {reason}."), say={**say, "who": defender, "reason": text})
 
 
 def _specials_step(rules: Rules, state: State, f: BattleFrame) -> None:
@@ -372,32 +376,40 @@ def _draw_battle_card(rules: Rules, state: State) -> int:
     return card
 
 
-def battle_points(rules: Rules, state: State, f: BattleFrame) -> tuple[int, int, list[str]]:
+#: a Battle card's note in the log, by (Escalation, Explosion)
+BATTLE_CARD_NOTES = {
+    (False, False): N_("battle card {a}:{d}"), (True, False): N_("battle card {a}:{d} Escalation"),
+    (False, True): N_("battle card {a}:{d} Explosion"), (True, True): N_("battle card {a}:{d} Escalation Explosion"),
+}
+
+
+def battle_points(rules: Rules, state: State, f: BattleFrame) -> tuple[int, int, list[Reason]]:
     """Battle Points of attacker and defender before the battle cards (§9.3 steps 1, 6, 8, 9):
     Strength on the Combat Table with the Special cards played, sides, tokens, Commanders; with
     the log's notes. Pure: the odds (engine/odds.py) add the cards to exactly this."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     a_str, d_str = strengths(rules, state, f)
     a_bp, d_bp = table_bp(a_str, "attacker") + f["mods"]["a"], table_bp(d_str, "defender") + f["mods"]["d"]
-    notes = [f"Strength {a_str} : {d_str} → {a_bp} : {d_bp} BP"]
+    # the notes as templates and their fields (tracks.because's form, written out: the odds call this often)
+    notes: list[Reason] = [(N_("Strength {a_str} : {d_str} → {a_bp} : {d_bp} BP"), (("a_bp", a_bp), ("a_str", a_str), ("d_bp", d_bp), ("d_str", d_str)))]
     redoubt = state.redoubts.get(area) == defender or area == CYTADELA or f.get("redoubt", False)  # Heroic Defense
     sides = sides_of_attack(state, f)
     if sides > 1 and not redoubt:
         a_bp += sides - 1
-        notes.append(f"+{sides - 1} for {sides} sides")
+        notes.append((N_("+{more} for {sides} sides"), (("more", sides - 1), ("sides", sides))))
     if f["tokens"].get("a") == "grenades":
         a_bp += 1
-        notes.append("+1 Grenades")
+        notes.append(N_("+1 Grenades"))
     if f["tokens"].get("d") == "machine-gun":
         d_bp += 1
-        notes.append("+1 Machine Gun")
+        notes.append(N_("+1 Machine Gun"))
     if _combat_ability(rules, state, attacker, _hq_in_attack(state, f)) == "bp-attacking":
         a_bp += 1
-        notes.append(f"+1 {attacker} Commander")
+        notes.append((N_("+1 {side} Commander"), (("side", attacker),)))
     d_hq = state.units.get(area, {}).get(HQ[defender], 0) > 0
     if _combat_ability(rules, state, defender, d_hq) == "bp-defending":
         d_bp += 1
-        notes.append(f"+1 {defender} Commander")
+        notes.append((N_("+1 {side} Commander"), (("side", defender),)))
     return a_bp, d_bp, notes
 
 
@@ -410,14 +422,14 @@ def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
     drawn = [first]
     if first.escalation:
         drawn.append(deck[_draw_battle_card(rules, state)])
-    card_notes = []
+    card_notes: list[Reason] = []
     for card in drawn:
         a_bp += card.attacker
         d_bp += card.defender
-        card_notes.append(f"battle card {card.attacker}:{card.defender}" + (" Escalation" if card.escalation else "") + (" Explosion" if card.explosion else ""))
+        card_notes.append((BATTLE_CARD_NOTES[card.escalation, card.explosion], (("a", card.attacker), ("d", card.defender))))
     if any(c.explosion for c in drawn) and area not in rules.villages and state.tokens.get(area):
         state.token_pool.extend(state.tokens.pop(area))
-        card_notes.append("Explosion: the area's Supply Tokens are destroyed")
+        card_notes.append(N_("Explosion: the area's Supply Tokens are destroyed"))
     notes[1:1] = card_notes
     f["bp"] = {"a": a_bp, "d": d_bp}
     f["result"] = "attacker" if a_bp > d_bp else "defender"
@@ -431,7 +443,7 @@ def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
     state.last_battle[winner] = "won"
     state.last_battle[other(winner)] = "lost"
     state.losses_this_round = True
-    say = {"area_name": rules.area_name(area), "notes": "; ".join(notes), "a_bp": a_bp, "d_bp": d_bp}
+    say = {"area_name": rules.area_name(area), "notes": tuple(notes), "a_bp": a_bp, "d_bp": d_bp}
     event(state, "battle", N_("Battle in {area_name}: {notes}. Final {a_bp} : {d_bp} — {winner} wins."),
           area=area, attacker=attacker, defender=defender, assault=bool(f.get("assault")), bp={"attacker": a_bp, "defender": d_bp},
           winner=winner, cards=[(c.attacker, c.defender) for c in drawn], say=say)
@@ -790,7 +802,7 @@ def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: Combat
     f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
     if token.kind == "ammunition":
         f["ammo"].append(side)
-    log(state, N_("{who} plays {a_token} token in the battle."), say={"who": side, "a_token": token.kind})
+    log(state, N_("{who} plays {a_token} token in the battle."), say={"who": side, "a_token": (token.kind, token_name(rules, token.kind))})
 
 
 procedure(

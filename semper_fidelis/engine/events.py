@@ -22,6 +22,7 @@ areas it changed in the facts listed in :data:`AREA_FACTS`, so a client can mark
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -32,6 +33,7 @@ from .kinds import EventKind
 from .state import State
 
 ALL = "all"
+_NAME = re.compile(r"[\w-]+")
 #: the key of an event's template in its plain form
 MESSAGE = "message"
 #: a text's template: (msgid, the fields beyond the facts as (name, value) pairs)
@@ -112,8 +114,10 @@ def _frozen(value: Any, every: bool = False) -> Any:
 
 
 def _plain(value: Any) -> Any:
+    """A kept value as JSON: (name, value) pairs as a dict (names are words: a template's pair
+    of (text, fields), a log's reason, stays a list)."""
     if isinstance(value, tuple):
-        if all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value):
+        if all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and _NAME.fullmatch(v[0]) for v in value):
             return {k: _plain(v) for k, v in value}
         return [_plain(v) for v in value]
     return value

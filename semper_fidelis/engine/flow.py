@@ -17,7 +17,7 @@ from .frames import AttritionFrame, CollectFrame, CommanderFrame, DeployFrame, D
 from .losses import unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
-from .notation import type_for, unit_name
+from .notation import token_title, type_for, unit_name
 from .occupancy import (
     add_units,
     count,
@@ -524,7 +524,7 @@ def take_token(rules: Rules, state: State, side: Side, area: str, choice: str) -
         del state.tokens[area]
     state.my_tokens[side].append(replace(token, face_up=False))
     event(state, "token", N_("{side} takes a Supply Token from {area_name}.") if choice == "hidden" else N_("{side} takes a Supply Token from {area_name} ({token_label} token)."),
-          say={"area_name": rules.area_name(area), "token_label": choice},
+          say={"area_name": rules.area_name(area), "token_label": (choice, token_title(rules.data, choice) if choice != "hidden" else "")},
           side=side, area=area, face_up=choice != "hidden")
     if choice == "hidden":  # what it was, for its owner's eyes only
         event(state, "token", N_("{side} took {token} from {area_name}."), visible=side, side=side, area=area, token=token.label(), say={"area_name": rules.area_name(area)})

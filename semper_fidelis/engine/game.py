@@ -464,7 +464,7 @@ class Game:
         """What the End of Stage scoring (§5.2, the scenario's categories for this Stage) would
         give each side if the Stage ended now: (reason, VP) items, zeros included. Public facts
         only (occupation, Morale, alliances, broken units, Destruction), so any player may see it."""
-        return {side: [(reason_words(r, SOURCE_LANGUAGE), vp) for r, vp in items] for side, items in scoring.stage_points(self.rules, self.state).items()}
+        return {side: [(reason_words(r, SOURCE_LANGUAGE, ours=True), vp) for r, vp in items] for side, items in scoring.stage_points(self.rules, self.state).items()}
 
     def breakthrough_if_stage_ended(self) -> tuple[int, int] | None:
         """The Soldiers and Supply Tokens PL's Breakthrough (Scenario 4) would bring if the Stage

@@ -19,7 +19,7 @@ from .frames import AssaultNextFrame, FortifyFrame, LossGroup, MobilizeFrame, Or
 from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import group_of, subsets, type_for, unit_pairs
+from .notation import group_of, subsets, token_name, type_for, unit_pairs
 from .occupancy import (
     EMPTY,
     Tallies,
@@ -750,7 +750,7 @@ def _offer_supply(rules: Rules, state: State, side: Side) -> list[Action]:
 def _supply(rules: Rules, state: State, side: Side, action: A.Supply) -> None:
     token = _take_from_hand(state, side, action.token)
     state.turn.generic_tokens += 1
-    change_supply(rules, state, side, token.value, because(N_("{token_kind} token used for Supply"), token_kind=token.kind))
+    change_supply(rules, state, side, token.value, because(N_("{token_kind} token used for Supply"), token_kind=(token.kind, token_name(rules, token.kind))))
 
 
 def _offer_token_uses(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -829,7 +829,7 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
     token = _take_from_hand(state, side, label)
     state.turn.specific_token = True
     kind = token.kind
-    log(state, N_("{who} uses {a_token} token."), say={"who": side, "a_token": kind})
+    log(state, N_("{who} uses {a_token} token."), say={"who": side, "a_token": (kind, token_name(rules, kind))})
     if kind == "plane":
         state.turn.ap += 2
         log(state, N_("{who} gains 2 AP from the Plane ({ap} AP)."), say={"who": side, "ap": state.turn.ap})

@@ -30,7 +30,7 @@ def reason_said(reason: Reason) -> tuple[str, Mapping[str, Any]]:
     """The reason's English (the ``reason`` fact records and peers read) and what to keep of it."""
     if isinstance(reason, str):
         return reason, NO_FIELDS
-    return reason_words(reason, SOURCE_LANGUAGE), {"why": reason}
+    return reason_words(reason, SOURCE_LANGUAGE, ours=True), {"why": reason}
 
 
 def log(state: State, msg: str, side: Side | None = None, *, say: Mapping[str, Any] = NO_FIELDS, **areas: str | None) -> None:

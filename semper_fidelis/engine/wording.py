@@ -17,7 +17,7 @@ from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, SOURCE_LANGUAGE, catalog, current_language
-from .notation import _ORDER, _printed_token, ordinal
+from .notation import _ORDER, ordinal
 from .state import CODE
 
 if TYPE_CHECKING:  # events.py makes its English text here, when first read
@@ -96,14 +96,16 @@ def _polish_card_names() -> dict[str, str]:
     return {c.name: c.polish for deck in shipped_data().decks.values() for c in deck.cards if c.polish}
 
 
-def reason_words(reason: Any, language: str | None = None) -> str:
+def reason_words(reason: Any, language: str | None = None, *, ours: bool = False) -> str:
     """A reason (tracks.Reason) in ``language``: a marked text translated, or a template
-    (``because``) filled, its fields in words by name as an event's are."""
+    (``because``) filled, its fields in words by name as an event's are; ``ours``: a template of
+    this engine's (not a peer's), filled by ``str.format`` (the English fact, in the game loop)."""
     language = _language(language)
     if isinstance(reason, tuple) and len(reason) == 2 and isinstance(reason[0], str):
         template, fields = reason[0], dict(reason[1])
         said = template if language == SOURCE_LANGUAGE else catalog(language).gettext(template)
-        return _FILL.vformat(said, (), {k: FIELD_WORDS[k](v, fields, language) if k in FIELD_WORDS else v for k, v in fields.items()})
+        words = {k: FIELD_WORDS[k](v, fields, language) if k in FIELD_WORDS else v for k, v in fields.items()}
+        return said.format_map(words) if ours else _FILL.vformat(said, (), words)
     return _translated(reason, {}, language)
 
 
@@ -119,14 +121,16 @@ def _reason(value: Any, fields: Mapping[str, Any], language: str) -> str:
 
 
 def _token_kind(value: Any, fields: Mapping[str, Any], language: str) -> str:
-    """A Supply Token's printed name by its kind ('food' -> 'Food', 'Żywność')."""
+    """A Supply Token's printed name by (kind, English name): 'Food', 'Żywność' (the data's
+    Polish, read only when a Polish text is drawn)."""
+    kind, english = value
+    if language == SOURCE_LANGUAGE:
+        return str(english)
     from ..data.files import ASSET_FILES
-    from .rules import shipped_data  # the data is read only when a token's name is drawn
+    from .rules import shipped_data
 
-    data = shipped_data()
-    english = _printed_token(data, value)
-    polish = data.polish.by_file.get(ASSET_FILES["supply_tokens"], {}).get(f"tokens.{value}.name")
-    return polish if polish and language != SOURCE_LANGUAGE else english
+    polish = shipped_data().polish.by_file.get(ASSET_FILES["supply_tokens"], {}).get(f"tokens.{kind}.name")
+    return polish or str(english)
 
 
 def _nth(value: Any, fields: Mapping[str, Any], language: str) -> str:
@@ -187,8 +191,8 @@ def _card_titles(value: Any, fields: Mapping[str, Any], language: str) -> str:
 
 
 def _a_token(value: Any, fields: Mapping[str, Any], language: str) -> str:
-    """A token kind with its article in English ('a Uniform token' is said 'a {a_token} token'),
-    its name alone in Polish."""
+    """A token by (kind, English name) with its article in English ('a Uniform token' is said
+    'a {a_token} token'), its name alone in Polish."""
     name = _token_kind(value, fields, language)
     if language != SOURCE_LANGUAGE:
         return name
@@ -197,11 +201,12 @@ def _a_token(value: Any, fields: Mapping[str, Any], language: str) -> str:
 
 
 def _token_label(value: Any, fields: Mapping[str, Any], language: str) -> str:
-    """``food2`` -> 'Food (2)', 'Żywność (2)'."""
-    kind = value.rstrip("0123456789")
-    rest = value[len(kind):]
-    name = _token_kind(kind, fields, language)
-    return f"{name} ({rest})" if rest else name
+    """A token by (label, English title): 'Food (2)', 'Żywność (2)'."""
+    label, english = value
+    kind = label.rstrip("0123456789")
+    rest = label[len(kind):]
+    name = _token_kind((kind, english), fields, language)
+    return english if language == SOURCE_LANGUAGE else (f"{name} ({rest})" if rest else name)
 
 
 def _unit_name(value: Any, fields: Mapping[str, Any], language: str) -> str:
@@ -223,6 +228,8 @@ def _space(value: Any, fields: Mapping[str, Any], language: str) -> str:
     from .rules import shipped_data
 
     number, neutral, stance, english = value
+    if language == SOURCE_LANGUAGE:
+        return str(english)
     data = shipped_data()
     polish = data.polish.by_file.get(data.scenario_files.get(number, ""), {}).get(f"negotiation.{neutral}.spaces.{stance}.name")
     return polish if polish and language != SOURCE_LANGUAGE else english
@@ -253,6 +260,8 @@ FIELD_WORDS: dict[str, Callable[[Any, Mapping[str, Any], str], str]] = {
     "token_label": _token_label,
     "unit_name": _unit_name,
     "scored": _scored,
+    "token": lambda value, fields, language: str(value) if language == SOURCE_LANGUAGE else _token_label((value, value), fields, language),
+    "notes": lambda value, fields, language: "; ".join(reason_words(n, language) for n in value),
     "how": _translated,
     "track_name": _translated,
     "card_numbers": _card_numbers,
