@@ -203,7 +203,7 @@ from .records import (
 from .rules import shipped_data
 from .scoring import largest_group
 from .view import DecisionView, PlayerView, TokenView, TurnView
-from .wording import event_reason, event_text
+from .wording import event_reason, event_text, token_label
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
@@ -225,4 +225,4 @@ __all__ += ["describe_units", "plural", "type_for", "unit_name"]
 #: in its options and log the same way
 __all__ += ["token_title"]
 #: an event's text in the player's language (the log, summaries, reports), made when drawn
-__all__ += ["event_reason", "event_text"]
+__all__ += ["event_reason", "event_text", "token_label"]

@@ -17,7 +17,7 @@ from string import Formatter
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, SOURCE_LANGUAGE, catalog, current_language
-from .notation import _ORDER, ordinal
+from .notation import _ORDER, ordinal, token_title
 from .state import CODE
 
 if TYPE_CHECKING:  # events.py makes its English text here, when first read
@@ -239,6 +239,13 @@ def _card_numbers(value: Any, fields: Mapping[str, Any], language: str) -> str:
     return ", ".join(f"#{n}" for n in value)
 
 
+def token_label(label: str, language: str | None = None) -> str:
+    """A Supply Token by its label in ``language``: ``food2`` -> 'Food (2)', 'Żywność (2)'."""
+    from .rules import shipped_data
+
+    return _token_label((label, token_title(shipped_data(), label)), {}, _language(language))
+
+
 def _scored(value: Any, fields: Mapping[str, Any], language: str) -> str:
     """The End of Stage's scoring categories (marked words) joined, or 'nothing'."""
     tr = catalog(language)
@@ -329,4 +336,4 @@ def english_text(event: Event) -> str | None:
         return event.message[0]
 
 
-__all__ = ["event_text", "event_reason", "english_text", "order_name", "reason_words", "unit_count", "units_words"]
+__all__ = ["event_text", "event_reason", "english_text", "order_name", "reason_words", "token_label", "unit_count", "units_words"]

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..data.translations import card_name
-from ..engine import AREA_FACTS, Event, Game, event_text, token_title
+from ..engine import AREA_FACTS, Event, Game, event_text, token_label
 from ..i18n import _, ngettext
 
 #: the kinds a summary tells, with the words its headline counts them by (in the current
@@ -92,7 +92,7 @@ def private_notices(game: Game, events: list[Event], side: Side) -> list[str]:
                      else _("#{number} {name} (played since)", number=n, name=card_name(cards[n])) for n in e["cards"] if n in cards]
             out.append(_("{side} drew {cards}.", side=side, cards=", ".join(drawn)))
         elif e.kind == "token" and e.get("token"):
-            token = token_title(game.data, e["token"])
+            token = token_label(e["token"])
             if e.get("area") in game.data.areas:
                 said = _("{side} took {token} from {area} (face down: only you know it).", side=side, token=token, area=game.data.areas[e["area"]].name)
             else:
