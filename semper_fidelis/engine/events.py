@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
@@ -34,6 +34,8 @@ from .state import State
 
 ALL = "all"
 _NAME = re.compile(r"[\w-]+")
+#: what a fact is frozen from (a tuple of types: ``dict | list`` would be built at every call)
+_MUTABLE = (dict, list)
 #: the key of an event's template in its plain form
 MESSAGE = "message"
 #: a text's template: (msgid, the fields beyond the facts as (name, value) pairs)
@@ -59,11 +61,11 @@ class Event:
     turn: str
     facts: tuple[tuple[str, Any], ...] = ()
     message: Message | None = None
-    written: str | None = None
+    written: str | None = field(default=None, compare=False)  # a peer's English: what it sent, not what the event is
 
     @cached_property
     def text(self) -> str | None:  # a frozen dataclass lets cached_property write its __dict__
-        if self.message is None:
+        if self.written is not None or self.message is None:
             return self.written
         from .wording import english_text  # wording reads the catalog: only when a text is read
 
@@ -86,13 +88,12 @@ class Event:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
         """The event back from its plain form (a client that received it over the network):
-        ``Event.from_dict(e.to_dict()) == e``; a template's text is made again from it, so a
-        peer's text is kept only where there is no template."""
+        ``Event.from_dict(e.to_dict()) == e``; the English ``text`` is the one the peer sent,
+        the template shows it in another language."""
         head = ("kind", "text", "visible", "round", "turn", MESSAGE)
         facts = tuple((k, _frozen(v)) for k, v in data.items() if k not in head)
         message = _message(data.get(MESSAGE))
-        return cls(data["kind"], data["visible"], data["round"], data["turn"], facts, message,
-                   data.get("text") if message is None else None)
+        return cls(data["kind"], data["visible"], data["round"], data["turn"], facts, message, data.get("text"))
 
 
 def _message(data: Any) -> Message | None:
@@ -133,7 +134,7 @@ def event(state: State, kind: EventKind, msg: str | None = None, *, text: str | 
     e = object.__new__(Event)  # one dict, not seven frozen assignments: the game loop writes many
     object.__setattr__(e, "__dict__", {
         "kind": kind, "visible": visible, "round": state.round, "turn": state.active,
-        "facts": tuple([(k, _frozen(v) if isinstance(v, dict | list) else v) for k, v in facts.items()]),  # a list: no generator
+        "facts": tuple([(k, _frozen(v) if isinstance(v, _MUTABLE) else v) for k, v in facts.items()]),  # a list: no generator
         "message": None if msg is None else (msg, tuple(say.items()) if say else ()), "written": text,
     })
     state.events.append(e)

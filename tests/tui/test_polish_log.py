@@ -68,3 +68,23 @@ def test_the_end_of_stage_report_and_a_battle_read_in_polish(games: list[Game]) 
             told = finished_battle(events, battles[-1])
             lines = [str(t) for t in told.renderables]  # type: ignore[attr-defined]
             assert not english_in(lines), english_in(lines)
+
+
+def test_a_joined_seat_reads_the_hosts_events_in_polish() -> None:
+    """A remote seat's log (net/mirror.py): the host's events, their English as sent, their
+    templates shown in Polish."""
+    from semper_fidelis.engine import shipped_data
+    from semper_fidelis.net.host import seat_state
+    from semper_fidelis.net.mirror import Mirror
+
+    game = Game(scenario=2, seed=5)
+    rng = random.Random(5)
+    while len(game.actions) < 120 and not game.over:
+        game.apply(rng.choice(game.legal()))
+    side = "PL"
+    mirror = Mirror(shipped_data(), 2, side)
+    mirror.update(seat_state(game, side, 0, 0))
+    assert public_log(mirror.events(None)) == game.state.log
+    set_language("pl")
+    seen = public_log(mirror.events(None))
+    assert seen == public_log(game.events(None)) and not english_in(seen), english_in(seen)
