@@ -203,6 +203,7 @@ from .records import (
 from .rules import shipped_data
 from .scoring import largest_group
 from .view import DecisionView, PlayerView, TokenView, TurnView
+from .wording import event_reason, event_text, token_label
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
@@ -223,3 +224,5 @@ __all__ += ["describe_units", "plural", "type_for", "unit_name"]
 #: a Supply Token's label in the printed words (``food2`` -> 'Food (2)'): the engine names tokens
 #: in its options and log the same way
 __all__ += ["token_title"]
+#: an event's text in the player's language (the log, summaries, reports), made when drawn
+__all__ += ["event_reason", "event_text", "token_label"]

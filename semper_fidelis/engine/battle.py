@@ -15,8 +15,9 @@ from typing import get_args
 from typing_extensions import TypeIs
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import Action, Advance, BattleAt, CombatToken, Discard, Evade, Fight, Pass, Retreat, Special, Stay
-from .cards import card_title, discard_card, effect_of
+from .cards import discard_card, effect_of
 from .events import event
 from .frames import (
     AdvanceFrame,
@@ -35,7 +36,7 @@ from .frames import (
 from .losses import skip_if_empty, start_losses, unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import austrians_defend, enter_area
-from .notation import describe, group_of, plural, subsets, token_name, unit_pairs, with_article
+from .notation import group_of, subsets, token_name, unit_pairs
 from .occupancy import (
     add_units,
     count,
@@ -47,7 +48,7 @@ from .occupancy import (
 )
 from .rules import Rules
 from .state import CODE, HQ, AttackGroup, State, other
-from .tracks import change_destruction, change_morale, change_supply, log, morale_band, strength
+from .tracks import Reason, because, change_destruction, change_morale, change_supply, log, morale_band, reason_said, strength
 from .upkeep import checkpoint
 
 CYTADELA = "cytadela"
@@ -80,8 +81,8 @@ def start_battle(rules: Rules, state: State, area: str, attacker: Side, *, assau
     if data["neutral_defence"]:
         state.austrians_defend_for = other(attacker)
     push(state, data)
-    event(state, "battle-start", f"Battle in {rules.area_name(area)}: {attacker} attacks" + (" (Assault)." if assault else "."),
-          area=area, attacker=attacker, assault=assault)
+    event(state, "battle-start", N_("Battle in {area_name}: {attacker} attacks (Assault).") if assault else N_("Battle in {area_name}: {attacker} attacks."),
+          area=area, attacker=attacker, assault=assault, say={"area_name": rules.area_name(area)})
 
 
 def battle_data(rules: Rules, state: State, area: str, attacker: Side, *, assault: bool) -> BattleFrame:
@@ -178,7 +179,7 @@ def _evade_cards(rules: Rules, state: State, side: Side) -> list[int]:
     return sorted({n for n in state.hand[side] if rules.card(side, n).kind != "event" and rules.card(side, n).ap})
 
 
-def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> str | None:
+def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> Reason | None:
     """Why the defender cannot evade (§9.2), in words for the log; None if it can. The reasons
     anyone can see (the map, an empty hand) come first: :func:`evasion_given`."""
     side = f["defender"]
@@ -186,17 +187,19 @@ def evasion_barred(rules: Rules, state: State, f: BattleFrame) -> str | None:
     cost = evasion_cost(rules, state, f)
     cards = sum(rules.card(side, n).ap for n in state.hand[side] if rules.card(side, n).kind != "event")
     if barred is None and cards < cost:
-        return f"it needs cards worth {cost} AP to discard and holds {'none' if not cards else f'{cards} AP'} (Events do not count)"
+        if not cards:
+            return because(N_("it needs cards worth {cost} AP to discard and holds none (Events do not count)"), cost=cost)
+        return because(N_("it needs cards worth {cost} AP to discard and holds {ap} AP (Events do not count)"), cost=cost, ap=cards)
     return barred
 
 
-def _evasion_barred_publicly(rules: Rules, state: State, f: BattleFrame) -> str | None:
+def _evasion_barred_publicly(rules: Rules, state: State, f: BattleFrame) -> Reason | None:
     if f.get("neutral_defence"):
-        return "the Austro-Hungarians do not move (§13.2)"
+        return N_("the Austro-Hungarians do not move (§13.2)")
     if not evade_firsts(rules, state, f):
-        return "no adjacent area it holds (or neutral area with room) can take all its units"
+        return N_("no adjacent area it holds (or neutral area with room) can take all its units")
     if evasion_cost(rules, state, f) and not state.hand[f["defender"]]:
-        return "it holds no cards to discard"
+        return N_("it holds no cards to discard")
     return None
 
 
@@ -239,7 +242,7 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
     """§9.2: a defender with units left may evade; with none, there is no battle."""
     area, defender = f["area"], f["defender"]
     if count(rules, state, area, defender) == 0:
-        log(state, f"No {defender} units remain in {rules.area_name(area)}: no battle.")
+        log(state, N_("No {defender} units remain in {area_name}: no battle."), say={"defender": defender, "area_name": rules.area_name(area)})
         f["step"], f["result"] = "advance", "empty"
         return
     _next(f)
@@ -248,10 +251,12 @@ def _evade_step(rules: Rules, state: State, f: BattleFrame) -> None:
         push(state, EvadeFrame(kind="battle-evade", side=defender, picked=[]))
     elif evasion_given(rules, state, f):  # barred by the hand's worth: the defender's secret
         quiet_step(state, defender, "evade")
-        event(state, "note", f"{defender} cannot evade: {barred}.", visible=defender, side=defender)
-        log(state, f"{defender} stands and fights.")
+        text, say = reason_said(barred)
+        event(state, "note", N_("{side} cannot evade: {reason}."), visible=defender, side=defender, say={**say, "reason": text})
+        log(state, N_("{who} stands and fights."), say={"who": defender})
     else:
-        log(state, f"{defender} cannot evade: {barred}.")
+        text, say = reason_said(barred)
+        log(state, N_("{who} cannot evade: {reason}."), say={**say, "who": defender, "reason": text})
 
 
 def _specials_step(rules: Rules, state: State, f: BattleFrame) -> None:
@@ -371,32 +376,40 @@ def _draw_battle_card(rules: Rules, state: State) -> int:
     return card
 
 
-def battle_points(rules: Rules, state: State, f: BattleFrame) -> tuple[int, int, list[str]]:
+#: a Battle card's note in the log, by (Escalation, Explosion)
+BATTLE_CARD_NOTES = {
+    (False, False): N_("battle card {a}:{d}"), (True, False): N_("battle card {a}:{d} Escalation"),
+    (False, True): N_("battle card {a}:{d} Explosion"), (True, True): N_("battle card {a}:{d} Escalation Explosion"),
+}
+
+
+def battle_points(rules: Rules, state: State, f: BattleFrame) -> tuple[int, int, list[Reason]]:
     """Battle Points of attacker and defender before the battle cards (§9.3 steps 1, 6, 8, 9):
     Strength on the Combat Table with the Special cards played, sides, tokens, Commanders; with
     the log's notes. Pure: the odds (engine/odds.py) add the cards to exactly this."""
     area, attacker, defender = f["area"], f["attacker"], f["defender"]
     a_str, d_str = strengths(rules, state, f)
     a_bp, d_bp = table_bp(a_str, "attacker") + f["mods"]["a"], table_bp(d_str, "defender") + f["mods"]["d"]
-    notes = [f"Strength {a_str} : {d_str} → {a_bp} : {d_bp} BP"]
+    # the notes as templates and their fields (tracks.because's form, written out: the odds call this often)
+    notes: list[Reason] = [(N_("Strength {a_str} : {d_str} → {a_bp} : {d_bp} BP"), (("a_bp", a_bp), ("a_str", a_str), ("d_bp", d_bp), ("d_str", d_str)))]
     redoubt = state.redoubts.get(area) == defender or area == CYTADELA or f.get("redoubt", False)  # Heroic Defense
     sides = sides_of_attack(state, f)
     if sides > 1 and not redoubt:
         a_bp += sides - 1
-        notes.append(f"+{sides - 1} for {sides} sides")
+        notes.append((N_("+{more} for {sides} sides"), (("more", sides - 1), ("sides", sides))))
     if f["tokens"].get("a") == "grenades":
         a_bp += 1
-        notes.append("+1 Grenades")
+        notes.append(N_("+1 Grenades"))
     if f["tokens"].get("d") == "machine-gun":
         d_bp += 1
-        notes.append("+1 Machine Gun")
+        notes.append(N_("+1 Machine Gun"))
     if _combat_ability(rules, state, attacker, _hq_in_attack(state, f)) == "bp-attacking":
         a_bp += 1
-        notes.append(f"+1 {attacker} Commander")
+        notes.append((N_("+1 {side} Commander"), (("side", attacker),)))
     d_hq = state.units.get(area, {}).get(HQ[defender], 0) > 0
     if _combat_ability(rules, state, defender, d_hq) == "bp-defending":
         d_bp += 1
-        notes.append(f"+1 {defender} Commander")
+        notes.append((N_("+1 {side} Commander"), (("side", defender),)))
     return a_bp, d_bp, notes
 
 
@@ -409,14 +422,14 @@ def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
     drawn = [first]
     if first.escalation:
         drawn.append(deck[_draw_battle_card(rules, state)])
-    card_notes = []
+    card_notes: list[Reason] = []
     for card in drawn:
         a_bp += card.attacker
         d_bp += card.defender
-        card_notes.append(f"battle card {card.attacker}:{card.defender}" + (" Escalation" if card.escalation else "") + (" Explosion" if card.explosion else ""))
+        card_notes.append((BATTLE_CARD_NOTES[card.escalation, card.explosion], (("a", card.attacker), ("d", card.defender))))
     if any(c.explosion for c in drawn) and area not in rules.villages and state.tokens.get(area):
         state.token_pool.extend(state.tokens.pop(area))
-        card_notes.append("Explosion: the area's Supply Tokens are destroyed")
+        card_notes.append(N_("Explosion: the area's Supply Tokens are destroyed"))
     notes[1:1] = card_notes
     f["bp"] = {"a": a_bp, "d": d_bp}
     f["result"] = "attacker" if a_bp > d_bp else "defender"
@@ -430,11 +443,12 @@ def _resolve(rules: Rules, state: State, f: BattleFrame) -> None:
     state.last_battle[winner] = "won"
     state.last_battle[other(winner)] = "lost"
     state.losses_this_round = True
-    event(state, "battle", f"Battle in {rules.area_name(area)}: " + "; ".join(notes) + f". Final {a_bp} : {d_bp} — {winner} wins.",
+    say = {"area_name": rules.area_name(area), "notes": tuple(notes), "a_bp": a_bp, "d_bp": d_bp}
+    event(state, "battle", N_("Battle in {area_name}: {notes}. Final {a_bp} : {d_bp} — {winner} wins."),
           area=area, attacker=attacker, defender=defender, assault=bool(f.get("assault")), bp={"attacker": a_bp, "defender": d_bp},
-          winner=winner, cards=[(c.attacker, c.defender) for c in drawn])
+          winner=winner, cards=[(c.attacker, c.defender) for c in drawn], say=say)
     if rules.terrain[area] == "city" and a_bp + d_bp >= 10:
-        change_destruction(rules, state, 1, f"battle of {a_bp + d_bp} BP in a City area")
+        change_destruction(rules, state, 1, because(N_("battle of {bp} BP in a City area"), bp=a_bp + d_bp))
 
 
 def captured(rules: Rules, state: State, area: str, side: Side) -> bool:
@@ -463,9 +477,11 @@ def _go_back(rules: Rules, state: State, f: BattleFrame, g: AttackGroup, verb: s
             g.units[t] -= k
     if back:
         add_units(state, g.origin, back)
-        first, _, rest = verb.partition(" ")  # "returns to": the verb agrees with the units
-        agreed = first if sum(back.values()) == 1 else first.removesuffix("s")
-        log(state, f"{attacker}: {describe(back)} {agreed} {rest} {rules.area_name(g.origin)}.", side=attacker, area=f["area"], to_area=g.origin)
+        one = sum(back.values()) == 1  # the verb agrees with the units
+        templates = {"returns to": (N_("{side}: {units} returns to {area_name}."), N_("{side}: {units} return to {area_name}.")),
+                     "withdraws to": (N_("{side}: {units} withdraws to {area_name}."), N_("{side}: {units} withdraw to {area_name}."))}
+        log(state, templates[verb][0 if one else 1], side=attacker, area=f["area"], to_area=g.origin,
+            say={"units": tuple(back.items()), "area_name": rules.area_name(g.origin)})
         enter_area(rules, state, attacker, g.origin, how)  # §13.2 Militia
     return back
 
@@ -475,7 +491,7 @@ def _return_home(rules: Rules, state: State, f: BattleFrame) -> None:
     from (§4.1: the rest "still has to obey Area's Unit Limit"); those that cannot — the area
     captured or full — withdraw like a beaten attacker's overflow, without the extra Loss."""
     for g in groups_of(state, f):
-        _go_back(rules, state, f, g, "returns to", "returns")
+        _go_back(rules, state, f, g, "returns to", N_("returns"))
         if sum(g.units.values()):
             f.setdefault("stranded", []).append(g.origin)
     if f.get("stranded"):
@@ -501,7 +517,7 @@ def _attacker_withdraws(rules: Rules, state: State, f: BattleFrame) -> None:
     f["placed"] = []
     f["extra_loss"] = 0
     for g in groups_of(state, f):
-        back = _go_back(rules, state, f, g, "withdraws to", "is forced to withdraw")
+        back = _go_back(rules, state, f, g, "withdraws to", N_("is forced to withdraw"))
         if back:
             f["placed"].append((g.origin, back))
         if sum(g.units.values()):
@@ -586,10 +602,10 @@ def _finish(rules: Rules, state: State, f: BattleFrame) -> None:
         loser = defender if f["result"] == "attacker" else attacker
         need = 3 if f["bands"][loser] == "high" else 2
         if f["participants"][loser] >= need:
-            change_supply(rules, state, loser, -1, f"lost a battle with {f['participants'][loser]} units")
+            change_supply(rules, state, loser, -1, because(N_("lost a battle with {n} units"), n=f["participants"][loser]))
         for side, report in f["loss_report"].items():
             if report["broken"] >= 2 or report["dispersed"] >= 3:
-                change_morale(rules, state, side, -1, f"{report['broken']} broken / {report['dispersed']} dispersed in battle")
+                change_morale(rules, state, side, -1, because(N_("{broken} broken / {dispersed} dispersed in battle"), broken=report["broken"], dispersed=report["dispersed"]))
     if f.get("neutral_defence"):
         state.austrians_defend_for = None  # neutral again: they neither hold nor contest the area
     pop(state, f)
@@ -638,7 +654,7 @@ def play_special(rules: Rules, state: State, f: BattleFrame, side: Side, number:
         f["second_card"].append(side)
     key = f"{side} #{number}"
     state.card_effect_counts[key] = state.card_effect_counts.get(key, 0) + 1
-    event(state, "card", f"{side} plays the Special card {card_title(rules, side, number)}.", side=side, card=number, use="special", area=f["area"])
+    event(state, "card", N_("{side} plays the Special card {side} #{card} {card_name}."), side=side, card=number, use="special", area=f["area"], say={"card_name": rules.card(side, number).name})
     card_effect = effect_of(rules, side, number)
     assert card_effect is not None and card_effect.battle_apply is not None  # offered only for a Special card with an effect
     card_effect.battle_apply(rules, state, f, side)
@@ -646,7 +662,7 @@ def play_special(rules: Rules, state: State, f: BattleFrame, side: Side, number:
 
 def _log_advance(rules: Rules, state: State, f: BattleFrame, c: AdvanceFrame) -> None:
     n = sum(c.get("moved", {}).values())
-    log(state, f"{f['attacker']} moves {plural(n, 'unit')} into {rules.area_name(f['area'])}.", side=f["attacker"], area=f["area"])
+    log(state, N_("{side} moves {n_units} into {area_name}."), side=f["attacker"], area=f["area"], say={"n_units": n, "area_name": rules.area_name(f["area"])})
 
 
 # Each question a battle puts is its own procedure (one frame kind, its legal actions and their
@@ -697,21 +713,22 @@ def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: Fight | Disc
     side = c["side"]
     if isinstance(action, Fight):
         pop(state, c)
-        log(state, f"{side} stands and fights.")
+        log(state, N_("{who} stands and fights."), say={"who": side})
     elif isinstance(action, Discard):
         c["picked"].append(action.card)
     else:
         if c["picked"]:
             for n in c["picked"]:
                 discard_card(state, side, n)
-            log(state, f"{side} evades, discarding {plural(len(c['picked']), 'card')}.")
+            log(state, N_("{who} evades, discarding {n_cards}."), say={"who": side, "n_cards": len(c["picked"])})
             c["picked"] = []
         c["moving"] = True
         c["landed"] = True  # the rest may only split into neutral areas (§9.2)
         units, dest = group_of(side, action.units), action.dest
         remove_units(state, f["area"], units)
         add_units(state, dest, units)
-        log(state, f"{side} evades {describe(units)} from {rules.area_name(f['area'])} to {rules.area_name(dest)}.", side=side, from_area=f["area"], to_area=dest)
+        log(state, N_("{side} evades {units} from {src} to {dest_name}."), side=side, from_area=f["area"], to_area=dest,
+            say={"units": tuple(units.items()), "src": rules.area_name(f["area"]), "dest_name": rules.area_name(dest)})
         if not count(rules, state, f["area"], side):
             evaded(rules, state, f)
             pop(state, c)
@@ -785,7 +802,7 @@ def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: Combat
     f["tokens"]["a" if side == f["attacker"] else "d"] = token.kind
     if token.kind == "ammunition":
         f["ammo"].append(side)
-    log(state, f"{side} plays {with_article(token_name(rules, token.kind))} token in the battle.")
+    log(state, N_("{who} plays {a_token} token in the battle."), say={"who": side, "a_token": (token.kind, token_name(rules, token.kind))})
 
 
 procedure(
@@ -814,12 +831,14 @@ def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: Retreat)
         f["stranded"].insert(0, where)  # the rest of the group withdraws elsewhere
     if dest is None:
         one = sum(stranded.values()) == 1  # the verbs agree with the units
-        log(state, f"{side}: {describe(stranded)} {'has' if one else 'have'} nowhere to go and {'is' if one else 'are'} dispersed.", side=side, area=f["area"], from_area=where)
+        log(state, N_("{side}: {units} has nowhere to go and is dispersed.") if one else N_("{side}: {units} have nowhere to go and are dispersed."),
+            side=side, area=f["area"], from_area=where, say={"units": tuple(stranded.items())})
         disperse_in_battle(rules, state, f, side, stranded)
     else:
         add_units(state, dest, stranded)
         f.setdefault("placed", []).append((dest, dict(stranded)))
-        log(state, f"{side} withdraws {describe(stranded)} to {rules.area_name(dest)}.", side=side, area=f["area"], from_area=where, to_area=dest)
+        log(state, N_("{side} withdraws {units} to {dest_name}."), side=side, area=f["area"], from_area=where, to_area=dest,
+            say={"units": tuple(stranded.items()), "dest_name": rules.area_name(dest)})
     if not f["stranded"]:
         state.attacks[f["area"]] = [g for g in state.attacks.get(f["area"], []) if g.side != side]
         pop(state, c)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import Action
 from .frames import BattleFrame, CardFrame
 from .machine import pop, procedure
@@ -80,7 +81,7 @@ def draw_cards(rules: Rules, state: State, side: Side, n: int) -> int:
             state.deck[side] = state.discard[side]
             state.discard[side] = []
             state.rng.shuffle(state.deck[side])
-            log(state, f"{side} reshuffles its discard pile into a new Action deck.")
+            log(state, N_("{who} reshuffles its discard pile into a new Action deck."), say={"who": side})
         state.hand[side].append(state.deck[side].pop())
         drawn += 1
     if drawn:

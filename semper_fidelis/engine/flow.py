@@ -7,16 +7,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import HQ as PlaceHQ
 from .actions import Action, Attrition, Change, Collect, Discard, Draw, EventCard, Extra, Keep, Place, Relief, TakeCommander
-from .cards import card_title, discard_card, draw_cards, effect_of
+from .cards import discard_card, draw_cards, effect_of
 from .commanders import ability, commander_card
 from .events import event
 from .frames import AttritionFrame, CollectFrame, CommanderFrame, DeployFrame, DeployItem, ReliefFrame, SideFrame
 from .losses import unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
-from .notation import ordinal, token_words, type_for, unit_name
+from .notation import token_title, type_for, unit_name
 from .occupancy import (
     add_units,
     count,
@@ -31,7 +32,7 @@ from .outcome import Termination
 from .rules import Rules
 from .scoring import check_lead, check_supply_cut, reinforce, score_stage
 from .state import CODE, HQ, PL, SIDES, ZURL, State, Token, TurnState, other
-from .tracks import change_morale, end_game, log
+from .tracks import because, change_morale, end_game, log
 from .upkeep import checkpoint
 
 # ------------------------------------------------------------------------------------ phases
@@ -62,7 +63,8 @@ def _after_deploy(rules: Rules, state: State) -> None:
 def _begin_turn(rules: Rules, state: State) -> None:
     side = state.active
     state.turn = TurnState()
-    event(state, "turn", f"— Round {state.round} ({rules.scenario.time_track[state.round - 1]}), {side} turn —", side=side)
+    date = rules.scenario.time_track[state.round - 1]
+    event(state, "turn", N_("— Round {round_no} ({date}), {side} turn —"), side=side, say={"round_no": state.round, "date": date})
     _restore_commander(rules, state, side)
     commander = rules.commanders.get(state.commander[side] or "")
     state.turn.ap = commander.ap if commander and state.commander_status[side] == "ok" else 0
@@ -135,9 +137,9 @@ def _end_round(rules: Rules, state: State) -> None:
 def _after_round(rules: Rules, state: State) -> None:
     checkpoint(rules, state)
     if not state.losses_this_round:
-        log(state, "Truce: no battle and no losses this round.")
+        log(state, N_("Truce: no battle and no losses this round."))
         for side in SIDES:
-            change_morale(rules, state, side, +1, "truce")
+            change_morale(rules, state, side, +1, N_("truce"))
     state.losses_this_round = False
     if state.round % 4 == 0:
         state.phase = "end-stage"
@@ -159,7 +161,7 @@ def _end_stage(rules: Rules, state: State) -> None:
     if state.stage >= rules.scenario.stages:
         a, b = state.vp[PL], state.vp[ZURL]
         winner = PL if a > b else ZURL if b > a else None
-        end_game(state, winner, Termination.END_OF_GAME, f"end of the game: PL {a} VP, ZURL {b} VP")
+        end_game(state, winner, Termination.END_OF_GAME, because(N_("end of the game: PL {pl} VP, ZURL {zurl} VP"), pl=a, zurl=b))
         return
     reinforce(rules, state)
     state.phase = "next-round"
@@ -225,7 +227,7 @@ def _deploy_apply(rules: Rules, state: State, f: DeployFrame, action: Place) -> 
     add_units(state, area, {item["unit"]: 1})
     state.pool[side][item["unit"]] -= 1
     item["count"] -= 1
-    log(state, f"{side} deploys 1 {unit_name(item['unit'])} in {rules.area_name(area)}.", side=side, area=area)
+    log(state, N_("{side} deploys {one_unit} in {area_name}."), side=side, area=area, say={"one_unit": item["unit"], "area_name": rules.area_name(area)})
     if item["count"] == 0:
         f["todo"].pop(0)
     if not f["todo"]:
@@ -248,17 +250,19 @@ def _restore_commander(rules: Rules, state: State, side: Side) -> None:
     status = state.commander_status[side]
     if status == "dispersed":
         state.commander_status[side] = "ok"
-        log(state, f"{side}: {commander_card(rules, state, side).name} returns to command.")
+        name = commander_card(rules, state, side).name
+        log(state, N_("{who}: {commander} returns to command."), say={"who": side, "commander": name})
     elif status == "killed":
         if state.commander_deck[side]:
             new = state.commander_deck[side].pop()
             state.commander[side] = new
             state.commander_status[side] = "ok"
             state.revealed = True
-            log(state, f"{side} draws a new Commander: {rules.commanders[new].name} (no Morale change, FAQ).")
+            name = rules.commanders[new].name
+            log(state, N_("{who} draws a new Commander: {commander} (no Morale change, FAQ)."), say={"who": side, "commander": name})
         else:
             state.commander_status[side] = "none"
-            log(state, f"{side} has no Commander left: no base AP and no cards (§11 No Leader).")
+            log(state, N_("{who} has no Commander left: no base AP and no cards (§11 No Leader)."), say={"who": side})
 
 
 def _hq_areas(rules: Rules, state: State, side: Side) -> list[str]:
@@ -279,7 +283,7 @@ def _place_hq(rules: Rules, state: State, f: SideFrame, area: str) -> None:
     side = f["side"]
     state.mob[side][HQ[side]] -= 1
     add_units(state, area, {HQ[side]: 1})
-    log(state, f"{side} HQ placed in {rules.area_name(area)}.", side=side, area=area)
+    log(state, N_("{side} HQ placed in {area_name}."), side=side, area=area, say={"area_name": rules.area_name(area)})
     pop(state, f)
     checkpoint(rules, state)
 
@@ -322,18 +326,18 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
     if state.commander_status[side] == "none":  # §11 No Leader: a relief Commander replaces nobody
         state.commander_status[side] = "ok"
         state.turn.ap = commander.ap
-        log(state, f"{side}: {commander.name} takes command (no Commander to replace: no Morale change).")
+        log(state, N_("{who}: {commander} takes command (no Commander to replace: no Morale change)."), say={"who": side, "commander": commander.name})
         if state.mob[side].get(HQ[side]) and _hq_areas(rules, state, side):
             push(state, SideFrame(kind="hq", side=side))  # §5.1 [1] 1: the HQ comes back with him
         return
     state.turn.commander_changes += 1
-    log(state, f"{side} changes Commander: {rules.commanders[old].name if old else '—'} → {commander.name}.")
+    log(state, N_("{who} changes Commander: {old} → {commander}."), say={"who": side, "old": rules.commanders[old].name if old else "—", "commander": commander.name})
     if state.turn.commander_changes > 1:
-        change_morale(rules, state, side, -1, f"{ordinal(state.turn.commander_changes)} change of Commander this turn")
+        change_morale(rules, state, side, -1, because(N_("{nth} change of Commander this turn"), nth=state.turn.commander_changes))
     elif state.last_battle[side] == "lost":
-        change_morale(rules, state, side, +1, "new Commander after a lost battle")
+        change_morale(rules, state, side, +1, N_("new Commander after a lost battle"))
     else:
-        change_morale(rules, state, side, -1, "Commander changed after a victory or before any battle")
+        change_morale(rules, state, side, -1, N_("Commander changed after a victory or before any battle"))
     if state.commander_status[side] == "ok":
         state.turn.ap = commander.ap  # the change comes before any other source of AP
 
@@ -359,10 +363,11 @@ def _relief_arrives(rules: Rules, state: State, side: Side) -> list[str]:
         state.pool[side][entry["unit"]] = available - n
         waiting = state.relief_waiting.setdefault(side, {})
         waiting[entry["unit"]] = waiting.get(entry["unit"], 0) + n
-        log(state, f"{side} Relief arrives: {n} {unit_name(entry['unit'], n)}" + (f" (pool short by {entry['count'] - n})" if n < entry["count"] else "") + ".")
+        log(state, N_("{who} Relief arrives: {counted} (pool short by {short}).") if n < entry["count"] else N_("{who} Relief arrives: {counted}."),
+            say={"who": side, "counted": (entry["unit"], n), "short": entry["count"] - n})
         if entry.get("commander"):
             commanders.append(entry["commander"])
-            log(state, f"{rules.commanders[entry['commander']].name} arrives with the Relief.")
+            log(state, N_("{commander} arrives with the Relief."), say={"commander": rules.commanders[entry["commander"]].name})
     return commanders
 
 
@@ -424,8 +429,9 @@ def _relief_apply(rules: Rules, state: State, f: ReliefFrame, action: Relief) ->
     state.turn.ap -= cost
     state.relief_waiting[side][utype] -= 1 * n
     add_units(state, area, {utype: n})
-    log(state, f"{side} Relief: {n} {unit_name(utype, n)} to {rules.area_name(area)}" + (f" ({cost} AP)" if cost else "") + ".", side=side, area=area)
-    enter_area(rules, state, side, area, "deploys Relief")  # §13.2: a neutral Militia there turns
+    log(state, N_("{side} Relief: {counted} to {area_name} ({cost} AP).") if cost else N_("{side} Relief: {counted} to {area_name}."), side=side, area=area,
+        say={"counted": (utype, n), "area_name": rules.area_name(area), "cost": cost})
+    enter_area(rules, state, side, area, N_("deploys Relief"))  # §13.2: a neutral Militia there turns
     checkpoint(rules, state)
     if not any(state.relief_waiting[side].values()):
         pop(state, f)
@@ -460,8 +466,8 @@ def _say_no_event(rules: Rules, state: State, side: Side) -> None:
     take effect now. Only that side is told: its hand is secret."""
     held = sorted({n for n in state.hand[side] if rules.card(side, n).kind == "event"})
     if held:
-        cards = ", ".join(card_title(rules, side, n) for n in held)
-        event(state, "note", f"{side} plays no Event this turn: {cards} cannot take effect now.", visible=side, side=side)
+        cards = tuple((side, n, rules.card(side, n).name) for n in held)
+        event(state, "note", N_("{side} plays no Event this turn: {card_titles} cannot take effect now."), visible=side, side=side, say={"card_titles": cards})
 
 
 def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) -> None:
@@ -473,7 +479,8 @@ def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) ->
     card = rules.card(side, number)
     discard_card(state, side, number)
     state.turn.event_played = True
-    log(state, f"{side} plays the Event {card_title(rules, side, number)} for {card.ap} AP; its effect benefits {other(side)}.")
+    log(state, N_("{who} plays the Event {card_titles} for {ap} AP; its effect benefits {other}."),
+        say={"who": side, "card_titles": ((side, number, card.name),), "ap": card.ap, "other": other(side)})
     effect = effect_of(rules, side, number)
     if effect is not None and effect.apply is not None:
         state.card_effect_counts[f"{side} #{number}"] = state.card_effect_counts.get(f"{side} #{number}", 0) + 1
@@ -516,10 +523,11 @@ def take_token(rules: Rules, state: State, side: Side, area: str, choice: str) -
     if not tokens:
         del state.tokens[area]
     state.my_tokens[side].append(replace(token, face_up=False))
-    event(state, "token", f"{side} takes a Supply Token from {rules.area_name(area)}" + (f" ({token_words(rules, choice).removeprefix('the ')})." if choice != "hidden" else "."),
+    event(state, "token", N_("{side} takes a Supply Token from {area_name}.") if choice == "hidden" else N_("{side} takes a Supply Token from {area_name} ({token_label} token)."),
+          say={"area_name": rules.area_name(area), "token_label": (choice, token_title(rules.data, choice) if choice != "hidden" else "")},
           side=side, area=area, face_up=choice != "hidden")
     if choice == "hidden":  # what it was, for its owner's eyes only
-        event(state, "token", f"{side} took {token.label()} from {rules.area_name(area)}.", visible=side, side=side, area=area, token=token.label())
+        event(state, "token", N_("{side} took {token} from {area_name}."), visible=side, side=side, area=area, token=token.label(), say={"area_name": rules.area_name(area)})
 
 
 def collect_automatic(rules: Rules, state: State, side: Side) -> list[str]:
@@ -577,17 +585,17 @@ def _draw_apply(rules: Rules, state: State, f: SideFrame, action: Discard | Draw
     side = f["side"]
     if isinstance(action, Discard):
         discard_card(state, side, action.card)
-        log(state, f"{side} discards a card.")
+        log(state, N_("{side} discards a card."), side)
         return
     commander = commander_card(rules, state, side)
     room = rules.data.tracks.hand_limit - len(state.hand[side])
     before = list(state.hand[side])
     n = draw_cards(rules, state, side, max(0, min(commander.cards, room)))
-    event(state, "draw", f"{side} draws {n} Action card{'s' if n != 1 else ''}.", side=side, count=n)
+    event(state, "draw", N_("{side} draws {cards_drawn}."), side=side, count=n, say={"cards_drawn": n})
     drawn = list(state.hand[side])
     for card in before:
         drawn.remove(card)
-    event(state, "draw", f"{side} drew " + ", ".join(f"#{c}" for c in drawn) + ".", visible=side, side=side, cards=drawn)
+    event(state, "draw", N_("{side} drew {card_numbers}."), visible=side, side=side, cards=drawn, say={"card_numbers": tuple(drawn)})
     pop(state, f)
 
 
@@ -612,7 +620,7 @@ def _attrition_apply(rules: Rules, state: State, f: AttritionFrame, action: Attr
     side, area = f["queue"].pop(0)
     utype = type_for(side, action.unit)
     remove_units(state, area, {utype: 1})
-    log(state, f"Attrition: {side} disperses 1 {unit_name(utype)} in {rules.area_name(area)}.", area=area)
+    log(state, N_("Attrition: {who} disperses {one_unit} in {area_name}."), area=area, say={"who": side, "one_unit": utype, "area_name": rules.area_name(area)})
     unit_leaves(rules, state, side, utype, "disperse", in_battle=False)
     _drop_settled(rules, state, f)
 

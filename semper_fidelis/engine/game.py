@@ -20,6 +20,7 @@ from pydantic import ValidationError
 from .. import __version__
 from ..data.loader import DataError, GameData
 from ..data.models import Scenario, Side
+from ..i18n import SOURCE_LANGUAGE
 from . import (  # noqa: F401  (registers the procedures)
     battle,
     card_effects,  # noqa: F401  (registers every card effect)
@@ -43,6 +44,7 @@ from .setup import new_state
 from .situation import _battle_frame, battle_step_name
 from .state import State
 from .view import LazyView, PlayerView, view_state
+from .wording import reason_words
 
 #: the steps whose options may name a card or token of the hand (engine/options.py), whatever
 #: this hand holds; and those that may use a face-down token (Medicine in the Losses)
@@ -462,7 +464,7 @@ class Game:
         """What the End of Stage scoring (§5.2, the scenario's categories for this Stage) would
         give each side if the Stage ended now: (reason, VP) items, zeros included. Public facts
         only (occupation, Morale, alliances, broken units, Destruction), so any player may see it."""
-        return {side: items for side, items in scoring.stage_points(self.rules, self.state).items()}
+        return {side: [(reason_words(r, SOURCE_LANGUAGE, ours=True), vp) for r, vp in items] for side, items in scoring.stage_points(self.rules, self.state).items()}
 
     def breakthrough_if_stage_ended(self) -> tuple[int, int] | None:
         """The Soldiers and Supply Tokens PL's Breakthrough (Scenario 4) would bring if the Stage

@@ -7,16 +7,17 @@ from __future__ import annotations
 from typing import Literal
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import Action, Break, Disperse, Hold, Medicine, Withdraw
 from .commanders import commander_card
 from .events import event
 from .frames import LossesFrame, LossGroup, LossReport
 from .machine import pop, procedure, push
-from .notation import plural, type_for, unit_name
+from .notation import plural, type_for
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
 from .rules import Rules
 from .state import CODE, HQ, NEUTRAL_TYPES, State
-from .tracks import change_morale, log, morale_band
+from .tracks import because, change_morale, log, morale_band
 
 #: Losses absorbed by one unit, by (Morale band, role) — the Player Aid's Loss Table.
 LOSS_TABLE = {
@@ -52,21 +53,21 @@ def unit_leaves(rules: Rules, state: State, side: Side, utype: str, fate: str, i
     state.losses_this_round = True
     if utype == HQ[side]:
         send_to(state, side, "mob", utype)
-        name = commander_card(rules, state, side).name if state.commander.get(side) else "the HQ"
+        name = commander_card(rules, state, side).name if state.commander.get(side) else N_("the HQ")
         if fate == "disperse":
             state.commander_status[side] = "dispersed"
-            log(state, f"{side} HQ dispersed: {name} is out of action until the next Initial Phase.")
+            log(state, N_("{who} HQ dispersed: {commander} is out of action until the next Initial Phase."), say={"who": side, "commander": name})
             if in_battle:
-                change_morale(rules, state, side, -1, "HQ dispersed in battle")
+                change_morale(rules, state, side, -1, N_("HQ dispersed in battle"))
         else:
             commander = rules.commanders.get(state.commander[side] or "")
             state.commander_status[side] = "killed"
             state.fallen[side] += 1
-            log(state, f"{side} HQ broken: {name} is killed.")
+            log(state, N_("{who} HQ broken: {commander} is killed."), say={"who": side, "commander": name})
             if in_battle:
-                change_morale(rules, state, side, -1, "Commander killed in battle")
+                change_morale(rules, state, side, -1, N_("Commander killed in battle"))
             if in_battle and commander and commander.ability and commander.ability.effect == "extra-morale-loss-when-killed":
-                change_morale(rules, state, side, -1, f"{commander.name} killed (his attribute)")
+                change_morale(rules, state, side, -1, because(N_("{commander} killed (his attribute)"), commander=commander.name))
             state.commander[side] = None
         return
     zone = "mob" if fate == "disperse" else "broken"
@@ -189,7 +190,8 @@ def _losses_legal(rules: Rules, state: State, f: LossesFrame) -> list[Action]:
 def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Medicine | Withdraw | Disperse | Break) -> None:
     side = f["side"]
     if isinstance(action, Hold):
-        log(state, f"{side} holds on in {rules.area_name(f['area'])}.")
+        log(state, N_("{who} holds on in {area_name}."),
+            say={"who": side, "area_name": rules.area_name(f["area"])})
         _finish(state, f)
         return
     if f.get("extra"):  # a withdrawal by choice, after the Losses (§9.4)
@@ -200,7 +202,8 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         group["units"][utype] -= 1
         remove_units(state, group["area"], {utype: 1})
         add_units(state, dest, {utype: 1})
-        log(state, f"{side} withdraws 1 more {unit_name(utype)} from {rules.area_name(group['area'])} to {rules.area_name(dest)} (by choice, §9.4).", side=side, area=group["area"], to_area=dest)
+        log(state, N_("{side} withdraws 1 more {unit_name} from {src} to {dest_name} (by choice, §9.4)."), side=side, area=group["area"], to_area=dest,
+            say={"unit_name": utype, "src": rules.area_name(group["area"]), "dest_name": rules.area_name(dest)})
         if not _extra_withdrawals(rules, state, f):
             _finish(state, f)
         return
@@ -210,7 +213,7 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         state.token_pool.append(token)
         f["medicine"] = True
         f["remaining"] -= 1
-        log(state, f"{side} uses Medicine: one Loss fewer ({f['remaining']} left).")
+        log(state, N_("{who} uses Medicine: one Loss fewer ({remaining} left)."), say={"who": side, "remaining": f["remaining"]})
     else:
         verb = action.VERB
         group = next(g for g in f["groups"] if g["label"] == action.group)
@@ -224,16 +227,17 @@ def _losses_apply(rules: Rules, state: State, f: LossesFrame, action: Hold | Med
         if isinstance(action, Withdraw):
             dest = action.dest
             add_units(state, dest, {utype: 1})
-            event(state, "loss", f"{side} withdraws 1 {unit_name(utype)} from {name} to {rules.area_name(dest)} (1 Loss).",
-                  side=side, unit=utype, fate="withdraw", area=group["area"], to_area=dest, absorbed=1)
+            event(state, "loss", N_("{side} withdraws {one_unit} from {area_name} to {dest_name} (1 Loss)."),
+                  side=side, unit=utype, fate="withdraw", area=group["area"], to_area=dest, absorbed=1,
+                  say={"one_unit": utype, "area_name": name, "dest_name": rules.area_name(dest)})
         else:
             unit_leaves(rules, state, side, utype, verb, in_battle=f["role"] in ("attacker", "defender"))
             f["dispersed" if verb == "disperse" else "broken"] += 1
-            event(state, "loss", f"{side} {'disperses' if verb == 'disperse' else 'breaks'} 1 {unit_name(utype)} at {name} ({plural(table[verb], 'Loss', 'Losses')}).",
-                  side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb])
+            event(state, "loss", N_("{side} disperses {one_unit} at {area_name} ({losses}).") if verb == "disperse" else N_("{side} breaks {one_unit} at {area_name} ({losses})."),
+                  side=side, unit=utype, fate=verb, area=group["area"], absorbed=table[verb], say={"one_unit": utype, "area_name": name, "losses": table[verb]})
     if f["remaining"] <= 0 or _alive(f) == 0:
         if f["remaining"] > 0:
-            log(state, f"{side}: {plural(f['remaining'], 'further Loss is', 'further Losses are')} forgone (no units left).")
+            log(state, N_("{who}: {further} forgone (no units left)."), say={"who": side, "further": f["remaining"]})
         if f.get("may_withdraw_more") and _alive(f) and _extra_withdrawals(rules, state, f):
             f["extra"] = True
             return

@@ -19,17 +19,17 @@ primitives: :func:`move_marker`, :func:`ally_with`, :func:`disarm`.
 from __future__ import annotations
 
 from ..data.models import NegotiationTrack, Side
+from ..i18n import N_
 from .actions import Negotiate
 from .events import event
-from .notation import unit_name
 from .occupancy import count, neutral_militia, neutral_units
 from .rules import Rules
 from .state import AUSTRIAN, MILITIA, PL, TYPE_SIDE, ZURL, State, other
-from .tracks import change_supply, log
+from .tracks import Reason, because, change_supply, log, reason_said
 from .upkeep import checkpoint
 
-NAMES = {MILITIA: "the Jewish Militia", AUSTRIAN: "the Austro-Hungarian units"}
-TRACK_NAMES = {MILITIA: "Jewish Militia", AUSTRIAN: "Austro-Hungarian"}
+NAMES = {MILITIA: N_("the Jewish Militia"), AUSTRIAN: N_("the Austro-Hungarian units")}
+TRACK_NAMES = {MILITIA: N_("Jewish Militia"), AUSTRIAN: N_("Austro-Hungarian")}
 
 
 def track_of(rules: Rules, neutral: str) -> NegotiationTrack | None:
@@ -46,22 +46,21 @@ def _index(track: NegotiationTrack, stance_name: str) -> int:
     return next(i for i, s in enumerate(track.spaces) if s.stance == stance_name)
 
 
-def _describe(neutral: str, new: str, old: str) -> str:
-    """What a marker move means, in plain words."""
-    who = NAMES[neutral]
+def _marker_moves(new: str, old: str) -> tuple[str, str]:
+    """The log's template of a marker move, by what it means, and the side it names."""
     if new.startswith("ally-"):
-        return f"{who} now fight for {new[5:]}"
+        return N_("{reason}: the {track_name} marker moves from {old_space} to {new_space} — {forces} now fight for {named}."), new[5:]
     if old.startswith("ally-"):
-        return f"{who} leave {old[5:]}'s side and are neutral again"
+        return N_("{reason}: the {track_name} marker moves from {old_space} to {new_space} — {forces} leave {named}'s side and are neutral again."), old[5:]
     if new.startswith("disarmed-"):
-        return f"{who} stay neutral, on the 'Disarmament by {new[9:]}' space"
-    return f"{who} are neutral"
+        return N_("{reason}: the {track_name} marker moves from {old_space} to {new_space} — {forces} stay neutral, on the 'Disarmament by {named}' space."), new[9:]
+    return N_("{reason}: the {track_name} marker moves from {old_space} to {new_space} — {forces} are neutral."), ""
 
 
 # --------------------------------------------------------------------------- moving the markers
 
 
-def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: str, disarmed_by: Side | None = None) -> None:
+def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: Reason, disarmed_by: Side | None = None) -> None:
     """Put ``neutral``'s marker on space ``index`` and log what it means; ``disarmed_by`` (a side)
     carries out the disarmament of §13.2 when the marker lands on that side's space. The
     Morale bookkeeping for Strategic Areas follows at once (an alliance changes who occupies)."""
@@ -73,14 +72,17 @@ def move_marker(rules: Rules, state: State, neutral: str, index: int, reason: st
     if index == state.negotiation[neutral]:
         return
     state.negotiation[neutral] = index
-    event(state, "alliance", f"{reason}: the {TRACK_NAMES[neutral]} marker moves from {old.name} to {new.name} — "
-                             f"{_describe(neutral, new.stance, old.stance)}.", neutral=neutral, stance=new.stance, reason=reason)
+    text, say = reason_said(reason)
+    template, named = _marker_moves(new.stance, old.stance)
+    event(state, "alliance", template, neutral=neutral, stance=new.stance, reason=text,
+          say={**say, "track_name": TRACK_NAMES[neutral], "forces": NAMES[neutral], "named": named,
+               "old_space": (rules.number, neutral, old.stance, old.name), "new_space": (rules.number, neutral, new.stance, new.name)})
     if disarmed_by and new.stance == f"disarmed-{disarmed_by}":
         disarm(rules, state, disarmed_by)
     checkpoint(rules, state)
 
 
-def ally_with(rules: Rules, state: State, neutral: str, side: Side, reason: str) -> None:
+def ally_with(rules: Rules, state: State, neutral: str, side: Side, reason: Reason) -> None:
     """Move ``neutral`` straight onto its alliance with ``side`` (§13.2 automatic alliances)."""
     track = track_of(rules, neutral)
     if track is None or stance(rules, state, neutral) == f"ally-{side}":
@@ -99,12 +101,12 @@ def disarm(rules: Rules, state: State, side: Side) -> None:
     """§13.2 Disarmament: the first side to disarm the Austro-Hungarians raises its Supply 1 step
     per Austro-Hungarian unit on the board; their Strength falls from 4 to 2 for good."""
     if state.austrians_disarmed:
-        log(state, f"The Austro-Hungarian units were disarmed before: {side} gains no Supply (only the first disarmament does).")
+        log(state, N_("The Austro-Hungarian units were disarmed before: {who} gains no Supply (only the first disarmament does)."), say={"who": side})
         return
     state.austrians_disarmed = True
     n = austrians_on_board(state)
-    log(state, f"{side} disarms the Austro-Hungarian units: their Strength falls to 2 for good.")
-    change_supply(rules, state, side, n, f"disarmed {n} {unit_name('austro-hungarian', n)}")
+    log(state, N_("{who} disarms the Austro-Hungarian units: their Strength falls to 2 for good."), say={"who": side})
+    change_supply(rules, state, side, n, because(N_("disarmed {units}"), units=(("austro-hungarian", n),)))
 
 
 # ------------------------------------------------------------------------ the Negotiation order
@@ -153,23 +155,25 @@ def negotiate(rules: Rules, state: State, side: Side, action: Negotiate) -> None
     target = track.spaces[index]
     state.turn.ap -= cost
     state.turn.negotiation = True
-    extra = ""
     if track.spaces[state.negotiation[neutral]].stance == f"ally-{other(side)}":
-        extra = ", 1 of them to break the alliance"
+        why = N_("{who} Negotiation ({cost} AP, 1 of them to break the alliance)")
     elif steps == 2:
-        extra = ", passing over the disarmament as the FAQ allows"
+        why = N_("{who} Negotiation ({cost} AP, passing over the disarmament as the FAQ allows)")
+    else:
+        why = N_("{who} Negotiation ({cost} AP)")
     disarmed_by = side if target.stance == f"disarmed-{side}" else None
-    move_marker(rules, state, neutral, index, f"{side} Negotiation ({cost} AP{extra})", disarmed_by=disarmed_by)
+    move_marker(rules, state, neutral, index, because(why, who=side, cost=cost), disarmed_by=disarmed_by)
 
 
 # ------------------------------------------------------------- neutrals met on the board (§13.2)
 
 
-def enter_area(rules: Rules, state: State, side: Side, area: str, how: str = "ends a move") -> None:
+def enter_area(rules: Rules, state: State, side: Side, area: str, how: str = N_("ends a move")) -> None:
     """Units of ``side`` have come to rest in ``area`` (a move's end, a forced withdrawal, a
     Relief): a neutral Jewish Militia there allies with the opponent (§13.2)."""
     if neutral_militia(rules, state, area):
-        ally_with(rules, state, MILITIA, other(side), f"{side} {how} in {rules.area_name(area)}, where the Jewish Militia stands (§13.2)")
+        ally_with(rules, state, MILITIA, other(side), because(N_("{who} {how} in {area_name}, where the Jewish Militia stands (§13.2)"), who=side, how=how,
+                                                             area_name=rules.area_name(area)))
 
 
 def austrians_defend(rules: Rules, state: State, area: str, attacker: Side) -> bool:
@@ -189,18 +193,19 @@ def neutral_target(rules: Rules, state: State, area: str) -> bool:
     return bool(neutral_units(rules, state, area)) and not count(rules, state, area, PL) and not count(rules, state, area, ZURL)
 
 
-def attack_neutrals(rules: Rules, state: State, side: Side, area: str, how: str = "attacks") -> None:
+def attack_neutrals(rules: Rules, state: State, side: Side, area: str, how: str = N_("attacks")) -> None:
     """``side`` deliberately attacks the neutral units in ``area`` (an attack lined up on its
     border, an Assault, or Artillery aimed at them, FAQ). The Militia allies with the opponent;
     attacked by PL, the Austro-Hungarians ally with ZURL; attacked by ZURL they hand their arms
     to PL, whose track has no such space: they defend themselves as PL's units in the battle
     (or against the Artillery), and no marker moves (:func:`austrians_defend`)."""
     present = neutral_units(rules, state, area)
-    reason = f"{side} {how} the neutral units in {rules.area_name(area)} (§13.2)"
+    reason = because(N_("{who} {how} the neutral units in {area_name} (§13.2)"), who=side, how=how, area_name=rules.area_name(area))
     if present.get(AUSTRIAN) and track_of(rules, AUSTRIAN) is not None:
         if side == PL:
             ally_with(rules, state, AUSTRIAN, ZURL, reason)
         else:
-            log(state, f"{reason}: they will defend themselves, with PL taking their decisions.")
+            text, say = reason_said(reason)
+            log(state, N_("{reason}: they will defend themselves, with PL taking their decisions."), say={**say, "reason": text})
     if present.get(MILITIA):
         ally_with(rules, state, MILITIA, other(side), reason)

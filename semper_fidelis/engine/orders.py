@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 from ..data.models import Side
+from ..i18n import N_
 from . import actions as A
 from .actions import Action
 from .cards import discard_card, effect_of
@@ -18,7 +19,7 @@ from .frames import AssaultNextFrame, FortifyFrame, LossGroup, MobilizeFrame, Or
 from .losses import skip_if_empty, start_losses
 from .machine import pop, procedure, push
 from .negotiation import attack_neutrals, austrians_defend, enter_area, negotiate, negotiation_options, neutral_target
-from .notation import describe, group_of, subsets, token_name, type_for, unit_name, unit_pairs, with_article
+from .notation import group_of, subsets, token_name, type_for, unit_pairs
 from .occupancy import (
     EMPTY,
     Tallies,
@@ -35,7 +36,7 @@ from .occupancy import (
 )
 from .rules import Rules
 from .state import AUSTRIAN, CODE, HQ, MILITIA, NEUTRAL_TYPES, PL, AttackGroup, State, Token, other
-from .tracks import change_destruction, change_morale, change_supply, log, morale_band
+from .tracks import because, change_destruction, change_morale, change_supply, log, morale_band
 from .upkeep import checkpoint
 
 ORDER_TOKENS = ("artillery", "barricade", "uniform", "food", "plane")
@@ -269,18 +270,19 @@ def _commit_move(rules: Rules, state: State, f: OrderFrame, to: A.To) -> None:
             g.assault = True
     remove_units(state, origin, units)
     word = "Assault" if f["mode"] == "assault" else "Move"
-    what, src, into = describe(units), rules.area_name(origin), rules.area_name(dest)
+    src, into = rules.area_name(origin), rules.area_name(dest)
     land_group(rules, state, side, units, to, f["mode"] == "assault")
     how = to.how or "move"
     facts: dict[str, Any] = {"side": side, "order": f["mode"], "how": how, "units": units, "from_area": origin, "to_area": dest,
              "via": to.via, "ap": cost + inner}
+    say: dict[str, Any] = {"order_word": word, "src": src, "into": into, "cost": cost}
     if how == "move":
-        event(state, "move", f"{side} {word}: {what} from {src} into {into} ({cost} AP).", **facts)
+        event(state, "move", N_("{side} {order_word}: {units} from {src} into {into} ({cost} AP)."), **facts, say=say)
     elif how == "enter":
-        event(state, "move", f"{side} {word}: {what} from {src} into the middle of {into}, no battle ({cost} AP).", **facts)
+        event(state, "move", N_("{side} {order_word}: {units} from {src} into the middle of {into}, no battle ({cost} AP)."), **facts, say=say)
     else:
-        verb = "attacks" if sum(units.values()) == 1 else "attack"  # "2 Polish Volunteers … attack"
-        event(state, "move", f"{side} {word}: {what} from {src} {verb} {into} from {rules.area_name(to.via or '')} ({cost + inner} AP).", **facts)
+        say.update(attack_verb=sum(units.values()), via=rules.area_name(to.via or ""), cost=cost + inner)
+        event(state, "move", N_("{side} {order_word}: {units} from {src} {attack_verb} {into} from {via} ({cost} AP)."), **facts, say=say)
     pop(state, f)
     checkpoint(rules, state)
     top = state.stack[-1] if state.stack else None
@@ -396,11 +398,12 @@ def _fortify_apply(rules: Rules, state: State, f: FortifyFrame, action: Action) 
         if cost == 0 and not f.get("free"):
             state.turn.free_barricade_used = True
         state.barricades.setdefault(area, []).append((side, action.facing))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} ({cost} AP).", side=side, area=area)
+        log(state, N_("{side} builds a Barricade in {area_name} facing {facing} ({cost} AP)."), side=side, area=area,
+            say={"area_name": rules.area_name(area), "facing": rules.area_name(action.facing), "cost": cost})
     else:
         state.redoubts[area] = side
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} ({cost} AP).", side=side, area=area)
+        log(state, N_("{side} builds a Redoubt in {area_name} ({cost} AP)."), side=side, area=area, say={"area_name": rules.area_name(area), "cost": cost})
     f["count"] = f.get("count", 1) - 1
     if f["count"] <= 0:
         pop(state, f)
@@ -481,20 +484,20 @@ def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action
     area, utype = action.area, type_for(side, action.unit)
     if f.get("free"):
         f["free"] -= 1
-        paid = "Uniform token"
+        msg, say = N_("{side} mobilizes {one_unit} into {area_name} (Uniform token)."), {}
     else:
         if not state.turn.mobilize_credit:
             cost, units = mobilization_rate(rules, state, side)
             state.turn.ap -= cost
             state.turn.mobilize_credit = units
-            paid = f"{cost} AP for {units}"
+            msg, say = N_("{side} mobilizes {one_unit} into {area_name} ({cost} AP for {count})."), {"cost": cost, "count": units}
         else:
-            paid = "already paid"
+            msg, say = N_("{side} mobilizes {one_unit} into {area_name} (already paid)."), {}
         state.turn.mobilize_credit -= 1
     zone = state.mob["neutral"] if utype in NEUTRAL_TYPES else state.mob[side]
     zone[utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} ({paid}).", side=side, area=area)
+    log(state, msg, side=side, area=area, say={**say, "one_unit": utype, "area_name": rules.area_name(area)})
     checkpoint(rules, state)
     if f.get("free") == 0 and "free" in f:
         pop(state, f)
@@ -533,7 +536,7 @@ def _provision_apply(rules: Rules, state: State, f: SideFrame, action: Action) -
     state.turn.provisions += 1
     state.turn.ap -= state.turn.provisions
     take_token(rules, state, f["side"], action.area, action.token)
-    log(state, f"({f['side']} Provisioning: token {state.turn.provisions} this turn, {state.turn.provisions} AP.)")
+    log(state, N_("({who} Provisioning: token {n} this turn, {n} AP.)"), say={"who": f["side"], "n": state.turn.provisions})
 
 
 procedure(
@@ -631,7 +634,7 @@ def _play_card(rules: Rules, state: State, side: Side, action: A.PlayCard) -> No
     discard_card(state, side, n)
     state.turn.card_played = True
     state.turn.ap += card.ap
-    event(state, "card", f"{side} plays #{n} {card.name} for {card.ap} AP (effect ignored).", side=side, card=n, use="ap")
+    event(state, "card", N_("{side} plays #{card} {card_name} for {ap} AP (effect ignored)."), side=side, card=n, use="ap", say={"card_name": card.name, "ap": card.ap})
 
 
 @effect(A.PlayEffect)
@@ -639,7 +642,7 @@ def _play_effect(rules: Rules, state: State, side: Side, action: A.PlayEffect) -
     n = action.card
     discard_card(state, side, n)
     state.turn.card_played = True
-    event(state, "card", f"{side} plays #{n} {rules.card(side, n).name} for its effect.", side=side, card=n, use="effect")
+    event(state, "card", N_("{side} plays #{card} {card_name} for its effect."), side=side, card=n, use="effect", say={"card_name": rules.card(side, n).name})
     state.card_effect_counts[f"{side} #{n}"] = state.card_effect_counts.get(f"{side} #{n}", 0) + 1
     card_effect = effect_of(rules, side, n)
     assert card_effect is not None and card_effect.apply is not None  # offered only for a card with an effect (_offer_cards)
@@ -716,12 +719,12 @@ def _propaganda(rules: Rules, state: State, side: Side, action: A.Propaganda) ->
     cost = propaganda_cost(rules, state, side)
     state.turn.ap -= cost
     state.turn.propaganda = True
-    log(state, f"{side} Propaganda ({cost} AP).")
+    log(state, N_("{who} Propaganda ({cost} AP)."), say={"who": side, "cost": cost})
     if action.track == "morale":
-        change_morale(rules, state, side, +1, "Propaganda")
+        change_morale(rules, state, side, +1, N_("Propaganda"))
     else:
         state.turn.destruction_eased = True
-        change_destruction(rules, state, -1, "Propaganda")
+        change_destruction(rules, state, -1, N_("Propaganda"))
 
 
 def _offer_negotiation(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -747,7 +750,7 @@ def _offer_supply(rules: Rules, state: State, side: Side) -> list[Action]:
 def _supply(rules: Rules, state: State, side: Side, action: A.Supply) -> None:
     token = _take_from_hand(state, side, action.token)
     state.turn.generic_tokens += 1
-    change_supply(rules, state, side, token.value, f"{token_name(rules, token.kind)} token used for Supply")
+    change_supply(rules, state, side, token.value, because(N_("{token_kind} token used for Supply"), token_kind=(token.kind, token_name(rules, token.kind))))
 
 
 def _offer_token_uses(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -769,7 +772,7 @@ def _dismantle(rules: Rules, state: State, side: Side, action: A.Dismantle) -> N
     state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
     if state.redoubts.get(area) == side:
         del state.redoubts[area]
-    log(state, f"{side} removes its fortifications in {rules.area_name(area)}.", side=side, area=area)
+    log(state, N_("{side} removes its fortifications in {area_name}."), side=side, area=area, say={"area_name": rules.area_name(area)})
 
 
 def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
@@ -779,7 +782,7 @@ def _offer_end(rules: Rules, state: State, side: Side) -> list[Action]:
 @effect(A.End)
 def _end(rules: Rules, state: State, side: Side, action: A.End) -> None:
     pop(state, state.stack[-1])
-    log(state, f"{side} ends the Orders Phase.")
+    log(state, N_("{who} ends the Orders Phase."), say={"who": side})
 
 
 MENU: tuple[tuple[tuple[type[Action], ...], Offers], ...] = (
@@ -827,16 +830,16 @@ def _use_token(rules: Rules, state: State, side: Side, label: str, option: str) 
     state.turn.specific_token = True
     kind = token.kind
     # who used which, for a summary of the turn to tell (issue 36: a Plane used went untold)
-    event(state, "note", f"{side} uses {with_article(token_name(rules, kind))} token.", side=side, token=kind)
+    event(state, "note", N_("{side} uses {a_token} token."), side=side, token=kind, say={"a_token": (kind, token_name(rules, kind))})
     if kind == "plane":
         state.turn.ap += 2
-        log(state, f"{side} gains 2 AP from the Plane ({state.turn.ap} AP).")
+        log(state, N_("{who} gains 2 AP from the Plane ({ap} AP)."), say={"who": side, "ap": state.turn.ap})
     elif kind == "food":
         if option == "morale":
-            change_morale(rules, state, side, +1, "Food token")
+            change_morale(rules, state, side, +1, N_("Food token"))
         else:
             state.turn.destruction_eased = True
-            change_destruction(rules, state, -1, "Food token")
+            change_destruction(rules, state, -1, N_("Food token"))
     elif kind == "uniform":
         push(state, MobilizeFrame(kind="mobilize", side=side, free=1))
     elif kind == "barricade":
@@ -852,14 +855,14 @@ def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: A.Artille
     pop(state, f)
     enemy = other(side)
     state.losses_this_round = True
-    log(state, f"{side} Artillery fires on {rules.area_name(area)}: 2 Losses.")
+    log(state, N_("{who} Artillery fires on {area_name}: 2 Losses."), say={"who": side, "area_name": rules.area_name(area)})
     if rules.terrain[area] == "city":
-        change_destruction(rules, state, 1, "Artillery in a City area")
+        change_destruction(rules, state, 1, N_("Artillery in a City area"))
     if state.over:
         return  # the Destruction skull ended the game (§12)
     defending = austrians_defend(rules, state, area, side)
     if neutral_target(rules, state, area):  # FAQ: fire aimed at neutral units is an attack on them
-        attack_neutrals(rules, state, side, area, "fires Artillery at")
+        attack_neutrals(rules, state, side, area, N_("fires Artillery at"))
     targets = side_units(rules, state, area, enemy)
     if defending:  # PL takes the Losses among the Austro-Hungarians too (ruling:attacking-neutrals)
         targets[AUSTRIAN] = state.units[area][AUSTRIAN]

@@ -33,6 +33,7 @@ from typing import Annotated, Any, Literal, NoReturn
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..data.models import BattleCard, Side
+from ..i18n import N_
 from .events import event
 from .frames import LossesFrame, frame_problem, migrate, procedure_problem
 from .occupancy import occupant
@@ -497,8 +498,9 @@ class _Builder:
             self.rng(p.rng)
         self.decision_point()
         self.whole()
-        s.log, s.events = [], []
-        event(s, "note", f"Scenario {rules.number}: {rules.scenario.name} — from a position, round {s.round}, {s.active} to act.")
+        s.events = []
+        event(s, "note", N_("Scenario {number}: {scenario_name} — from a position, round {round_no}, {who} to act."),
+              say={"number": rules.number, "scenario_name": rules.scenario.name, "round_no": s.round, "who": s.active})
         return s
 
     def time(self) -> None:

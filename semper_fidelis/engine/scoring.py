@@ -6,65 +6,67 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..data.models import Side
+from ..i18n import N_
 from .actions import Reinforce
 from .events import event
 from .frames import ReinforceVillagesFrame
 from .machine import pop, procedure, push
-from .notation import plural, unit_name
+from .notation import unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
 from .outcome import Termination
 from .rules import Rules
 from .state import PL, SIDES, VOLUNTEER, ZURL, State
-from .tracks import change_vp, end_game, log
+from .tracks import Reason, because, change_vp, end_game, log
 
-NEUTRAL_FORCES = {"jewish-militia": "Jewish Militia", "austro-hungarian": "Austro-Hungarian Army"}
+NEUTRAL_FORCES = {"jewish-militia": N_("Jewish Militia"), "austro-hungarian": N_("Austro-Hungarian Army")}
 #: the scoring categories of a scenario card (``VPCategory``) in words, for the End of Stage line
 CATEGORY_WORDS = {
-    "strategic": "Strategic Areas", "morale": "Morale", "cards": "cards", "alliance": "alliances",
-    "losses": "broken units", "fallen-commander": "fallen Commanders", "commander": "the Commander",
-    "destruction": "Destruction",
+    "strategic": N_("Strategic Areas"), "morale": N_("Morale"), "cards": N_("cards"), "alliance": N_("alliances"),
+    "losses": N_("broken units"), "fallen-commander": N_("fallen Commanders"), "commander": N_("the Commander"),
+    "destruction": N_("Destruction"),
 }
 
 
 def score_stage(rules: Rules, state: State) -> None:
     stage = state.stage
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == stage), ())
-    event(state, "stage", f"End of Stage {stage}: scoring {', '.join(CATEGORY_WORDS.get(c, c) for c in categories) or 'nothing'}.", stage=stage, categories=list(categories))
+    event(state, "stage", N_("End of Stage {stage}: scoring {scored}."), stage=stage, categories=list(categories),
+          say={"scored": tuple(CATEGORY_WORDS.get(c, c) for c in categories)})
     for side, items in stage_points(rules, state).items():
         for reason, vp in items:
             change_vp(rules, state, side, vp, reason)
     check_lead(rules, state)
 
 
-def stage_points(rules: Rules, state: State) -> dict[Side, list[tuple[str, int]]]:
+def stage_points(rules: Rules, state: State) -> dict[Side, list[tuple[Reason, int]]]:
     """What the End of Stage scoring of the current Stage would give each side now, item by
     item (reason, VP), zeros included; ``score_stage`` applies exactly these."""
     categories = next((s.categories for s in rules.scenario.scoring if s.stage == state.stage), ())
     lo, hi = rules.morale_range
-    out: dict[Side, list[tuple[str, int]]] = {side: [] for side in SIDES}
+    out: dict[Side, list[tuple[Reason, int]]] = {side: [] for side in SIDES}
     for side in SIDES:
         items = out[side]
         for cat in categories:
             if cat == "strategic":
                 vp = sum(v for a, v in state.strategic.items() if holder(rules, state, a) == side)
-                items.append(("Strategic Areas occupied", vp))
+                items.append((N_("Strategic Areas occupied"), vp))
             elif cat == "morale":
                 if state.morale[side] == hi:
-                    items.append(("Morale on the top space", 1))
+                    items.append((N_("Morale on the top space"), 1))
                 elif state.morale[side] == lo:
-                    items.append(("Morale on the bottom space", -1))
+                    items.append((N_("Morale on the bottom space"), -1))
             elif cat == "alliance":
                 for track in rules.scenario.negotiation:
                     if ally_of(rules, state, track.neutral) == side:
-                        items.append((f"alliance with the {NEUTRAL_FORCES[track.neutral]}", track.spaces[state.negotiation[track.neutral]].vp))
+                        items.append((because(N_("alliance with the {forces}"), forces=NEUTRAL_FORCES[track.neutral]), track.spaces[state.negotiation[track.neutral]].vp))
             elif cat == "losses":
                 broken = sum(state.broken.get(side, {}).values())
-                items.append((f"{broken} broken units", -(broken // 5)))
+                items.append((because(N_("{broken} broken units"), broken=broken), -(broken // 5)))
             elif cat == "fallen-commander":
-                items.append(("fallen Commanders", -state.fallen[side]))
+                items.append((N_("fallen Commanders"), -state.fallen[side]))
             elif cat == "destruction" and side == ZURL and state.destruction is not None:
                 scale = rules.scenario.destruction_track
-                items.append(("Destruction", scale[min(state.destruction, len(scale) - 1)]))
+                items.append((N_("Destruction"), scale[min(state.destruction, len(scale) - 1)]))
             # "cards" VP are counted when a card gives them; "commander" has no printed rule (ruling:commander-vp).
     return out
 
@@ -85,7 +87,7 @@ def check_lead(rules: Rules, state: State) -> None:
     for side in SIDES:
         rival = ZURL if side == PL else PL
         if state.vp[side] - state.vp[rival] >= lead:
-            end_game(state, side, Termination.LEAD, f"a lead of {lead} VP or more (§3)")
+            end_game(state, side, Termination.LEAD, because(N_("a lead of {lead} VP or more (§3)"), lead=lead))
             return
 
 
@@ -103,7 +105,7 @@ def check_supply_cut(rules: Rules, state: State) -> None:
                 if b not in seen and occupant(rules, state, b) != PL:
                     seen.add(b)
                     todo.append(b)
-    end_game(state, PL, Termination.SUPPLY_CUT, "Supply Cut: ZURL is cut off from Winniki (Scenario 3)")
+    end_game(state, PL, Termination.SUPPLY_CUT, N_("Supply Cut: ZURL is cut off from Winniki (Scenario 3)"))
 
 
 def _is_zurl(rules: Rules, state: State, utype: str) -> bool:
@@ -113,12 +115,12 @@ def _is_zurl(rules: Rules, state: State, utype: str) -> bool:
 # -------------------------------------------------------------------------- reinforcements (§5.2)
 
 
-def _to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, reason: str) -> None:
+def _to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, reason: Reason) -> None:
     have = state.pool[side].get(utype, 0)
     k = min(n, have)
     state.pool[side][utype] = have - k
     state.mob[side][utype] = state.mob[side].get(utype, 0) + k
-    log(state, f"{side} Reinforcements: {k} {unit_name(utype, k)} to the Mobilization Zone ({reason}).")
+    log(state, N_("{who} Reinforcements: {counted} to the Mobilization Zone ({reason})."), say={"who": side, "counted": (utype, k), "reason": reason})
 
 
 def pl_district_reinforcements(rules: Rules, state: State) -> int:
@@ -169,30 +171,30 @@ def reinforce(rules: Rules, state: State) -> None:
     """§5.2 End of Stage step 2: each side's Reinforcements as its scenario says."""
     kinds = rules.scenario.reinforcement
     if kinds.get(PL) == "districts":
-        _to_mob(rules, state, PL, "pl-volunteer", pl_district_reinforcements(rules, state), "Districts and Villages")
+        _to_mob(rules, state, PL, "pl-volunteer", pl_district_reinforcements(rules, state), N_("Districts and Villages"))
     zurl_n = rules.zurl_reinforcement[state.morale[ZURL]]
     if kinds.get(ZURL) == "morale":
-        _to_mob(rules, state, ZURL, "zurl-volunteer", zurl_n, f"Morale {state.morale[ZURL]}")
+        _to_mob(rules, state, ZURL, "zurl-volunteer", zurl_n, because(N_("Morale {morale}"), morale=state.morale[ZURL]))
     for side, n in sorted(state.extra_reinforcement.items()):  # cards (PL #20)
-        _to_mob(rules, state, side, VOLUNTEER[side], n, "an Event card")
+        _to_mob(rules, state, side, VOLUNTEER[side], n, N_("an Event card"))
     state.extra_reinforcement.clear()
     if kinds.get(ZURL) == "morale-villages":  # Scenario 4 card: "Reinforcements arrive in occupied Villages"
         zurl_n = min(zurl_n, state.pool[ZURL].get("zurl-volunteer", 0))
-        log(state, f"ZURL Reinforcements: Morale {state.morale[ZURL]} brings {plural(zurl_n, 'Volunteer')} to its occupied Villages.")
+        log(state, N_("ZURL Reinforcements: Morale {morale} brings {n_volunteers} to its occupied Villages."), say={"morale": state.morale[ZURL], "n_volunteers": zurl_n})
         if zurl_n:
-            push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=ZURL, unit="zurl-volunteer", left=zurl_n, why="Reinforcements"))
+            push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=ZURL, unit="zurl-volunteer", left=zurl_n, why=N_("Reinforcements")))
     breakthrough = breakthrough_now(rules, state)
     if breakthrough is not None:
         width = corridor_width(rules, state)
         soldiers, tokens = breakthrough
         soldiers = min(soldiers, state.pool[PL].get("pl-soldier", 0))
-        log(state, f"Breakthrough: a corridor {plural(width, 'Village')} wide brings {plural(soldiers, 'Soldier')} and {plural(tokens, 'Supply Token')}.")
+        log(state, N_("Breakthrough: a corridor {n_villages} wide brings {n_soldiers} and {n_tokens}."), say={"n_villages": width, "n_soldiers": soldiers, "n_tokens": tokens})
         for _ in range(min(tokens, len(state.token_pool))):
             token = state.token_pool.pop(state.rng.randrange(len(state.token_pool)))
             state.my_tokens[PL].append(token)
             state.revealed = True
         if soldiers:
-            push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=PL, unit="pl-soldier", left=soldiers, why="Breakthrough"))
+            push(state, ReinforceVillagesFrame(kind="reinforce-villages", side=PL, unit="pl-soldier", left=soldiers, why=N_("Breakthrough")))
 
 
 def village_room(rules: Rules, state: State, side: Side) -> list[str]:
@@ -215,8 +217,10 @@ def _villages_apply(rules: Rules, state: State, f: ReinforceVillagesFrame, actio
     else:
         add_units(state, area, {utype: 1})
     f["left"] -= 1
-    where = rules.area_name(area) if area is not None else "the Mobilization Zone (no room in its Villages)"
-    log(state, f"{f['why']}: 1 {unit_name(utype, 1)} to {where}.", side=side, area=area)
+    if area is None:
+        log(state, N_("{why}: {one_unit} to the Mobilization Zone (no room in its Villages)."), side=side, area=area, say={"why": f["why"], "one_unit": utype})
+    else:
+        log(state, N_("{why}: {one_unit} to {area_name}."), side=side, area=area, say={"why": f["why"], "one_unit": utype, "area_name": rules.area_name(area)})
     if f["left"] == 0:
         pop(state, f)
 

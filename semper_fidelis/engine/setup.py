@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..data.models import Side
+from ..i18n import N_
 from .events import event
 from .occupancy import add_units, occupant
 from .rules import Rules
@@ -39,7 +40,8 @@ def new_state(rules: Rules, seed: int, options: dict[str, Any] | None = None) ->
     state.battle_deck = deck
     _deal(rules, state)
     state.strategic_holder = {a: occupant(rules, state, a) for a in state.strategic}
-    event(state, "note", f"Scenario {sc.number}: {sc.name} ({sc.dates}). {sc.initiative} has the initiative.")
+    event(state, "note", N_("Scenario {number}: {scenario_name} ({dates}). {who} has the initiative."),
+          say={"number": sc.number, "scenario_name": sc.name, "dates": sc.dates, "who": sc.initiative})
     return state
 
 

@@ -179,8 +179,7 @@ class State:
     losses_this_round: bool = False
     strategic_holder: dict[str, Side | None] = field(default_factory=dict)
     stack: list[Frame] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
-    #: what happened, as structured events (engine/events.py); the log is their text
+    #: what happened, as structured events (engine/events.py); the log is their text (``log``)
     events: list[Any] = field(default_factory=list)
     revealed: bool = False
     result: Outcome | None = None  # set once, when the game ends
@@ -220,11 +219,17 @@ class State:
         """A short hash of everything but the log and its events, to compare replays and detect drift: the
         sorted JSON of :func:`to_jsonable` (saved records hold it), built without copying the
         fields that already are JSON data."""
-        data = {name: _JSON.get(name, to_jsonable)(value) for name, value in self.__dict__.items() if name not in ("log", "events")}
+        data = {name: _JSON.get(name, to_jsonable)(value) for name, value in self.__dict__.items() if name != "events"}
         data["rng"] = _RNG_MARK
         text = json.dumps(data, sort_keys=True, separators=(",", ":"))
         text = text.replace(_RNG_MARK_JSON, _rng_json(self.rng), 1)
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @property
+    def log(self) -> list[str]:
+        """The log, in English: the texts of the events every player sees, made when read (a
+        bot never reads them)."""
+        return [text for e in self.events if e.visible == "all" and (text := e.text)]
 
     @property
     def stage(self) -> int:
@@ -296,7 +301,7 @@ ATOM_FIELDS = (
 FLAT_FIELDS = (
     "redoubts", "strategic", "morale", "supply", "vp", "commander", "commander_status", "fallen", "last_battle",
     "negotiation", "strategic_holder", "card_effect_counts", "extra_reinforcement", "battle_deck", "battle_used",
-    "log", "token_pool",
+    "token_pool",
 )
 NESTED_FIELDS = (
     "units", "mob", "broken", "pool", "removed", "relief_waiting", "hand", "deck", "discard", "commander_deck",

@@ -7,11 +7,12 @@ left: if they return right after the battle, neither Morale nor fortifications a
 from __future__ import annotations
 
 from ..data.models import Side
+from ..i18n import N_
 from .events import event
 from .occupancy import count, strategic_holders
 from .rules import Rules
 from .state import State, other
-from .tracks import change_morale
+from .tracks import because, change_morale
 
 
 def checkpoint(rules: Rules, state: State) -> None:
@@ -22,9 +23,9 @@ def checkpoint(rules: Rules, state: State) -> None:
             continue
         name = rules.area_name(area)
         if old is not None:
-            change_morale(rules, state, old, -1, f"lost control of Strategic Area {name}")
+            change_morale(rules, state, old, -1, because(N_("lost control of Strategic Area {area_name}"), area_name=name))
         if new is not None:
-            change_morale(rules, state, new, +1, f"gained control of Strategic Area {name}")
+            change_morale(rules, state, new, +1, because(N_("gained control of Strategic Area {area_name}"), area_name=name))
         state.strategic_holder[area] = new
     _fortifications(rules, state)
 

@@ -27,7 +27,7 @@ PUBLIC = frozenset({
     "units", "attacks", "barricades", "redoubts", "strategic", "mob", "broken", "pool", "removed", "relief_waiting",
     "discard", "battle_used", "morale", "supply", "vp", "destruction", "commander", "commander_status", "fallen",
     "last_battle", "negotiation", "austrians_disarmed", "austrians_defend_for", "relief", "turn", "losses_this_round",
-    "strategic_holder", "log", "revealed", "result", "card_effect_counts", "extra_reinforcement",
+    "strategic_holder", "revealed", "result", "card_effect_counts", "extra_reinforcement",
 })
 #: fields shown only in part (hands and face-down tokens per viewer, decks by their sizes) or
 #: not at all (the generator, the decision stack: its decision is shown; events come from
@@ -206,6 +206,7 @@ _DERIVED: dict[str, Callable[[Rules, State, str | None, Decide], Any]] = {
     "battle": lambda r, s, p, _: battle_view(r, s),
     "losses": lambda r, s, p, _: losses_view(r, s),
     "viewer": lambda r, s, p, _: p,
+    "log": lambda r, s, p, _: s.log,
 }
 
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
-from ..engine import Event, PlayerView
+from ..engine import Event, PlayerView, event_text
 from .theme import SIDE_INK, badge
 
 
@@ -121,7 +121,7 @@ def odds_changed(b: dict[str, Any], events: Sequence[Event]) -> Text | None:
     and only the log said why): the Special cards and Combat tokens played, and the Battle Points
     they add in all."""
     start = battle_start(events, b["area"])
-    played = [(e.text or "").rstrip(".") for e in events[start + 1:] if e.kind == "card" and e.get("use") == "special"] if start is not None else []
+    played = [(event_text(e) or "").rstrip(".") for e in events[start + 1:] if e.kind == "card" and e.get("use") == "special"] if start is not None else []
     played += [f"{b[role]} played a {kind.replace('-', ' ')} token" for role, kind in b["tokens"].items() if kind]
     if not played:
         return None
@@ -137,23 +137,22 @@ def battle_start(events: Sequence[Event], area: str) -> int | None:
 def battle_log(events: Sequence[Event], area: str) -> list[str]:
     """What this battle has told so far (cards played, the Battle card drawn, the result)."""
     start = battle_start(events, area)
-    return [] if start is None else [e.text for e in events[start + 1:] if e.text][-6:]
+    return [] if start is None else [text for e in events[start + 1:] if (text := event_text(e))][-6:]
 
 
 def finished_battle(events: Sequence[Event], start: int) -> RenderableType:
     """A battle that is over, told by its events' text (up to the next battle)."""
     if start >= len(events):
         return Text("")
-    lines = [events[start].text or ""]
+    lines = [(event_text(events[start]) or "", events[start].kind)]
     for e in events[start + 1:]:
         if e.kind == "battle-start":
             break
-        if e.text:
-            lines.append(e.text)
-    body = [Text.assemble(("⚔ ", "bold"), (lines[0], "bold"))]
-    for line in lines[1:12]:
-        style = "bold" if " wins." in line else ""
-        body.append(Text(line, style=style))
+        if text := event_text(e):
+            lines.append((text, e.kind))
+    body = [Text.assemble(("⚔ ", "bold"), (lines[0][0], "bold"))]
+    for line, kind in lines[1:12]:
+        body.append(Text(line, style="bold" if kind == "battle" else ""))  # the result: who wins
     return Group(*body)
 
 

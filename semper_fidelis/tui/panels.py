@@ -9,13 +9,15 @@ are never looked up here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 
 from ..data.loader import GameData
 from ..data.models import ActionCard, Side
-from ..engine import PlayerView, TokenView, plural, token_title
+from ..engine import Event, PlayerView, TokenView, event_text, plural, token_title
 from ..render.board_map import MapPosition
 from ..render.map_style import ROMAN
 from ..render.position import position_from_view
@@ -139,11 +141,12 @@ def card_line(card: ActionCard) -> Text:
 
 # ------------------------------------------------------------------------------------ log
 
-def public_log(view: PlayerView) -> list[str]:
-    """The log as every player may read it. The engine's lines never name a hidden card or
-    token (a face-down token taken, a card discarded or drawn); this is the one place to filter
-    should that change."""
-    return [line for line in view["log"] if not _private(line)]
+def public_log(events: Sequence[Event]) -> list[str]:
+    """The log as every player may read it, in the player's language: the texts of the events
+    all may see (``Game.events``). The engine's lines never name a hidden card or token (a
+    face-down token taken, a card discarded or drawn); this is the one place to filter should
+    that change."""
+    return [line for e in events if e.visible == "all" and (line := event_text(e)) and not _private(line)]
 
 
 def _private(line: str) -> bool:

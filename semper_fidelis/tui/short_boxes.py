@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
-from ..engine import Event, PlayerView
+from ..engine import Event, PlayerView, event_text
 from .battle_panel import _letters, _name, _units, battle_start, loss_grid
 from .theme import badge
 
@@ -66,7 +66,7 @@ def _changed(b: dict[str, Any], data: GameData, events: Sequence[Event]) -> Text
 def _card(data: GameData, event: Event) -> str:
     side, number = event.get("side"), event.get("card")
     card = next((c for c in data.decks[side].cards if c.number == number), None) if side in data.decks else None
-    return f"{side} #{number} {card.name}" if card is not None else (event.text or "").rstrip(".")
+    return f"{side} #{number} {card.name}" if card is not None else (event_text(event) or "").rstrip(".")
 
 
 def _told(events: Sequence[Event], area: str, said_cards: bool) -> list[str]:
@@ -75,7 +75,7 @@ def _told(events: Sequence[Event], area: str, said_cards: bool) -> list[str]:
     start = battle_start(events, area)
     if start is None:
         return []
-    return [e.text for e in events[start + 1:] if e.text and not (said_cards and e.kind == "card" and e.get("use") == "special")][-6:]
+    return [text for e in events[start + 1:] if (text := event_text(e)) and not (said_cards and e.kind == "card" and e.get("use") == "special")][-6:]
 
 
 def _result(b: dict[str, Any]) -> list[RenderableType]:

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..data.translations import card_name
-from ..engine import AREA_FACTS, Event, Game, token_title
+from ..engine import AREA_FACTS, Event, Game, event_text, token_label
 from ..i18n import _, ngettext
 
 #: the kinds a summary tells, with the words its headline counts them by (in the current
@@ -75,7 +75,7 @@ def summary_renderable(events: list[Event], me: str, notices: Sequence[str] = ()
     bullets.add_column(no_wrap=True)
     bullets.add_column(ratio=1)
     for e in told[:MAX_LINES]:
-        bullets.add_row("• ", Text(e.text or "", style=style.get(kind_told(e), "")))
+        bullets.add_row("• ", Text(event_text(e) or "", style=style.get(kind_told(e), "")))
     lines.append(bullets)
     if len(told) > MAX_LINES:
         lines.append(Text(_("… and {n} more: press l for the whole log.", n=len(told) - MAX_LINES), style="dim"))
@@ -96,7 +96,7 @@ def private_notices(game: Game, events: list[Event], side: Side) -> list[str]:
                      else _("#{number} {name} (played since)", number=n, name=card_name(cards[n])) for n in e["cards"] if n in cards]
             out.append(_("{side} drew {cards}.", side=side, cards=", ".join(drawn)))
         elif e.kind == "token" and e.get("token"):
-            token = token_title(game.data, e["token"])
+            token = token_label(e["token"])
             if e.get("area") in game.data.areas:
                 said = _("{side} took {token} from {area} (face down: only you know it).", side=side, token=token, area=game.data.areas[e["area"]].name)
             else:

@@ -236,7 +236,7 @@ def hidden_reshuffled(game: Game, player: str, seed: int) -> Game:
     s.my_tokens[opponent] = [deal(t) for t in s.my_tokens[opponent]]
     s.token_pool = [deal(t) for t in s.token_pool]
     s.rng = random.Random(seed)
-    s.log = list(game.state.log)
+    s.events = [e for e in game.state.events if e.visible == "all"]  # the log: the public events' texts
     twin._legal = None
     return twin
 

@@ -99,7 +99,7 @@ def reference_digest(state) -> str:
     """The digest as saved records hold it: the sorted JSON of to_jsonable, without the log; a
     battle's question in the form records were saved with before the split (frames.digest_form)."""
     data = to_jsonable(state)
-    del data["log"], data["events"]
+    del data["events"]
     data["stack"] = to_jsonable([digest_form(f) for f in state.stack])
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 

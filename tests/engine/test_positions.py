@@ -16,7 +16,7 @@ from semper_fidelis.engine.state import State, TurnState
 #: State fields a position holds under another name or inside ``procedure``/``rng``
 _ELSEWHERE = {"strategic_holder": "held", "phase": "procedure", "active": "to_act", "turn_index": "to_act", "stack": "procedure"}
 #: State fields that follow from the scenario (or, for the log, are no part of a position)
-_FROM_SCENARIO = {"stages", "rounds", "log", "events", "result"}
+_FROM_SCENARIO = {"stages", "rounds", "events", "result"}
 
 
 def test_positions_hold_every_field_of_the_state() -> None:

@@ -225,4 +225,4 @@ def test_the_log_s_verb_agrees_with_the_units_that_attack(units, said):
     for action in ("keep", "card 24", "move", "from sokolniki", "units 1v", "to szkola-sienkiewicza", "assault",
                    "from szkola-sienkiewicza", f"units {units}", "to koszary-ferdynanda via szkola-sienkiewicza attack"):
         game.apply(action)
-    assert any(said + " Koszary Ferdynanda" in line for line in public_log(game.view(None)))
+    assert any(said + " Koszary Ferdynanda" in line for line in public_log(game.events(None)))

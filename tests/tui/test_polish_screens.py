@@ -58,9 +58,9 @@ def words(text: str) -> set[str]:
 
 
 def engine_words(game: Game) -> set[str]:
-    """The words of the engine's texts a screen may show: the log, the decision's prompt and its
-    options' labels (translated, if ever, by the engine's slice)."""
-    texts = [e.text or "" for e in game.events(None)]
+    """The words of the engine's texts a screen may show that are another slice's: the
+    decision's prompt and its options' labels (the log is shown in Polish: not set aside)."""
+    texts: list[str] = []
     d = game.decision()
     if d is not None:
         texts += [d.prompt] + [o.label for o in game.options()]

@@ -68,7 +68,7 @@ def test_log_never_names_a_card_not_played():
             if words[0] in ("card", "effect", "event", "special") and words[1].isdigit():
                 played.add((d.player, int(words[1])))
             game.apply(action)
-        log = "\n".join(public_log(game.view("PL")))
+        log = "\n".join(public_log(game.events("PL")))
         for side in ("PL", "ZURL"):
             for card in game.rules.cards[side].values():
                 title = f"#{card.number} {card.name}"  # "ZURL plays #6 Trucks", "ZURL #6 Trucks"

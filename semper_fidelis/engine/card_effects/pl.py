@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...data.models import Side
+from ...i18n import N_
 from ..actions import Action, Destruction, Done, Morale, RemoveFrom
 from ..cards import CardEffect, card_question, register
 from ..frames import BattleFrame, CardChoiceFrame, CardGreatWarFrame
 from ..machine import push
-from ..notation import describe
 from ..occupancy import add_units, austrians_neutral, count, occupant, total
 from ..rules import Rules
 from ..state import AUSTRIAN, MILITIA, PL, ZURL, State
@@ -40,7 +40,7 @@ from .primitives import (
     pool_to_mob_card,
     relief_event,
     remove_from_game,
-    round_label,
+    round_of,
     shift_stance,
     stance_of,
     take_tokens,
@@ -147,7 +147,8 @@ def _hurry_apply(rules: Rules, state: State, side: Side) -> None:
     entry, new = target
     old = entry["round"]
     entry["round"] = new
-    log(state, f"The next {side} Relief ({describe({entry['unit']: entry['count']})}) moves from {round_label(rules, old)} to {round_label(rules, new)} ({card_name(rules, 'relief-hurries')}).")
+    log(state, N_("The next {who} Relief ({units}) moves from {from_round} to {to_round} ({why})."),
+        say={"who": side, "units": ((entry["unit"], entry["count"]),), "from_round": round_of(rules, old), "to_round": round_of(rules, new), "why": card_name(rules, "relief-hurries")})
 
 
 register("relief-hurries", CardEffect(playable=lambda r, s, side: _hurry_target(s, side) is not None, apply=_hurry_apply))
@@ -170,7 +171,8 @@ def _peasants_apply(rules: Rules, state: State, side: Side) -> None:
     n = min(2, state.pool[side]["pl-volunteer"], rules.limit[SOKOLNIKI] - total(state, SOKOLNIKI))
     state.pool[side]["pl-volunteer"] -= n
     add_units(state, SOKOLNIKI, {"pl-volunteer": n})
-    log(state, f"{side} places {describe({'pl-volunteer': n})} from the pool in {rules.area_name(SOKOLNIKI)} ({card_name(rules, 'sokolniki-peasants')}).", area=SOKOLNIKI)
+    log(state, N_("{who} places {units} from the pool in {area_name} ({why})."), area=SOKOLNIKI,
+        say={"who": side, "units": (("pl-volunteer", n),), "area_name": rules.area_name(SOKOLNIKI), "why": card_name(rules, "sokolniki-peasants")})
     checkpoint(rules, state)
 
 
@@ -241,7 +243,8 @@ register("jewish-pogrom", CardEffect(
 
 def _villages_apply(rules: Rules, state: State, side: Side) -> None:
     state.extra_reinforcement[ZURL] = state.extra_reinforcement.get(ZURL, 0) + 3
-    log(state, f"At the End of Stage {state.stage} ZURL will add 3 Units more than its Morale space shows to its Mobilization Zone ({card_name(rules, 'ukrainian-village-mobilization')}).")
+    log(state, N_("At the End of Stage {stage} ZURL will add 3 Units more than its Morale space shows to its Mobilization Zone ({why})."),
+        say={"stage": state.stage, "why": card_name(rules, "ukrainian-village-mobilization")})
 
 
 register("ukrainian-village-mobilization", CardEffect(

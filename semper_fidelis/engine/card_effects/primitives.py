@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ...data.models import Side
+from ...i18n import N_
 from .. import negotiation
 from ..actions import Action, Barricade, DiscardToken, Done, From, Mobilize, Redoubt, RemoveUnit, TakeToken, To, Units, group_text
 from ..battle import evade_firsts, groups_of, start_battle
@@ -51,7 +52,7 @@ from ..frames import (
     Role,
 )
 from ..machine import push
-from ..notation import describe, parse_units, plural, subsets, type_for, unit_name, unit_pairs
+from ..notation import parse_units, plural, subsets, type_for, unit_pairs
 from ..occupancy import add_units, count, occupant, remove_units, side_units, snapshot, total
 from ..orders import land_group, reach
 from ..rules import Rules
@@ -129,8 +130,8 @@ def pool_to_mob(rules: Rules, state: State, side: Side, utype: str, n: int, why:
     k = min(n, have)
     state.pool[side][utype] = have - k
     state.mob[side][utype] = state.mob[side].get(utype, 0) + k
-    short = f" (the pool held only {k})" if k < n else ""
-    log(state, f"{side} adds {describe({utype: k})} from the pool to its Mobilization Zone ({why}){short}.")
+    log(state, N_("{who} adds {units} from the pool to its Mobilization Zone ({why}) (the pool held only {k}).") if k < n
+        else N_("{who} adds {units} from the pool to its Mobilization Zone ({why})."), say={"who": side, "units": ((utype, k),), "why": why, "k": k})
     return k
 
 
@@ -157,11 +158,11 @@ def remove_from_game(rules: Rules, state: State, owner_key: Zone, utype: str, n:
     else:
         zone = getattr(state, source)[owner_key]
         zone[utype] = zone.get(utype, 0) - n
-        where = "from the pool" if source == "pool" else "from the Mobilization Zone"
+        where = N_("from the pool") if source == "pool" else N_("from the Mobilization Zone")
     removed = state.removed.setdefault(owner_key, {})
     removed[utype] = removed.get(utype, 0) + n
-    who = "" if owner_key == "neutral" else f"{owner_key} "
-    log(state, f"{who}{describe({utype: n})} {where} removed from the game for good ({why}).", area=area)
+    log(state, N_("{units} {where} removed from the game for good ({why}).") if owner_key == "neutral"
+        else N_("{who} {units} {where} removed from the game for good ({why})."), area=area, say={"who": owner_key, "units": ((utype, n),), "where": where, "why": why})
 
 
 def mob_types(state: State, owner_key: Zone) -> list[str]:
@@ -226,13 +227,13 @@ def _mobilize_options(rules: Rules, state: State, f: CardMobilizeFrame) -> list[
 def _mobilize_choose(rules: Rules, state: State, f: CardMobilizeFrame, action: Mobilize | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} stops mobilizing ({f['why']}).")
+        log(state, N_("{who} stops mobilizing ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     utype = type_for(side, action.unit)
     state.mob[side][utype] -= 1
     add_units(state, area, {utype: 1})
-    log(state, f"{side} mobilizes 1 {unit_name(utype)} into {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
+    log(state, N_("{who} mobilizes {one_unit} into {area_name} at no AP cost ({reason})."), area=area, say={"who": side, "one_unit": utype, "area_name": rules.area_name(area), "reason": f["why"]})
     checkpoint(rules, state)
     if f["left"] > 1 and _mobilize_choices(rules, state, side, f["codes"], f["terrains"]):
         f["left"] -= 1
@@ -254,7 +255,7 @@ def mobilize_free(
     areas it occupies (of ``terrains``), at no AP cost, within the Area Unit Limits (§6.2).
     ``must``: every unit that can be placed must be (no stopping early)."""
     if not _mobilize_choices(rules, state, side, codes, terrains):
-        log(state, f"{side} has nothing to mobilize or no room ({card_name(rules, effect_id)}).")
+        log(state, N_("{who} has nothing to mobilize or no room ({why})."), say={"who": side, "why": card_name(rules, effect_id)})
         return
     why = card_name(rules, effect_id)
     push(state, CardMobilizeFrame(
@@ -327,7 +328,7 @@ def _group_options(rules: Rules, state: State, f: CardGroupFrame) -> list[Action
 def _group_choose(rules: Rules, state: State, f: CardGroupFrame, action: Done | From | Units | To) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} moves no more units ({f['why']}).")
+        log(state, N_("{who} moves no more units ({reason})."), say={"who": side, "reason": f["why"]})
         return
     if isinstance(action, From):
         f["stage"], f["origin"] = "units", action.area
@@ -341,7 +342,7 @@ def _group_choose(rules: Rules, state: State, f: CardGroupFrame, action: Done | 
     units = parse_units(side, f["units"])
     dest = commit_group(rules, state, side, f["origin"], units, action, f["why"])
     if f["then"] == "battle":
-        log(state, f"{side} fights at once, as after an Assault ({f['why']}).")
+        log(state, N_("{who} fights at once, as after an Assault ({reason})."), say={"who": side, "reason": f["why"]})
         start_battle(rules, state, dest, side, assault=True)
     elif f["repeat"] and _group_origins(rules, state, side, f["mode"], f["kinds"], f["target"], f["then"]):
         f["stage"], f["moved"], f["origin"], f["units"] = "from", f["moved"] + 1, None, None
@@ -354,15 +355,17 @@ card_question("card-group", _group_options, _group_choose)
 def commit_group(rules: Rules, state: State, side: Side, origin: str, units: dict[str, int], to: To, why: str) -> str:
     """Carry out one free move (see :func:`free_reach`); returns the destination area."""
     remove_units(state, origin, units)
-    what, src, dest = describe(units), rules.area_name(origin), to.dest
+    dest = to.dest
+    say = {"who": side, "units": tuple(units.items()), "src": rules.area_name(origin), "into": rules.area_name(dest), "why": why}
     land_group(rules, state, side, units, to, assault=False)  # lined up like a Move: an Assault pays for it
-    into = rules.area_name(dest)
     if to.via is None:
-        log(state, f"{side} moves {what} from {src} to {into} at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, N_("{who} moves {units} from {src} to {into} at no AP cost ({why})."), from_area=origin, to_area=dest, say=say)
     elif to.how == "enter":
-        log(state, f"{side} moves {what} from {src} into {into}, which holds enemy units, without a battle, at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, N_("{who} moves {units} from {src} into {into}, which holds enemy units, without a battle, at no AP cost ({why})."),
+            from_area=origin, to_area=dest, say=say)
     else:
-        log(state, f"{side} moves {what} from {src} to attack {into} from {rules.area_name(to.via)} at no AP cost ({why}).", from_area=origin, to_area=dest)
+        log(state, N_("{who} moves {units} from {src} to attack {into} from {via} at no AP cost ({why})."), from_area=origin, to_area=dest,
+            say={**say, "via": rules.area_name(to.via)})
     checkpoint(rules, state)
     return dest
 
@@ -384,7 +387,7 @@ def move_group(
     ``repeat`` lets further groups follow (until ``done``)."""
     why = card_name(rules, effect_id)
     if not can_move_group(rules, state, side, mode, kinds, target, then):
-        log(state, f"{side} has no units that can move ({why}).")
+        log(state, N_("{who} has no units that can move ({reason})."), say={"who": side, "reason": why})
         return
     push(state, CardGroupFrame(
         kind="card-group", side=side, effect=effect_id, prompt=f"{side}: {why} — choose the area, the units and where they go",
@@ -426,10 +429,11 @@ def _anywhere_choose(rules: Rules, state: State, f: CardAnywhereFrame, action: F
     utype = type_for(side, code)
     remove_units(state, origin, {utype: 1})
     add_units(state, dest, {utype: 1})
-    negotiation.enter_area(rules, state, side, dest, "places a unit")  # §13.2: a neutral Militia turns
+    negotiation.enter_area(rules, state, side, dest, N_("places a unit"))  # §13.2: a neutral Militia turns
     enemy = count(rules, state, dest, other(side))
-    note = f"; {rules.area_name(dest)} is now contested, without a battle" if enemy else ""
-    log(state, f"{side} places 1 {unit_name(utype)} from {rules.area_name(origin)} in {rules.area_name(dest)}, ignoring movement rules ({f['why']}){note}.", from_area=origin, to_area=dest)
+    log(state, N_("{who} places {one_unit} from {src} in {into}, ignoring movement rules ({why}); {into} is now contested, without a battle.") if enemy
+        else N_("{who} places {one_unit} from {src} in {into}, ignoring movement rules ({why})."), from_area=origin, to_area=dest,
+        say={"who": side, "one_unit": utype, "src": rules.area_name(origin), "into": rules.area_name(dest), "why": f["why"]})
     checkpoint(rules, state)
 
 
@@ -466,11 +470,11 @@ def _take_options(rules: Rules, state: State, f: CardTakeFrame) -> list[Action]:
 def _take_choose(rules: Rules, state: State, f: CardTakeFrame, action: TakeToken | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} takes no more tokens ({f['why']}).")
+        log(state, N_("{who} takes no more tokens ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     take_token(rules, state, side, area, action.token)
-    log(state, f"({side} took it with {f['why']}, outside Provisioning.)")
+    log(state, N_("({who} took it with {why}, outside Provisioning.)"), say={"who": side, "why": f["why"]})
     if f["left"] > 1 and area in state.tokens and token_choices(state, side, area):
         f["area"], f["left"] = area, f["left"] - 1
         push(state, f)
@@ -493,7 +497,7 @@ def evacuate(rules: Rules, state: State, side: Side, effect_id: str) -> None:
     """Take 1 token from each occupied area now instead of in the End of Turn Phase (which then
     takes none); it does not lift the limits on using tokens (FAQ)."""
     state.turn.evacuated = True
-    log(state, f"{side} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({card_name(rules, effect_id)}).")
+    log(state, N_("{who} collects its Supply Tokens now, in the Orders Phase; it will take none at the End of Turn ({why})."), say={"who": side, "why": card_name(rules, effect_id)})
     choices = collect_automatic(rules, state, side)
     if choices:
         push(state, CollectFrame(kind="collect", side=side, areas=choices))
@@ -509,7 +513,7 @@ def _discard_choose(rules: Rules, state: State, f: CardDiscardFrame, action: Dis
     token = next(t for t in state.my_tokens[side] if t.label() == label)
     state.my_tokens[side].remove(token)
     state.token_pool.append(token)
-    log(state, f"{side} discards a Supply Token ({f['why']}).")
+    log(state, N_("{who} discards a Supply Token ({reason})."), say={"who": side, "reason": f["why"]})
     if f["left"] > 1 and state.my_tokens[side]:
         f["left"] -= 1
         push(state, f)
@@ -529,14 +533,17 @@ def discard_tokens(rules: Rules, state: State, side: Side, effect_id: str, n: in
 # ------------------------------------------------------------------------------------ Relief
 
 
-def round_label(rules: Rules, rnd: int) -> str:
+def round_of(rules: Rules, rnd: int) -> tuple[int, str]:
+    """A round as a log's field (wording's ``round_label``): its number and its Time Track date
+    ('' past the track)."""
     track = rules.scenario.time_track
-    return f"round {rnd} ({track[rnd - 1]})" if 1 <= rnd <= len(track) else f"round {rnd}"
+    return rnd, track[rnd - 1] if 1 <= rnd <= len(track) else ""
 
 
 def schedule_relief(rules: Rules, state: State, side: Side, unit: str, n: int, rnd: int, why: str) -> None:
     state.relief.append({"side": side, "round": rnd, "unit": unit, "count": n, "commander": None})
-    log(state, f"A {side} Relief of {describe({unit: n})} is placed on the Time Track for {round_label(rules, rnd)}; it arrives at {rules.area_name(rules.data.board.relief_start[side])} (§10) ({why}).")
+    log(state, N_("A {who} Relief of {units} is placed on the Time Track for {due_round}; it arrives at {area_name} (§10) ({why})."),
+        say={"who": side, "units": ((unit, n),), "due_round": round_of(rules, rnd), "area_name": rules.area_name(rules.data.board.relief_start[side]), "why": why})
 
 
 def relief_event(effect_id: str, unit_code: str, n: int, rounds_ahead: int, whom: str = "opponent") -> CardEffect:
@@ -576,7 +583,7 @@ def before_resolve(f: BattleFrame) -> bool:
 
 def add_bp(rules: Rules, state: State, f: BattleFrame, side: Side, n: int, why: str) -> None:
     f["mods"][role(f, side)] += n
-    log(state, f"{side} gets +{n} Battle Point{'s' if n != 1 else ''} in {rules.area_name(f['area'])} ({why}).")
+    log(state, N_("{who} gets {n_bp} in {area_name} ({why})."), say={"who": side, "n_bp": n, "area_name": rules.area_name(f["area"]), "why": why})
 
 
 def change_losses(rules: Rules, state: State, f: BattleFrame, side: Side, delta: int, why: str) -> None:
@@ -584,8 +591,8 @@ def change_losses(rules: Rules, state: State, f: BattleFrame, side: Side, delta:
     winner (FAQ "Battle": reducing or increasing Loss does not change the outcome)."""
     f["loss_mods"][role(f, side)] -= delta
     n = abs(delta)
-    word = "fewer" if delta < 0 else "more"
-    log(state, f"{side} will take {n} Loss{'es' if n != 1 else ''} {word} after the battle ({why}).")
+    log(state, N_("{who} will take {losses} fewer after the battle ({why}).") if delta < 0 else N_("{who} will take {losses} more after the battle ({why})."),
+        say={"who": side, "losses": n, "why": why})
 
 
 def bp_card(
@@ -645,7 +652,7 @@ def free_evasion_room(rules: Rules, state: State, f: BattleFrame) -> bool:
 def evade_free(rules: Rules, state: State, f: BattleFrame, side: Side, why: str) -> None:
     """The defender evades (§9.2) without discarding cards: every unit withdraws to adjacent
     areas as in an Evasion. It counts as an Evasion: no battle, the Truce unbroken (FAQ)."""
-    log(state, f"{side} evades at once, discarding no other card ({why}); the battle does not take place.")
+    log(state, N_("{who} evades at once, discarding no other card ({reason}); the battle does not take place."), say={"who": side, "reason": why})
     push(state, EvadeFrame(kind="battle-evade", side=side, picked=[], moving=True))
 
 
@@ -699,12 +706,12 @@ def _fort_options(rules: Rules, state: State, f: CardFortifyFrame) -> list[Actio
 def _fort_choose(rules: Rules, state: State, f: CardFortifyFrame, action: Barricade | Redoubt | Done) -> None:
     side = f["side"]
     if isinstance(action, Done):
-        log(state, f"{side} builds nothing more ({f['why']}).")
+        log(state, N_("{who} builds nothing more ({reason})."), say={"who": side, "reason": f["why"]})
         return
     area = action.area
     if isinstance(action, Barricade):
         state.barricades.setdefault(area, []).append((side, action.facing))
-        log(state, f"{side} builds a Barricade in {rules.area_name(area)} facing {rules.area_name(action.facing)} at no AP cost ({f['why']}).", area=area)
+        log(state, N_("{who} builds a Barricade in {area_name} facing {facing} at no AP cost ({reason})."), area=area, say={"who": side, "area_name": rules.area_name(area), "facing": rules.area_name(action.facing), "reason": f["why"]})
         if not f["built"] and _free_forts(rules, state, side, redoubts=False):
             f["built"] = 1
             push(state, f)
@@ -713,7 +720,7 @@ def _fort_choose(rules: Rules, state: State, f: CardFortifyFrame, action: Barric
         state.barricades[area] = [(s, x) for s, x in state.barricades.get(area, []) if s != side]
         if not state.barricades[area]:
             del state.barricades[area]
-        log(state, f"{side} builds a Redoubt in {rules.area_name(area)} at no AP cost ({f['why']}).", area=area)
+        log(state, N_("{who} builds a Redoubt in {area_name} at no AP cost ({reason})."), area=area, say={"who": side, "area_name": rules.area_name(area), "reason": f["why"]})
 
 
 card_question("card-fortify", _fort_options, _fort_choose)

@@ -4,15 +4,15 @@ card text in the data file is the specification; each entry is preceded by ``# Z
 from __future__ import annotations
 
 from ...data.models import Side
+from ...i18n import N_
 from ..actions import Ally, Artillery, Disarm
 from ..cards import CardEffect, card_question, register
 from ..frames import BattleFrame, CardChoiceFrame, SideFrame
 from ..machine import push
-from ..notation import describe
 from ..occupancy import occupant
 from ..rules import Rules
 from ..state import AUSTRIAN, PL, State
-from ..tracks import change_morale, change_vp, log
+from ..tracks import because, change_morale, change_vp, log
 from .primitives import (
     attacking_units,
     before_resolve,
@@ -33,7 +33,7 @@ from .primitives import (
     relief_event,
     remove_from_game,
     remove_step,
-    round_label,
+    round_of,
     shift_stance,
     stance_of,
     track_card,
@@ -58,7 +58,8 @@ def _heroic_playable(rules: Rules, state: State, f: BattleFrame, side: Side) -> 
 
 def _heroic_apply(rules: Rules, state: State, f: BattleFrame, side: Side) -> None:
     f["redoubt"] = True
-    log(state, f"{side} fights in {rules.area_name(f['area'])} as if it had a Redoubt: each attacking unit −1 Strength, no bonus for several sides ({card_name(rules, 'heroic-defense')}).")
+    log(state, N_("{who} fights in {area_name} as if it had a Redoubt: each attacking unit −1 Strength, no bonus for several sides ({why})."),
+        say={"who": side, "area_name": rules.area_name(f["area"]), "why": card_name(rules, "heroic-defense")})
 
 
 register("heroic-defense", CardEffect(battle_playable=_heroic_playable, battle_apply=_heroic_apply))
@@ -111,7 +112,8 @@ def _sabotage_apply(rules: Rules, state: State, side: Side) -> None:
     assert entry is not None  # playable only while PL has a Relief to come
     old = entry["round"]
     entry["round"] = old + 1
-    log(state, f"The next PL Relief ({describe({entry['unit']: entry['count']})}) is delayed from {round_label(rules, old)} to {round_label(rules, old + 1)} ({card_name(rules, 'railway-sabotage')}).")
+    log(state, N_("The next PL Relief ({units}) is delayed from {from_round} to {to_round} ({why})."),
+        say={"units": ((entry["unit"], entry["count"]),), "from_round": round_of(rules, old), "to_round": round_of(rules, old + 1), "why": card_name(rules, "railway-sabotage")})
 
 
 register("railway-sabotage", CardEffect(playable=_sabotage_playable, apply=_sabotage_apply))
@@ -151,7 +153,7 @@ def _artillery_fire(rules: Rules, state: State, f: CardChoiceFrame, action: Arti
     Truce broken (FAQ)."""
     from ..orders import _artillery_apply as fire
 
-    log(state, f"{f['side']} guns at Winniki and Lesienice fire as an Artillery token ({card_name(rules, 'artillery-from-winniki')}).")
+    log(state, N_("{who} guns at Winniki and Lesienice fire as an Artillery token ({why})."), say={"who": f["side"], "why": card_name(rules, "artillery-from-winniki")})
     fire(rules, state, SideFrame(kind="artillery", side=f["side"]), action)
 
 
@@ -182,7 +184,8 @@ def _przemysl_apply(rules: Rules, state: State, side: Side) -> None:
     assert entry is not None  # playable only while PL has a Relief to come
     cut = min(2, entry["count"] - 1)
     entry["count"] -= cut
-    log(state, f"The next PL Relief, due in {round_label(rules, entry['round'])}, loses {describe({entry['unit']: cut})}: {entry['count']} will come ({card_name(rules, 'fights-for-przemysl')}).")
+    log(state, N_("The next PL Relief, due in {due_round}, loses {units}: {count} will come ({why})."),
+        say={"due_round": round_of(rules, entry["round"]), "units": ((entry["unit"], cut),), "count": entry["count"], "why": card_name(rules, "fights-for-przemysl")})
 
 
 register("fights-for-przemysl", CardEffect(
@@ -257,7 +260,7 @@ def _stec_apply(rules: Rules, state: State, side: Side) -> None:
     near_top = state.morale[PL] >= hi - 1
     change_morale(rules, state, PL, +1, card_name(rules, "stefan-stec-flies-to-warsaw"))
     if near_top:
-        change_vp(rules, state, PL, 1, f"{card_name(rules, 'stefan-stec-flies-to-warsaw')}: PL Morale at the top of its track")
+        change_vp(rules, state, PL, 1, because(N_("{reason}: PL Morale at the top of its track"), reason=card_name(rules, "stefan-stec-flies-to-warsaw")))
 
 
 register("stefan-stec-flies-to-warsaw", CardEffect(apply=_stec_apply))

@@ -634,7 +634,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
     def action_log(self) -> None:
         from .dialogs import LogScreen
 
-        self.app.push_screen(LogScreen(public_log(self.session.view())))
+        self.app.push_screen(LogScreen(public_log(self.session.shown_game.events(None))))
 
     def action_legend(self) -> None:
         self.add_class("-map-shown")

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...data.text import plain
-from ...engine import Event
+from ...engine import Event, event_text
 from ...i18n import N_, _
 from ...play.course import course_of
 from ..panels import public_log
@@ -37,7 +37,7 @@ def _last_stage(events: list[Event]) -> list[Text]:
     if not starts:
         return []
     report = stage_report(events, starts[-1]) or []
-    lines = [plain(report[0].text or "", "bold")] + [plain("  " + (e.text or "")) for e in report[1:] if e.kind != "game-over"]
+    lines = [plain(event_text(report[0]) or "", "bold")] + [plain("  " + (event_text(e) or "")) for e in report[1:] if e.kind != "game-over"]
     return lines + [Text("")]
 
 
@@ -105,4 +105,4 @@ class GameOverScreen(Screen[None]):
     def action_log(self) -> None:
         from .dialogs import LogScreen
 
-        self.app.push_screen(LogScreen(public_log(self.session.view())))
+        self.app.push_screen(LogScreen(public_log(self.session.game.events(None))))

@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from ...data.models import Side
 from ...data.text import printable
-from ...engine import Event, PlayerView
+from ...engine import Event, PlayerView, event_text
 from ...i18n import _
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
@@ -139,9 +139,9 @@ class ReviewScreen(Screen[None]):
             lines.append(Text.assemble(badge(step.player), " ", (step.label or step.action, "bold"),
                                        (f"  ({unprefixed(step.prompt, step.player)})", "dim")))
             for e in events:
-                if e.text:
+                if text := event_text(e):
                     private = "" if e.visible == "all" else " " + _("[{side} only]", side=e.visible)
-                    lines.append(Text(f"• {e.text}{private}"))
+                    lines.append(Text(f"• {text}{private}"))
         d = review.game.decision()
         lines.append(Text(""))
         if d is None:
@@ -213,7 +213,7 @@ class ReviewScreen(Screen[None]):
     def action_log(self) -> None:
         from .dialogs import LogScreen
 
-        self.app.push_screen(LogScreen(public_log(self.review.session(self.viewer).view())))
+        self.app.push_screen(LogScreen(public_log(self.review.game.events(None))))
 
     def action_back(self) -> None:
         self.app.pop_screen()

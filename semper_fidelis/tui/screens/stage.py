@@ -10,7 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import Event, Game
+from ...engine import Event, Game, event_reason, event_text
 from ...i18n import _
 from ...play.course import course_of
 from ..score import is_vp
@@ -42,14 +42,14 @@ class StageScreen(ModalScreen[None]):
 
     def _text(self) -> Text:
         out = Text()
-        out.append((self.report[0].text or "") + "\n\n", style="bold")
+        out.append((event_text(self.report[0]) or "") + "\n\n", style="bold")
         for e in self.report[1:]:
             if is_vp(e):
                 out.append_text(badge(e["side"]))
                 out.append(" " + _("{delta} VP", delta=f"{e['delta']:+d}"), style="bold green" if e["delta"] > 0 else "bold red")
-                out.append("  " + _("{reason} (now {value})", reason=e["reason"], value=e["value"]) + "\n")
+                out.append("  " + _("{reason} (now {value})", reason=event_reason(e), value=e["value"]) + "\n")
             else:
-                out.append((e.text or "") + "\n", style="dim")
+                out.append((event_text(e) or "") + "\n", style="dim")
         out.append("\n" + _("Victory Points now: "))
         out.append_text(badge("PL"))
         out.append(f" {self.vp.get('PL', 0)}   ")

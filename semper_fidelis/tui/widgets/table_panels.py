@@ -113,7 +113,7 @@ class LogPanel(TablePanel):
     LINES = 40
 
     def draw(self, shown: Shown) -> RenderableType:
-        return Text("\n").join(Text(line) for line in public_log(shown.session.view())[-self.LINES:])
+        return Text("\n").join(Text(line) for line in public_log(shown.session.shown_game.events(None))[-self.LINES:])
 
     def watch_shown(self, shown: Shown | None) -> None:
         super().watch_shown(shown)
