@@ -67,15 +67,15 @@ def help_problems(assets_dir: Path) -> list[str]:
         return [refused]
     english = {p.name for p in folder.glob("*.md")}
     polish = {p.name for p in twins.glob("*.md")}
-    problems = [f"{HELP_DIR}/{name}: no Polish form in {HELP_DIR}/{FOLDER}/{name}" for name in sorted(english - polish)]
-    problems += [f"{HELP_DIR}/{FOLDER}/{name}: no such page in {HELP_DIR}/" for name in sorted(polish - english)]
+    problems = [_("{file}: no Polish form in {twin}", file=f"{HELP_DIR}/{name}", twin=f"{HELP_DIR}/{FOLDER}/{name}") for name in sorted(english - polish)]
+    problems += [_("{file}: no such page in {folder}", file=f"{HELP_DIR}/{FOLDER}/{name}", folder=f"{HELP_DIR}/") for name in sorted(polish - english)]
     if "decisions.md" in english & polish:
         try:
             missing = _decisions(folder / "decisions.md") - _decisions(twins / "decisions.md")
         except DataError as exc:
             return problems + exc.problems
-        problems += [f"{HELP_DIR}/decisions.md: ## {kind}: no Polish form in {HELP_DIR}/{FOLDER}/decisions.md"
-                     for kind in sorted(missing)]
+        problems += [_("{file}: {heading}: no Polish form in {twin}", file=f"{HELP_DIR}/decisions.md", heading=f"## {kind}",
+                       twin=f"{HELP_DIR}/{FOLDER}/decisions.md") for kind in sorted(missing)]
     return problems
 
 
@@ -125,7 +125,8 @@ def ruling_problems(assets_dir: Path, scenarios_dir: Path) -> list[str]:
         for loc, value in _strings(data, ()):
             problems += [f"{toml.name}: {_entry_label(data, loc)}: {p}" for p in citation_problems(value, rulings)]
         for number, comment in _comments(text):
-            problems += [f"{toml.name}: comment on line {number}: {p}" for p in citation_problems(comment, rulings)]
+            problems += [_("{file}: comment on line {number}: {problem}", file=toml.name, number=number, problem=p)
+                         for p in citation_problems(comment, rulings)]
     return problems
 
 

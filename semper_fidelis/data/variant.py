@@ -22,7 +22,7 @@ from pydantic import Field, ValidationError
 
 from ..i18n import _, number, pgettext
 from .checks import check_scenario
-from .loader import DataError, GameData, _entry_label, _merge_messages, read_toml
+from .loader import DataError, GameData, read_toml, schema_problems
 from .models import Amount, Entry, Relief, Scenario, Side, UnitTypeId
 from .text import printable_document
 
@@ -106,10 +106,7 @@ def check_document(document: dict[str, Any], label: str) -> Variant:
     try:
         return Variant.model_validate(printable_document(document))
     except ValidationError as exc:
-        by_key: dict[str, list[str]] = {}
-        for err in exc.errors():
-            by_key.setdefault(_entry_label(document, tuple(err["loc"])), []).append(err["msg"])
-        raise DataError([f"{label}: {key}: {_merge_messages(msgs)}" for key, msgs in by_key.items()]) from None
+        raise DataError(schema_problems(label, document, exc)) from None
 
 
 def read_variant_file(path: Path) -> str:
@@ -144,7 +141,7 @@ def load_variant(data: GameData, text: str, label: str) -> GameData:
     try:
         scenario = Scenario.model_validate(derive(variant, base))
     except ValidationError as exc:
-        raise DataError([f"{label}: {_entry_label(None, tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
+        raise DataError(schema_problems(label, None, exc)) from None
     problems = check_scenario(data, label, scenario) + _shared_areas(variant, scenario, label)
     if problems:
         raise DataError(problems)
