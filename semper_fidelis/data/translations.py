@@ -192,6 +192,11 @@ def card_effect(data: GameData, side: Side, card: ActionCard) -> str:
     return data.polish.text(ASSET_FILES[f"cards_{side.lower()}"], f"cards.{card.number}.effect", card.effect)
 
 
+def unit_names(data: GameData) -> dict[str, str]:
+    """Unit type -> its name in the current language, without "(white cubes)"."""
+    return {u.id: data.polish.text(ASSET_FILES["components"], f"units.{u.id}.name", u.name).split(" (")[0] for u in data.components.units}
+
+
 def scenario_name(scenario: Scenario) -> str:
     return scenario.polish if current_language() == FOLDER and scenario.polish else scenario.name
 
