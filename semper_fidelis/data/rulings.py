@@ -19,12 +19,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, current_language
 from .files import DataError, default_assets_dir, read_text
+from .translations import FOLDER
 
 RULINGS_FILE = "rulings.md"
-#: the Polish twin, beside the English as the data's twins are (data/translations.py's FOLDER)
-TWIN_FILE = f"pl/{RULINGS_FILE}"
+#: the Polish twin, beside the English as the data's twins are
+TWIN_FILE = f"{FOLDER}/{RULINGS_FILE}"
 SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 CITATION = re.compile(rf"\bruling:({SLUG})")
 # a citation by number ("ruling", maybe "#", then a number), the word alone in brackets, or a quoted title
@@ -100,6 +101,20 @@ def load_twin(assets_dir: Path | None = None) -> dict[str, Ruling]:
     if problems:
         raise DataError(problems)
     return rulings
+
+
+def shown_rulings(assets_dir: Path | None = None) -> dict[str, Ruling]:
+    """The rulings of ``assets_dir`` in the current language: in Polish each from the twin where
+    it has it (the English where it is missing or malformed: ``validate`` says why);
+    :class:`DataError` if the English are malformed."""
+    english = load_rulings(assets_dir)
+    if current_language() != FOLDER:
+        return english
+    try:
+        polish = load_twin(assets_dir)
+    except DataError:
+        return english
+    return {slug: polish.get(slug, ruling) for slug, ruling in english.items()}
 
 
 def polish_problems(english: dict[str, Ruling], polish: dict[str, Ruling]) -> list[str]:

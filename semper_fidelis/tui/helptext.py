@@ -14,11 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..data.loader import DataError, default_assets_dir
-from ..data.rulings import CITATION, RULINGS_FILE, TWIN_FILE, Ruling, load_rulings, load_twin
+from ..data.rulings import CITATION, RULINGS_FILE, TWIN_FILE, Ruling, shown_rulings
 from ..data.text import printable
 from ..data.translations import FOLDER
 from ..engine import Decision
-from ..i18n import _, current_language
+from ..i18n import LANGUAGES, _, current_language
 
 _SECTION = re.compile(r"§\s?(\d+(?:\.\d+)?)")
 _PROSE_CITATION = re.compile(r"(?<!`)" + CITATION.pattern)
@@ -66,20 +66,13 @@ def rulings() -> dict[str, Ruling]:
     return _rulings(current_language())
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=len(LANGUAGES))
 def _rulings(language: str) -> dict[str, Ruling]:
-    """The rulings, each in Polish where the Polish twin has it (the English where it has not)."""
+    """The shipped rulings in ``language``, the current one (read once per language)."""
     try:
-        english = load_rulings()
+        return shown_rulings()
     except DataError:
         return {}
-    if language != FOLDER:
-        return english
-    try:
-        polish = load_twin()
-    except DataError:
-        return english
-    return {slug: polish.get(slug, ruling) for slug, ruling in english.items()}
 
 
 def cite(text: str) -> str:

@@ -65,3 +65,16 @@ def test_a_ruling_without_its_polish_form_and_other_differences_are_one_line_eac
     ]
     twin.unlink()
     assert validate_dir(data_dir) == ["rulings.md: no Polish form in pl/rulings.md"]
+
+
+def test_coverage_names_the_rulings_in_the_commands_language_and_its_json_in_none(capsys, tmp_path, monkeypatch):
+    from semper_fidelis.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    main(["--lang", "pl", "coverage"])
+    assert "ruling:move-cost  1. Koszt ruchu (§6.2)" in capsys.readouterr().out
+    outputs = []
+    for language in ("en", "pl"):
+        main(["--lang", language, "coverage", "--json"])
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1] and '"1. Move cost (§6.2)"' in outputs[0]
