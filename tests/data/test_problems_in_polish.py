@@ -89,3 +89,41 @@ def test_the_twins_lines_in_polish(data_dir):
     assert "help/keys.md: brak polskiej wersji w help/pl/keys.md" in polish
     assert any(p.startswith("pl/components.toml: brak: ") and "z components.toml nie ma polskiej wersji" in p for p in polish)
     assert not english_said(polish), english_said(polish)
+
+
+#: a rulebook example whose book disagrees with the game: it offers Assault and expects 2 units
+LEFT_THE_BOOK = """
+scenario = 2
+seed = 3
+to_act = {side = "PL", phase = "orders"}
+turn = {ap = 5}
+strategic = {}
+hand = {PL = [], ZURL = []}
+
+[units]
+winniki = {pl-volunteer = 3}
+
+[example]
+title = "A small example"
+section = "§6.2"
+text = "PL moves."
+outcome = "Two Volunteers in Sokolniki."
+
+[[example.steps]]
+say = "PL moves to Sokolniki."
+play = ["move", "from winniki", "units 3v", "to sokolniki"]
+offers = ["assault"]
+expect = {units = {sokolniki = {pl-volunteer = 2}}}
+"""
+
+
+def test_an_example_that_leaves_the_book_is_said_in_polish(tmp_path):
+    from semper_fidelis.engine import check_example, load_examples
+
+    (tmp_path / "small.toml").write_text(LEFT_THE_BOOK, encoding="utf-8")
+    example = load_examples(tmp_path)[0][0]
+    assert check_example(example) == ["small: step 1: 'assault' is not offered",
+                                      "small: step 1: units.sokolniki is {pl-volunteer 3}, the book says {pl-volunteer 2}"]
+    set_language("pl")
+    assert check_example(example) == ["small: krok 1: 'assault' nie jest oferowane",
+                                      "small: krok 1: units.sokolniki to {pl-volunteer 3}, a instrukcja mówi {pl-volunteer 2}"]
