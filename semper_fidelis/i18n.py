@@ -78,6 +78,30 @@ def _(message: str, /, **fields: Any) -> str:
     return _fill(_current.gettext(message), fields)
 
 
+class Said(str):
+    """A text kept as its message and fields, made where no language is known yet (a worker
+    process, a check deep in the engine): it reads as the source-language text (what JSON and
+    records keep), and :meth:`shown` says it in the current language. A field may be a ``Said``."""
+
+    template: str
+    fields: dict[str, Any]
+
+    def __new__(cls, template: str, /, **fields: Any) -> Said:
+        said = super().__new__(cls, _fill(template, fields))
+        said.template, said.fields = template, fields
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled whole, to and from worker processes
+        return _said, (self.template, self.fields)
+
+    def shown(self) -> str:
+        return _(self.template, **{k: v.shown() if isinstance(v, Said) else v for k, v in self.fields.items()})
+
+
+def _said(template: str, fields: dict[str, Any]) -> Said:
+    return Said(template, **fields)
+
+
 #: ``N_(message)`` marks ``message`` for the catalog without translating it yet (it is shown
 #: through ``_``): ``str`` itself, which gives a string back as it is — a builtin, so the
 #: engine's game loop, which marks every log template it writes, pays no Python call for it

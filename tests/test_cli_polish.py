@@ -114,6 +114,8 @@ def test_every_help_in_polish(speak, command):
     ("join", "example.org:1"),
     ("board", "xyz"),
     ("validate", "/nonexistent"),
+    ("replay", "/nonexistent"),
+    ("replay", "/dev/zero"),
     ("balance", "--sweep", "nonsense"),
 ])
 def test_each_command_in_polish_prints_no_english(speak, args):

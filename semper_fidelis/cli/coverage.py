@@ -34,11 +34,12 @@ def _run(args: argparse.Namespace) -> int:
     from ..coverage import build_report, scan_tests
     from ..data.loader import resolve_dirs
     from ..data.rulebook import load_rulebook_index
-    from ..data.rulings import load_rulings
+    from ..data.rulings import load_rulings, shown_rulings
 
     tests_dir = _tests_dir(args.tests)
     assets_dir = resolve_dirs(args.assets)[0]
-    report = build_report(load_rulebook_index(assets_dir), load_rulings(assets_dir), *scan_tests(tests_dir))
+    rulings = load_rulings(assets_dir) if args.json else shown_rulings(assets_dir)  # JSON is the same in every language
+    report = build_report(load_rulebook_index(assets_dir), rulings, *scan_tests(tests_dir))
     failed = bool(report.unknown or report.problems or report.faq_missing() or report.faq_untestable_but_tested())
     summary = _summary(report)
     if args.json:

@@ -52,7 +52,7 @@ def _run(args: argparse.Namespace) -> int:
     for f in summary.failures:
         console.print(ngettext("FAILED scenario {scenario} seed {seed} after {n} action [{check}]: {message}",
                                "FAILED scenario {scenario} seed {seed} after {n} actions [{check}]: {message}", f.action,
-                               scenario=f.scenario, seed=f.seed, check=f.check, message=f.message), markup=False)
+                               scenario=f.scenario, seed=f.seed, check=_check_name(f.check), message=f.shown()), markup=False)
     n = len(summary.failures)
     console.print(ngettext("{n} failing game.", "{n} failing games.", n) if n else _("No failures."))
     return 1 if summary.failures else 0
@@ -61,7 +61,8 @@ def _run(args: argparse.Namespace) -> int:
 def _check_name(name: str) -> str:
     """A check of the engine's invariants (engine/invariants.py, play/fuzz.py) by its name in the current language."""
     names = {"state": pgettext("check", "state"), "hand limit": pgettext("check", "hand limit"), "frames": pgettext("check", "frames"),
-             "leak": pgettext("check", "leak"), "undo": pgettext("check", "undo"), "replay": pgettext("check", "replay")}
+             "leak": pgettext("check", "leak"), "undo": pgettext("check", "undo"), "replay": pgettext("check", "replay"),
+             "exception": pgettext("check", "exception"), "setup": pgettext("check", "setup"), "no end": pgettext("check", "no end")}
     return names.get(name, name)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Hashable, Iterable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, _, ngettext
 from .files import ASSET_FILES
 from .models import SIDES, Area, FreeDeployment, Scenario, SideSetup
 
@@ -36,7 +37,11 @@ COMMANDERS = ASSET_FILES["commanders"]
 DECK_FILES = {"PL": ASSET_FILES["cards_pl"], "ZURL": ASSET_FILES["cards_zurl"]}
 SCENARIO_NUMBERS = range(1, 6)
 HQ_TYPES = {"PL": "pl-hq", "ZURL": "zurl-hq"}
-TERRAIN_NAME = {"city": "City", "suburb": "Suburb", "village": "Village"}
+#: a City's and a Suburb's district, each a whole sentence (Polish declines the terrain's name)
+NEEDS_DISTRICT = {"city": N_("district: a City area needs a district"), "suburb": N_("district: a Suburb area needs a district")}
+#: too many units for an area, by its terrain (more than the limit: never one unit)
+OVER_LIMIT = {"city": N_("{total} units exceed the City limit of {limit}"), "suburb": N_("{total} units exceed the Suburb limit of {limit}"),
+              "village": N_("{total} units exceed the Village limit of {limit}")}
 ROMANS = dict(zip(range(1, 9), ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"], strict=True))
 
 
@@ -67,7 +72,7 @@ class _Checker:
         """Report ``area`` if it is not an area of the board; True when it is known."""
         if area is None or area in self.area_ids:
             return True
-        self.add(file, where, f"{area!r} is not an area")
+        self.add(file, where, _("{area} is not an area", area=repr(area)))
         return False
 
     # ------------------------------------------------------------------------------------ board
@@ -81,26 +86,26 @@ class _Checker:
     def area_ids_unique(self) -> None:
         areas = self.data.board.areas
         for dup in _dupes(a.id for a in areas):
-            self.add(BOARD, f"area {dup!r}", "id: duplicate area id")
+            self.add(BOARD, _("area {id}", id=repr(dup)), _("id: duplicate area id"))
         for dup in _dupes(a.label for a in areas):
-            self.add(BOARD, f"area label {dup!r}", "label: used by more than one area")
+            self.add(BOARD, _("area label {label}", label=repr(dup)), _("label: used by more than one area"))
         for pos in _dupes(a.pos for a in areas):
             shared = [a for a in areas if a.pos == pos]
             names = ", ".join(repr(a.id) for a in shared)
-            self.add(BOARD, f"areas {names}", f"pos: share the layout position {list(shared[0].pos)}")
+            self.add(BOARD, _("areas {ids}", ids=names), _("pos: share the layout position {pos}", pos=list(shared[0].pos)))
 
     def districts_numbered(self) -> None:
         """Districts I-VIII, each once, with its Roman numeral."""
         numbers = self.district_numbers
         for dup in _dupes(numbers):
-            self.add(BOARD, f"district {dup}", "number: duplicate district number")
+            self.add(BOARD, _("district {number}", number=dup), _("number: duplicate district number"))
         for number in range(1, 9):
             if number not in numbers:
-                self.add(BOARD, "districts", f"district {number} is missing")
+                self.add(BOARD, "districts", _("district {number} is missing", number=number))
         for d in self.data.board.districts:
             roman = ROMANS.get(d.number)
             if roman and d.roman != roman:
-                self.add(BOARD, f"district {d.number}", f"roman: {d.roman!r} should be {roman!r}")
+                self.add(BOARD, _("district {number}", number=d.number), _("roman: {found} should be {roman}", found=repr(d.roman), roman=repr(roman)))
 
     @property
     def district_numbers(self) -> list[int]:
@@ -113,34 +118,34 @@ class _Checker:
             self.area_neighbours(a)
 
     def area_district(self, a: Area) -> None:
-        where = f"area {a.id!r}"
+        where = _("area {id}", id=repr(a.id))
         if a.terrain == "village" and a.district is not None:
-            self.add(BOARD, where, f"district: a Village belongs to no district (§4.1), got {a.district}")
+            self.add(BOARD, where, _("district: a Village belongs to no district (§4.1), got {district}", district=a.district))
         elif a.terrain != "village" and a.district is None:
-            self.add(BOARD, where, f"district: a {TERRAIN_NAME[a.terrain]} area needs a district")
+            self.add(BOARD, where, _(NEEDS_DISTRICT[a.terrain]))
         elif a.district is not None and a.district not in self.district_numbers:
-            self.add(BOARD, where, f"district: {a.district} is not a district of the board")
+            self.add(BOARD, where, _("district: {district} is not a district of the board", district=a.district))
 
     def area_neighbours(self, a: Area) -> None:
         """Neighbours listed once, existing, not the area itself, and listing it back."""
-        where = f"area {a.id!r}"
+        where = _("area {id}", id=repr(a.id))
         by_id = self.by_id
         for dup in _dupes(a.neighbours):
-            self.add(BOARD, where, f"neighbours: {dup!r} is listed twice")
+            self.add(BOARD, where, _("neighbours: {area} is listed twice", area=repr(dup)))
         for n in dict.fromkeys(a.neighbours):
             if n == a.id:
-                self.add(BOARD, where, "neighbours: an area cannot be its own neighbour")
+                self.add(BOARD, where, _("neighbours: an area cannot be its own neighbour"))
             elif n not in by_id:
-                self.add(BOARD, where, f"neighbours: {n!r} is not an area")
+                self.add(BOARD, where, _("neighbours: {area} is not an area", area=repr(n)))
             elif a.id not in by_id[n].neighbours:
-                self.add(BOARD, where, f"neighbours: {n!r} does not list {a.id!r} back (asymmetric adjacency)")
+                self.add(BOARD, where, _("neighbours: {area} does not list {id} back (asymmetric adjacency)", area=repr(n), id=repr(a.id)))
 
     def districts_populated(self) -> None:
         areas = Counter(a.district for a in self.data.board.areas if a.terrain != "village")
         numbers = self.district_numbers
         for d in self.data.board.districts:
             if d.number in numbers and areas[d.number] == 0:
-                self.add(BOARD, f"district {d.number}", "areas: no area belongs to this district")
+                self.add(BOARD, _("district {number}", number=d.number), _("areas: no area belongs to this district"))
 
     def board_connected(self) -> None:
         areas = self.data.board.areas
@@ -156,26 +161,26 @@ class _Checker:
                     todo.append(n)
         cut = [a.id for a in areas if a.id not in seen]
         if cut:
-            self.add(BOARD, "areas", f"the board is not connected: cannot reach {', '.join(cut)} from {start!r}")
+            self.add(BOARD, "areas", _("the board is not connected: cannot reach {areas} from {start}", areas=", ".join(cut), start=repr(start)))
 
     def railways(self) -> None:
         """Railway ids once; stations are areas, consecutive ones adjacent."""
         board, by_id = self.data.board, self.by_id
         for dup in _dupes(r.id for r in board.railways):
-            self.add(BOARD, f"railway {dup!r}", "id: duplicate railway id")
+            self.add(BOARD, _("railway {id}", id=repr(dup)), _("id: duplicate railway id"))
         for line in board.railways:
-            where = f"railway {line.id!r}"
+            where = _("railway {id}", id=repr(line.id))
             for station in line.areas:
                 self.area_ref(BOARD, f"{where}: areas", station)
             for here, there in pairwise(line.areas):
                 if here in by_id and there in by_id and there not in by_id[here].neighbours:
-                    self.add(BOARD, where, f"areas: consecutive stations {here!r} and {there!r} are not adjacent")
+                    self.add(BOARD, where, _("areas: consecutive stations {here} and {there} are not adjacent", here=repr(here), there=repr(there)))
 
     def relief_starts(self) -> None:
         relief_start = self.data.board.relief_start
         for side in SIDES:
             if side not in relief_start:
-                self.add(BOARD, "relief_start", f"no relief starting area for {side}")
+                self.add(BOARD, "relief_start", _("no relief starting area for {side}", side=side))
         for side, area in relief_start.items():
             self.area_ref(BOARD, f"relief_start.{side}", area)
 
@@ -183,17 +188,17 @@ class _Checker:
 
     def components(self) -> None:
         for dup in _dupes(u.id for u in self.data.components.units):
-            self.add(COMPONENTS, f"unit {dup!r}", "id: duplicate unit type")
+            self.add(COMPONENTS, _("unit {id}", id=repr(dup)), _("id: duplicate unit type"))
         for dup in _dupes(u.letter for u in self.data.components.units):
-            self.add(COMPONENTS, f"letter {dup!r}", "letter: used by more than one unit type")
+            self.add(COMPONENTS, _("letter {letter}", letter=repr(dup)), _("letter: used by more than one unit type"))
         for u in self.data.components.units:
             expected = "neutral" if u.id in ("jewish-militia", "austro-hungarian") else (
                 "PL" if u.id.startswith("pl-") else "ZURL"
             )
             if u.side != expected:
-                self.add(COMPONENTS, f"unit {u.id!r}", f"side: should be {expected}, got {u.side}")
+                self.add(COMPONENTS, _("unit {id}", id=repr(u.id)), _("side: should be {expected}, got {side}", expected=expected, side=u.side))
         for missing in sorted((set(HQ_TYPES.values()) | {"pl-volunteer", "zurl-volunteer"}) - self.unit_count.keys()):
-            self.add(COMPONENTS, "units", f"unit type {missing!r} is missing")
+            self.add(COMPONENTS, "units", _("unit type {id} is missing", id=repr(missing)))
 
     # ----------------------------------------------------------------------------------- tracks
 
@@ -201,29 +206,29 @@ class _Checker:
         t = self.data.tracks
         for name, levels in (("morale", [s.level for s in t.morale]), ("supply", [s.level for s in t.supply])):
             if not levels:
-                self.add(TRACKS, name, "the track has no space")
+                self.add(TRACKS, name, _("the track has no space"))
                 continue
             for dup in _dupes(levels):
-                self.add(TRACKS, f"{name}[level={dup}]", "level: duplicate level")
+                self.add(TRACKS, f"{name}[level={dup}]", _("level: duplicate level"))
             if sorted(set(levels)) != list(range(1, max(levels) + 1)):
-                self.add(TRACKS, name, f"levels must run 1..{max(levels)} without gaps, got {sorted(levels)}")
+                self.add(TRACKS, name, _("levels must run 1..{top} without gaps, got {levels}", top=max(levels), levels=sorted(levels)))
         if t.victory_min >= t.victory_max:
-            self.add(TRACKS, "victory_min", f"{t.victory_min} is not below victory_max {t.victory_max}")
+            self.add(TRACKS, "victory_min", _("{low} is not below victory_max {high}", low=t.victory_min, high=t.victory_max))
         if t.morale:
             bands = [s.band for s in sorted(t.morale, key=lambda s: s.level)]
             if bands != sorted(bands, key=lambda b: b == "high"):
-                self.add(TRACKS, "morale", "band: the low spaces must all lie below the high spaces")
+                self.add(TRACKS, "morale", _("band: the low spaces must all lie below the high spaces"))
 
     # ----------------------------------------------------------------------------------- tokens
 
     def tokens(self) -> None:
         kinds = [t.kind for t in self.data.supply_tokens.tokens]
         for dup in _dupes(kinds):
-            self.add(TOKENS, f"token {dup!r}", "kind: duplicate token kind")
+            self.add(TOKENS, _("token {kind}", kind=repr(dup)), _("kind: duplicate token kind"))
         for t in self.data.supply_tokens.tokens:
             for value in t.values:
                 if not 1 <= value <= 3:
-                    self.add(TOKENS, f"token {t.kind!r}", f"values: value {value} is not 1-3")
+                    self.add(TOKENS, _("token {kind}", kind=repr(t.kind)), _("values: value {value} is not 1-3", value=value))
 
     @property
     def token_pool(self) -> dict[str, int]:
@@ -233,13 +238,13 @@ class _Checker:
 
     def battle_deck(self) -> None:
         if not self.data.battle_deck.cards:
-            self.add(BATTLE, "cards", "the battle deck is empty")
+            self.add(BATTLE, "cards", _("the battle deck is empty"))
 
     # ------------------------------------------------------------------------------ commanders
 
     def commanders(self) -> None:
         for dup in _dupes(c.id for c in self.data.commanders.commanders):
-            self.add(COMMANDERS, f"commander {dup!r}", "id: duplicate commander id")
+            self.add(COMMANDERS, _("commander {id}", id=repr(dup)), _("id: duplicate commander id"))
 
     # ---------------------------------------------------------------------------------- decks
 
@@ -247,21 +252,21 @@ class _Checker:
         for side, deck in self.data.decks.items():
             file = DECK_FILES[side]
             if deck.side != side:
-                self.add(file, "side", f"this file holds the {side} deck, got {deck.side}")
+                self.add(file, "side", _("this file holds the {side} deck, got {found}", side=side, found=deck.side))
             for dup in _dupes(c.number for c in deck.cards):
-                self.add(file, f"card {dup}", "number: duplicate card number")
+                self.add(file, _("card {number}", number=dup), _("number: duplicate card number"))
             for dup in _dupes(c.effect_id for c in deck.cards):
                 numbers = ", ".join(str(c.number) for c in deck.cards if c.effect_id == dup)
-                self.add(file, f"cards {numbers}", f"effect_id: {dup!r} is used by more than one card")
+                self.add(file, _("cards {numbers}", numbers=numbers), _("effect_id: {effect} is used by more than one card", effect=repr(dup)))
 
     # ------------------------------------------------------------------------------ scenarios
 
     def scenarios(self) -> None:
         for number in SCENARIO_NUMBERS:
             if number not in self.data.scenarios:
-                self.add("scenarios", f"scenario {number}", "no scenario file has this number")
+                self.add("scenarios", _("scenario {number}", number=number), _("no scenario file has this number"))
         for number, sc in sorted(self.data.scenarios.items()):
-            self.scenario(self.data.scenario_files.get(number, f"scenario {number}"), sc)
+            self.scenario(self.data.scenario_files.get(number) or _("scenario {number}", number=number), sc)
 
     def scenario(self, file: str, sc: Scenario) -> None:
         _ScenarioCheck(self, file, sc).run()
@@ -269,16 +274,16 @@ class _Checker:
     def commander_ref(self, file: str, where: str, cid: str, side: str) -> None:
         commander = self.data.commander_by_id.get(cid)
         if commander is None:
-            self.add(file, where, f"{cid!r} is not a commander in {COMMANDERS}")
+            self.add(file, where, _("{id} is not a commander in {file}", id=repr(cid), file=COMMANDERS))
         elif commander.side != side:
-            self.add(file, where, f"{cid!r} is a {commander.side} commander, not {side}")
+            self.add(file, where, _("{id} is a {owner} commander, not {side}", id=repr(cid), owner=commander.side, side=side))
 
     def unit_of_side(self, file: str, where: str, unit: str, side: str) -> None:
         owner = self.unit_side.get(unit)
         if owner is None:
-            self.add(file, f"{where}.unit", f"{unit!r} is not a unit type in {COMPONENTS}")
+            self.add(file, f"{where}.unit", _("{unit} is not a unit type in {file}", unit=repr(unit), file=COMPONENTS))
         elif owner != side:
-            self.add(file, f"{where}.unit", f"{unit!r} is a {owner} unit, not {side}")
+            self.add(file, f"{where}.unit", _("{unit} is a {owner} unit, not {side}", unit=repr(unit), owner=owner, side=side))
 
     def free_capacity(self, file: str, base: str, deployments: Iterable[FreeDeployment]) -> None:
         """Units deployed freely must fit their zone's total area limit."""
@@ -296,7 +301,8 @@ class _Checker:
         for zone, count in wanted.items():
             room = sum(a.limit for a in zones[zone])
             if count > room:
-                self.add(file, f"{base}.free_deployment[{zone}]", f"{count} units do not fit: the zone holds {room}")
+                self.add(file, f"{base}.free_deployment[{zone}]", ngettext("{n} unit does not fit: the zone holds {room}",
+                                                                           "{n} units do not fit: the zone holds {room}", count, room=room))
 
 
 class _ScenarioCheck:
@@ -341,28 +347,29 @@ class _ScenarioCheck:
     def file_number(self) -> None:
         stem = self.file.split("-", 1)[0]
         if stem.isdigit() and int(stem) != self.sc.number:
-            self.add("number", f"the file name says scenario {stem}, the file says {self.sc.number}")
+            self.add("number", _("the file name says scenario {named}, the file says {number}", named=stem, number=self.sc.number))
 
     def time_and_scoring(self) -> None:
         sc = self.sc
         if len(sc.time_track) != 4 * sc.stages:
-            self.add("time_track", f"{len(sc.time_track)} rounds, but {sc.stages} stage(s) need {4 * sc.stages}")
+            self.add("time_track", ngettext("{rounds} rounds, but {n} stage needs {needed}", "{rounds} rounds, but {n} stages need {needed}",
+                                            sc.stages, rounds=len(sc.time_track), needed=4 * sc.stages))
         stages = [s.stage for s in sc.scoring]
         if sorted(stages) != list(range(1, sc.stages + 1)):
-            self.add("scoring", f"stages {sorted(stages)} should be exactly 1..{sc.stages}, once each")
+            self.add("scoring", _("stages {stages} should be exactly 1..{last}, once each", stages=sorted(stages), last=sc.stages))
         for s in sc.scoring:
             where = f"scoring[stage={s.stage}]"
             for dup in _dupes(s.categories):
-                self.add(where, f"categories: {dup!r} is listed twice")
+                self.add(where, _("categories: {category} is listed twice", category=repr(dup)))
             if "destruction" in s.categories and not sc.destruction_track:
-                self.add(where, "categories: 'destruction' scored but there is no destruction_track")
+                self.add(where, _("categories: 'destruction' scored but there is no destruction_track"))
             if "alliance" in s.categories and not sc.negotiation:
-                self.add(where, "categories: 'alliance' scored but there is no negotiation track")
+                self.add(where, _("categories: 'alliance' scored but there is no negotiation track"))
 
     def strategic(self) -> None:
         for area, value in self.sc.strategic.items():
             if self.area_ref("strategic", area) and value < 1:
-                self.add(f"strategic[{area}]", f"value {value} must be at least 1")
+                self.add(f"strategic[{area}]", _("value {value} must be at least 1", value=value))
 
     def supply_tokens(self) -> None:
         """Specific tokens within the pool, random ones within what the specific ones leave."""
@@ -373,27 +380,29 @@ class _ScenarioCheck:
             specific[t.kind] += t.count
         for kind, count in specific.items():
             if count > pool.get(kind, 0):
-                self.add(f"specific_tokens[{kind}]", f"{count} {kind} tokens but {TOKENS} has only {pool.get(kind, 0)}")
+                self.add(f"specific_tokens[{kind}]", ngettext("{n} {kind} token but {file} has only {have}", "{n} {kind} tokens but {file} has only {have}",
+                                                             count, kind=kind, file=TOKENS, have=pool.get(kind, 0)))
         for drawn in self.sc.random_tokens:
             where = f"random_tokens[{drawn.area or drawn.to or '?'}]"
             if (drawn.area is None) == (drawn.to is None):
-                self.add(where, "area/to: give exactly one of 'area' (on the board) or 'to' (a player)")
+                self.add(where, _("area/to: give exactly one of 'area' (on the board) or 'to' (a player)"))
             self.area_ref(f"{where}.area", drawn.area)
         random_total = sum(drawn.count for drawn in self.sc.random_tokens)
         left = sum(pool.values()) - sum(specific.values())
         if random_total > left:
-            self.add("random_tokens", f"{random_total} random tokens but only {left} are left in the pool "
-                     f"({sum(pool.values())} in {TOKENS} minus {sum(specific.values())} specific)")
+            self.add("random_tokens", ngettext("{n} random token but only {left} are left in the pool ({total} in {file} minus {specific} specific)",
+                                               "{n} random tokens but only {left} are left in the pool ({total} in {file} minus {specific} specific)",
+                                               random_total, left=left, total=sum(pool.values()), file=TOKENS, specific=sum(specific.values())))
 
     def sides_present(self) -> None:
         sc = self.sc
         for side in SIDES:
             if side not in sc.sides:
-                self.add("sides", f"no setup for {side}")
+                self.add("sides", _("no setup for {side}", side=side))
             if side not in sc.reinforcement:
-                self.add("reinforcement", f"no reinforcement rule for {side}")
+                self.add("reinforcement", _("no reinforcement rule for {side}", side=side))
         if sc.deployment == "free" and sc.deploys_first is None:
-            self.add("deploys_first", "free deployment needs the side that deploys first")
+            self.add("deploys_first", _("free deployment needs the side that deploys first"))
 
     def sides(self) -> None:
         """Each side's set-up (one side's problems together)."""
@@ -404,23 +413,24 @@ class _ScenarioCheck:
 
     def side_tracks(self, side: str, setup: SideSetup) -> None:
         base, tracks = f"sides.{side}", self.data.tracks
-        for name, spaces, value in (("morale", tracks.morale, setup.morale), ("supply", tracks.supply, setup.supply)):
+        for name, spaces, value, message in (("morale", tracks.morale, setup.morale, N_("{value} is not on the morale track ({low}-{high})")),
+                                             ("supply", tracks.supply, setup.supply, N_("{value} is not on the supply track ({low}-{high})"))):
             levels = [s.level for s in spaces]
             if levels and not min(levels) <= value <= max(levels):
-                self.add(f"{base}.{name}", f"{value} is not on the {name} track ({min(levels)}-{max(levels)})")
+                self.add(f"{base}.{name}", _(message, value=value, low=min(levels), high=max(levels)))
         if not tracks.victory_min <= setup.vp <= tracks.victory_max:
-            self.add(f"{base}.vp", f"{setup.vp} is not on the victory track "
-                     f"({tracks.victory_min}-{tracks.victory_max})")
+            self.add(f"{base}.vp", _("{value} is not on the victory track ({low}-{high})", value=setup.vp, low=tracks.victory_min,
+                                     high=tracks.victory_max))
 
     def side_commanders(self, side: str, setup: SideSetup) -> None:
         where = f"sides.{side}.commander_deck"
         self.commander_ref(f"sides.{side}.commander", setup.commander, side)
         for dup in _dupes(setup.commander_deck):
-            self.add(where, f"{dup!r} is listed twice")
+            self.add(where, _("{id} is listed twice", id=repr(dup)))
         for cid in dict.fromkeys(setup.commander_deck):
             self.commander_ref(where, cid, side)
             if cid == setup.commander:
-                self.add(where, f"the initial commander {cid!r} is also in the deck")
+                self.add(where, _("the initial commander {id} is also in the deck", id=repr(cid)))
         for cid in (setup.commander, *setup.commander_deck):
             self.used_commanders[cid] = side
 
@@ -428,10 +438,10 @@ class _ScenarioCheck:
         decks, where = self.data.decks, f"sides.{side}.removed_cards"
         deck_numbers = {c.number for c in decks[side].cards} if side in decks else set()
         for dup in _dupes(setup.removed_cards):
-            self.add(where, f"card {dup} is listed twice")
+            self.add(where, _("card {number} is listed twice", number=dup))
         for number in dict.fromkeys(setup.removed_cards):
             if number not in deck_numbers:
-                self.add(where, f"card {number} is not in the {side} deck ({DECK_FILES[side]})")
+                self.add(where, _("card {number} is not in the {side} deck ({file})", number=number, side=side, file=DECK_FILES[side]))
 
     def placements(self, side: str, setup: SideSetup) -> None:
         base = f"sides.{side}"
@@ -446,14 +456,14 @@ class _ScenarioCheck:
             where = f"{base}.free_deployment[{fd.unit}]"
             self.unit_of_side(where, fd.unit, side)
             if fd.zone == "listed" and not fd.areas:
-                self.add(where, "areas: a 'listed' zone needs its areas")
+                self.add(where, _("areas: a 'listed' zone needs its areas"))
             for area in fd.areas:
                 self.area_ref(f"{where}.areas", area)
             self.setup_units[fd.unit] += fd.count
         if deployment == "fixed" and setup.free_deployment:
-            self.add(f"{base}.free_deployment", "the scenario's deployment is 'fixed'")
+            self.add(f"{base}.free_deployment", _("the scenario's deployment is 'fixed'"))
         if deployment == "free" and not setup.free_deployment:
-            self.add(f"{base}.free_deployment", "the scenario's deployment is 'free' but nothing is deployed")
+            self.add(f"{base}.free_deployment", _("the scenario's deployment is 'free' but nothing is deployed"))
 
     def side_hq(self, side: str, setup: SideSetup) -> None:
         """Exactly one HQ at the start, placed or deployed; then the free zones' room."""
@@ -461,7 +471,7 @@ class _ScenarioCheck:
         hq_count = (sum(p.count for p in setup.placements if p.unit == hq)
                     + sum(fd.count for fd in setup.free_deployment if fd.unit == hq))
         if hq_count != 1:
-            self.add(base, f"placements: the {side} HQ ({hq}) must start on the board once, found {hq_count}")
+            self.add(base, _("placements: the {side} HQ ({hq}) must start on the board once, found {count}", side=side, hq=hq, count=hq_count))
         self.checker.free_capacity(self.file, base, setup.free_deployment)
 
     def mobilization(self, side: str, setup: SideSetup) -> None:
@@ -469,7 +479,7 @@ class _ScenarioCheck:
             where = f"sides.{side}.mobilization[{unit}]"
             self.unit_of_side(where, unit, side)
             if count < 0:
-                self.add(where, f"negative count {count}")
+                self.add(where, _("negative count {count}", count=count))
             self.setup_units[unit] += count
 
     def neutrals(self) -> None:
@@ -486,7 +496,8 @@ class _ScenarioCheck:
         for i, r in enumerate(self.sc.relief):
             where = f"relief[{i}]"
             if r.round > rounds:
-                self.add(f"{where}.round", f"round {r.round} is beyond the time track ({rounds} rounds)")
+                self.add(f"{where}.round", ngettext("round {round} is beyond the time track ({n} round)",
+                                                    "round {round} is beyond the time track ({n} rounds)", rounds, round=r.round))
             self.unit_of_side(where, r.unit, r.side)
             self.relief_units[r.unit] += r.count
             if r.commander is not None:
@@ -495,7 +506,7 @@ class _ScenarioCheck:
     def relief_commander(self, where: str, cid: str, side: str) -> None:
         self.commander_ref(where, cid, side)
         if cid in self.used_commanders:
-            self.add(where, f"{cid!r} is already in the {self.used_commanders[cid]} commanders of this scenario")
+            self.add(where, _("{id} is already in the {side} commanders of this scenario", id=repr(cid), side=self.used_commanders[cid]))
         self.used_commanders[cid] = side
 
     def area_limits(self) -> None:
@@ -504,8 +515,7 @@ class _ScenarioCheck:
             total, limit = sum(units.values()), self.data.areas[area].limit
             if total > limit:
                 where = " + ".join(f"{f}[{area}]" for f in dict.fromkeys(self.origin[area]))
-                terrain = TERRAIN_NAME[self.data.areas[area].terrain]
-                self.add(where, f"{total} units exceed the {terrain} limit of {limit}")
+                self.add(where, _(OVER_LIMIT[self.data.areas[area].terrain], total=total, limit=limit))
 
     def components(self) -> None:
         """Everything set up at the start (board, free deployment, Mobilization Zone, neutrals)
@@ -517,20 +527,22 @@ class _ScenarioCheck:
         for utype, used in self.setup_units.items():
             have = unit_count.get(utype)
             if have is not None and used > have:
-                self.add(f"units[{utype}]", f"{used} units at set-up (board + Mobilization Zone) but "
-                         f"{COMPONENTS} has only {have}")
+                self.add(f"units[{utype}]", ngettext("{n} unit at set-up (board + Mobilization Zone) but {file} has only {have}",
+                                                     "{n} units at set-up (board + Mobilization Zone) but {file} has only {have}",
+                                                     used, file=COMPONENTS, have=have))
         for utype, used in self.relief_units.items():
             have = unit_count.get(utype)
             if have is not None and used > have:
-                self.add(f"relief[{utype}]", f"{used} units arrive as Relief but {COMPONENTS} has only {have}")
+                self.add(f"relief[{utype}]", ngettext("{n} unit arrives as Relief but {file} has only {have}",
+                                                      "{n} units arrive as Relief but {file} has only {have}", used, file=COMPONENTS, have=have))
 
     def negotiation(self) -> None:
         for track in self.sc.negotiation:
             if not 0 <= track.start < len(track.spaces):
                 self.add(f"negotiation[{track.neutral}].start",
-                         f"{track.start} is not a space index (0-{len(track.spaces) - 1})")
+                         _("{start} is not a space index (0-{last})", start=track.start, last=len(track.spaces) - 1))
         for dup in _dupes(t.neutral for t in self.sc.negotiation):
-            self.add(f"negotiation[{dup}]", "neutral: two tracks for the same neutral")
+            self.add(f"negotiation[{dup}]", _("neutral: two tracks for the same neutral"))
 
     def automatic_victories(self) -> None:
         if "supply-cut-winniki" in self.sc.automatic_victories:

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
-from ..i18n import _
+from ..i18n import _, ngettext, number, pgettext
 from .checks import check_game_data
 from .files import ASSET_FILES, DataError, default_assets_dir, default_scenarios_dir, read_text
 from .models import (
@@ -33,6 +34,7 @@ from .models import (
     SupplyTokens,
     Tracks,
 )
+from .schema_errors import schema_problem
 from .text import printable_document
 from .translations import PolishTexts
 
@@ -69,7 +71,7 @@ def _entry_label(data: object, loc: tuple[int | str, ...]) -> str:
         else:
             parts.append(f".{key}" if parts else str(key))
             node = node.get(key) if isinstance(node, dict) else None
-    return "".join(parts) or "(top)"
+    return "".join(parts) or _("(top)")
 
 
 def _short(value: object) -> str:
@@ -78,13 +80,13 @@ def _short(value: object) -> str:
     return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
 
 
-def _merge_messages(messages: list[str]) -> str:
-    """One message for the errors of one field (a union gives one error per member)."""
-    messages = list(dict.fromkeys(" ".join(m.split()) for m in messages))
-    prefix = "Input should be "
-    if len(messages) > 1 and all(m.startswith(prefix) for m in messages):
-        return prefix + " or ".join(m[len(prefix):] for m in messages)
-    return "; ".join(messages)
+def schema_problems(name: str, data: object, exc: ValidationError) -> list[str]:
+    """One line per field of ``data`` (read from the file ``name``) that breaks its schema:
+    'file: entry.field: what is wrong', in our words (see :mod:`.schema_errors`)."""
+    by_field: dict[str, list[ErrorDetails]] = {}
+    for err in exc.errors():
+        by_field.setdefault(_entry_label(data, tuple(err["loc"])), []).append(err)
+    return [f"{name}: {label}: {schema_problem(errors)}" for label, errors in by_field.items()]
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -107,15 +109,15 @@ def bulk_problems(node: object, loc: tuple[int | str, ...] = ()) -> Iterator[tup
     Only tables, arrays and over-long strings are looked into (a generator a value made loading
     the game's data a few thousand calls dearer)."""
     if isinstance(node, str) and len(node) > MAX_TEXT:
-        yield loc, f"{len(node):,} characters, more than any text may hold ({MAX_TEXT:,})"
+        yield loc, _("{size} characters, more than any text may hold ({most})", size=number(len(node)), most=number(MAX_TEXT))
     elif isinstance(node, dict | list):
         if len(node) > MAX_ENTRIES:
-            yield loc, f"{len(node):,} entries, more than any list may hold ({MAX_ENTRIES})"
+            yield loc, _("{size} entries, more than any list may hold ({most})", size=number(len(node)), most=number(MAX_ENTRIES))
             return
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for key, value in items:
             if isinstance(key, str) and len(key) > MAX_NAME:
-                yield loc, f"a key of {len(key):,} characters, more than a name may hold ({MAX_NAME})"
+                yield loc, _("a key of {size} characters, more than a name may hold ({most})", size=number(len(key)), most=number(MAX_NAME))
             elif isinstance(value, dict | list) or (isinstance(value, str) and len(value) > MAX_TEXT):
                 yield from bulk_problems(value, (*loc, key))
 
@@ -131,18 +133,15 @@ def load_model(path: Path, model: type[M]) -> M:
     try:
         return model.model_validate(printable_document(data))
     except ValidationError as exc:
-        by_field: dict[str, list[str]] = {}
-        for err in exc.errors():
-            by_field.setdefault(_entry_label(data, tuple(err["loc"])), []).append(err["msg"])
-        problems = [f"{path.name}: {label}: {_merge_messages(msgs)}" for label, msgs in by_field.items()]
-        raise DataError(_at_most(problems)) from None
+        raise DataError(_at_most(schema_problems(path.name, data, exc))) from None
 
 
 def _at_most(problems: list[str]) -> list[str]:
     """The first :data:`MAX_PROBLEMS` lines of one file's problems, and how many more."""
     if len(problems) <= MAX_PROBLEMS:
         return problems
-    return problems[:MAX_PROBLEMS] + [f"(and {len(problems) - MAX_PROBLEMS} more problems in this file)"]
+    more = len(problems) - MAX_PROBLEMS
+    return problems[:MAX_PROBLEMS] + [ngettext("(and {n} more problem in this file)", "(and {n} more problems in this file)", more)]
 
 
 @dataclass(frozen=True)
@@ -189,8 +188,8 @@ class GameData:
         try:
             return self.scenarios[number]
         except KeyError:
-            known = ", ".join(str(n) for n in sorted(self.scenarios)) or "none"
-            raise DataError([f"no scenario {number} (known: {known})"]) from None
+            known = ", ".join(str(n) for n in sorted(self.scenarios)) or pgettext("scenarios", "none")
+            raise DataError([_("no scenario {wanted} (known: {known})", wanted=number, known=known)]) from None
 
 
 def load_assets(assets_dir: Path | None = None) -> dict[str, BaseModel]:
@@ -231,7 +230,7 @@ def load_scenarios(scenarios_dir: Path) -> tuple[dict[int, Scenario], dict[int, 
     files: dict[int, str] = {}
     problems: list[str] = []
     if not scenarios_dir.is_dir():
-        return scenarios, files, [f"{scenarios_dir}: scenarios directory is missing"]
+        return scenarios, files, [_("{path}: scenarios directory is missing", path=scenarios_dir)]
     for path in sorted(scenarios_dir.glob("*.toml")):
         try:
             scenario = load_model(path, Scenario)
@@ -239,7 +238,7 @@ def load_scenarios(scenarios_dir: Path) -> tuple[dict[int, Scenario], dict[int, 
             problems.extend(exc.problems)
             continue
         if scenario.number in scenarios:
-            problems.append(f"{path.name}: number: scenario {scenario.number} is also in {files[scenario.number]}")
+            problems.append(_("{file}: number: scenario {number} is also in {other}", file=path.name, number=scenario.number, other=files[scenario.number]))
             continue
         scenarios[scenario.number] = scenario
         files[scenario.number] = path.name

@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .translations import SOURCE_RULE
+
 Side = Literal["PL", "ZURL"]
 SIDES: tuple[Side, Side] = ("PL", "ZURL")
 Terrain = Literal["city", "suburb", "village"]
@@ -86,7 +88,7 @@ class Sourced(Entry):
     @classmethod
     def _source_form(cls, value: str) -> str:
         if not _SOURCE_RE.match(value.strip()):
-            raise ValueError("must start with 'rulebook' or 'reconstructed: <reason>'")
+            raise ValueError(SOURCE_RULE)  # shown through the catalog (schema_errors.py)
         return value
 
 

@@ -22,6 +22,8 @@ import unicodedata
 from rich.markup import RE_TAGS
 from rich.text import Text
 
+from ..i18n import _
+
 #: C0 (without tab and newline), DEL and C1 (ESC's 8-bit twins CSI, OSC, ...)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 #: anything but printable ASCII: the candidates :func:`printable` looks at one by one
@@ -66,10 +68,13 @@ def text_problem(text: str) -> str | None:
     :func:`hidden` character (newlines and tabs are fine)."""
     control = next((char for char in text if char not in "\n\t" and hidden(char)), None)
     if control is not None:
-        return f"holds the {'control' if _CONTROL.match(control) else 'invisible or reordering'} character U+{ord(control):04X}"
+        code = f"U+{ord(control):04X}"
+        if _CONTROL.match(control):
+            return _("holds the control character {code}", code=code)
+        return _("holds the invisible or reordering character {code}", code=code)
     tag = RE_TAGS.search(text)
     if tag:
-        return f"holds markup {tag.group(1)!r}, which the screen would interpret (write it without square brackets)"
+        return _("holds markup {tag}, which the screen would interpret (write it without square brackets)", tag=repr(tag.group(1)))
     return None
 
 

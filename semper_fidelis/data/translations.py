@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from ..i18n import current_language
+from ..i18n import N_, _, current_language, ngettext
 from .files import ASSET_FILES, DataError, folder_problem
 from .text import printable_document, text_problem
 
@@ -39,6 +39,8 @@ SCENARIO: Final = "scenario"
 #: the fields that name an entry of a list, first found first
 ID_FIELDS: Final = ("id", "number", "kind", "stance", "neutral")
 _SOURCE = re.compile(r"^(rulebook([ ,].+)?|reconstructed: .+)$")
+#: what a ``source`` must say, here and in the schemas (models.py)
+SOURCE_RULE: Final = N_("must start with 'rulebook' or 'reconstructed: <reason>'")
 
 
 @dataclass(frozen=True)
@@ -129,19 +131,20 @@ def twin_problems(name: str, document: Mapping[str, Any], twin: Mapping[str, Any
     if texts is None:
         return []
     where = f"{FOLDER}/{name}"
-    problems = [f"{name}: {key + '.' if key else ''}polish: no Polish name" for path in texts.named_in_place
+    problems = [_("{file}: {key}: no Polish name", file=name, key=f"{key}.polish" if key else "polish") for path in texts.named_in_place
                 for key, entry in _at(dict(document), path.split(".") if path else [], "")
                 if isinstance(entry, dict) and not str(entry.get("polish", "")).strip()]
     english = english_texts(document, texts)
     if twin is None:
-        return problems + ([f"{where}: missing: {len(english)} texts of {name} have no Polish form"] if english else [])
+        return problems + ([ngettext("{twin}: missing: {n} text of {file} has no Polish form", "{twin}: missing: {n} texts of {file} have no Polish form",
+                                     len(english), twin=where, file=name)] if english else [])
     source = twin.get("source")
     if not isinstance(source, str) or not _SOURCE.match(source.strip()):
-        problems.append(f"{where}: source: must start with 'rulebook' or 'reconstructed: <reason>'")
+        problems.append(f"{where}: source: {_(SOURCE_RULE)}")
     polish = dict(flatten({k: v for k, v in twin.items() if k != "source"}))
-    problems += [f"{name}: {key}: no Polish form in {where}" for key in english
+    problems += [_("{file}: {key}: no Polish form in {twin}", file=name, key=key, twin=where) for key in english
                  if not (isinstance(polish.get(key), str) and str(polish[key]).strip())]
-    problems += [f"{where}: {key}: no such text in {name}" for key in polish if key not in english]
+    problems += [_("{twin}: {key}: no such text in {file}", twin=where, key=key, file=name) for key in polish if key not in english]
     problems += [f"{where}: {key}: {why}" for key, value in polish.items()
                  if isinstance(value, str) and (why := text_problem(value))]
     return problems
@@ -187,6 +190,11 @@ def card_name(card: ActionCard) -> str:
 
 def card_effect(data: GameData, side: Side, card: ActionCard) -> str:
     return data.polish.text(ASSET_FILES[f"cards_{side.lower()}"], f"cards.{card.number}.effect", card.effect)
+
+
+def unit_names(data: GameData) -> dict[str, str]:
+    """Unit type -> its name in the current language, without "(white cubes)"."""
+    return {u.id: data.polish.text(ASSET_FILES["components"], f"units.{u.id}.name", u.name).split(" (")[0] for u in data.components.units}
 
 
 def scenario_name(scenario: Scenario) -> str:

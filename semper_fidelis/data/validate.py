@@ -18,7 +18,7 @@ from ..i18n import _
 from .checks import one_line
 from .files import ASSET_FILES, DataError, default_assets_dir, folder_problem, read_text
 from .loader import _entry_label, load_assets, load_game_data, load_scenarios, read_toml, resolve_dirs
-from .rulings import RULINGS_FILE, citation_problems, parse_rulings
+from .rulings import RULINGS_FILE, TWIN_FILE, Ruling, citation_problems, parse_rulings, polish_problems
 from .text import text_problem
 from .translations import FOLDER, read_twin, twin_problems
 
@@ -67,15 +67,15 @@ def help_problems(assets_dir: Path) -> list[str]:
         return [refused]
     english = {p.name for p in folder.glob("*.md")}
     polish = {p.name for p in twins.glob("*.md")}
-    problems = [f"{HELP_DIR}/{name}: no Polish form in {HELP_DIR}/{FOLDER}/{name}" for name in sorted(english - polish)]
-    problems += [f"{HELP_DIR}/{FOLDER}/{name}: no such page in {HELP_DIR}/" for name in sorted(polish - english)]
+    problems = [_("{file}: no Polish form in {twin}", file=f"{HELP_DIR}/{name}", twin=f"{HELP_DIR}/{FOLDER}/{name}") for name in sorted(english - polish)]
+    problems += [_("{file}: no such page in {folder}", file=f"{HELP_DIR}/{FOLDER}/{name}", folder=f"{HELP_DIR}/") for name in sorted(polish - english)]
     if "decisions.md" in english & polish:
         try:
             missing = _decisions(folder / "decisions.md") - _decisions(twins / "decisions.md")
         except DataError as exc:
             return problems + exc.problems
-        problems += [f"{HELP_DIR}/decisions.md: ## {kind}: no Polish form in {HELP_DIR}/{FOLDER}/decisions.md"
-                     for kind in sorted(missing)]
+        problems += [_("{file}: {heading}: no Polish form in {twin}", file=f"{HELP_DIR}/decisions.md", heading=f"## {kind}",
+                       twin=f"{HELP_DIR}/{FOLDER}/decisions.md") for kind in sorted(missing)]
     return problems
 
 
@@ -115,6 +115,7 @@ def ruling_problems(assets_dir: Path, scenarios_dir: Path) -> list[str]:
         rulings, problems = parse_rulings(read_text(path))
     except DataError as exc:
         return exc.problems
+    problems += _twin_problems(path.parent, rulings)
     for toml in sorted(assets_dir.glob("*.toml")) + sorted(scenarios_dir.glob("*.toml")):
         try:  # rulebook.toml (and any other) is read here first
             data, text = read_toml(toml), read_text(toml)
@@ -124,8 +125,24 @@ def ruling_problems(assets_dir: Path, scenarios_dir: Path) -> list[str]:
         for loc, value in _strings(data, ()):
             problems += [f"{toml.name}: {_entry_label(data, loc)}: {p}" for p in citation_problems(value, rulings)]
         for number, comment in _comments(text):
-            problems += [f"{toml.name}: comment on line {number}: {p}" for p in citation_problems(comment, rulings)]
+            problems += [_("{file}: comment on line {number}: {problem}", file=toml.name, number=number, problem=p)
+                         for p in citation_problems(comment, rulings)]
     return problems
+
+
+def _twin_problems(assets_dir: Path, english: dict[str, Ruling]) -> list[str]:
+    """What is wrong with the Polish twin of the rulings of ``assets_dir``: missing, unreadable,
+    malformed, or not the same rulings (see :func:`.rulings.polish_problems`)."""
+    twin = assets_dir / TWIN_FILE
+    if refused := folder_problem(twin.parent, assets_dir):
+        return [refused]
+    if not os.path.lexists(twin):
+        return [_("{file}: no Polish form in {twin}", file=RULINGS_FILE, twin=TWIN_FILE)]
+    try:
+        polish, problems = parse_rulings(read_text(twin), TWIN_FILE)
+    except DataError as exc:
+        return exc.problems
+    return problems + polish_problems(english, polish)
 
 
 def _strings(node: object, loc: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:

@@ -13,6 +13,7 @@ import hashlib
 import json
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,11 +21,12 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
-from ..i18n import _, number, pgettext
+from ..i18n import N_, _, number, pgettext
 from .checks import check_scenario
-from .loader import DataError, GameData, _entry_label, _merge_messages, read_toml
+from .loader import DataError, GameData, read_toml, schema_problems
 from .models import Amount, Entry, Relief, Scenario, Side, UnitTypeId
 from .text import printable_document
+from .translations import unit_names
 
 #: a variant is a few dozen lines; this refuses a file that is not one before parsing it
 MAX_VARIANT_CHARS = 20_000
@@ -106,10 +108,7 @@ def check_document(document: dict[str, Any], label: str) -> Variant:
     try:
         return Variant.model_validate(printable_document(document))
     except ValidationError as exc:
-        by_key: dict[str, list[str]] = {}
-        for err in exc.errors():
-            by_key.setdefault(_entry_label(document, tuple(err["loc"])), []).append(err["msg"])
-        raise DataError([f"{label}: {key}: {_merge_messages(msgs)}" for key, msgs in by_key.items()]) from None
+        raise DataError(schema_problems(label, document, exc)) from None
 
 
 def read_variant_file(path: Path) -> str:
@@ -144,7 +143,7 @@ def load_variant(data: GameData, text: str, label: str) -> GameData:
     try:
         scenario = Scenario.model_validate(derive(variant, base))
     except ValidationError as exc:
-        raise DataError([f"{label}: {_entry_label(None, tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
+        raise DataError(schema_problems(label, None, exc)) from None
     problems = check_scenario(data, label, scenario) + _shared_areas(variant, scenario, label)
     if problems:
         raise DataError(problems)
@@ -267,41 +266,79 @@ def set_key(document: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
 
 # -------------------------------------------------------------------------------- the changes
 
+#: what a fact of a set-up is about, by kind and then side, area or place: ("morale", "PL"),
+#: ("units", "PL", "rynek"), ("relief", 1); its value is data (a number, a tuple), never text
+Fact = tuple[Any, ...]
+#: the label of each kind of fact, filled with its side, area or number
+LABELS: Mapping[str, str] = {
+    "initiative": N_("initiative"), "rounds": N_("rounds"), "morale": N_("{side} Morale"), "supply": N_("{side} Supply"),
+    "vp": N_("{side} VP"), "removed": N_("{side} cards removed"), "mobilization": N_("{side} Mobilization Zone"),
+    "units": N_("{side} units at {area}"), "strategic": N_("Strategic value of {area}"), "relief": N_("Relief {number}"),
+}
+
 
 def setup_diff(base: Scenario, varied: GameData) -> list[str]:
     """What the variant in ``varied`` changes from ``base``'s set-up, one line each
-    ("PL Morale: 5 → 8"), in the order of the scenario card."""
+    ("PL Morale: 5 → 8"), in the order of the scenario card. The set-ups are compared as facts;
+    only the lines are said, in the current language, with the data's names."""
     before, after = _facts(base), _facts(varied.scenarios[base.number])
-    lines = [f"{key}: {before.get(key, '—')} → {after.get(key, '—')}" for key in dict.fromkeys([*before, *after])
-             if before.get(key) != after.get(key)]
+    lines = [f"{_label(fact, varied)}: {_said(fact, before.get(fact), varied)} → {_said(fact, after.get(fact), varied)}"
+             for fact in dict.fromkeys([*before, *after]) if before.get(fact) != after.get(fact)]
     if varied.variant is not None and dict(varied.variant.options).get("handicap") is not None:
         lines.append(_("FAQ handicap: on") if dict(varied.variant.options)["handicap"] else _("FAQ handicap: off"))
     return lines
 
 
-def _facts(sc: Scenario) -> dict[str, str]:
-    """A scenario's set-up as labelled facts, to compare two of them."""
-    facts = {_("initiative"): sc.initiative, _("rounds"): str(len(sc.time_track))}
+def _facts(sc: Scenario) -> dict[Fact, Any]:
+    """A scenario's set-up as facts, to compare two of them."""
+    facts: dict[Fact, Any] = {("initiative",): sc.initiative, ("rounds",): len(sc.time_track)}
     for side in sorted(sc.sides):
         setup = sc.sides[side]
-        facts |= {_("{side} Morale", side=side): str(setup.morale), _("{side} Supply", side=side): str(setup.supply),
-                  _("{side} VP", side=side): str(setup.vp),
-                  _("{side} cards removed", side=side): ", ".join(map(str, sorted(setup.removed_cards))) or pgettext("cards", "none"),
-                  _("{side} Mobilization Zone", side=side): _units(setup.mobilization)}
-        at: dict[str, dict[str, int]] = {}
+        facts |= {("morale", side): setup.morale, ("supply", side): setup.supply, ("vp", side): setup.vp,
+                  ("removed", side): tuple(sorted(setup.removed_cards)), ("mobilization", side): _counts(setup.mobilization)}
+        at: dict[str, Counter[str]] = {}
         for p in setup.placements:
-            at.setdefault(p.area, {})[p.unit] = at.get(p.area, {}).get(p.unit, 0) + p.count
-        facts |= {_("{side} units at {area}", side=side, area=area): _units(units) for area, units in sorted(at.items())}
-    facts |= {_("Strategic value of {area}", area=area): str(value) for area, value in sorted(sc.strategic.items())}
-    for i, r in enumerate(sc.relief, start=1):
-        if r.commander:
-            relief = _("{side} round {round}: {count} {unit} with {commander}", side=r.side, round=r.round, count=r.count, unit=r.unit,
-                       commander=r.commander)
-        else:
-            relief = _("{side} round {round}: {count} {unit}", side=r.side, round=r.round, count=r.count, unit=r.unit)
-        facts[_("Relief {number}", number=i)] = relief
+            at.setdefault(p.area, Counter())[p.unit] += p.count
+        facts |= {("units", side, area): _counts(units) for area, units in sorted(at.items())}
+    facts |= {("strategic", area): value for area, value in sorted(sc.strategic.items())}
+    facts |= {("relief", i): (r.side, r.round, r.count, r.unit, r.commander) for i, r in enumerate(sc.relief, start=1)}
     return facts
 
 
-def _units(units: Mapping[Any, int]) -> str:
-    return ", ".join(_("{count} {unit}", count=n, unit=unit) for unit, n in sorted(units.items()) if n) or pgettext("units", "none")
+def _counts(units: Mapping[Any, int]) -> tuple[tuple[str, int], ...]:
+    return tuple((unit, n) for unit, n in sorted(units.items()) if n)
+
+
+def _label(fact: Fact, data: GameData) -> str:
+    kind, *about = fact
+    fields = {"side": about[0] if about and kind not in ("strategic", "relief") else "", "number": about[0] if kind == "relief" else "",
+              "area": _area(data, about[-1]) if kind in ("units", "strategic") else ""}
+    return _(LABELS[kind], **fields)
+
+
+def _said(fact: Fact, value: Any, data: GameData) -> str:
+    """A fact's value in the current language ("—" where the set-up has none)."""
+    kind = fact[0]
+    if value is None:
+        return "—"
+    if kind == "removed":
+        return ", ".join(map(str, value)) or pgettext("cards", "none")
+    if kind in ("mobilization", "units"):
+        return _units(value, data)
+    if kind == "relief":
+        side, round_, count, unit, commander = value
+        unit = unit_names(data).get(unit, unit)
+        if commander:
+            name = data.commander_by_id[commander].name if commander in data.commander_by_id else commander
+            return _("{side} round {round}: {count} {unit} with {commander}", side=side, round=round_, count=count, unit=unit, commander=name)
+        return _("{side} round {round}: {count} {unit}", side=side, round=round_, count=count, unit=unit)
+    return str(value)
+
+
+def _area(data: GameData, area: str) -> str:
+    return data.areas[area].name if area in data.areas else area
+
+
+def _units(units: tuple[tuple[str, int], ...], data: GameData) -> str:
+    names = unit_names(data)
+    return ", ".join(_("{count} {unit}", count=n, unit=names.get(unit, unit)) for unit, n in units) or pgettext("units", "none")

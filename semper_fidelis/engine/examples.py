@@ -25,7 +25,7 @@ from ..data.files import folder_problem, read_text
 from ..data.loader import DataError, GameData, read_toml
 from ..data.translations import EXAMPLE, FOLDER, PolishTexts, read_twin, twin_problems
 from ..data.validate import text_problems
-from ..i18n import current_language
+from ..i18n import _, current_language, pgettext
 from .game import Game
 from .machine import IllegalAction
 from .position import ExampleStep, Position, PositionError, WorkedExample
@@ -96,13 +96,13 @@ def load_examples(directory: Path) -> tuple[list[Example], list[str]]:
             problems.append(f"{path.name}: {exc}")
             continue
         except RecursionError:
-            problems.append(f"{path.name}: cannot be read (nested too deeply)")
+            problems.append(_("{file}: cannot be read (nested too deeply)", file=path.name))
             continue
         except (UnicodeDecodeError, ValueError) as exc:
-            problems.append(f"{path.name}: cannot be read ({type(exc).__name__})")
+            problems.append(_("{file}: cannot be read ({error})", file=path.name, error=type(exc).__name__))
             continue
         if position.example is None:
-            problems.append(f"{path.name}: example: missing (a position file in the examples directory needs its [example] table)")
+            problems.append(_("{file}: example: missing (a position file in the examples directory needs its [example] table)", file=path.name))
             continue
         examples.append(Example(path.stem, position, PolishTexts.of_file(path, read_toml)))
     return examples, problems
@@ -143,21 +143,22 @@ def play_example(example: Example, data: GameData | None = None) -> tuple[Game |
     try:
         game = example.game(data)
     except (PositionError, DataError) as exc:
-        return None, [f"{example.name}: the position cannot be set up: {_first_line(exc)}"]
+        return None, [_("{example}: the position cannot be set up: {why}", example=example.name, why=_first_line(exc))]
     except Exception as exc:  # noqa: BLE001 - a hostile file must not crash validate
-        return None, [f"{example.name}: the position made the engine fail ({type(exc).__name__})"]
+        return None, [_("{example}: the position made the engine fail ({error})", example=example.name, error=type(exc).__name__)]
     for number, step in enumerate(example.about.steps, 1):
         start = len(game.actions)
         for action in step.play:
             try:
                 game.apply(action)
             except IllegalAction as exc:
-                return game, [f"{example.name}: step {number}: {exc}"]
+                return game, [_("{example}: step {number}: {problem}", example=example.name, number=number, problem=exc)]
             except Exception as exc:  # noqa: BLE001 - a hostile file must not crash validate
-                return game, [f"{example.name}: step {number}: '{action}' made the engine fail ({type(exc).__name__})"]
+                return game, [_("{example}: step {number}: '{action}' made the engine fail ({error})", example=example.name, number=number,
+                                action=action, error=type(exc).__name__)]
         problems = step_problems(game, step, start)
         if problems:
-            return game, [f"{example.name}: step {number}: {p}" for p in problems]
+            return game, [_("{example}: step {number}: {problem}", example=example.name, number=number, problem=p) for p in problems]
     return game, []
 
 
@@ -166,14 +167,14 @@ def step_problems(game: Game, step: ExampleStep, start: int) -> list[str]:
     action number ``start``."""
     problems = []
     legal = game.legal()
-    problems += [f"'{a}' is not offered" for a in step.offers if a not in legal]
-    problems += [f"'{a}' is offered" for a in step.refuses if any(x == a or x.startswith(a + " ") for x in legal)]
+    problems += [_("'{action}' is not offered", action=a) for a in step.offers if a not in legal]
+    problems += [_("'{action}' is offered", action=a) for a in step.refuses if any(x == a or x.startswith(a + " ") for x in legal)]
     since = 0 if not step.play else game._marks[start]
     written = [e.text for e in game.events(None, since) if e.text]
-    problems += [f"the log does not say '{text}'" for text in step.log if not any(text in line for line in written)]
+    problems += [_("the log does not say '{text}'", text=text) for text in step.log if not any(text in line for line in written)]
     if step.expect:
         if game.over:
-            return problems + ["the game is over"]
+            return problems + [_("the game is over")]
         problems += _differences(step.expect, game.position().dump(), ())
     return problems
 
@@ -185,17 +186,17 @@ def _differences(expected: Any, actual: Any, where: tuple[str, ...]) -> list[str
         if len(where) == 2 and where[0] in _UNIT_TABLES:
             want = {k: v for k, v in expected.items() if v}
             have = {k: v for k, v in actual.items() if v}
-            return [] if want == have else [f"{name} is {_text(have)}, the book says {_text(want)}"]
+            return [] if want == have else [_("{name} is {have}, the book says {want}", name=name, have=_text(have), want=_text(want))]
         return [p for key, value in expected.items() for p in _differences(value, actual.get(key), where + (key,))]
     if actual is None:
         actual = [] if isinstance(expected, list) else 0 if isinstance(expected, int) and not isinstance(expected, bool) else "none"
-    return [] if expected == actual else [f"{name} is {_text(actual)}, the book says {_text(expected)}"]
+    return [] if expected == actual else [_("{name} is {have}, the book says {want}", name=name, have=_text(actual), want=_text(expected))]
 
 
 def _text(value: Any) -> str:
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} {v}" for k, v in value.items()) + "}" if value else "empty"
-    return "none" if value is None else str(value)
+        return "{" + ", ".join(f"{k} {v}" for k, v in value.items()) + "}" if value else pgettext("value", "empty")
+    return pgettext("value", "none") if value is None or value == "none" else str(value)
 
 
 def _first_line(exc: Exception) -> str:

@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
+from ..i18n import _, number
 from .outcome import Termination
 
 #: 2: the record may start from an embedded ``position`` instead of the scenario's setup;
@@ -159,20 +160,20 @@ def read_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise RecordError("no such file") from None
+        raise RecordError(_("no such file")) from None
     except OSError as exc:
-        raise RecordError(f"cannot be read: {exc.strerror}") from None
+        raise RecordError(_("cannot be read: {why}", why=exc.strerror)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise RecordError("not a regular file")
+        raise RecordError(_("not a regular file"))
     if info.st_size > limit:
-        raise RecordError(f"too large for a game record ({info.st_size:,} bytes; at most {limit:,})")
+        raise RecordError(_("too large for a game record ({size} bytes; at most {most})", size=number(info.st_size), most=number(limit)))
     try:
         with path.open("rb") as fh:
             blob = fh.read(limit + 1)
     except OSError as exc:
-        raise RecordError(f"cannot be read: {exc.strerror}") from None
+        raise RecordError(_("cannot be read: {why}", why=exc.strerror)) from None
     if len(blob) > limit:  # it grew after the check
-        raise RecordError(f"too large for a game record (over {limit:,} bytes)")
+        raise RecordError(_("too large for a game record (over {most} bytes)", most=number(limit)))
     return blob
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..data.loader import GameData, load_game_data
 from ..data.models import Side
 from ..engine import Game, Invariants
+from ..i18n import N_, Said
 from .spread import spread
 
 if TYPE_CHECKING:
@@ -42,7 +43,15 @@ class Failure:
     seed: int
     action: int  # how many actions had been applied when the check failed (0: at the setup)
     check: str
-    message: str
+    message: str  # a Said where it is ours (shown in the player's language), else an exception's own words
+
+    def shown(self) -> str:
+        """The message on one line, in the current language where it is ours."""
+        return one_line(self.message.shown() if isinstance(self.message, Said) else self.message)
+
+    def to_json(self) -> dict[str, Any]:
+        """As ``--json`` prints it: the message in the source language, whatever the player's."""
+        return {**asdict(self), "message": one_line(self.message)}
 
 
 @dataclass
@@ -63,7 +72,7 @@ def fuzz_game(scenario: int, seed: int, data_dir: Path | None = None) -> GameRep
     try:
         return _play(report, data_dir)
     except Exception as exc:  # noqa: BLE001 - the fuzz reports every kind of crash
-        report.failure = Failure(scenario, seed, report.actions, "exception", _one_line(f"{type(exc).__name__}: {exc}"))
+        report.failure = Failure(scenario, seed, report.actions, "exception", f"{type(exc).__name__}: {exc}")
         return report
 
 
@@ -71,7 +80,7 @@ def _play(report: GameReport, data_dir: Path | None) -> GameReport:
     scenario, seed = report.scenario, report.seed
 
     def fail(check: str, message: str) -> GameReport:
-        report.failure = Failure(scenario, seed, report.actions, check, _one_line(message))
+        report.failure = Failure(scenario, seed, report.actions, check, message)
         return report
 
     try:
@@ -86,7 +95,7 @@ def _play(report: GameReport, data_dir: Path | None) -> GameReport:
         return fail(*problems[0])
     while not game.over:
         if report.actions >= MAX_ACTIONS:
-            return fail("no end", f"still not over after {MAX_ACTIONS} actions")
+            return fail("no end", Said(N_("still not over after {count} actions"), count=MAX_ACTIONS))
         legal = game.legal()
         action = rng.choice(legal)
         undo_here = report.actions + 1 in undo_at
@@ -94,12 +103,12 @@ def _play(report: GameReport, data_dir: Path | None) -> GameReport:
         try:
             game.apply(action)
         except Exception as exc:  # noqa: BLE001
-            return fail("exception", f"'{action}': {type(exc).__name__}: {exc}")
+            return fail("exception", Said(N_("'{action}': {error}"), action=action, error=f"{type(exc).__name__}: {exc}"))
         report.actions += 1
         problems = invariants.check(game)
         if problems:
             check, problem = problems[0]
-            return fail(check, f"after '{action}': {problem}")
+            return fail(check, Said(N_("after '{action}': {problem}"), action=action, problem=problem))
         if report.actions % LEAK_EVERY == 0 and not game.over:  # a finished game has no position to sample
             report.checks["leak"] += 1
             leaked = leak(game, rng.choice(SIDES), rng)
@@ -114,12 +123,12 @@ def _play(report: GameReport, data_dir: Path | None) -> GameReport:
             try:
                 game.undo()
                 if game.record()["digest"] != digest or game.legal() != legal:
-                    return fail("undo", f"undoing '{action}' does not restore the position before it")
+                    return fail("undo", Said(N_("undoing '{action}' does not restore the position before it"), action=action))
                 game.apply(action)
             except Exception as exc:  # noqa: BLE001
-                return fail("undo", f"undoing '{action}': {type(exc).__name__}: {exc}")
+                return fail("undo", Said(N_("undoing '{action}': {error}"), action=action, error=f"{type(exc).__name__}: {exc}"))
             if game.record()["digest"] != after:
-                return fail("undo", f"'{action}' applied again after its undo gives another position")
+                return fail("undo", Said(N_("'{action}' applied again after its undo gives another position"), action=action))
     report.checks.update(invariants.counts)
     report.checks["replay"] += 1
     try:
@@ -137,7 +146,7 @@ def leak(game: Game, player: Side, rng: random.Random) -> str | None:
     if seen == other_world:
         return None
     keys = sorted(k for k in seen.keys() | other_world.keys() if seen.get(k) != other_world.get(k))
-    return f"view({player}) reveals hidden information through: {', '.join(keys)}"
+    return Said(N_("view({player}) reveals hidden information through: {keys}"), player=player, keys=", ".join(keys))
 
 
 @functools.cache
@@ -173,7 +182,7 @@ class FuzzSummary:
 
     def to_json(self, **extra: object) -> dict[str, Any]:
         return {"games": self.games, "actions": self.actions, "checks": dict(sorted(self.checks.items())),
-                "failures": [asdict(f) for f in self.failures], **extra}
+                "failures": [f.to_json() for f in self.failures], **extra}
 
 
 def fuzz(jobs_list: list[Job], jobs: int = 1, progress: Callable[[int], None] | None = None,
@@ -186,6 +195,6 @@ def fuzz(jobs_list: list[Job], jobs: int = 1, progress: Callable[[int], None] | 
     return summary
 
 
-def _one_line(text: str, limit: int = 300) -> str:
+def one_line(text: str, limit: int = 300) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -27,10 +27,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.board_graph import rail_links
-from ..data.files import ASSET_FILES
 from ..data.loader import GameData
 from ..data.models import Area, FreeDeployment, Scenario, SideSetup, UnitTypeId
-from ..data.translations import scenario_name
+from ..data.translations import scenario_name, unit_names
 from ..i18n import _
 from .connections import Grid, Lines, route
 from .legend import legend
@@ -133,7 +132,7 @@ class MapPosition:
 
 def _units_text(data: GameData, units: Mapping[UnitTypeId, int]) -> str:
     """'12 Polish Volunteers (V)' style summary, with the map letters."""
-    names, letters = _unit_names(data), {u.id: u.letter for u in data.components.units}
+    names, letters = unit_names(data), {u.id: u.letter for u in data.components.units}
     return ", ".join(_("{count} {unit} ({letter})", count=n, unit=names.get(u, u), letter=letters.get(u, "?")) for u, n in units.items() if n)
 
 
@@ -163,11 +162,6 @@ def position_from_scenario(data: GameData, scenario: Scenario) -> MapPosition:
 def _sides(scenario: Scenario) -> list[tuple[str, SideSetup]]:
     """The scenario's side set-ups, PL first."""
     return [(side, scenario.sides[side]) for side in ("PL", "ZURL") if side in scenario.sides]
-
-
-def _unit_names(data: GameData) -> dict[str, str]:
-    """Unit type -> its name without "(white cubes)"."""
-    return {u.id: data.polish.text(ASSET_FILES["components"], f"units.{u.id}.name", u.name).split(" (")[0] for u in data.components.units}
 
 
 def _place_pieces(pos: MapPosition, scenario: Scenario) -> None:
@@ -201,7 +195,7 @@ def _deployment_notes(data: GameData, scenario: Scenario) -> list[str]:
 
 def _deployment_parts(data: GameData, deployments: Iterable[FreeDeployment]) -> list[str]:
     """'15 Ukrainian Volunteers in any City area' per zone."""
-    names, unit_name = {a.id: a.name for a in data.board.areas}, _unit_names(data)
+    names, unit_name = {a.id: a.name for a in data.board.areas}, unit_names(data)
     zones: dict[tuple[str, tuple[str, ...]], list[str]] = {}  # (zone, areas) -> "15 Ukrainian Volunteers", ...
     for fd in deployments:
         what = unit_name.get(fd.unit, fd.unit)
@@ -241,7 +235,7 @@ def _off_board_notes(data: GameData, scenario: Scenario) -> list[str]:
 
 
 def _relief_notes(data: GameData, scenario: Scenario) -> list[str]:
-    names, unit_name = {a.id: a.name for a in data.board.areas}, _unit_names(data)
+    names, unit_name = {a.id: a.name for a in data.board.areas}, unit_names(data)
     notes = []
     for r in scenario.relief:
         label = scenario.time_track[r.round - 1] if 0 < r.round <= len(scenario.time_track) else _("round {number}", number=r.round)

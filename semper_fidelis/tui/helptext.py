@@ -1,6 +1,6 @@
 """The rule behind a decision: our help text for its kind, plus the rulings it names or that
-cite the same rulebook sections (``assets/rulings.md``), as Markdown for the help screen; and
-the rulings for the Rules screen, each under its own number.
+cite the same rulebook sections (``assets/rulings.md``, in Polish its twin ``assets/pl/rulings.md``),
+as Markdown for the help screen; and the rulings for the Rules screen, each under its own number.
 
 Help files live in the game's data directory (``assets/help/``), so players can read and
 correct them like the rest of the data; their Polish twins are in ``assets/help/pl/`` and are
@@ -14,11 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..data.loader import DataError, default_assets_dir
-from ..data.rulings import CITATION, RULINGS_FILE, Ruling, load_rulings
+from ..data.rulings import CITATION, RULINGS_FILE, TWIN_FILE, Ruling, shown_rulings
 from ..data.text import printable
 from ..data.translations import FOLDER
 from ..engine import Decision
-from ..i18n import _, current_language
+from ..i18n import LANGUAGES, _, current_language
 
 _SECTION = re.compile(r"§\s?(\d+(?:\.\d+)?)")
 _PROSE_CITATION = re.compile(r"(?<!`)" + CITATION.pattern)
@@ -59,12 +59,18 @@ def kind_help(kind: str) -> tuple[str, list[str] | None]:
     return body[: r.start()].strip(), CITATION.findall(r.group(1))
 
 
-@lru_cache(maxsize=1)
 def rulings() -> dict[str, Ruling]:
-    """The shipped rulings by name; none when ``rulings.md`` is missing or malformed (the help
-    then shows no rulings rather than failing: ``semper-fidelis validate`` names the problem)."""
+    """The shipped rulings by name, in the current language; none when ``rulings.md`` is
+    missing or malformed (the help then shows no rulings rather than failing: ``semper-fidelis
+    validate`` names the problem)."""
+    return _rulings(current_language())
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _rulings(language: str) -> dict[str, Ruling]:
+    """The shipped rulings in ``language``, the current one (read once per language)."""
     try:
-        return load_rulings()
+        return shown_rulings()
     except DataError:
         return {}
 
@@ -87,13 +93,19 @@ def rulings_markdown() -> str:
     known = rulings()
     by_number = {r.number: r for r in known.values()}
     out: list[str] = []
-    for block in re.split(r"\n(?=\d+\. \[|#)|\n\s*\n", _read(default_assets_dir() / RULINGS_FILE)):
+    for block in re.split(r"\n(?=\d+\. \[|#)|\n\s*\n", _rulings_page()):
         m = re.match(r"(\d+)\. \[", block)
         if m and int(m.group(1)) in by_number:
             out.append(ruling_markdown(by_number[int(m.group(1))]))
         elif block.strip():
             out.append(cite(block.strip()))
     return "\n\n".join(out)
+
+
+def _rulings_page() -> str:
+    """``rulings.md`` in the current language (the English where its twin is missing)."""
+    english = default_assets_dir() / RULINGS_FILE
+    return (current_language() == FOLDER and _read(english.parent / TWIN_FILE)) or _read(english)
 
 
 def sections_of(section: str) -> list[str]:

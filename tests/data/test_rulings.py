@@ -79,8 +79,8 @@ def test_validate_names_file_and_entry_of_an_unresolved_citation(data_dir, capsy
 
 
 def test_validate_checks_citations_against_the_directory_own_rulings(data_dir):
-    rulings = data_dir / "assets" / "rulings.md"
-    rulings.write_text(rulings.read_text(encoding="utf-8").replace("[breakthrough]", "[corridor]"), encoding="utf-8")
+    for rulings in (data_dir / "assets" / "rulings.md", data_dir / "assets" / "pl" / "rulings.md"):  # and its Polish twin
+        rulings.write_text(rulings.read_text(encoding="utf-8").replace("[breakthrough]", "[corridor]"), encoding="utf-8")
     problems = validate_dir(data_dir)
     assert problems and all("ruling:breakthrough, which is not a ruling" in p for p in problems)
     assert any(p.startswith("4-siege.toml: special_rules[") for p in problems)

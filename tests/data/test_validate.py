@@ -132,18 +132,18 @@ def test_missing_source_is_one_line(data_dir):
     areas = board(data_dir)["areas"]
     victim = areas[0]["id"]
     edit_asset(data_dir, "board.toml", lambda d: d["areas"][0].pop("source"))
-    assert_reported(data_dir, "board.toml", f"id={victim!r}", "source", "Field required")
+    assert_reported(data_dir, "board.toml", f"id={victim!r}", "source", "missing: this field is required")
 
 
 def test_missing_source_in_a_scenario(data_dir):
     path = edit_scenario(data_dir, 2, lambda d: d.pop("source"))
-    assert_reported(data_dir, path.name, "source", "Field required")
+    assert_reported(data_dir, path.name, "source", "missing: this field is required")
 
 
 def test_schema_error_is_one_line_per_field(data_dir):
     victim = tomllib.loads((data_dir / "assets" / "components.toml").read_text(encoding="utf-8"))["units"][0]["id"]
     edit_asset(data_dir, "components.toml", lambda d: d["units"][0].update(side="Poland"))
-    line = assert_reported(data_dir, "components.toml", f"units[id={victim!r}].side", "'PL' or 'ZURL' or 'neutral'")
+    line = assert_reported(data_dir, "components.toml", f"units[id={victim!r}].side", "should be one of 'PL', 'ZURL', 'neutral' (it is ")
     assert "literal" not in line
     assert sum(".side" in p for p in validate_dir(data_dir)) == 1  # the union's two errors merged
 

@@ -128,8 +128,26 @@ def test_setup_diff_names_each_change():
     base = shipped_data().scenarios[4]
     lines = setup_diff(base, load_variant(shipped_data(), LATE, "v"))
     assert "initiative: ZURL → PL" in lines
-    assert "Relief 1: ZURL round 3: 5 sich-rifleman → ZURL round 4: 5 sich-rifleman" in lines
-    assert "Strategic value of winniki: 1 → —" in lines and "FAQ handicap: on" in lines
+    assert "Relief 1: ZURL round 3: 5 Sich Riflemen → ZURL round 4: 5 Sich Riflemen" in lines  # the data's names, not ids
+    assert "Strategic value of Winniki: 1 → —" in lines and "FAQ handicap: on" in lines
+
+
+def test_setup_diff_compares_facts_and_says_them_in_the_current_language():
+    """The set-ups are compared as facts (no text in them), then said in the language shown."""
+    from semper_fidelis.data import variant
+    from semper_fidelis.i18n import set_language
+
+    base, varied = shipped_data().scenarios[2], load_variant(shipped_data(), MORALE, "v")
+    english = (variant._facts(base), setup_diff(base, varied))
+    set_language("pl")
+    assert variant._facts(base) == english[0]
+    polish = setup_diff(base, varied)
+    assert len(polish) == len(english[1])
+    assert "Morale PL: 5 → 8" in polish and "karty usunięte PL: brak → 1" in polish
+    assert "jednostki PL, obszar Dom Techników: Polscy Ochotnicy ×1 → Polscy Ochotnicy ×3" in polish
+    late = setup_diff(shipped_data().scenarios[4], load_variant(shipped_data(), LATE, "v"))
+    assert "Odsiecz 1: ZURL runda 3: Strzelcy Siczowi ×5 → ZURL runda 4: Strzelcy Siczowi ×5" in late
+    assert "wartość strategiczna, obszar Winniki: 1 → —" in late and "wyrównanie z FAQ: włączone" in late
 
 
 def test_a_written_variant_reads_back():

@@ -227,9 +227,9 @@ def test_an_example_is_shown_in_polish_from_its_twin_and_a_missing_text_is_one_l
     set_language("pl")
     assert (example.shown("title"), example.step_says(1)) == ("Mały przykład", "PL idzie na Sokolniki.")
     assert example.shown("outcome") == "Three Volunteers in Sokolniki."  # no Polish form: the English
-    assert validate_examples(tmp_path)[1] == ["examples/small.toml: example.outcome: no Polish form in pl/small.toml"]
+    assert validate_examples(tmp_path)[1] == ["examples/small.toml: example.outcome: brak polskiej wersji w pl/small.toml"]  # said in Polish
 
     (examples / "pl" / "small.toml").write_text(POLISH_SMALL + '[example.extra]\nx = "?"\n', encoding="utf-8")
-    assert validate_examples(tmp_path)[1] == ["examples/pl/small.toml: example.extra.x: no such text in small.toml"]
+    assert validate_examples(tmp_path)[1] == ["examples/pl/small.toml: example.extra.x: nie ma takiego tekstu w small.toml"]
     (examples / "pl" / "small.toml").unlink()
-    assert validate_examples(tmp_path)[1] == ["examples/pl/small.toml: missing: 5 texts of small.toml have no Polish form"]
+    assert validate_examples(tmp_path)[1] == ["examples/pl/small.toml: brak: 5 tekstów z small.toml nie ma polskiej wersji"]

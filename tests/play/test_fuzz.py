@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from semper_fidelis.cli import main
 from semper_fidelis.engine import flow
@@ -94,3 +95,22 @@ def test_a_crash_inside_a_check_is_that_games_failure_and_the_run_goes_on(monkey
     failure = result["failures"][0]
     assert (failure["seed"], failure["check"]) == (7, "exception") and failure["action"] > 0
     assert "no legal action in step battle-choice" in failure["message"]
+
+
+def test_a_failure_is_reported_in_polish_and_its_json_stays_english(monkeypatch, capsys):
+    """Issue 39: the fuzz's failure lines are said in the command's language (the check's name,
+    the invariant broken, what led to it); the JSON keeps the source language."""
+    from test_cli_polish import english_in
+
+    monkeypatch.setattr(flow, "take_token", _old_take_token)
+    args = ["fuzz", "--scenario", "2", "--seed", "5", "--games", "1"]
+    assert main([*args, "--json"]) == 1
+    english = json.loads(capsys.readouterr().out)["failures"][0]["message"]
+    assert english.startswith("after '") and "one Token is both in tokens[" in english
+    assert main(["--lang", "pl", *args]) == 1
+    out = capsys.readouterr().out
+    assert "[stan]: po '" in out and "jeden obiekt Token jest naraz w tokens[" in out
+    said = re.sub(r"'[^']*'|\w+\[[\w-]+\]|obiekt \w+", " ", out)  # actions, the state's places, a class: identifiers
+    assert not english_in(said), sorted(english_in(said))
+    assert main(["--lang", "pl", *args, "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["failures"][0]["message"] == english

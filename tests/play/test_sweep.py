@@ -26,7 +26,7 @@ def test_every_value_is_checked_before_a_game_is_played():
     with pytest.raises(DataError) as caught:
         sweep_texts(shipped_data(), 4, "sides.PL.supply", [9, 10, 11, 12])
     assert [p.split(": ")[0] for p in caught.value.problems] == ["--sweep sides.PL.supply=11", "--sweep sides.PL.supply=12"]
-    with pytest.raises(DataError, match="colour: Extra inputs"):
+    with pytest.raises(DataError, match="colour: not a field of this table"):
         sweep_texts(shipped_data(), 4, "colour", [1, 2])
 
 

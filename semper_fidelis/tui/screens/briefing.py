@@ -6,10 +6,9 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
-from ...data.files import ASSET_FILES
 from ...data.loader import GameData
 from ...data.models import Scenario
-from ...data.translations import scenario_name, scenario_text
+from ...data.translations import scenario_name, scenario_text, unit_names
 from ...i18n import _, ngettext
 from ..helptext import cite
 from ..theme import badge, with_badge
@@ -18,7 +17,7 @@ from ..theme import badge, with_badge
 def briefing(scenario: Scenario, data: GameData) -> Group:
     rounds = len(scenario.time_track)
     stages = scenario.stages
-    unit_names = {u.id: data.polish.text(ASSET_FILES["components"], f"units.{u.id}.name", u.name).split(" (")[0] for u in data.components.units}
+    names = unit_names(data)
     name = scenario_name(scenario)
     other = scenario.name if name != scenario.name else scenario.polish
     first = scenario.deploys_first or "PL"
@@ -43,7 +42,7 @@ def briefing(scenario: Scenario, data: GameData) -> Group:
     for r in scenario.relief:
         when = scenario.time_track[r.round - 1] if 0 < r.round <= rounds else _("round {n}", n=r.round)
         who = data.commander_by_id[r.commander].name if r.commander in data.commander_by_id else ""
-        units = unit_names.get(r.unit, r.unit)
+        units = names.get(r.unit, r.unit)
         what = _("{count} {units} with {commander}", count=r.count, units=units, commander=who) if who else _("{count} {units}", count=r.count, units=units)
         lines.append(Text.assemble((_("Relief "), "bold"), f"{when}: ", badge(r.side), f" {what}"))
     lines += [Text(""), Text(scenario_text(data, scenario, "briefing", scenario.briefing)), Text("")]

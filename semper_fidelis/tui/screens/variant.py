@@ -69,7 +69,7 @@ class VariantScreen(Screen[None]):
     def check(self, path: Path) -> GameData | list[str]:
         """The data with the variant at ``path`` applied, or its problems, one line each."""
         try:
-            return load_variant(self.app.game_data, read_variant_file(path), f"variant {path.name}")
+            return load_variant(self.app.game_data, read_variant_file(path), _("variant {name}", name=path.name))
         except DataError as exc:
             return exc.problems
 
