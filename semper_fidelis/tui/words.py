@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..data.files import ASSET_FILES
-from ..engine import describe_units
+from ..engine import describe_units, unit_name
 from ..i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
@@ -44,6 +44,21 @@ def units_words(units: dict[str, int]) -> str:
     if not parts:
         return _("no units")
     return parts[0] if len(parts) == 1 else _("{units} and {last}", units=", ".join(parts[:-1]), last=parts[-1])
+
+
+def type_words(utype: str, n: int = 5) -> str:
+    """A unit type's name as it stands after the count ``n`` ('Polish Volunteers', 'Ochotników PL')."""
+    if current_language() == "en" or utype not in WORDS:
+        return unit_name(utype, n)
+    return WORDS[utype](n).split(" ", 1)[1]
+
+
+def either(values: list[str]) -> str:
+    """'0 or 1 or 2'."""
+    out = values[0] if values else ""
+    for value in values[1:]:
+        out = _("{one} or {other}", one=out, other=value)
+    return out
 
 
 def _place(pair: tuple[str, int]) -> int:
