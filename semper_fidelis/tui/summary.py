@@ -14,8 +14,9 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..data.translations import card_name
-from ..engine import AREA_FACTS, Event, Game, token_title
+from ..engine import AREA_FACTS, Event, Game
 from ..i18n import _, ngettext
+from .words import token_title
 
 #: the kinds a summary tells, with the words its headline counts them by (in the current
 #: language, the form the count takes)
