@@ -12,7 +12,6 @@ from collections.abc import Callable
 from rich.text import Text
 
 from ..engine import Option
-from ..engine import describe_units as describe
 from ..i18n import N_, _, pgettext
 from .widgets.decision import Row
 from .words import units_words
@@ -87,13 +86,13 @@ def _from(option: Option, name: Name) -> list[Part]:
 
 
 def _loss(verb: str) -> Callable[[Option, Name], list[Part]]:
-    """A way of taking Losses: what it does to which units, and where they stand (in an area or
-    on its border: the words after the units in the label, the one fact an Option lacks)."""
+    """A way of taking Losses: what it does to which units, and where they stand (in an area,
+    or on the border from the area they attacked from: the battle's area is ``from_area``)."""
 
     def parts(option: Option, name: Name) -> list[Part]:
-        # the verb last: one unit's ways told apart under it ("1 Polish Volunteer in X" over "Disperse", "Break");
-        # where they stand: the label's words after the engine's words for the units
-        where = option.label.partition(describe(dict(option.units)))[2].strip()
+        area = name(option.area or "")
+        where = _("on the border from {area}", area=area) if option.from_area and option.from_area != option.area else _("in {area}", area=area)
+        # the verb last: one unit's ways told apart under it ("1 Polish Volunteer in X" over "Disperse", "Break")
         return [_part("units", _units(option)), _part("where", where), _part("verb", _(verb))]
 
     return parts
