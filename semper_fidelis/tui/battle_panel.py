@@ -16,7 +16,7 @@ from ..data.loader import GameData
 from ..engine import Event, PlayerView
 from ..i18n import _, ngettext
 from .theme import SIDE_INK, badge
-from .words import BANDS, ROLES, STEPS, TERRAIN, fill, said, token_name
+from .words import BANDS, ROLES, STEPS, TERRAIN, fill, printed_token, said
 
 
 def _units(side: str, units: dict[str, int], letters: dict[str, str]) -> Text:
@@ -103,7 +103,7 @@ def odds_changed(b: dict[str, Any], events: Sequence[Event], data: GameData) -> 
     they add in all."""
     start = battle_start(events, b["area"])
     played = [(e.text or "").rstrip(".") for e in events[start + 1:] if e.kind == "card" and e.get("use") == "special"] if start is not None else []
-    played += [_("{side} played a {token} token", side=b[role], token=token_name(data, kind)) for role, kind in b["tokens"].items() if kind]
+    played += [_("{side} played a {token} token", side=b[role], token=printed_token(data, kind)) for role, kind in b["tokens"].items() if kind]
     if not played:
         return None
     return changed_by("; ".join(played), b)
@@ -175,7 +175,7 @@ def battle_steps(b: dict[str, Any]) -> Text:
 
 def tokens_played(b: dict[str, Any], data: GameData) -> list[Text]:
     """The Combat tokens played: 'PL Grenades token'."""
-    return [fill(_("{side} {token} token"), side=badge(b[role]), token=token_name(data, kind)) for role, kind in b["tokens"].items() if kind]
+    return [fill(_("{side} {token} token"), side=badge(b[role]), token=printed_token(data, kind)) for role, kind in b["tokens"].items() if kind]
 
 
 def battle_start(events: Sequence[Event], area: str) -> int | None:
@@ -254,9 +254,11 @@ def losses_renderable(view: PlayerView, data: GameData, offered: set[str] | None
 
 def losses_count(total: int, absorbed: int, remaining: int) -> Text:
     """'Losses 5 in all · 2 absorbed · 3 still to take'."""
-    return fill(_("{losses} {total} in all · {absorbed} · {remaining}"), losses=Text(_("Losses"), style="bold"), total=str(total),
-                absorbed=Text(ngettext("{n} absorbed", "{n} absorbed", absorbed), style="bold green"),
+    sentence = _("Losses {total} in all · {absorbed} · {remaining}")
+    line = fill(sentence, total=str(total), absorbed=Text(ngettext("{n} absorbed", "{n} absorbed", absorbed), style="bold green"),
                 remaining=Text(ngettext("{n} still to take", "{n} still to take", remaining), style="bold red"))
+    line.stylize("bold", 0, len(sentence.partition("{total}")[0]))
+    return line
 
 
 def battle_score(b: dict[str, Any], sentence: str) -> Text:

@@ -13,7 +13,7 @@ from ..data.translations import card_effect, card_name
 from ..i18n import N_, _, ngettext
 from .session import SIDES, Session
 from .theme import badge
-from .words import ability, said, token_effect, token_title
+from .words import ability, printed_effect, printed_token, said
 
 KINDS = {"action": N_("Action"), "special": N_("Special"), "event": N_("Event")}
 #: how many of the other side's last played cards the viewer shows
@@ -42,8 +42,8 @@ def cards_renderable(session: Session, me: Side) -> Group:
         tokens = [t for t in view["my_tokens"][me] if t["kind"]]
         parts.append(Text(_("Your Supply Tokens: {n}", n=len(tokens)), style="bold underline"))
         for t in tokens:
-            effect = token_effect(game.data, t["kind"], effects[t["kind"]].effect) if t["kind"] in effects else ""
-            parts.append(Text.assemble("  ", (token_title(game.data, f"{t['kind']}{t['value']}"), "bold"), ": ", (effect, "italic")))
+            effect = printed_effect(game.data, t["kind"], effects[t["kind"]].effect) if t["kind"] in effects else ""
+            parts.append(Text.assemble("  ", (printed_token(game.data, f"{t['kind']}{t['value']}"), "bold"), ": ", (effect, "italic")))
     else:
         parts.append(Text(_("Both hands are hidden while a decision that needs neither is taken at the table."), style="dim"))
     played = [e for e in game.events(session.viewer if session.viewer in SIDES else None)

@@ -25,7 +25,7 @@ from .session import Session
 from .status import join_parts
 from .theme import KEY_STYLE, PICKED_STYLE, badge
 from .widgets.decision import Row
-from .words import TERRAIN, fill, said, token_title
+from .words import TERRAIN, fill, printed_token, said
 
 
 def hand_renderable(session: Session, first: Side, offers: list[Row] | None = None, picked: Row | None = None) -> RenderableType:
@@ -56,7 +56,7 @@ def hand_renderable(session: Session, first: Side, offers: list[Row] | None = No
                                    ("  " + _("(c: in full)"), "dim italic")))
         for n in seen:
             lines.append(card_line(data, side, cards[side][n]))
-        names = ", ".join(token_title(data, f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or _("none")
+        names = ", ".join(printed_token(data, f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or _("none")
         line = Text.assemble((_("Tokens:") + " ", "bold"), names)
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
@@ -115,7 +115,7 @@ def _offered_tokens(data: GameData, tokens: list[TokenView], offers: list[Row], 
         own = [r for r in offers if label and not twin and r.option.token == label]
         why = next((r.blocked for r in own if r.blocked), "")
         lines.append(_one_line(Text.assemble(columns.chips(own, "supply-token", "use-token"), " ",
-                                             (token_title(data, label) if label else _("a token"), "bold"),
+                                             (printed_token(data, label) if label else _("a token"), "bold"),
                                              (f" — {why}", "dim italic") if why else "")))
     return lines
 

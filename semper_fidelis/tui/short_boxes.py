@@ -36,7 +36,7 @@ from .battle_panel import (
     tokens_played,
 )
 from .theme import badge
-from .words import BANDS, ROLES, fill, said, token_name
+from .words import BANDS, ROLES, fill, printed_token, said
 
 #: from this width the two sides of a battle take a line each, else they stand side by side
 LINES_FROM = 60
@@ -78,7 +78,7 @@ def _changed(b: dict[str, Any], data: GameData, events: Sequence[Event]) -> Text
     they add (the cards by number and name: 'PL #4 Nurses')."""
     start = battle_start(events, b["area"])
     played = [_card(data, e) for e in events[start + 1:] if e.kind == "card" and e.get("use") == "special"] if start is not None else []
-    played += [_("{side} {token} token", side=b[role], token=token_name(data, kind)) for role, kind in b["tokens"].items() if kind]
+    played += [_("{side} {token} token", side=b[role], token=printed_token(data, kind)) for role, kind in b["tokens"].items() if kind]
     if not played:
         return None
     return changed_by(", ".join(played), b)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..data.files import ASSET_FILES
-from ..engine import describe_units, unit_name
+from ..engine import describe_units, token_title, unit_name
 from ..i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
@@ -81,21 +81,19 @@ def said(table: dict[str, str], key: str) -> str:
     return _(table[key]) if key in table else key
 
 
-def token_name(data: GameData, kind: str) -> str:
-    """A Supply Token's printed name ('Food', 'Żywność') from the data and its Polish twin."""
-    english = next((t.name for t in data.supply_tokens.tokens if t.kind == kind), kind.replace("-", " ").title())
-    return data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{kind}.name", english)
-
-
-def token_title(data: GameData, label: str) -> str:
-    """``food2`` -> 'Food (2)' / 'Żywność (2)': a token's label in the printed words."""
+def printed_token(data: GameData, label: str) -> str:
+    """``food2`` -> 'Food (2)' / 'Żywność (2)': the engine's words for a token's label
+    (``token_title``), its printed name in the current language (the data's Polish twin)."""
+    english = token_title(data, label)
     kind = label.rstrip("0123456789")
-    value = label[len(kind):]
-    name = token_name(data, kind)
-    return f"{name} ({value})" if value else name
+    token = next((t for t in data.supply_tokens.tokens if t.kind == kind), None)
+    if token is None:
+        return english
+    return english.replace(token.name, data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{kind}.name", token.name), 1)
 
 
-def token_effect(data: GameData, kind: str, english: str) -> str:
+def printed_effect(data: GameData, kind: str, english: str) -> str:
+    """A Supply Token's effect in the current language."""
     return data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{kind}.effect", english)
 
 

@@ -144,14 +144,15 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         self.query_one(DecisionPanel).labels = {a.id: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one(DecisionPanel).describe = lambda area: area_note(self.session.view(), self.data, area)
         self._titles()
+        self.query_one("#battle-box").border_title = pgettext("panel", "Battle")  # then its panel's, as it draws
         self.after_change()
 
     def _titles(self) -> None:
-        """The boxes' titles, in the language of the moment (the menu may switch it mid-game)."""
+        """The boxes' titles, in the language of the moment (the menu may switch it mid-game; the
+        hand's and the battle's are set by what they draw)."""
         self.query_one("#decision").border_title = _("Decision")
         self._subtitle()
         self.query_one("#log-box").border_title = _("Log")
-        self.query_one("#battle-box").border_title = pgettext("panel", "Battle")
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
