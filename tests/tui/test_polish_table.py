@@ -11,6 +11,7 @@ cost tags, what the odds leave out; their words are set aside."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Iterator
 
@@ -33,7 +34,7 @@ from semper_fidelis.tui.session import Session
 from semper_fidelis.tui.short_boxes import short_battle, short_losses
 from semper_fidelis.tui.widgets.decision import Row
 
-from .helpers import game_screen, sync, until_screen
+from .helpers import sync, until_screen
 from .records import at_a_battle, at_a_loss_distribution, save
 from .test_polish import WORD, english_words, screen_text
 
@@ -74,10 +75,8 @@ def engine_words(game: Game, rows: list[Row]) -> set[str]:
     texts += [r.option.label + " " + r.blocked + " " + r.tag for r in rows]
     battle = game.view(None)["battle"]
     if battle is not None:
-        try:
+        with contextlib.suppress(ValueError):  # no battle left to weigh (the defender evaded): no odds shown
             texts += list(game.battle_odds(battle["area"]).excluded)
-        except ValueError:  # no battle left to weigh (the defender evaded): no odds shown
-            pass
     return set().union(*(words(t) for t in texts))
 
 
@@ -193,7 +192,6 @@ async def test_the_table_redraws_in_the_language_switched_in_the_menu(make_app, 
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await new_game(pilot, 1, pl="human", zurl="human")
-            screen = game_screen(app)
             await pilot.pause()
             assert "Decision" in screen_text(app) and "Hand" in screen_text(app)
             await pilot.press("q", "8")  # the menu: Język -> polski
