@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..engine import BattleOdds, Option
+from ..i18n import _, number
 
 
 class Weighs(Protocol):
@@ -34,16 +35,16 @@ def spread(bp: dict[int, Fraction]) -> str:
     """{3: 1/10, 4: 3/5, 5: 3/10} -> '3–5 (mostly 4)'."""
     low, high = min(bp), max(bp)
     likely = max(bp, key=lambda k: (bp[k], -k))
-    return f"{low}" if low == high else f"{low}–{high} (mostly {likely})"
+    return f"{low}" if low == high else _("{low}–{high} (mostly {likely})", low=low, high=high, likely=likely)
 
 
 def chance_words(attacker: str, p: Fraction) -> tuple[str, str]:
     """The attacker's chance in words and its exact value: never "wins 0% (0/1)"."""
     if p == 0:
-        return f"{attacker} cannot win", "whatever the battle card"
+        return _("{side} cannot win", side=attacker), _("whatever the battle card")
     if p == 1:
-        return f"{attacker} wins for certain", "whatever the battle card"
-    return f"{attacker} wins {percent(p)}", f"exactly {p.numerator}/{p.denominator}"
+        return _("{side} wins for certain", side=attacker), _("whatever the battle card")
+    return _("{side} wins {chance}", side=attacker, chance=percent(p)), _("exactly {fraction}", fraction=f"{p.numerator}/{p.denominator}")
 
 
 def odds_text(game: Weighs, area: str, attack: list[tuple[str, dict[str, int] | str]] | None = None, side: Side | None = None,
@@ -57,18 +58,22 @@ def odds_text(game: Weighs, area: str, attack: list[tuple[str, dict[str, int] | 
         return None
     a, d = odds.attacker, odds.defender
     says, exact = chance_words(a, odds.p_attacker_wins)
-    chance = Text.assemble(("Odds: ", "bold"), (says, "bold"))
-    losses = f"{a} {float(odds.expected_losses[a]):.1f}, {d} {float(odds.expected_losses[d]):.1f}"
+    chance = Text.assemble((_("Odds:") + " ", "bold"), (says, "bold"))
+    losses = f"{a} {number(float(odds.expected_losses[a]), 1)}, {d} {number(float(odds.expected_losses[d]), 1)}"
+    sides = dict(attacker=a, defender=d, a_bp=spread(odds.attacker_bp), d_bp=spread(odds.defender_bp), losses=losses)
     if full:
-        out = Text.assemble(chance, f" ({exact}; ties go to {d}). Battle Points {a} {spread(odds.attacker_bp)} "
-                                    f"vs {d} {spread(odds.defender_bp)}. Losses to expect: {losses}.")
+        out = Text.assemble(chance, " " + _("({exact}; ties go to {defender}). Battle Points {attacker} {a_bp} vs {defender} {d_bp}. "
+                                            "Losses to expect: {losses}.", exact=exact, **sides))
         if odds.excluded:
-            out.append("\nNot counted (hidden or not yet decided): " + "; ".join(odds.excluded) + ".", style="dim")
+            out.append("\n" + _("Not counted (hidden or not yet decided): {items}.", items="; ".join(odds.excluded)), style="dim")
         return out
-    out = Text.assemble(chance, f" ({exact.removeprefix('exactly ')}). BP {a} {spread(odds.attacker_bp)} vs {d} {spread(odds.defender_bp)}; Losses ≈ {losses}.")
+    exact = f"{p.numerator}/{p.denominator}" if 0 < (p := odds.p_attacker_wins) < 1 else exact
+    out = Text.assemble(chance, " " + _("({exact}). BP {attacker} {a_bp} vs {defender} {d_bp}; Losses ≈ {losses}.", exact=exact, **sides))
     if odds.excluded:
-        evasion = ", an Evasion" if any("Evasion" in e for e in odds.excluded) else ""
-        out.append(f" Not counted: cards and tokens still to play{evasion}.", style="dim")  # a line saved (80×24: issue 36)
+        evasion = any("Evasion" in e for e in odds.excluded)
+        # a line saved (80×24: issue 36)
+        out.append(" " + (_("Not counted: cards and tokens still to play, an Evasion.") if evasion else
+                          _("Not counted: cards and tokens still to play.")), style="dim")
     return out
 
 

@@ -148,10 +148,10 @@ class SemperFidelisApp(App[None]):
             adopt_legacy_autosave(self.saves_dir)
             moved = set_aside_damaged_autosaves(self.saves_dir)
         except OSError as exc:
-            self.notify(f"The saves in {self.saves_dir} cannot be checked: {exc.strerror}", severity="error")
+            self.notify(_("The saves in {folder} cannot be checked: {why}", folder=self.saves_dir, why=exc.strerror), severity="error")
             return
         for aside, reason in moved:
-            self.notify(f"An autosave could not be read ({reason}); kept as {aside.parent.name}/{aside.name}.", severity="warning")
+            self.notify(_("An autosave could not be read ({reason}); kept as {path}.", reason=reason, path=f"{aside.parent.name}/{aside.name}"), severity="warning")
         if moved and isinstance(self.screen, MainMenuScreen):
             self.screen.refresh_items()
 

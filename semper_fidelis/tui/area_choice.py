@@ -10,9 +10,11 @@ from rich.text import Text
 
 from ..data.loader import GameData
 from ..engine import PlayerView
+from ..i18n import _
 from .shapes import Name, parts_of
 from .status import join_parts
 from .widgets.decision import Row
+from .words import TERRAIN, said
 
 #: the kinds of option whose area is the thing chosen
 AREA_KINDS = frozenset({
@@ -46,10 +48,10 @@ def area_note(view: PlayerView, data: GameData, area: str) -> Text:
     a = data.areas[area]
     letters: dict[str, str] = {u.id: u.letter for u in data.components.units}
     units = view["units"].get(area) or {}
-    held = " ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or "empty"
-    parts: list[Text | str] = [Text(a.name, style="bold"), f"{a.terrain} {a.limit}", f"units {held}"]
+    held = " ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or _("empty")
+    parts: list[Text | str] = [Text(a.name, style="bold"), f"{said(TERRAIN, a.terrain)} {a.limit}", _("units {units}", units=held)]
     if view["strategic"].get(area):
-        parts.append(f"★{view['strategic'][area]} strategic")
+        parts.append(_("★{value} strategic", value=view["strategic"][area]))
     forts = _forts(view, data, area)
     if forts:
         parts.append(forts)
@@ -58,6 +60,6 @@ def area_note(view: PlayerView, data: GameData, area: str) -> Text:
 
 def _forts(view: PlayerView, data: GameData, area: str) -> str:
     """The area's Redoubt and Barricades: whose, and the neighbour each Barricade faces."""
-    out = [f"{view['redoubts'][area]} Redoubt"] if area in view["redoubts"] else []
-    out += [f"{side} Barricade facing {data.areas[facing].name}" for side, facing in view["barricades"].get(area, [])]
+    out = [_("{side} Redoubt", side=view["redoubts"][area])] if area in view["redoubts"] else []
+    out += [_("{side} Barricade facing {area}", side=side, area=data.areas[facing].name) for side, facing in view["barricades"].get(area, [])]
     return ", ".join(out)

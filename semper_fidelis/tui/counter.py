@@ -16,7 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..engine import describe_units, unit_pairs
+from ..engine import unit_pairs
+from ..i18n import _
+from .words import either, type_words, units_words
 
 if TYPE_CHECKING:
     from .widgets.decision import Row
@@ -74,12 +76,12 @@ class UnitCounter:
 
     def words(self, group: Group | None = None) -> str:
         pairs = self.group if group is None else group
-        return describe_units({self.types[c]: n for c, n in pairs}) if pairs else "no units"
+        return units_words({self.types[c]: n for c, n in pairs}) if pairs else _("no units")
 
     def refusal(self) -> str:
         """Why Enter applies nothing: the legal groups, in words."""
         legal = "; ".join(self.words(g) for g in self.groups)
-        return f"Not a group the rules allow here: {self.words()}. They allow: {legal}."
+        return _("Not a group the rules allow here: {group}. They allow: {legal}.", group=self.words(), legal=legal)
 
     # ------------------------------------------------------------------------------ keys
 
@@ -125,9 +127,8 @@ class UnitCounter:
 
     def _range(self, code: str) -> str:
         if code not in self.types:
-            return f"No units '{code}' here."
-        name = describe_units({self.types[code]: 2}).split(" ", 1)[1]
-        return f"{name} here: {' or '.join(map(str, self.allowed(code)))}."
+            return _("No units '{code}' here.", code=code)
+        return _("{units} here: {counts}.", units=type_words(self.types[code]), counts=either([str(n) for n in self.allowed(code)]))
 
 
 def _pairs(typed: str) -> list[tuple[str, int]]:
@@ -173,6 +174,6 @@ class Placing:
     def step(self, delta: int) -> str:
         n = self.n + delta
         if not 1 <= n <= self.most:
-            return f"From 1 to {self.most} at once here."
+            return _("From 1 to {most} at once here.", most=self.most)
         self.n = n
         return ""

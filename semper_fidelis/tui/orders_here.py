@@ -10,11 +10,12 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine import Game
+from ..i18n import N_, _
 from .theme import KEY_STYLE
 
 #: the orders whose next step asks for an area, and how that area is related to it
-WORDS = {"move": "move from here", "assault": "assault from here", "fortify": "fortify here",
-         "mobilize": "mobilize into here", "provision": "provision here"}
+WORDS = {"move": N_("move from here"), "assault": N_("assault from here"), "fortify": N_("fortify here"),
+         "mobilize": N_("mobilize into here"), "provision": N_("provision here")}
 
 
 class OrdersHere:
@@ -50,12 +51,12 @@ class OrdersHere:
         name = game.data.areas[area].name
         orders = self.orders(game, area)
         if not orders:
-            return Text.assemble((name, "bold"), ": no order concerns this area now", style="dim")
+            return Text.assemble((name, "bold"), ": " + _("no order concerns this area now"), style="dim")
         out = Text.assemble((name, "bold"), ": ")
         for i, order in enumerate(orders):
             if i:
                 out.append(" · ", style="dim")
             out.append(f" {keys.get(order, '?')} ", style=KEY_STYLE)
-            out.append(" " + WORDS[order])
-        out.append(" — Enter: these orders only", style="dim")
+            out.append(" " + _(WORDS[order]))
+        out.append(" — " + _("Enter: these orders only"), style="dim")
         return out

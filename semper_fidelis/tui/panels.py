@@ -17,7 +17,9 @@ from rich.text import Text
 
 from ..data.loader import GameData
 from ..data.models import ActionCard, Side
-from ..engine import Event, PlayerView, TokenView, event_text, plural, token_title
+from ..data.translations import card_effect, card_name
+from ..engine import Event, PlayerView, TokenView, event_text
+from ..i18n import N_, _, ngettext
 from ..render.board_map import MapPosition
 from ..render.map_style import ROMAN
 from ..render.position import position_from_view
@@ -25,6 +27,7 @@ from .session import Session
 from .status import join_parts
 from .theme import KEY_STYLE, PICKED_STYLE, badge
 from .widgets.decision import Row
+from .words import TERRAIN, fill, printed_token, said
 
 
 def hand_renderable(session: Session, first: Side, offers: list[Row] | None = None, picked: Row | None = None) -> RenderableType:
@@ -41,38 +44,46 @@ def hand_renderable(session: Session, first: Side, offers: list[Row] | None = No
         hand = view["hand"][side]
         tokens = view["my_tokens"][side]
         if not session.may_see(side):
-            lines.append(Text.assemble(badge(side), f" {plural(len(hand), 'card')}, {plural(len(tokens), 'token')} (hidden)"))
+            lines.append(fill(_("{side} {cards}, {tokens} (hidden)"), side=badge(side), cards=cards_count(len(hand)), tokens=tokens_count(len(tokens))))
             continue
         seen = sorted(n for n in hand if n is not None)  # all of them: this hand may be seen
         if side != first:  # privacy off: the other hand in one line, in full under c
-            numbers = " ".join(f"#{n}" for n in seen) or "no cards"
-            lines.append(Text.assemble(badge(side), f" {numbers}, {len(tokens)} token{'s' * (len(tokens) != 1)}"))
+            numbers = " ".join(f"#{n}" for n in seen) or _("no cards")
+            lines.append(fill(_("{side} {cards}, {tokens}"), side=badge(side), cards=numbers, tokens=tokens_count(len(tokens))))
             continue
         if offers is not None:
             lines += _offered_hand(data, side, seen, cards[side], tokens, offers, picked)
             continue
-        lines.append(Text.assemble(badge(side), (f" hand: {len(hand)} card{'s' * (len(hand) != 1)}", "bold"),
-                                   ("  (c: in full)", "dim italic")))
+        lines.append(Text.assemble(badge(side), (" " + _("hand: {cards}", cards=cards_count(len(hand))), "bold"),
+                                   ("  " + _("(c: in full)"), "dim italic")))
         for n in seen:
-            lines.append(card_line(cards[side][n]))
-        names = ", ".join(token_title(data, f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or "none"
-        line = Text.assemble(("Tokens: ", "bold"), names)
+            lines.append(card_line(data, side, cards[side][n]))
+        names = ", ".join(printed_token(data, f"{t['kind']}{t['value']}") for t in tokens if t["kind"]) or _("none")
+        line = Text.assemble((_("Tokens:") + " ", "bold"), names)
         line.no_wrap, line.overflow = True, "ellipsis"
         lines.append(line)
     return Group(*lines)
 
 
-def _offered_hand(data: GameData, side: str, hand: list[int], cards: dict[int, ActionCard], tokens: list[TokenView], offers: list[Row], picked: Row | None) -> list[Text]:
+def cards_count(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n)
+
+
+def tokens_count(n: int) -> str:
+    return ngettext("{n} token", "{n} tokens", n)
+
+
+def _offered_hand(data: GameData, side: Side, hand: list[int], cards: dict[int, ActionCard], tokens: list[TokenView], offers: list[Row], picked: Row | None) -> list[Text]:
     """The hand as the Orders offer it: a line a card with its keys (``1`` for its AP, ``11``
     for its effect), a line a token with its keys (``t`` Supply, ``y`` its effect); a key that
     cannot be used now is dimmed, and the reason is on the line (or the header, when one reason
     holds for every card)."""
     blocked = {r.blocked for r in offers if r.blocked and r.option.kind == "card"}
     every_card = len(blocked) == 1 and not any(r.option.kind == "card" and not r.blocked for r in offers)
-    head = Text.assemble(badge(side), (f" {len(hand)} card{'s' * (len(hand) != 1)}", "bold"))
-    head.append(f" — {blocked.pop()}" if every_card else " · 07 for AP, again for effect", "dim italic")
+    head = Text.assemble(badge(side), (" " + cards_count(len(hand)), "bold"))
+    head.append(f" — {blocked.pop()}" if every_card else " · " + _("07 for AP, again for effect"), "dim italic")
     columns = _KeyColumns(offers, picked)
-    return [_one_line(head)] + [_offered_card(n, cards[n], offers, columns, every_card) for n in hand] + \
+    return [_one_line(head)] + [_offered_card(data, side, n, cards[n], offers, columns, every_card) for n in hand] + \
         _offered_tokens(data, tokens, offers, columns)
 
 
@@ -90,12 +101,12 @@ class _KeyColumns:
                 + _chips([r for r in own if r.option.kind == second_kind], self.second, self.picked))
 
 
-def _offered_card(n: int, card: ActionCard, offers: list[Row], columns: _KeyColumns, every_card: bool) -> Text:
+def _offered_card(data: GameData, side: Side, n: int, card: ActionCard, offers: list[Row], columns: _KeyColumns, every_card: bool) -> Text:
     own = [r for r in offers if r.option.card == n]
     why = next((r.blocked for r in own if r.blocked), "") if not every_card else ""
     return _one_line(Text.assemble(
-        columns.chips(own, "card", "card-effect"), (f" #{n:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""),
-        (card.name, "bold"), (f" — {why}", "dim italic") if why else (" — " + card.effect, "dim")))
+        columns.chips(own, "card", "card-effect"), (f" #{n:<2} {card_marks(card)} ", ""),
+        (card_name(card), "bold"), (f" — {why}", "dim italic") if why else (" — " + card_effect(data, side, card), "dim")))
 
 
 def _offered_tokens(data: GameData, tokens: list[TokenView], offers: list[Row], columns: _KeyColumns) -> list[Text]:
@@ -106,7 +117,7 @@ def _offered_tokens(data: GameData, tokens: list[TokenView], offers: list[Row], 
         own = [r for r in offers if label and not twin and r.option.token == label]
         why = next((r.blocked for r in own if r.blocked), "")
         lines.append(_one_line(Text.assemble(columns.chips(own, "supply-token", "use-token"), " ",
-                                             (token_title(data, label) or "a token", "bold"),
+                                             (printed_token(data, label) if label else _("a token"), "bold"),
                                              (f" — {why}", "dim italic") if why else "")))
     return lines
 
@@ -127,14 +138,20 @@ def _chips(rows: list[Row], width: int, picked: Row | None) -> Text:
     return text
 
 
-KIND_MARK = {"action": "Act", "special": "Spc", "event": "Evt"}
+#: a card's kind in three letters (translated when drawn)
+KIND_MARK = {"action": N_("Act"), "special": N_("Spc"), "event": N_("Evt")}
 
 
-def card_line(card: ActionCard) -> Text:
+def card_marks(card: ActionCard) -> str:
+    """'2AP Spc': a card's AP and its kind, short."""
+    return _("{ap}AP {kind}", ap=card.ap, kind=said(KIND_MARK, card.kind))
+
+
+def card_line(data: GameData, side: Side, card: ActionCard) -> Text:
     """One compact line a card: its key (its number, tui/keys.py), number, AP, kind and name,
     then as much of its effect as fits ('04 #4  2AP Spc Nurses — Play in a battle…')."""
-    line = Text.assemble((f" {card.number:02d} ", KEY_STYLE), (f" #{card.number:<2} {card.ap}AP {KIND_MARK.get(card.kind, card.kind)} ", ""),
-                         (card.name, "bold"), (" — " + card.effect, "dim"))
+    line = Text.assemble((f" {card.number:02d} ", KEY_STYLE), (f" #{card.number:<2} {card_marks(card)} ", ""),
+                         (card_name(card), "bold"), (" — " + card_effect(data, side, card), "dim"))
     line.no_wrap, line.overflow = True, "ellipsis"
     return line
 
@@ -172,19 +189,24 @@ def area_info(view: PlayerView, data: GameData, area: str | None) -> Text:
         return Text("")
     a = data.areas[area]
     district = next((d for d in data.board.districts if d.number == a.district), None)
-    where = f"district {ROMAN.get(district.number, district.number)} {district.name}" if district else "Village"
+    where = _("district {number} {name}", number=ROMAN.get(district.number, district.number), name=district.name) if district else _("Village")
     units = view["units"].get(area) or {}
     letters: dict[str, str] = {u.id: u.letter for u in data.components.units}
-    held = ", ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or "empty"
+    held = ", ".join(f"{n}{letters.get(t, '?')}" for t, n in sorted(units.items()) if n) or _("empty")
     parts: list[Text | str] = [
         Text.assemble(("▶ ", "bold"), (a.name, "bold")),
-        f"{a.terrain} {a.limit}, {where}",
-        f"units {held}",
+        _("{terrain} {limit}, {where}", terrain=said(TERRAIN, a.terrain), limit=a.limit, where=where),
+        _("units {units}", units=held),
     ]
     if view["strategic"].get(area):
-        parts.append(f"★{view['strategic'][area]} strategic")
+        parts.append(_("★{value} strategic", value=view["strategic"][area]))
     attackers = [g for g in view["attacks"].get(area, []) if sum(g["units"].values())]
     if attackers:
-        parts.append("attacked from " + ", ".join(f"{g['side']} {data.areas[g['origin']].name if g['origin'] in data.areas else 'inside'}" for g in attackers))
-    parts.append(Text.assemble(("next to ", "bold"), ", ".join(sorted(data.areas[n].name for n in a.neighbours))))
+        inside = _("inside")
+        origins = ", ".join(f"{g['side']} {data.areas[g['origin']].name if g['origin'] in data.areas else inside}" for g in attackers)
+        parts.append(_("attacked from {origins}", origins=origins))
+    next_to = _("next to {areas}")
+    neighbours = fill(next_to, areas=", ".join(sorted(data.areas[n].name for n in a.neighbours)))
+    neighbours.stylize("bold", 0, len(next_to.partition("{areas}")[0]))
+    parts.append(neighbours)
     return join_parts(parts)

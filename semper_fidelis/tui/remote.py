@@ -25,6 +25,7 @@ from ..data.loader import GameData
 from ..data.models import Side
 from ..data.text import plain, printable
 from ..engine import Game, IllegalAction, PlayerView
+from ..i18n import _
 from ..net.credentials import checked_secret
 from ..net.join import JoinError, Link
 from ..net.mirror import Mirror
@@ -59,9 +60,9 @@ class RemoteSession(Session):
 
     def apply(self, action: str) -> str:
         if self.waiting:
-            raise IllegalAction("your last action is on its way to the host: wait for its answer")
+            raise IllegalAction(_("your last action is on its way to the host: wait for its answer"))
         if self.send is None:
-            raise IllegalAction("not connected to the host")
+            raise IllegalAction(_("not connected to the host"))
         self.waiting = True
         self.send(action)
         return action
@@ -72,7 +73,7 @@ class RemoteSession(Session):
         return 1
 
     def undo(self) -> list[str]:
-        raise IllegalAction("cannot undo in a hosted game: the host keeps the record")
+        raise IllegalAction(_("cannot undo in a hosted game: the host keeps the record"))
 
     def autosave(self) -> None:
         """The host autosaves; nothing is written here."""
@@ -173,11 +174,12 @@ class JoinApp(SemperFidelisApp):
         return Link(self.address, self.side, secret, self.game_data, on_state=self._position, on_refused=self._host_refused, tls=self.host_tls)
 
     def get_default_screen(self) -> JoiningScreen:
-        self.joining = JoiningScreen(f"Joining the game at {self.address} as {self.side}…", self._prompt() if self.asks else None)
+        self.joining = JoiningScreen(_("Joining the game at {address} as {side}…", address=self.address, side=self.side), self._prompt() if self.asks else None)
         return self.joining
 
     def _prompt(self, refused: str = "") -> str:
-        return f"{refused} — " * bool(refused) + f"The seat {self.side} of the game at {self.address}: type its secret (the host gave it), Enter."
+        prompt = _("The seat {side} of the game at {address}: type its secret (the host gave it), Enter.", side=self.side, address=self.address)
+        return f"{refused} — {prompt}" if refused else prompt
 
     def on_mount(self) -> None:
         if self.link is not None:
@@ -242,7 +244,7 @@ class JoinApp(SemperFidelisApp):
             return
         if self.session is not None:
             self.session.waiting = False
-        self.notify(f"The host refused: {reason}", severity="error")
+        self.notify(_("The host refused: {reason}", reason=reason), severity="error")
 
     def back_to_menu(self) -> None:
         self.exit()

@@ -16,6 +16,7 @@ from ..bots import Bot, Seat, make_bot
 from ..data.loader import GameData
 from ..data.models import Side
 from ..engine import Decision, Event, Game, IllegalAction, Option, PlayerView, RecordError, read_record
+from ..i18n import _
 from ..play.quiet import Quiet, queued, restored
 from ..play.quiet import due as quiet_due
 from ..store.locks import lock_game
@@ -37,7 +38,7 @@ class EngineFailure(RuntimeError):
 def cannot_write(exc: OSError, path: Path) -> str:
     """Why a save failed, in a few words: the save (not the temporary file or hidden folder the
     system names), what the system said."""
-    return f"cannot write {path}: {exc.strerror or exc}"
+    return _("cannot write {path}: {why}", path=path, why=exc.strerror or exc)
 
 
 #: what a view is made for: the game, its actions, the viewer and the quiet step shown
@@ -221,7 +222,7 @@ class Session:
         assert quiet is not None
         d, option = self.game.quiet_decision(quiet)
         if action != option.notation:
-            raise IllegalAction(f"'{action}' is not legal now ({d.prompt}); legal: {option.notation}")
+            raise IllegalAction(_("'{action}' is not legal now ({prompt}); legal: {legal}", action=action, prompt=d.prompt, legal=option.notation))
         self.passed.append((len(self.game.actions), self.quiet.pop(0)))
         return action
 
@@ -260,7 +261,7 @@ class Session:
             raise
         except Exception as exc:  # noqa: BLE001 - any engine bug
             self.game = Game.from_record(self.game.record(), data=self.game.data)
-            raise EngineFailure(f"the engine failed on '{action}' ({type(exc).__name__}: {exc}); the position is as before") from exc
+            raise EngineFailure(_("the engine failed on '{action}' ({error}); the position is as before", action=action, error=f"{type(exc).__name__}: {exc}")) from exc
         self._note_quiet(before, done)
         self.autosave()
         return done
@@ -293,7 +294,7 @@ class Session:
             who = quiet["side"] if quiet is not None else self.decider_of_last()
             at_table = self.viewer == TABLE and who == self.asking_side()  # both are looking: nothing hidden
             if who is not None and who != self.viewer and not at_table:
-                raise IllegalAction(f"cannot undo: the last decision was {who}'s (hot seat: each player undoes only their own)")
+                raise IllegalAction(_("cannot undo: the last decision was {side}'s (hot seat: each player undoes only their own)", side=who))
         if quiet is not None:
             self.quiet.insert(0, self.passed.pop()[1])
             self.autosave()

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from rich.text import Text
 
 from ..engine import Option
-from ..engine import describe_units as describe
+from ..i18n import N_, _, pgettext
 from .widgets.decision import Row
+from .words import units_words
 
 #: a part of a line: (the fact it says, its words in a row, its words in the title)
 Part = tuple[str, str, str]
@@ -21,7 +22,7 @@ Name = Callable[[str], str]
 
 
 def _units(option: Option) -> str:
-    return describe(dict(option.units))
+    return units_words(dict(option.units))
 
 
 def _part(fact: str, words: str, title: str | None = None) -> Part:
@@ -32,30 +33,31 @@ def _via(option: Option, name: Name) -> Part:
     """The side an attack or an entry comes from: '← X' in a row (what tells three sides of one
     area apart), 'from X' in the title."""
     via = name(option.via or "")
-    return _part("via", f"← {via}", f"from {via}")
+    return _part("via", f"← {via}", _("from {area}", area=via))
 
 
 def _move_parts(option: Option, name: Name) -> list[Part] | None:
     to = name(option.to_area or "")
     if option.kind == "move":
-        return [_part("verb", "Move into"), _part("to", to)]
-    verb = {"attack": "Attack", "assault": "Assault", "enter": "Enter"}[option.kind]
+        return [_part("verb", _("Move into")), _part("to", to)]
+    verb = {"attack": _("Attack"), "assault": _("Assault"), "enter": pgettext("verb", "Enter")}[option.kind]
     return [_part("verb", verb), _part("to", to), _via(option, name)]
 
 
-def _place_parts(verb: str, into: str) -> Callable[[Option, Name], list[Part]]:
-    """A unit placed (deployed, mobilized, sent as a reinforcement) in an area."""
+def _place_parts(verb: str, into: str, zone: str) -> Callable[[Option, Name], list[Part]]:
+    """A unit placed (deployed, mobilized, sent as a reinforcement) in an area (``into``: its
+    words, with the area as ``{area}``) or in the Mobilization Zone (``zone``)."""
 
     def parts(option: Option, name: Name) -> list[Part]:
-        where = f"{into} {name(option.area)}" if option.area else f"{into} the Mobilization Zone"
-        return [_part("verb", verb), _part("units", _units(option)), _part("to", where)]
+        where = _(into, area=name(option.area)) if option.area else _(zone)
+        return [_part("verb", _(verb)), _part("units", _units(option)), _part("to", where)]
 
     return parts
 
 
 def _barricade(option: Option, name: Name) -> list[Part]:
-    return [_part("verb", "Barricade"), _part("area", f"in {name(option.area or '')}"),
-            _part("facing", f"facing {name(option.facing or '')}")]
+    return [_part("verb", _("Barricade")), _part("area", _("in {area}", area=name(option.area or ""))),
+            _part("facing", _("facing {area}", area=name(option.facing or "")))]
 
 
 def _from_to(verb: str) -> Callable[[Option, Name], list[Part]]:
@@ -63,15 +65,15 @@ def _from_to(verb: str) -> Callable[[Option, Name], list[Part]]:
 
     def parts(option: Option, name: Name) -> list[Part]:
         # the destination last: a group's ways out told apart under "Withdraw 1 X from Y" (Losses)
-        return [_part("verb", verb), _part("units", _units(option)), _part("from", f"from {name(option.from_area or '')}"),
-                _part("to", f"to {name(option.to_area or '')}")]
+        return [_part("verb", _(verb)), _part("units", _units(option)), _part("from", _("from {area}", area=name(option.from_area or ""))),
+                _part("to", _("to {area}", area=name(option.to_area or "")))]
 
     return parts
 
 
-def _area_only(verb: str, into: str = "in") -> Callable[[Option, Name], list[Part]]:
+def _area_only(verb: str, into: str = N_("in {area}")) -> Callable[[Option, Name], list[Part]]:
     def parts(option: Option, name: Name) -> list[Part]:
-        return [_part("verb", verb), _part("area", f"{into} {name(option.area or '')}".strip())]
+        return [_part("verb", _(verb)), _part("area", _(into, area=name(option.area or "")).strip())]
 
     return parts
 
@@ -79,18 +81,19 @@ def _area_only(verb: str, into: str = "in") -> Callable[[Option, Name], list[Par
 def _from(option: Option, name: Name) -> list[Part]:
     """An order's origin, or a unit a card takes from an area (its units then tell it apart)."""
     if option.units:
-        return [_part("verb", "Take"), _part("units", _units(option)), _part("area", f"from {name(option.area or '')}")]
-    return [_part("verb", "From"), _part("area", name(option.area or ""))]
+        return [_part("verb", _("Take")), _part("units", _units(option)), _part("area", _("from {area}", area=name(option.area or "")))]
+    return [_part("verb", pgettext("verb", "From")), _part("area", name(option.area or ""))]
 
 
 def _loss(verb: str) -> Callable[[Option, Name], list[Part]]:
-    """A way of taking Losses: what it does to which units, and where they stand (in an area or
-    on its border: the words after the units in the label, the one fact an Option lacks)."""
+    """A way of taking Losses: what it does to which units, and where they stand (in an area,
+    or on the border from the area they attacked from: the battle's area is ``from_area``)."""
 
     def parts(option: Option, name: Name) -> list[Part]:
-        units = _units(option)
+        area = name(option.area or "")
+        where = _("on the border from {area}", area=area) if option.from_area and option.from_area != option.area else _("in {area}", area=area)
         # the verb last: one unit's ways told apart under it ("1 Polish Volunteer in X" over "Disperse", "Break")
-        return [_part("units", units), _part("where", option.label.partition(units)[2].strip()), _part("verb", verb)]
+        return [_part("units", _units(option)), _part("where", where), _part("verb", _(verb))]
 
     return parts
 
@@ -98,28 +101,30 @@ def _loss(verb: str) -> Callable[[Option, Name], list[Part]]:
 def _withdraw(option: Option, name: Name) -> list[Part]:
     """Units withdrawn: grouped as a way of taking Losses is (the units and their area over
     "Withdraw to X", "Disperse", "Break")."""
-    where = f"in {name(option.from_area or '')}"
-    return [_part("units", _units(option)), _part("where", where), _part("verb", f"Withdraw to {name(option.to_area or '')}")]
+    where = _("in {area}", area=name(option.from_area or ""))
+    return [_part("units", _units(option)), _part("where", where), _part("verb", _("Withdraw to {area}", area=name(option.to_area or "")))]
 
 
 def _discard(option: Option, name: Name) -> list[Part]:
     """A card discarded towards an Evasion: the card, and the Evasion it pays for (said once)."""
-    card, _, towards = option.label.removeprefix("Discard ").partition(" towards ")
-    return [_part("verb", "Discard"), _part("towards", f"towards {towards}"), _part("card", card)]
+    card, _sep, towards = option.label.removeprefix("Discard ").partition(" towards ")
+    return [_part("verb", _("Discard")), _part("towards", _("towards {evasion}", evasion=towards)), _part("card", card)]
 
 
 #: option kind -> its parts; a kind not here keeps its label (cards, tokens, the orders)
 SHAPES: dict[str, Callable[[Option, Name], list[Part] | None]] = {
     "move": _move_parts, "attack": _move_parts, "assault": _move_parts, "enter": _move_parts,
-    "deploy": _place_parts("Place", "in"), "mobilize": _place_parts("Mobilize", "into"),
-    "reinforce": _place_parts("Send", "to"), "relief": _place_parts("Relief", "to"),
-    "place": _place_parts("Place", "in"),
-    "barricade": _barricade, "redoubt": _area_only("Redoubt"),
-    "hq": _area_only("Place the HQ"), "artillery": _area_only("Artillery fires on", ""),
-    "from": _from, "battle": _area_only("Fight the battle"),
-    "retreat": _area_only("The attackers who cannot go back go to the adjacent area", ""),
-    "disperse": _loss("Disperse"), "break": _loss("Break"), "discard-card": _discard,
-    "advance": _from_to("Move"), "evade": _from_to("Evade"), "withdraw": _withdraw,
+    "deploy": _place_parts(N_("Place"), N_("in {area}"), N_("in the Mobilization Zone")),
+    "mobilize": _place_parts(N_("Mobilize"), N_("into {area}"), N_("into the Mobilization Zone")),
+    "reinforce": _place_parts(N_("Send"), N_("to {area}"), N_("to the Mobilization Zone")),
+    "relief": _place_parts(N_("Relief"), N_("to {area}"), N_("to the Mobilization Zone")),
+    "place": _place_parts(N_("Place"), N_("in {area}"), N_("in the Mobilization Zone")),
+    "barricade": _barricade, "redoubt": _area_only(N_("Redoubt")),
+    "hq": _area_only(N_("Place the HQ")), "artillery": _area_only(N_("Artillery fires on"), "{area}"),
+    "from": _from, "battle": _area_only(N_("Fight the battle")),
+    "retreat": _area_only(N_("The attackers who cannot go back go to the adjacent area"), "{area}"),
+    "disperse": _loss(N_("Disperse")), "break": _loss(N_("Break")), "discard-card": _discard,
+    "advance": _from_to(N_("Move")), "evade": _from_to(N_("Evade")), "withdraw": _withdraw,
 }
 
 

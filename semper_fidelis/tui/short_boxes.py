@@ -14,9 +14,29 @@ from rich.table import Table
 from rich.text import Text
 
 from ..data.loader import GameData
+from ..data.translations import card_name
 from ..engine import Event, PlayerView, event_text
-from .battle_panel import _letters, _name, _units, battle_start, loss_grid
+from ..i18n import _, ngettext
+from .battle_panel import (
+    _letters,
+    _name,
+    _units,
+    area_terms,
+    battle_score,
+    battle_start,
+    battle_steps,
+    changed_by,
+    fortifications,
+    group_from,
+    loss_grid,
+    losses_count,
+    result_lines,
+    role_head,
+    strength,
+    tokens_played,
+)
 from .theme import badge
+from .words import BANDS, ROLES, fill, printed_token, said
 
 #: from this width the two sides of a battle take a line each, else they stand side by side
 LINES_FROM = 60
@@ -29,23 +49,25 @@ def short_battle(view: PlayerView, data: GameData, events: Sequence[Event], odds
     if b is None:
         return None
     area, attacker, defender = b["area"], b["attacker"], b["defender"]
-    strategic = view["strategic"].get(area)
     sides = b["sides_of_attack"]
-    lines: list[RenderableType] = [Text.assemble(
-        ("⚔ BATTLE IN ", "bold"), (_name(data, area).upper(), "bold underline"),
-        f" ({data.areas[area].terrain.title()}" + (f", ★{strategic}" if strategic else "") + "): ", badge(attacker),
-        " assaults " if b["assault"] else " attacks ", badge(defender), f" · {sides} side{'s' * (sides != 1)}",
-    )]
+    head = _("⚔ BATTLE IN {area}")
+    title = Text.assemble(
+        fill(head, area=Text(_name(data, area).upper(), style="bold underline")), " ", area_terms(view, data, area), ": ",
+        fill(_("{attacker} assaults {defender}") if b["assault"] else _("{attacker} attacks {defender}"), attacker=badge(attacker), defender=badge(defender)),
+        " · " + ngettext("{n} side", "{n} sides", sides),
+    )
+    title.stylize("bold", 0, len(head.partition("{area}")[0]))
+    lines: list[RenderableType] = [title]
     settled = b["bp"] is not None or b["result"] is not None
     changed = _changed(b, data, events) if not settled else None
     if odds is not None and not settled:
         lines += [odds] + ([changed] if changed is not None else [])
     lines.append(BattleSides(b, data))
-    lines += _result(b)
-    lines.append(_steps(b))
-    played = [Text.assemble(badge(b[role]), f" {kind.replace('-', ' ')} token") for role, kind in b["tokens"].items() if kind]
+    lines += result_lines(b, _("{attacker} : {defender} BP — {winner} wins"))
+    lines.append(battle_steps(b))
+    played = tokens_played(b, data)
     if played and changed is None:
-        lines.append(Text.assemble("Tokens played: ", Text("  ").join(played)))
+        lines.append(Text.assemble(_("Tokens played:") + " ", Text("  ").join(played)))
     told = _told(events, area, said_cards=changed is not None)
     lines.extend(Text(line, style="italic") for line in told)
     return Group(*lines)
@@ -56,17 +78,16 @@ def _changed(b: dict[str, Any], data: GameData, events: Sequence[Event]) -> Text
     they add (the cards by number and name: 'PL #4 Nurses')."""
     start = battle_start(events, b["area"])
     played = [_card(data, e) for e in events[start + 1:] if e.kind == "card" and e.get("use") == "special"] if start is not None else []
-    played += [f"{b[role]} {kind.replace('-', ' ')} token" for role, kind in b["tokens"].items() if kind]
+    played += [_("{side} {token} token", side=b[role], token=printed_token(data, kind)) for role, kind in b["tokens"].items() if kind]
     if not played:
         return None
-    mods = [f"{b[role]} {b['modifiers'][role]:+d} BP" for role in ("attacker", "defender") if b["modifiers"][role]]
-    return Text.assemble(("Odds changed by: ", "bold"), ", ".join(played), f" ({', '.join(mods)})" if mods else "")
+    return changed_by(", ".join(played), b)
 
 
 def _card(data: GameData, event: Event) -> str:
     side, number = event.get("side"), event.get("card")
     card = next((c for c in data.decks[side].cards if c.number == number), None) if side in data.decks else None
-    return f"{side} #{number} {card.name}" if card is not None else (event_text(event) or "").rstrip(".")
+    return f"{side} #{number} {card_name(card)}" if card is not None else (event_text(event) or "").rstrip(".")
 
 
 def _told(events: Sequence[Event], area: str, said_cards: bool) -> list[str]:
@@ -76,28 +97,6 @@ def _told(events: Sequence[Event], area: str, said_cards: bool) -> list[str]:
     if start is None:
         return []
     return [text for e in events[start + 1:] if (text := event_text(e)) and not (said_cards and e.kind == "card" and e.get("use") == "special")][-6:]
-
-
-def _result(b: dict[str, Any]) -> list[RenderableType]:
-    if b["bp"]:
-        bp = b["bp"]
-        return [Text.assemble(("Result: ", "bold"), f"{bp['attacker']} : {bp['defender']} BP — ", badge(b["winner"]), " wins")]
-    if b["result"] == "evaded":
-        return [Text.assemble(("Result: ", "bold"), badge(b["defender"]), " evaded — no battle")]
-    if b["result"] == "empty":
-        return [Text.assemble(("Result: ", "bold"), "no defenders left — no battle")]
-    return []
-
-
-def _steps(b: dict[str, Any]) -> Text:
-    """The steps of §9.3, the current one lit (no 'Steps:': the lit label says it)."""
-    out = Text()
-    now = b["steps"].index(b["step"])
-    for i, label in enumerate(b["steps"]):
-        out.append(f" {label} ", style="bold reverse" if i == now else ("dim" if i > now else ""))
-        if i + 1 < len(b["steps"]):
-            out.append("›", style="dim")
-    return out
 
 
 class BattleSides:
@@ -121,29 +120,21 @@ class BattleSides:
     def _attacker(self) -> list[Text]:
         b, data = self.b, self.data
         side, letters = b["attacker"], _letters(data)
-        out = [Text.assemble(("Attacker ", "bold"), badge(side))]
-        for g in b["groups"]:
-            cut = " (crosses a Barricade: −1 each)" if g["crosses_barricade"] else ""
-            out.append(Text.assemble(_units(side, g["units"], letters), f" from {_name(data, g['origin'])}{cut}"))
+        out = [role_head(_("Attacker {side}"), side)]
+        out += [group_from(data, side, g, letters) for g in b["groups"]]
         if b["inside"]:
-            out.append(Text.assemble(_units(side, b["inside"], letters), " already inside"))
+            out.append(fill(_("{units} already inside"), units=_units(side, b["inside"], letters)))
         if b["bp"] is None and b["result"] is None:
-            extra = f" (+{b['side_bonus']} for sides)" if b["side_bonus"] else ""
-            bp = b["table_bp"]["attacker"] + b["modifiers"]["attacker"]
-            out.append(Text(f"Strength {b['strength']['attacker']} → {bp} BP{extra}", style="bold"))
+            out.append(Text(strength(b, "attacker", b["table_bp"]["attacker"] + b["modifiers"]["attacker"]), style="bold"))
         return out
 
     def _defender(self) -> list[Text]:
         b, data = self.b, self.data
-        forts = ["Redoubt (−1 each attacker, no side bonus)"] if b["redoubt"] else []
-        if b["barricades_facing"]:
-            forts.append("Barricades facing " + ", ".join(_name(data, x) for x in b["barricades_facing"]))
-        out = [Text.assemble(("Defender ", "bold"), badge(b["defender"])),
-               Text.assemble(_units(b["defender"], b["defenders"], _letters(data)), " inside"),
-               Text("; ".join(forts) if forts else "no fortifications", style="dim")]
+        out = [role_head(_("Defender {side}"), b["defender"]),
+               fill(_("{units} inside"), units=_units(b["defender"], b["defenders"], _letters(data))),
+               Text(fortifications(data, b), style="dim")]
         if b["bp"] is None and b["result"] is None:
-            bp = b["table_bp"]["defender"] + b["modifiers"]["defender"]
-            out.append(Text(f"Strength {b['strength']['defender']} → {bp} BP", style="bold"))
+            out.append(Text(strength(b, "defender", b["table_bp"]["defender"] + b["modifiers"]["defender"]), style="bold"))
         return out
 
 
@@ -156,27 +147,28 @@ def short_losses(view: PlayerView, data: GameData, offered: set[str] | None = No
         return None
     side, role, band = f["side"], f["role"], f["band"]
     where = _name(data, f["area"])
-    fire = " under Artillery fire (no withdrawal)" if role == "artillery" else f" as {role}"
+    if role == "artillery":
+        whose = _("{side} under Artillery fire (no withdrawal), {band} Morale, at {area}", side="{side}", band=said(BANDS, band), area=where)
+    else:
+        whose = _("{side} as {role}, {band} Morale, at {area}", side="{side}", role=said(ROLES, role), band=said(BANDS, band), area=where)
     # the player's own options on screen say whose Losses, where (the prompt) and each way's
     # Losses (their costs): said once, there
-    lines: list[RenderableType] = [] if offered is not None else [Text.assemble(badge(side), f"{fire}, {band} Morale, at {where}")]
-    lines.append(Text.assemble(("Losses ", "bold"), f"{f['total']} in all · ", (f"{f['absorbed']} absorbed", "bold green"), " · ",
-                               (f"{f['remaining']} still to take", "bold red")))
+    lines: list[RenderableType] = [] if offered is not None else [fill(whose, side=badge(side))]
+    lines.append(losses_count(f["total"], f["absorbed"], f["remaining"]))
     if f["medicine"]:
-        lines.append(Text("Medicine used: one Loss fewer.", style="italic"))
+        lines.append(Text(_("Medicine used: one Loss fewer."), style="italic"))
     b = view.get("battle")
     if b is not None and b["bp"]:
-        bp = b["bp"]
-        lines.append(Text.assemble(("Battle: ", "bold"), badge(b["attacker"]), f" {bp['attacker']} : {bp['defender']} ",
-                                   badge(b["defender"]), " — ", badge(b["winner"]), " wins"))
+        lines.append(battle_score(b, _("{attacker} {a} : {d} {defender} — {winner} wins")))
     if offered is None:
         grid, dashes = loss_grid(f, offered)
-        lines += [Text(f"Loss Table, {'attacker' if role == 'attacker' else 'defender'}: Losses a unit absorbs", style="bold"), grid]
+        title = _("Loss Table, attacker: Losses a unit absorbs") if role == "attacker" else _("Loss Table, defender: Losses a unit absorbs")
+        lines += [Text(title, style="bold"), grid]
         if dashes:
-            lines.append(Text("—: cannot be chosen now.", style="dim"))
+            lines.append(Text(_("—: cannot be chosen now."), style="dim"))
     letters = _letters(data)
     for g in f["groups"]:
-        at = "on the border from " + _name(data, g["origin"]) if g["where"] == "border" else "in " + _name(data, g["area"])
-        lines.append(Text.assemble(_units(side, g["units"], letters), f" {at}"))
-    lines.append(Text("Dispersed: to the Mobilization Zone. Broken: lost (−1 VP per 5).", style="dim"))
+        at = _("{units} on the border from {area}") if g["where"] == "border" else _("{units} in {area}")
+        lines.append(fill(at, units=_units(side, g["units"], letters), area=_name(data, g["origin"] if g["where"] == "border" else g["area"])))
+    lines.append(Text(_("Dispersed: to the Mobilization Zone. Broken: lost (−1 VP per 5)."), style="dim"))
     return Group(*lines)

@@ -14,8 +14,9 @@ from rich.text import Text
 
 from ..data.models import Side
 from ..data.translations import card_name
-from ..engine import AREA_FACTS, Event, Game, event_text, token_label
+from ..engine import AREA_FACTS, Event, Game, event_text
 from ..i18n import _, ngettext
+from .words import printed_token
 
 #: the kinds a summary tells, with the words its headline counts them by (in the current
 #: language, the form the count takes)
@@ -96,7 +97,7 @@ def private_notices(game: Game, events: list[Event], side: Side) -> list[str]:
                      else _("#{number} {name} (played since)", number=n, name=card_name(cards[n])) for n in e["cards"] if n in cards]
             out.append(_("{side} drew {cards}.", side=side, cards=", ".join(drawn)))
         elif e.kind == "token" and e.get("token"):
-            token = token_label(e["token"])
+            token = printed_token(game.data, e["token"])
             if e.get("area") in game.data.areas:
                 said = _("{side} took {token} from {area} (face down: only you know it).", side=side, token=token, area=game.data.areas[e["area"]].name)
             else:

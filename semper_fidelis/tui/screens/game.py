@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Action, DecisionKind, Game, IllegalAction, Option
-from ...i18n import N_
+from ...i18n import N_, _, current_language, ngettext, pgettext
 from ...render.board_map import MapPosition
 from ..area_choice import area_note, is_area_choice, say_here
 from ..battle_panel import battle_start
@@ -50,7 +50,7 @@ NARROW_BELOW = 100
 TALL_FROM = 50
 #: what the decision panel was last filled for: the actions taken, the decision's kind and
 #: actions, the viewer and the quiet steps left
-_DecisionKey = tuple[int, DecisionKind | None, tuple[Action, ...] | None, str | None, int]
+_DecisionKey = tuple[int, DecisionKind | None, tuple[Action, ...] | None, str | None, int, str]  # ..., the language
 
 
 class GameScreen(BotTurns, TableKeys, Screen[None]):
@@ -143,15 +143,20 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         self.query_one(DecisionPanel).names = {a.name: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one(DecisionPanel).labels = {a.id: a.label.rstrip(".") for a in self.data.board.areas}
         self.query_one(DecisionPanel).describe = lambda area: area_note(self.session.view(), self.data, area)
-        self.query_one("#decision").border_title = "Decision"
-        self._subtitle()
-        self.query_one("#hand-box").border_title = "Hand"
-        self.query_one("#log-box").border_title = "Log"
-        self.query_one("#battle-box").border_title = "Battle"
+        self._titles()
+        self.query_one("#battle-box").border_title = pgettext("panel", "Battle")  # then its panel's, as it draws
         self.after_change()
+
+    def _titles(self) -> None:
+        """The boxes' titles, in the language of the moment (the menu may switch it mid-game; the
+        hand's and the battle's are set by what they draw)."""
+        self.query_one("#decision").border_title = _("Decision")
+        self._subtitle()
+        self.query_one("#log-box").border_title = _("Log")
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:
+            self._titles()
             self.render_all()
             self.schedule_bot()
 
@@ -170,7 +175,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         d = game.decision()
         self.shown = Shown.of(session, self.generation)  # the phase bar, the tracks and the log redraw
         panel = self.query_one(DecisionPanel)
-        key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer, len(session.quiet))
+        key = (len(game.actions), d.kind if d else None, d.actions if d else None, session.viewer, len(session.quiet), current_language())
         if key != self._decision_key:
             keep = panel.highlighted_action if self._decision_key and self._decision_key[1:3] == key[1:3] else None
             same_step = self._decision_key is not None and self._decision_key[1] == key[1]
@@ -258,11 +263,11 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         if self.shown is not None:
             self.query_one(BattlePanel).shown = BattleShown.at(self.shown, offered, self.last_battle, self.size.height < TALL_FROM)
         box = self.query_one("#battle-box")
-        box.border_subtitle = "c: your hand" if self.size.width < NARROW_BELOW or self.size.height < TALL_FROM else ""
+        box.border_subtitle = _("c: your hand") if self.size.width < NARROW_BELOW or self.size.height < TALL_FROM else ""
         self._render_hand()
         first = session.looking_at()
-        title = {None: f"{first} (privacy off: both open)", TABLE: "both hidden (a decision that needs no hand)"}
-        self.query_one("#hand-box").border_title = "Hand — " + title.get(session.viewer, first)
+        title = {None: _("{side} (privacy off: both open)", side=first), TABLE: _("both hidden (a decision that needs no hand)")}
+        self.query_one("#hand-box").border_title = _("Hand — {whose}", whose=title.get(session.viewer, first))
 
     def _render_hand(self) -> None:
         """The hand at this moment; in the Orders, with the keys of what it offers (it redraws
@@ -291,11 +296,11 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         if self._placed_at_once(action):
             return
         if not self.bot_lock.acquire(blocking=False):
-            self.notify("The bot is thinking; try again in a moment.", severity="warning")
+            self.notify(_("The bot is thinking; try again in a moment."), severity="warning")
             return
         try:
             if not self.shows_options():
-                self.notify("It is not your decision.", severity="warning")
+                self.notify(_("It is not your decision."), severity="warning")
                 return
             if self._unspent_ap(action):
                 return
@@ -322,7 +327,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         if session.unsaved != self.unsaved_told:  # told once, not at every action
             self.unsaved_told = session.unsaved
             if session.unsaved:
-                self.notify(f"Not saved: {session.unsaved}. Leaving the game will ask first.", severity="error", timeout=10)
+                self.notify(_("Not saved: {why}. Leaving the game will ask first.", why=session.unsaved), severity="error", timeout=10)
         events = session.game.events(TABLE)
         report = stage_report(events, self.seen_events)
         started = [i for i in range(self.seen_events, len(events)) if events[i].kind == "battle-start"]
@@ -334,8 +339,8 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             self.app.clear_notifications()  # a toast for the player leaving the keyboard must not stay up
             session.hand_over(handover)
         elif session.open_table():
-            self.notify("This decision needs no hidden cards or tokens: both hands are hidden, no need to pass the keyboard.",
-                        title="Hot seat", timeout=4)
+            self.notify(_("This decision needs no hidden cards or tokens: both hands are hidden, no need to pass the keyboard."),
+                        title=_("Hot seat"), timeout=4)
         if not session.bot_to_move:
             self.skipping = False
         # bots playing without pause: redraw a few times a second, not after every action
@@ -408,7 +413,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         n = row.option.card
         why = effect_blocked(self.game, d.player, n) if d is not None and n is not None else None
         if why:
-            self.notify(f"#{n}: {why}. Enter plays it for its AP.", timeout=5)
+            self.notify(_("#{number}: {why}. Enter plays it for its AP.", number=n, why=why), timeout=5)
 
     def action_play_key(self, key: str, kind: str) -> None:
         """A click on a key of the Hand panel: that card or token is played (for its AP or its
@@ -460,21 +465,21 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         going = [r for r in panel.rows if r.option.to_area and r.option.from_area]
         origins = {r.option.from_area for r in going}
         if len(origins) != 1 or not self.shows_options():
-            self.notify("Shift+arrow picks a neighbour where a step asks where units go.", timeout=3)
+            self.notify(_("Shift+arrow picks a neighbour where a step asks where units go."), timeout=3)
             return
         origin = origins.pop() or ""
         near = set(self.data.areas[origin].neighbours)
         about = [r for r in going if r.area in near and r.option.via in (None, origin)]
         target = toward(self.positions, origin, direction, {r.area for r in about if r.area})
         if target is None:
-            self.notify(f"Nowhere to go that way from {self.data.areas[origin].name}.", timeout=3)
+            self.notify(_("Nowhere to go that way from {area}.", area=self.data.areas[origin].name), timeout=3)
             return
         self.cursor = target
         chosen = [r.action for r in about if r.area == target]
         if len(chosen) == 1:
             self.apply(chosen[0])
             return
-        panel.narrow(chosen, f"{len(chosen)} options for {self.data.areas[target].name}")
+        panel.narrow(chosen, options_for(len(chosen), self.data.areas[target].name))
         self.mode = "option"
         self._render_map()
         self._render_detail()
@@ -488,7 +493,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             return False
         target = toward(self.positions, area, direction, {r.option.facing for r in here if r.option.facing})
         if target is None:
-            self.notify(f"No Barricade faces that way from {self.data.areas[area].name}.", timeout=3)
+            self.notify(_("No Barricade faces that way from {area}.", area=self.data.areas[area].name), timeout=3)
         else:
             self.apply(next(r.action for r in here if r.option.facing == target))
         return True
@@ -526,7 +531,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             return
         action = panel.highlighted_action
         if action == "cancel":  # Enter confirms, never drops the order: Esc is back (issue 36)
-            self.notify("Enter confirms an option; Esc cancels the order.", timeout=3)
+            self.notify(_("Enter confirms an option; Esc cancels the order."), timeout=3)
             return
         if action is None:
             if len(panel.shown) == 1:
@@ -535,7 +540,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
                 self.choose_area(self.cursor)  # nothing picked: the lit area under the cursor
                 return
             else:
-                self.notify("Pick an option first: its key (1-9, letters), Tab, or a click.", timeout=3)
+                self.notify(_("Pick an option first: its key (1-9, letters), Tab, or a click."), timeout=3)
                 return
         self.apply(action)
 
@@ -552,19 +557,19 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             orders = self.orders_here.orders(self.game, area)
             if orders:
                 self._then_area = area
-                panel.narrow(orders, f"Orders for {name}")
+                panel.narrow(orders, _("Orders for {area}", area=name))
                 self.mode = "option"
                 self._render_map()
                 self._render_detail()
                 return
         if not about:
-            self.notify(f"No option concerns {name}.", timeout=3)
+            self.notify(_("No option concerns {area}.", area=name), timeout=3)
             return
         if len(about) == 1:
             self._area_chosen = area
             self.apply(about[0])
             return
-        panel.narrow(about, f"{len(about)} options for {name}")
+        panel.narrow(about, options_for(len(about), name))
         self.mode = "option"
         self._render_map()
         self._render_detail()
@@ -592,11 +597,11 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         if self.shows_options() and asked is not None and "cancel" in asked[0].actions:
             self.apply("cancel")
         else:
-            self.notify("Nothing to cancel here (an order is cancelled before its last step).", timeout=3)
+            self.notify(_("Nothing to cancel here (an order is cancelled before its last step)."), timeout=3)
 
     def action_undo(self) -> None:
         if not self.bot_lock.acquire(blocking=False):
-            self.notify("The bot is thinking; try again in a moment.", severity="warning")
+            self.notify(_("The bot is thinking; try again in a moment."), severity="warning")
             return
         try:
             undone = self.session.undo()
@@ -606,7 +611,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         finally:
             self.bot_lock.release()
         self.last_battle = None
-        self.notify("Undone: " + ", ".join(reversed(undone)), timeout=3)
+        self.notify(_("Undone: {actions}", actions=", ".join(reversed(undone))), timeout=3)
         self.after_change()
 
     def action_save(self) -> None:
@@ -627,7 +632,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         from .hint import HintScreen
 
         if not self.shows_options():
-            self.notify("No decision of yours to hint at.", timeout=2)
+            self.notify(_("No decision of yours to hint at."), timeout=2)
             return
         self.app.push_screen(HintScreen(self.session))
 
@@ -657,12 +662,12 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         """How to reach the map, on the decision's border: below 100 columns the footer is cut
         before its space key."""
         narrow = self.size.width < NARROW_BELOW
-        self.query_one("#decision").border_subtitle = "⏎ apply · space: map" if narrow else "key: pick · ⏎ apply · ←↑→↓ hjkl: map"
+        self.query_one("#decision").border_subtitle = _("⏎ apply · space: map") if narrow else _("key: pick · ⏎ apply · ←↑→↓ hjkl: map")
 
     def action_skip(self) -> None:
         self.skipping = True
         self.session.hurry()
-        self.notify("Bots play on to your next decision.", timeout=2)
+        self.notify(_("Bots play on to your next decision."), timeout=2)
 
     def action_menu(self) -> None:
         self.app.confirm_leave(self.session, self.leave)
@@ -701,3 +706,8 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         if self.is_mounted:
             self._render_detail()
             self._render_hand()
+
+
+def options_for(n: int, area: str) -> str:
+    """'3 options for Rynek': the line over a list narrowed to one area."""
+    return ngettext("{n} option for {area}", "{n} options for {area}", n, area=area)

@@ -19,11 +19,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Option as EngineOption
-from ...engine import unit_name
+from ...i18n import _
 from ..counter import Placing, UnitCounter
 from ..fit import fit_label
 from ..keys import CANCEL_KEY, KEY_CHARS, press
 from ..theme import KEY_STYLE
+from ..words import fill, type_words
 
 #: every character an option's key may start with or hold (the game screen binds them)
 KEYS = KEY_CHARS
@@ -159,14 +160,14 @@ class DecisionPanel(Vertical):
         what Enter does: the group's action, or why there is none."""
         c = self.counter
         assert c is not None
-        lines = [Option(Text("How many (2v1h, Tab, +/−):", style="bold"), disabled=True)]
+        lines = [Option(Text(_("How many (2v1h, Tab, +/−):"), style="bold"), disabled=True)]
         for code, utype in c.types.items():
             allowed = c.allowed(code)
             mark = "▸" if code == c.selected else " "
             # the type's letter is dim: it is a letter of the notation typed after a count, not a key of its own
             # (alone, h moves the map and s saves)
             lines.append(Option(Text.assemble((f" {code} ", "dim"), f" {mark} ", (f"{c.counts[code]} ", "bold"),
-                                              unit_name(utype, c.counts[code]), (f"  {allowed[0]}–{allowed[-1]}", "dim")),
+                                              type_words(utype, c.counts[code]), (f"  {allowed[0]}–{allowed[-1]}", "dim")),
                                 disabled=True))
         row = c.row
         said = Text.assemble(row.label) if row is not None else Text(c.refusal(), style="italic yellow")
@@ -208,7 +209,7 @@ class DecisionPanel(Vertical):
         titles = _titles(rows, shared, self.listed, groups=self.fold is None)
         options = []
         if self.filter_note:
-            options.append(Option(Text(f"Esc: all · {self.filter_note}", style="italic"), id="note", disabled=True))
+            options.append(Option(Text(_("Esc: all · {note}", note=self.filter_note), style="italic"), id="note", disabled=True))
         elif folded:
             options.append(Option(self._fold_note(), id="note", disabled=True))
         counter = self._counter_lines() if self.counter is not None and not self.filter_note else []
@@ -267,7 +268,9 @@ class DecisionPanel(Vertical):
 
     def _fold_note(self) -> Text:
         """The line about the folded area, wrapped to the list's width (read whole, never cut)."""
-        note = Text.assemble(("Esc: all · ", "italic"), self.describe(self.fold or ""))
+        sentence = _("Esc: all · {note}")
+        note = fill(sentence, note=self.describe(self.fold or ""))
+        note.stylize("italic", 0, len(sentence.partition("{note}")[0]))
         width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
         return Text("\n").join(note.wrap(self.app.console, width))
 

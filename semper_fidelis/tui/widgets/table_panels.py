@@ -21,6 +21,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...i18n import _, current_language, pgettext
 from ...render.odds import odds_text
 from ..battle_panel import battle_renderable, finished_battle, losses_renderable
 from ..panels import hand_renderable, public_log
@@ -44,9 +45,10 @@ class Shown:
     @classmethod
     def of(cls, session: Session, *extra: object) -> Shown:
         """The moment of a session's position as it is drawn: the game, its actions, who looks and
-        who plays each side (the bar marks a bot), and what the screen adds (``extra``)."""
+        who plays each side (the bar marks a bot), the language it is drawn in, and what the screen adds (``extra``)."""
         game = session.game
-        return cls(session, (id(game), len(game.actions), session.viewer, tuple(sorted(session.players.items())), *extra))
+        moment = (id(game), len(game.actions), session.viewer, tuple(sorted(session.players.items())), current_language())
+        return cls(session, (*moment, *extra))
 
 
 @dataclass(frozen=True)
@@ -152,12 +154,12 @@ class BattlePanel(TablePanel):
             losses, battle = losses_renderable(view, data, wanted), battle_renderable(view, data, events, odds)
         content: RenderableType
         if losses is not None:  # compact: the Losses alone (their box says the battle's result)
-            title, content = "Losses", Group(losses, *([Text(""), battle] if battle is not None and not compact else []))
+            title, content = _("Losses"), Group(losses, *([Text(""), battle] if battle is not None and not compact else []))
         elif battle is not None:
-            title, content = "Battle", battle
+            title, content = pgettext("panel", "Battle"), battle
         elif last is not None:
-            note = Text("The battle is over (this panel closes at your next action):", style="italic dim")
-            title, content = "Battle — finished", Group(note, finished_battle(events, last))
+            note = Text(_("The battle is over (this panel closes at your next action):"), style="italic dim")
+            title, content = _("Battle — finished"), Group(note, finished_battle(events, last))
         else:
             return Text("")
         if isinstance(self.parent, Widget):
