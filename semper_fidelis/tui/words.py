@@ -1,56 +1,39 @@
 """The game table's words for the facts it shows, in the current language. Units with their
-counts ('2 Polish Volunteers and 1 Polish Soldier') through ``ngettext``: Polish takes three
-forms, and the count declines the name ('1 Ochotnik PL', '2 Ochotników PL'); the data's Polish
-twins name each type once, in the nominative plural, which no count can precede, so these are
-the glossary's words in the forms a count needs (in English, the engine's ``describe_units``).
+counts ('2 Polish Volunteers and 1 Polish Soldier') are the engine's words (engine/wording.py,
+one table for the log and the table: Polish takes three forms, '1 Ochotnik PL', '5 Ochotników
+PL'; in English, the engine's ``describe_units``).
 Tokens' names and effects and the Commanders' abilities from the data's twins; terrain, Morale
 bands, roles and a battle's steps from small tables translated when drawn."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from ..data.files import ASSET_FILES
 from ..engine import describe_units, token_title, unit_name
-from ..i18n import N_, _, current_language, ngettext
+from ..engine.wording import UNIT_COUNTS, unit_count
+from ..engine.wording import units_words as wording_units
+from ..i18n import N_, _, current_language
 
 if TYPE_CHECKING:
     from ..data.loader import GameData
 
-#: unit type -> its words with a count (``ngettext`` at the call: marked for the catalog)
-WORDS: dict[str, Callable[[int], str]] = {
-    "pl-volunteer": lambda n: ngettext("{n} Polish Volunteer", "{n} Polish Volunteers", n),
-    "pl-soldier": lambda n: ngettext("{n} Polish Soldier", "{n} Polish Soldiers", n),
-    "pl-hq": lambda n: ngettext("{n} PL HQ", "{n} PL HQs", n),
-    "zurl-volunteer": lambda n: ngettext("{n} Ukrainian Volunteer", "{n} Ukrainian Volunteers", n),
-    "sich-rifleman": lambda n: ngettext("{n} Sich Rifleman", "{n} Sich Riflemen", n),
-    "zurl-hq": lambda n: ngettext("{n} ZURL HQ", "{n} ZURL HQs", n),
-    "jewish-militia": lambda n: ngettext("{n} Jewish Militia unit", "{n} Jewish Militia units", n),
-    "austro-hungarian": lambda n: ngettext("{n} Austro-Hungarian unit", "{n} Austro-Hungarian units", n),
-}
-#: the notation's order of the types (v s h m a)
-ORDER = ("pl-volunteer", "zurl-volunteer", "pl-soldier", "sich-rifleman", "pl-hq", "zurl-hq", "jewish-militia", "austro-hungarian")
-
-
 def units_words(units: dict[str, int]) -> str:
-    """A group in words: '2 Ochotników PL i 1 Sztab PL' ('no units' when empty)."""
+    """A group in words: '2 Ochotników PL i 1 Sztab PL' ('no units' when empty); the engine's
+    words (``engine.wording``: the log says a group the same way)."""
     if current_language() == "en":
         return describe_units(units)
-    parts = [WORDS[t](n) if t in WORDS else f"{n} {t}" for t, n in sorted(units.items(), key=_place) if n]
-    if not parts:
-        return _("no units")
-    return parts[0] if len(parts) == 1 else _("{units} and {last}", units=", ".join(parts[:-1]), last=parts[-1])
+    return wording_units(units)
 
 
 def type_words(utype: str, n: int = 5) -> str:
     """A unit type's name as it stands after the count ``n`` ('Polish Volunteers', 'Ochotników PL')."""
-    if current_language() == "en" or utype not in WORDS:
+    if current_language() == "en" or utype not in UNIT_COUNTS:
         return unit_name(utype, n)
-    return WORDS[utype](n).split(" ", 1)[1]
+    return unit_count(utype, n).split(" ", 1)[1]
 
 
 def either(values: list[str]) -> str:
@@ -60,9 +43,6 @@ def either(values: list[str]) -> str:
         out = _("{one} or {other}", one=out, other=value)
     return out
 
-
-def _place(pair: tuple[str, int]) -> int:
-    return ORDER.index(pair[0]) if pair[0] in ORDER else len(ORDER)
 
 
 #: an area's terrain (lower case, as the data writes it; ``capitalize()`` for a title)

@@ -70,10 +70,11 @@ def test_tracks_draws_and_cards_read_in_polish() -> None:
 
 
 def test_polish_counts_take_three_forms() -> None:
-    assert [unit_count("pl-volunteer", n, "pl") for n in (1, 3, 5, 22, 12)] == [
-        "1 Polski Ochotnik", "3 Polscy Ochotnicy", "5 Polskich Ochotników", "22 Polscy Ochotnicy", "12 Polskich Ochotników"]
+    assert [unit_count("pl-hq", n, "pl") for n in (1, 3, 5, 22, 12)] == [
+        "1 Sztab PL", "3 Sztaby PL", "5 Sztabów PL", "22 Sztaby PL", "12 Sztabów PL"]
+    assert [unit_count("pl-volunteer", n, "pl") for n in (1, 3, 5)] == ["1 Ochotnik PL", "3 Ochotników PL", "5 Ochotników PL"]
     assert units_words({"pl-volunteer": 2, "pl-soldier": 1}, "en") == "2 Polish Volunteers and 1 Polish Soldier"
-    assert units_words({"pl-volunteer": 2, "pl-soldier": 1}, "pl") == "2 Polscy Ochotnicy i 1 Żołnierz Wojska Polskiego"
+    assert units_words({"pl-volunteer": 2, "pl-soldier": 1}, "pl") == "2 Ochotników PL i 1 Żołnierz PL"
 
 
 def test_the_current_language_is_the_default() -> None:
