@@ -19,12 +19,12 @@ from semper_fidelis.render.charts import bars, course_chart, vp_chart
 
 events = []
 for rnd in range(1, 13):
-    events.append(Event("turn", "", "all", rnd, "PL"))
+    events.append(Event("turn", "all", rnd, "PL"))
     for side, track in (("PL", "vp"), ("ZURL", "morale"), ("PL", "supply")):
         value = 3 + (rnd * (7 if side == "PL" else 5)) % 9
-        events.append(Event("track", "", "all", rnd, side, (("side", side), ("track", track), ("delta", 1), ("value", value))))
+        events.append(Event("track", "all", rnd, side, (("side", side), ("track", track), ("delta", 1), ("value", value))))
     if rnd % 4 == 0:
-        events.append(Event("stage", "", "all", rnd, "PL", (("stage", rnd // 4),)))
+        events.append(Event("stage", "all", rnd, "PL", (("stage", rnd // 4),)))
 start = {t: {"PL": 5, "ZURL": 5} for t in ("vp", "morale", "supply")}
 course = build(start, 1, events)
 labels = [f"{m:+d}" for m in range(-15, 16)]

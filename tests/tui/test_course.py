@@ -30,20 +30,20 @@ def played() -> Game:
 
 
 def _track(rnd: int, side: str, track: str, value: int) -> Event:
-    return Event("track", f"{side} {track} → {value}", "all", rnd, side, (("side", side), ("track", track), ("delta", 1), ("value", value)))
+    return Event("track", "all", rnd, side, (("side", side), ("track", track), ("delta", 1), ("value", value)), written=f"{side} {track} → {value}")
 
 
 def test_the_course_is_the_track_events_round_by_round():
     start = {"vp": {"PL": 12, "ZURL": 2}, "morale": {"PL": 5, "ZURL": 6}, "supply": {"PL": 5, "ZURL": 5}}
     events = [
-        Event("turn", "— Round 1 —", "all", 1, "PL"),
+        Event("turn", "all", 1, "PL", written="— Round 1 —"),
         _track(1, "PL", "morale", 6),
-        Event("battle", "Battle in Rynek", "all", 1, "PL", (("area", "rynek"), ("winner", "ZURL"))),
-        Event("turn", "— Round 2 —", "all", 2, "PL"),
+        Event("battle", "all", 1, "PL", (("area", "rynek"), ("winner", "ZURL")), written="Battle in Rynek"),
+        Event("turn", "all", 2, "PL", written="— Round 2 —"),
         _track(2, "ZURL", "vp", 9),
-        Event("draw", None, "ZURL", 2, "ZURL"),  # a hidden event takes a place, changes nothing
-        Event("stage", "End of Stage 1", "all", 2, "ZURL", (("stage", 1),)),
-        Event("game-over", "Game over", "all", 2, "ZURL"),
+        Event("draw", "ZURL", 2, "ZURL"),  # a hidden event takes a place, changes nothing
+        Event("stage", "all", 2, "ZURL", (("stage", 1),), written="End of Stage 1"),
+        Event("game-over", "all", 2, "ZURL", written="Game over"),
     ]
     course = build(start, 1, events)
     assert course.xs == (0, 1, 2)
