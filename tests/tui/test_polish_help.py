@@ -32,6 +32,16 @@ def footer_words(screen) -> set[str]:
     return words(" ".join(key.description for key in screen.query_one(Footer).query("FooterKey")))
 
 
+async def settled_footer(pilot, screen) -> set[str]:
+    """The footer's words once it has its keys again: a screen brought back recomposes its footer
+    a frame later (under load, an early read found none)."""
+    for _ in range(200):
+        if said := footer_words(screen):
+            return said
+        await pilot.pause(0.02)
+    return set()
+
+
 @sync
 async def test_switched_to_polish_in_the_menu_the_rules_the_examples_and_the_help_are_polish(make_app):
     english = english_words()
@@ -73,8 +83,9 @@ async def test_switched_to_polish_in_the_menu_the_rules_the_examples_and_the_hel
         assert not shown & english, sorted(shown & english)
         await keys(pilot, "escape")
         assert isinstance(app.screen, ExampleScreen)
-        assert footer_words(app.screen) >= {"anuluj", "cofnij", "pomoc"}
-        assert not footer_words(app.screen) & english
+        footer = await settled_footer(pilot, app.screen)
+        assert footer >= {"anuluj", "cofnij", "pomoc"}
+        assert not footer & english
 
 
 @sync
