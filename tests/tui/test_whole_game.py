@@ -61,11 +61,11 @@ def unread(app, words: bool = True) -> list[str]:
     return out + (cut_options(app) if words else [])
 
 
-#: the decisions whose options may still be cut, by size: the Orders' list does not hold its
-#: rows wrapped (nor an Event card's effect) beside the hand, and a battle's list is not
-#: wrapped (it would take the battle box's lines); the list keeps a line a row there (issue 23)
-STILL_CUT = {(80, 24): {"orders", "event", "battle-card"},
-             (120, 40): {"orders", "event", "commander", "battle-card", "battle-token", "battle-evade", "losses"}}
+#: the decisions whose options may still be cut, by size (the list keeps a line a row there,
+#: issue 23): at 80×24 an Orders list of seven rows, an Event card's effect beside the hand; a
+#: battle's Special cards, their effects longer than the battle box's blank lines; at 120×40,
+#: once, a Commander kept under a battle's account (left: issue 36)
+STILL_CUT = {(80, 24): {"orders", "event", "battle-card"}, (120, 40): {"battle-card", "commander"}}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

@@ -76,7 +76,7 @@ class DecisionPanel(Vertical):
         self.filter_note: str = ""
         self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
         self._lines: list[int | None] = []  # the list's options: the shown row of each (None: a note, a group's line)
-        self._height = 0  # the lines they take (a long row is wrapped)
+        self._whole = 0  # the lines they take with every long row wrapped (has_room_for)
         self.shared = ""  # what the options share, on a line over them
         self.labels: dict[str, str] = {}  # area id -> its short label (an option's areas)
         self.typed = ""  # the characters of a key typed so far (``3`` of ``34``)
@@ -86,6 +86,7 @@ class DecisionPanel(Vertical):
         self.placing: Placing | None = None  # how many an area's key places at once (the game screen sets it)
         self.fold: str | None = None  # an area choice: the area whose rows are listed (tui/area_choice.py)
         self.describe: Callable[[str], Text] = Text  # the line about the folded area (the screen's)
+        self.spare: Callable[[], int] = lambda: 0  # the blank lines under the list a wrapped row may take (the battle box's)
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
@@ -149,7 +150,6 @@ class DecisionPanel(Vertical):
         ol.clear_options()
         options = self._option_lines(rows)
         self._lines = [int(o.id) if o.id and o.id.isdigit() else None for o in options]
-        self._height = sum(_height(o) for o in options)
         ol.add_options(options)
         target = self._target(rows, keep, first)
         if self.picked is None or target is not None:
@@ -202,7 +202,9 @@ class DecisionPanel(Vertical):
         the bold lines over it, then the counter."""
         folded = self.fold is not None and not self.filter_note
         listed = rows + ([] if self.filter_note or folded else self.blocked)
-        tag_width = max((len(r.tag) for r in rows), default=0)
+        # the costs in a column when most rows have one; else a cost leads its row's words (the Orders:
+        # a column as wide as Propaganda's "−3 AP" would take six cells from every order's words)
+        tag_width = max((len(r.tag) for r in rows), default=0) if 2 * sum(bool(r.tag) for r in rows) > len(rows) else 0
         key_width = max((len(r.key) for r in listed), default=1)
         # folded, the area's line says where: the shared words go, but not how many a key places
         shared = self.title if self.fold is None or self.placing is not None else ""
@@ -215,7 +217,7 @@ class DecisionPanel(Vertical):
         counter = self._counter_lines() if self.counter is not None and not self.filter_note else []
         one_line = self._rows(listed, titles, key_width, tag_width, wrap=False)
         wrapped = self._rows(listed, titles, key_width, tag_width, wrap=True)
-        height = sum(_height(o) for o in options + wrapped + counter)
+        height = self._whole = sum(_height(o) for o in options + wrapped + counter)
         fits = height <= self._wrap_budget(len(options) + len(one_line) + len(counter))
         return options + (wrapped if fits else one_line) + counter
 
@@ -250,12 +252,16 @@ class DecisionPanel(Vertical):
 
     def _wrap_budget(self, one_line: int) -> int:
         """The lines the list may take with its rows wrapped: its box's, or, sized to its rows
-        (a battle's decision over the battle box), those it takes a line a row (it grows no
-        taller: the battle box keeps its lines)."""
+        (a battle's decision over the battle box), those it takes now and the battle box's
+        blank ones, up to its greatest height (the battle box keeps its lines: nothing
+        scrolls)."""
         ol = self.query_one("#options", OptionList)
         height = ol.scrollable_content_region.height
-        sized_to_rows = ol.styles.height is None or ol.styles.height.is_auto
-        return one_line if sized_to_rows or not height else height
+        if ol.styles.height is not None and not ol.styles.height.is_auto:
+            return height or one_line
+        height = height or one_line  # not laid out yet: a line a row
+        most = ol.styles.max_height
+        return min(height + self.spare(), int(most.value) if most is not None and most.is_cells else height)
 
     def _target(self, rows: list[Row], keep: str | None, first: bool) -> int | None:
         """The row to highlight: ``keep``'s; else, with one or two rows (or a list just narrowed)
@@ -300,7 +306,7 @@ class DecisionPanel(Vertical):
         height = self.content_region.height
         if not height:
             return True
-        listed = self._height  # rows (wrapped ones on their lines), group lines, the dimmed rows or the filter note
+        listed = self._whole  # rows (long ones wrapped: not cut for a reminder), group lines, the dimmed rows or the filter note
         return listed + lines <= height - (self.query_one("#prompt").size.height or 1)
 
     # ------------------------------------------------------------------------- highlighting
@@ -418,7 +424,10 @@ class DecisionPanel(Vertical):
     def set_detail(self, text: Text | str) -> None:
         detail = self.query_one("#detail", Static)
         detail.update(text)
-        detail.display = bool(str(text))  # nothing to say: no blank line (80×24 in a battle needs it)
+        shown = bool(str(text))  # nothing to say: no blank line (80×24 in a battle needs it)
+        if shown != detail.display:  # the list's lines change: its rows fitted again (wrapped or not)
+            self.call_after_refresh(self.on_resize)
+        detail.display = shown
 
     # ------------------------------------------------------------------------------- events
 
@@ -453,8 +462,8 @@ def _height(option: Option) -> int:
 
 
 def _head(row: Row, key_width: int, tag_width: int) -> Text:
-    """A row's key, then its cost in a column when any row has one."""
+    """A row's key, then its cost: in a column (``tag_width``), or as wide as it is."""
     head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
-    if tag_width:
+    if tag_width or row.tag:
         head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
     return head
