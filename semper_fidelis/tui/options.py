@@ -120,7 +120,7 @@ ORDER_NEEDS = {
     "move": (1, "no group can move"),
     "assault": (2, "no group can attack"),
     "fortify": (1, "no room to fortify"),
-    "mobilize": (1, "none in the MobZ or no room"),
+    "mobilize": (1, "none there or no room"),
 }
 
 
@@ -195,7 +195,7 @@ def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
         return "once a turn: done already" if turn["negotiation"] else f"costs {option.ap_cost} AP, {left}"
     if option.notation == "provision":
         n = turn["provisions"] + 1
-        return f"no. {n} costs {n} AP, {left}" if ap < n else "no Supply Token in your areas"
+        return f"no. {n} costs {n} AP, {left}" if ap < n else "none in your areas"
     need, what = ORDER_NEEDS.get(option.notation, (1, "nothing to order"))
     return f"needs {need} AP, {left}" if ap < need else what
 

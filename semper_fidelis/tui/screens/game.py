@@ -272,9 +272,15 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
 
     def _battle_box_spare(self) -> int:
         """The battle box's blank lines: a battle's list may wrap its rows onto them (less
-        than none when the box overflows: the list gives lines back, a line a row)."""
+        than none when the box overflows: the list gives lines back, a line a row); a battle
+        over, its account gives way (it scrolls)."""
         box = self.query_one("#battle-box")
-        return box.scrollable_content_region.height - self.query_one(BattlePanel).outer_size.height if box.display else 0
+        if not box.display:
+            return 0
+        view = self.session.view()
+        if view["battle"] is None and view["losses"] is None:
+            return box.scrollable_content_region.height
+        return box.scrollable_content_region.height - self.query_one(BattlePanel).outer_size.height
 
     def _render_hand(self) -> None:
         """The hand at this moment; in the Orders, with the keys of what it offers (it redraws

@@ -51,6 +51,16 @@ class Row:
         return self.option.area
 
 
+class _Options(OptionList):
+    """The list, its rows fitted again whenever its height changes: a detail shown or hidden,
+    a battle begun or over change it, not the panel's size."""
+
+    def on_resize(self) -> None:
+        panel = self.parent
+        if isinstance(panel, DecisionPanel):
+            panel.call_after_refresh(panel.on_resize)
+
+
 class DecisionPanel(Vertical):
     """Prompt, options and a detail line about the highlighted option."""
 
@@ -90,7 +100,7 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
-        options = OptionList(id="options")
+        options = _Options(id="options")
         options.can_focus = False
         yield options
         yield Static(id="detail")
@@ -228,9 +238,15 @@ class DecisionPanel(Vertical):
         for i, row in enumerate(listed):
             if not self.listed(row):
                 continue
-            options += [Option(Text(f"{title}:", style="bold"), disabled=True) for title in titles.get(i, [])]
+            options += [self._title_line(title, wrap) for title in titles.get(i, [])]
             options.append(self._line(i, row, _head(row, key_width, tag_width), wrap))
         return options
+
+    def _title_line(self, title: str, wrap: bool) -> Option:
+        """A bold line over rows: wrapped with them (what a group's rows share, read whole)."""
+        text = Text(f"{title}:", style="bold")
+        width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
+        return Option(Text("\n").join(text.wrap(self.app.console, max(width - 2, 8))) if wrap else text, disabled=True)
 
     def _line(self, i: int, row: Row, head: Text, wrap: bool) -> Option:
         """Row ``i``: its words whole, a long row wrapped onto lines indented under its words
@@ -424,10 +440,7 @@ class DecisionPanel(Vertical):
     def set_detail(self, text: Text | str) -> None:
         detail = self.query_one("#detail", Static)
         detail.update(text)
-        shown = bool(str(text))  # nothing to say: no blank line (80×24 in a battle needs it)
-        if shown != detail.display:  # the list's lines change: its rows fitted again (wrapped or not)
-            self.call_after_refresh(self.on_resize)
-        detail.display = shown
+        detail.display = bool(str(text))  # nothing to say: no blank line (80×24 in a battle needs it)
 
     # ------------------------------------------------------------------------------- events
 
