@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..data.models import Side
+from ..data.translations import card_effect, card_name
 from ..engine import Game, Option, TurnView, token_title, type_for
 from ..render.odds import option_odds
 from .keys import area_codes, assign_keys
@@ -111,7 +112,7 @@ def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tu
 ORDER_WORDS = {
     "move": "Move (1 AP a group, ≤3 areas)",
     "assault": "Assault (2 AP a group)",
-    "fortify": "Fortify (1 AP; a Redoubt 4 AP)",
+    "fortify": "Fortify (1 AP; Redoubt 4 AP)",
     "mobilize": "Mobilize units from the MobZ",
     "provision": "Provisioning (a Supply Token)",
 }
@@ -182,9 +183,17 @@ def _blocked(option: Option, reason: str) -> Row:
     return Row(Text(_words(option), style="dim"), "", option, blocked=reason)
 
 
-def _words(option: Option) -> str:
-    """An option's words on its row: an order's short ones (ORDER_WORDS), else its label."""
-    return ORDER_WORDS.get(option.notation, option.label) if option.kind == "order" else option.label
+def _words(option: Option, game: Game | None = None, side: Side | None = None) -> str:
+    """An option's words on its row: an order's short ones (ORDER_WORDS); a card played for its
+    Event or Special effect, its number, name and effect (the cost is the row's tag, the prompt
+    says whom an Event helps: issue 36, an Event's row whole beside the hand at 80×24); else
+    its label."""
+    if option.kind == "order":
+        return ORDER_WORDS.get(option.notation, option.label)
+    if option.kind in ("event", "special") and option.card is not None and game is not None and side is not None:
+        card = next(c for c in game.data.decks[side].cards if c.number == option.card)
+        return f"Play #{card.number} {card_name(card)}: {card_effect(game.data, side, card)}"
+    return option.label
 
 
 def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
@@ -201,7 +210,7 @@ def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
 
 
 def _label(game: Game, option: Option, side: Side) -> Text:
-    label = Text(_words(option), style="italic" if option.closes else "")
+    label = Text(_words(option, game, side), style="italic" if option.closes else "")
     if warning(game, option, side):
         label = Text.assemble(("⚠ ", "bold yellow"), label)
     return label

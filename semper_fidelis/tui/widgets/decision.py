@@ -239,7 +239,8 @@ class DecisionPanel(Vertical):
             if not self.listed(row):
                 continue
             options += [self._title_line(title, wrap) for title in titles.get(i, [])]
-            options.append(self._line(i, row, _head(row, key_width, tag_width), wrap))
+            lead = row.tag if wrap and not tag_width else ""  # a cost leading its words wraps with them
+            options.append(self._line(i, row, _head(row, key_width, tag_width, cost=not lead), wrap, lead))
         return options
 
     def _title_line(self, title: str, wrap: bool) -> Option:
@@ -248,13 +249,16 @@ class DecisionPanel(Vertical):
         width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
         return Option(Text("\n").join(text.wrap(self.app.console, max(width - 2, 8))) if wrap else text, disabled=True)
 
-    def _line(self, i: int, row: Row, head: Text, wrap: bool) -> Option:
+    def _line(self, i: int, row: Row, head: Text, wrap: bool, lead: str = "") -> Option:
         """Row ``i``: its words whole, a long row wrapped onto lines indented under its words
-        (issue 36: every option read without a key); not ``wrap``, on one line, a long label
-        cut (issue 23: every option in view), read in full in the detail while highlighted."""
+        (issue 36: every option read without a key), ``lead`` (its cost) before them; not
+        ``wrap``, on one line, a long label cut (issue 23: every option in view), read in full
+        in the detail while highlighted."""
         # the room left on the line, less a scrollbar's width (a long list of destinations)
         room = max((self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2, 8)
         label = self.words(row) if wrap else fit_label(self.words(row), room, self.names, row.option, self.labels)
+        if lead:
+            label = Text.assemble((f"{lead} ", "bold cyan"), label)
         if row.blocked:
             label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
         if not wrap:
@@ -474,9 +478,10 @@ def _height(option: Option) -> int:
     return str(option.prompt).count("\n") + 1
 
 
-def _head(row: Row, key_width: int, tag_width: int) -> Text:
-    """A row's key, then its cost: in a column (``tag_width``), or as wide as it is."""
+def _head(row: Row, key_width: int, tag_width: int, *, cost: bool = True) -> Text:
+    """A row's key, then its cost: in a column (``tag_width``), or as wide as it is (not
+    ``cost``: it leads the row's words)."""
     head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
-    if tag_width or row.tag:
+    if tag_width or (row.tag and cost):
         head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
     return head
