@@ -254,8 +254,10 @@ class DecisionPanel(Vertical):
         (issue 36: every option read without a key), ``lead`` (its cost) before them; not
         ``wrap``, on one line, a long label cut (issue 23: every option in view), read in full
         in the detail while highlighted."""
-        # the room left on the line, less a scrollbar's width (a long list of destinations)
-        room = max((self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2, 8)
+        # the room left on the line, less a scrollbar's width (a long list of destinations) unless
+        # wrapped (a wrapped list fits its lines: no scrollbar)
+        width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
+        room = max(width - head.cell_len - (0 if wrap else 2), 8)
         label = self.words(row) if wrap else fit_label(self.words(row), room, self.names, row.option, self.labels)
         if lead:
             label = Text.assemble((f"{lead} ", "bold cyan"), label)
