@@ -15,7 +15,7 @@ from semper_fidelis.tui.screens.game_over import GameOverScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .helpers import choose, game_screen, settle, start_game, sync
-from .records import at_a_loss_distribution, save
+from .records import at_a_battle, save
 from .test_in_view import screen_text
 from .test_snapshots import at_the_orders
 
@@ -104,13 +104,14 @@ async def test_a_whole_scenario_1_by_keys_reads_every_option(make_app, size):
         assert not unread_at, "\n".join(map(str, unread_at))
 
 
-@pytest.mark.parametrize(("size", "situation"), [((80, 24), at_the_orders), ((120, 40), at_a_loss_distribution)],
-                         ids=["orders-80x24", "losses-120x40"])
+@pytest.mark.parametrize(("size", "situation"), [((80, 24), at_the_orders), ((120, 40), at_a_battle)],
+                         ids=["orders-80x24", "evasion-120x40"])
 @sync
-async def test_the_orders_beside_the_hand_and_a_losses_list_are_read_whole(make_app, tmp_path, size, situation):
+async def test_the_orders_beside_the_hand_and_an_evasion_are_read_whole(make_app, tmp_path, size, situation):
     """Scenario 2's Orders beside the hand at 80×24 (short words for the orders and their
-    reasons, a cost wrapped with its row) and a Losses list over the Losses box at 120×40
-    (a wider column, the rows wrapped onto the box's blank lines): every row whole, quickly."""
+    reasons, a cost wrapped with its row) and the cards to discard for an Evasion over the
+    battle box at 120×40 (a wider column, the rows wrapped onto the box's blank lines): every
+    row whole, the battle box not scrolled, quickly."""
     app = make_app()
     path = save(situation(), tmp_path / "at.json")
     async with app.run_test(size=size) as pilot:
