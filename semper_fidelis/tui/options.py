@@ -113,7 +113,7 @@ ORDER_WORDS = {
     "move": "Move (1 AP a group, ≤3 areas)",
     "assault": "Assault (2 AP a group)",
     "fortify": "Fortify (1 AP; Redoubt 4 AP)",
-    "mobilize": "Mobilize units from the MobZ",
+    "mobilize": "Mobilize into your areas",
     "provision": "Provisioning (a Supply Token)",
 }
 #: what each order needs besides AP (its first step costs nothing: the AP are paid later)
@@ -121,7 +121,7 @@ ORDER_NEEDS = {
     "move": (1, "no group can move"),
     "assault": (2, "no group can attack"),
     "fortify": (1, "no room to fortify"),
-    "mobilize": (1, "none there or no room"),
+    "mobilize": (1, "no units or no room"),
 }
 
 
