@@ -113,7 +113,7 @@ ORDER_WORDS = {
     "move": "Move (1 AP a group, ≤3 areas)",
     "assault": "Assault (2 AP a group)",
     "fortify": "Fortify (1 AP; Redoubt 4 AP)",
-    "mobilize": "Mobilize into your areas",
+    "mobilize": "Mobilize into areas you occupy",
     "provision": "Provisioning (a Supply Token)",
 }
 #: what each order needs besides AP (its first step costs nothing: the AP are paid later)
