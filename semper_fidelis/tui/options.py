@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..data.models import Side
+from ..data.translations import card_effect, card_name
 from ..engine import Game, Option, TurnView, token_title, type_for
 from ..render.odds import option_odds
 from .keys import area_codes, assign_keys
@@ -105,21 +106,22 @@ def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tu
     return title, rows + blocked
 
 
-#: the orders every side may give (§6), in the words of their Options, for a dimmed row shown
-#: before the order was ever offered
+#: the orders every side may give (§6), a row each, offered or dimmed: words short enough for
+#: the list to hold every row whole beside the hand at 80×24 (issue 36); the Option's own
+#: words, in full, are the detail's of the highlighted row
 ORDER_WORDS = {
-    "move": "Move order (1 AP a group, up to 3 areas)",
-    "assault": "Assault order (2 AP a group, the battle at once)",
-    "fortify": "Fortify: a Barricade for 1 AP, a Redoubt for 4 AP",
-    "mobilize": "Mobilize units from the Mobilization Zone into areas you occupy",
-    "provision": "Provisioning: take a Supply Token from an area you occupy",
+    "move": "Move (1 AP a group, ≤3 areas)",
+    "assault": "Assault (2 AP a group)",
+    "fortify": "Fortify (1 AP; Redoubt 4 AP)",
+    "mobilize": "Mobilize into areas you occupy",
+    "provision": "Provisioning (a Supply Token)",
 }
 #: what each order needs besides AP (its first step costs nothing: the AP are paid later)
 ORDER_NEEDS = {
-    "move": (1, "a group that can move"),
-    "assault": (2, "a group next to an area it can attack"),
-    "fortify": (1, "an area of yours with room for a fortification"),
-    "mobilize": (1, "units in your Mobilization Zone and room in an area you occupy"),
+    "move": (1, "no group can move"),
+    "assault": (2, "no group can attack"),
+    "fortify": (1, "no room to fortify"),
+    "mobilize": (1, "no units or no room"),
 }
 
 
@@ -178,7 +180,20 @@ def _token_reason(game: Game, kind: str | None, turn: TurnView) -> str:
 
 
 def _blocked(option: Option, reason: str) -> Row:
-    return Row(Text(option.label, style="dim"), "", option, blocked=reason)
+    return Row(Text(_words(option), style="dim"), "", option, blocked=reason)
+
+
+def _words(option: Option, game: Game | None = None, side: Side | None = None) -> str:
+    """An option's words on its row: an order's short ones (ORDER_WORDS); a card played for its
+    Event or Special effect, its number, name and effect (the cost is the row's tag, the prompt
+    says whom an Event helps: issue 36, an Event's row whole beside the hand at 80×24); else
+    its label."""
+    if option.kind == "order":
+        return ORDER_WORDS.get(option.notation, option.label)
+    if option.kind in ("event", "special") and option.card is not None and game is not None and side is not None:
+        card = next(c for c in game.data.decks[side].cards if c.number == option.card)
+        return f"Play #{card.number} {card_name(card)}: {card_effect(game.data, side, card)}"
+    return option.label
 
 
 def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
@@ -189,13 +204,13 @@ def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
         return "once a turn: done already" if turn["negotiation"] else f"costs {option.ap_cost} AP, {left}"
     if option.notation == "provision":
         n = turn["provisions"] + 1
-        return f"Provisioning no. {n} costs {n} AP, {left}" if ap < n else "needs a Supply Token in an area you occupy"
-    need, what = ORDER_NEEDS.get(option.notation, (1, "something to order"))
-    return f"needs {need} AP, {left}" if ap < need else f"needs {what}"
+        return f"no. {n} costs {n} AP, {left}" if ap < n else "none in your areas"
+    need, what = ORDER_NEEDS.get(option.notation, (1, "nothing to order"))
+    return f"needs {need} AP, {left}" if ap < need else what
 
 
 def _label(game: Game, option: Option, side: Side) -> Text:
-    label = Text(option.label, style="italic" if option.closes else "")
+    label = Text(_words(option, game, side), style="italic" if option.closes else "")
     if warning(game, option, side):
         label = Text.assemble(("⚠ ", "bold yellow"), label)
     return label

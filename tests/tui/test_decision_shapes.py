@@ -43,17 +43,24 @@ def positions() -> tuple[Game, ...]:
 
 def visible_rows(app) -> list[str]:
     """The option rows as the screen shows them, each less its key and after the line over its
-    group (what the group's rows share), if any."""
+    group (what the group's rows share), if any; a wrapped row read over its lines (those
+    under it are blank in the key's column)."""
     panel = game_screen(app).query_one(DecisionPanel)
     region = panel.query_one("#options").region
     lines = screen_text(app).splitlines()[region.y:region.y + region.height]
-    rows, group = [], ""
+    rows, group, wrapped = [], "", False
     for line in lines:
-        text = line[region.x:region.x + region.width].strip(" ▁▂▃▄▅▆▇█")
-        if text.endswith(":") and not text.startswith("Esc:"):
-            group = text
+        cells = line[region.x:region.x + region.width]
+        text = cells.strip(" ▁▂▃▄▅▆▇█")
+        if rows and wrapped and text and cells.startswith("   "):
+            rows[-1] += f" {text}"
+        elif text.endswith(":") and not text.startswith("Esc:"):
+            group, wrapped = text, False
         elif " " in text and not text.startswith("Esc:"):
             rows.append(f"{group} {text.split(' ', 1)[1].strip()}")
+            wrapped = True
+        else:
+            wrapped = False
     return rows
 
 

@@ -39,6 +39,7 @@ async def test_all_a_player_needs_is_in_view(tmp_path, situation, size):
     async with app.run_test(size=SIZES[size]) as pilot:
         assert app.open_save(path) is None
         await pilot.pause()
+        await pilot.pause()  # the list fitted again once laid out (a battle's rows wrapped onto the box's blank lines)
         screen = game_screen(app)
         text = screen_text(app)
         lines = text.splitlines()

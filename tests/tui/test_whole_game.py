@@ -15,7 +15,9 @@ from semper_fidelis.tui.screens.game_over import GameOverScreen
 from semper_fidelis.tui.widgets.decision import DecisionPanel
 
 from .helpers import choose, game_screen, settle, start_game, sync
+from .records import at_a_battle, save
 from .test_in_view import screen_text
+from .test_snapshots import at_the_orders
 
 
 def column(line: str, x: int, right: int) -> str:
@@ -61,11 +63,10 @@ def unread(app, words: bool = True) -> list[str]:
     return out + (cut_options(app) if words else [])
 
 
-#: the decisions whose options may still be cut, by size: the Orders' list does not hold its
-#: rows wrapped (nor an Event card's effect) beside the hand, and a battle's list is not
-#: wrapped (it would take the battle box's lines); the list keeps a line a row there (issue 23)
-STILL_CUT = {(80, 24): {"orders", "event", "battle-card"},
-             (120, 40): {"orders", "event", "commander", "battle-card", "battle-token", "battle-evade", "losses"}}
+#: the decisions whose options may still be cut, by size (the list keeps a line a row there,
+#: issue 23): a battle's Special cards, their effects longer than the battle box's blank
+#: lines (left: issue 36)
+STILL_CUT = {(80, 24): {"battle-card"}, (120, 40): {"battle-card"}}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
@@ -101,3 +102,21 @@ async def test_a_whole_scenario_1_by_keys_reads_every_option(make_app, size):
             await choose(pilot, action if action in offered else offered[0])
         assert checked["battle"] >= 5 and checked["area"] >= 5, checked
         assert not unread_at, "\n".join(map(str, unread_at))
+
+
+@pytest.mark.parametrize(("size", "situation"), [((80, 24), at_the_orders), ((120, 40), at_a_battle)],
+                         ids=["orders-80x24", "evasion-120x40"])
+@sync
+async def test_the_orders_beside_the_hand_and_an_evasion_are_read_whole(make_app, tmp_path, size, situation):
+    """Scenario 2's Orders beside the hand at 80×24 (short words for the orders and their
+    reasons, a cost wrapped with its row) and the cards to discard for an Evasion over the
+    battle box at 120×40 (a wider column, the rows wrapped onto the box's blank lines): every
+    row whole, the battle box not scrolled, quickly."""
+    app = make_app()
+    path = save(situation(), tmp_path / "at.json")
+    async with app.run_test(size=size) as pilot:
+        assert app.open_save(path) is None
+        for _ in range(3):  # laid out, then the list fitted to its height
+            await pilot.pause()
+        assert game_screen(app).query_one(DecisionPanel).shown
+        assert not unread(app), screen_text(app)

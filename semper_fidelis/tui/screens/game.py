@@ -145,6 +145,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         self.query_one(DecisionPanel).describe = lambda area: area_note(self.session.view(), self.data, area)
         self._titles()
         self.query_one("#battle-box").border_title = pgettext("panel", "Battle")  # then its panel's, as it draws
+        self.query_one(DecisionPanel).spare = self._battle_box_spare
         self.after_change()
 
     def _titles(self) -> None:
@@ -268,6 +269,18 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         first = session.looking_at()
         title = {None: _("{side} (privacy off: both open)", side=first), TABLE: _("both hidden (a decision that needs no hand)")}
         self.query_one("#hand-box").border_title = _("Hand — {whose}", whose=title.get(session.viewer, first))
+
+    def _battle_box_spare(self) -> int:
+        """The battle box's blank lines: a battle's list may wrap its rows onto them (less
+        than none when the box overflows: the list gives lines back, a line a row); a battle
+        over, its account gives way (it scrolls)."""
+        box = self.query_one("#battle-box")
+        if not box.display:
+            return 0
+        view = self.session.view()
+        if view["battle"] is None and view["losses"] is None:
+            return box.scrollable_content_region.height
+        return box.scrollable_content_region.height - self.query_one(BattlePanel).outer_size.height
 
     def _render_hand(self) -> None:
         """The hand at this moment; in the Orders, with the keys of what it offers (it redraws

@@ -51,6 +51,16 @@ class Row:
         return self.option.area
 
 
+class _Options(OptionList):
+    """The list, its rows fitted again whenever its height changes: a detail shown or hidden,
+    a battle begun or over change it, not the panel's size."""
+
+    def on_resize(self) -> None:
+        panel = self.parent
+        if isinstance(panel, DecisionPanel):
+            panel.call_after_refresh(panel.on_resize)
+
+
 class DecisionPanel(Vertical):
     """Prompt, options and a detail line about the highlighted option."""
 
@@ -76,7 +86,7 @@ class DecisionPanel(Vertical):
         self.filter_note: str = ""
         self.names: dict[str, str] = {}  # area name -> its short label, for a label too long for a line
         self._lines: list[int | None] = []  # the list's options: the shown row of each (None: a note, a group's line)
-        self._height = 0  # the lines they take (a long row is wrapped)
+        self._whole = 0  # the lines they take with every long row wrapped (has_room_for)
         self.shared = ""  # what the options share, on a line over them
         self.labels: dict[str, str] = {}  # area id -> its short label (an option's areas)
         self.typed = ""  # the characters of a key typed so far (``3`` of ``34``)
@@ -86,10 +96,11 @@ class DecisionPanel(Vertical):
         self.placing: Placing | None = None  # how many an area's key places at once (the game screen sets it)
         self.fold: str | None = None  # an area choice: the area whose rows are listed (tui/area_choice.py)
         self.describe: Callable[[str], Text] = Text  # the line about the folded area (the screen's)
+        self.spare: Callable[[], int] = lambda: 0  # the blank lines under the list a wrapped row may take (the battle box's)
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt")
-        options = OptionList(id="options")
+        options = _Options(id="options")
         options.can_focus = False
         yield options
         yield Static(id="detail")
@@ -149,7 +160,6 @@ class DecisionPanel(Vertical):
         ol.clear_options()
         options = self._option_lines(rows)
         self._lines = [int(o.id) if o.id and o.id.isdigit() else None for o in options]
-        self._height = sum(_height(o) for o in options)
         ol.add_options(options)
         target = self._target(rows, keep, first)
         if self.picked is None or target is not None:
@@ -202,7 +212,9 @@ class DecisionPanel(Vertical):
         the bold lines over it, then the counter."""
         folded = self.fold is not None and not self.filter_note
         listed = rows + ([] if self.filter_note or folded else self.blocked)
-        tag_width = max((len(r.tag) for r in rows), default=0)
+        # the costs in a column when most rows have one; else a cost leads its row's words (the Orders:
+        # a column as wide as Propaganda's "−3 AP" would take six cells from every order's words)
+        tag_width = max((len(r.tag) for r in rows), default=0) if 2 * sum(bool(r.tag) for r in rows) > len(rows) else 0
         key_width = max((len(r.key) for r in listed), default=1)
         # folded, the area's line says where: the shared words go, but not how many a key places
         shared = self.title if self.fold is None or self.placing is not None else ""
@@ -215,7 +227,7 @@ class DecisionPanel(Vertical):
         counter = self._counter_lines() if self.counter is not None and not self.filter_note else []
         one_line = self._rows(listed, titles, key_width, tag_width, wrap=False)
         wrapped = self._rows(listed, titles, key_width, tag_width, wrap=True)
-        height = sum(_height(o) for o in options + wrapped + counter)
+        height = self._whole = sum(_height(o) for o in options + wrapped + counter)
         fits = height <= self._wrap_budget(len(options) + len(one_line) + len(counter))
         return options + (wrapped if fits else one_line) + counter
 
@@ -226,17 +238,29 @@ class DecisionPanel(Vertical):
         for i, row in enumerate(listed):
             if not self.listed(row):
                 continue
-            options += [Option(Text(f"{title}:", style="bold"), disabled=True) for title in titles.get(i, [])]
-            options.append(self._line(i, row, _head(row, key_width, tag_width), wrap))
+            options += [self._title_line(title, wrap) for title in titles.get(i, [])]
+            lead = row.tag if wrap and not tag_width else ""  # a cost leading its words wraps with them
+            options.append(self._line(i, row, _head(row, key_width, tag_width, cost=not lead), wrap, lead))
         return options
 
-    def _line(self, i: int, row: Row, head: Text, wrap: bool) -> Option:
+    def _title_line(self, title: str, wrap: bool) -> Option:
+        """A bold line over rows: wrapped with them (what a group's rows share, read whole)."""
+        text = Text(f"{title}:", style="bold")
+        width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
+        return Option(Text("\n").join(text.wrap(self.app.console, max(width - 2, 8))) if wrap else text, disabled=True)
+
+    def _line(self, i: int, row: Row, head: Text, wrap: bool, lead: str = "") -> Option:
         """Row ``i``: its words whole, a long row wrapped onto lines indented under its words
-        (issue 36: every option read without a key); not ``wrap``, on one line, a long label
-        cut (issue 23: every option in view), read in full in the detail while highlighted."""
-        # the room left on the line, less a scrollbar's width (a long list of destinations)
-        room = max((self.query_one("#options", OptionList).scrollable_content_region.width or 36) - head.cell_len - 2, 8)
+        (issue 36: every option read without a key), ``lead`` (its cost) before them; not
+        ``wrap``, on one line, a long label cut (issue 23: every option in view), read in full
+        in the detail while highlighted."""
+        # the room left on the line, less a scrollbar's width (a long list of destinations) unless
+        # wrapped (a wrapped list fits its lines: no scrollbar)
+        width = self.query_one("#options", OptionList).scrollable_content_region.width or 36
+        room = max(width - head.cell_len - (0 if wrap else 2), 8)
         label = self.words(row) if wrap else fit_label(self.words(row), room, self.names, row.option, self.labels)
+        if lead:
+            label = Text.assemble((f"{lead} ", "bold cyan"), label)
         if row.blocked:
             label = Text.assemble(label, (f" — {row.blocked}", "dim italic"))
         if not wrap:
@@ -250,12 +274,16 @@ class DecisionPanel(Vertical):
 
     def _wrap_budget(self, one_line: int) -> int:
         """The lines the list may take with its rows wrapped: its box's, or, sized to its rows
-        (a battle's decision over the battle box), those it takes a line a row (it grows no
-        taller: the battle box keeps its lines)."""
+        (a battle's decision over the battle box), those it takes now and the battle box's
+        blank ones, up to its greatest height (the battle box keeps its lines: nothing
+        scrolls)."""
         ol = self.query_one("#options", OptionList)
         height = ol.scrollable_content_region.height
-        sized_to_rows = ol.styles.height is None or ol.styles.height.is_auto
-        return one_line if sized_to_rows or not height else height
+        if ol.styles.height is not None and not ol.styles.height.is_auto:
+            return height or one_line
+        height = height or one_line  # not laid out yet: a line a row
+        most = ol.styles.max_height
+        return min(height + self.spare(), int(most.value) if most is not None and most.is_cells else height)
 
     def _target(self, rows: list[Row], keep: str | None, first: bool) -> int | None:
         """The row to highlight: ``keep``'s; else, with one or two rows (or a list just narrowed)
@@ -300,7 +328,7 @@ class DecisionPanel(Vertical):
         height = self.content_region.height
         if not height:
             return True
-        listed = self._height  # rows (wrapped ones on their lines), group lines, the dimmed rows or the filter note
+        listed = self._whole  # rows (long ones wrapped: not cut for a reminder), group lines, the dimmed rows or the filter note
         return listed + lines <= height - (self.query_one("#prompt").size.height or 1)
 
     # ------------------------------------------------------------------------- highlighting
@@ -452,9 +480,10 @@ def _height(option: Option) -> int:
     return str(option.prompt).count("\n") + 1
 
 
-def _head(row: Row, key_width: int, tag_width: int) -> Text:
-    """A row's key, then its cost in a column when any row has one."""
+def _head(row: Row, key_width: int, tag_width: int, *, cost: bool = True) -> Text:
+    """A row's key, then its cost: in a column (``tag_width``), or as wide as it is (not
+    ``cost``: it leads the row's words)."""
     head = Text.assemble((f" {row.key.ljust(key_width)} ", "dim reverse" if row.blocked else KEY_STYLE), " ")
-    if tag_width:
+    if tag_width or (row.tag and cost):
         head.append(row.tag.rjust(tag_width) + " ", style="bold cyan")
     return head
