@@ -17,7 +17,7 @@ from textual.widgets import Footer, Static
 
 from ...data.text import plain
 from ...engine import Event
-from ...i18n import _
+from ...i18n import N_, _
 from ...play.course import course_of
 from ..panels import public_log
 from ..review import rematch
@@ -46,13 +46,13 @@ class GameOverScreen(Screen[None]):
     #: the rematches on capitals: a key pressed on the game screen as the game ends (``n`` to
     #: hurry the bots, ``w``, ``r``) never throws this result away (issue 36)
     BINDINGS = [
-        Binding("enter", "menu", "Main menu"),
-        Binding("q", "menu", "Main menu"),
-        Binding("l", "log", "Log"),
-        Binding("escape", "back", "Look at the board"),
-        Binding("R", "rematch('same')", "Rematch", key_display="R"),
-        Binding("W", "rematch('swap')", "Rematch, sides swapped", key_display="W"),
-        Binding("N", "rematch('seed')", "Rematch, new seed", key_display="N"),
+        Binding("enter", "menu", N_("Main menu")),
+        Binding("q", "menu", N_("Main menu")),
+        Binding("l", "log", N_("Log")),
+        Binding("escape", "back", N_("Look at the board")),
+        Binding("R", "rematch('same')", N_("Rematch"), key_display="R"),
+        Binding("W", "rematch('swap')", N_("Rematch, sides swapped"), key_display="W"),
+        Binding("N", "rematch('seed')", N_("Rematch, new seed"), key_display="N"),
     ]
 
     def __init__(self, session: Session):

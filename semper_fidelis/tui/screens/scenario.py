@@ -31,10 +31,10 @@ VARIANT_ABOUT = N_("A variant is a small TOML file naming a scenario and only wh
 class ScenarioScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("enter", "choose", "Choose", priority=True),
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "choose", N_("Choose"), priority=True),
         *(Binding(str(n), f"pick({n})", f"Scenario {n}", show=False) for n in range(1, 10)),
-        Binding("v", "variant", "Variant…"),
+        Binding("v", "variant", N_("Variant…")),
     ]
 
     def compose(self) -> ComposeResult:
