@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 
 from textual.screen import Screen
 
 from semper_fidelis.i18n import _, set_language
 from semper_fidelis.tui import screens
+from semper_fidelis.tui.widgets.footer import Footer
 
 from .test_polish import WORD, english_words
 
@@ -29,9 +31,11 @@ def every_screen() -> list[type[Screen]]:
 
 
 def test_every_screens_footer_keys_in_polish():
-    """The footer translates what a binding says (tui/widgets/footer.py) if it is in the catalog:
-    a description not marked with N_() stays English."""
+    """The game's footer translates what a binding says (tui/widgets/footer.py) if it is in the
+    catalog: Textual's own footer, or a description not marked with N_(), stays English."""
     set_language("pl")
+    textual = sorted(cls.__module__ for cls in every_screen() if getattr(sys.modules[cls.__module__], "Footer", Footer) is not Footer)
+    assert not textual, textual
     english = english_words()
     shown = {(cls.__name__, b.description) for cls in every_screen() for b in cls.BINDINGS
              if getattr(b, "show", False) and b.description}

@@ -84,20 +84,27 @@ def region_text(app, widget) -> str:
     return "\n".join(column(line, region.x, region.right) for line in lines)
 
 
+def read_footer(screen, reader: Reader) -> None:
+    """The keys' words (a key's name, such as 'space', is not a word of either language)."""
+    for footer in screen.query(Footer):
+        reader.read("footer", " ".join(key.description for key in footer.query("FooterKey")))
+
+
 def read_table(app, reader: Reader, parts: dict[str, str]) -> None:
     screen = game_screen(app)
     for part, selector in parts.items():
         widget = screen.query_one(selector)
         if widget.display and widget.region.area:
             reader.read(part, region_text(app, widget))
-    reader.read("footer", " ".join(key.description for key in screen.query_one(Footer).query("FooterKey")))
+    read_footer(screen, reader)
 
 
 def read_over(app, reader: Reader, part: str) -> None:
-    """A screen over the table: its own box (a modal's first child), or all of it."""
+    """A screen over the table: its own box (its first child but the footer), and its footer."""
     screen = app.screen
-    box = next((w for w in screen.children if not isinstance(w, Footer)), None)
-    reader.read(part, region_text(app, box) if screen.is_modal and box is not None else screen_text(app))
+    box = next(w for w in screen.children if not isinstance(w, Footer))
+    reader.read(part, region_text(app, box))
+    read_footer(screen, reader)
 
 
 async def read_away(pilot, reader: Reader) -> None:

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...data.text import plain
 from ...engine import Event
@@ -25,6 +25,7 @@ from ..score import CATEGORIES, breakdown, outcome_reason, stage_report
 from ..session import TABLE, Session
 from ..theme import badge
 from ..widgets.course_chart import CourseChart
+from ..widgets.footer import Footer
 
 if TYPE_CHECKING:
     from ..app import SemperFidelisApp

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...bots import BOTS
@@ -20,6 +20,7 @@ from ...engine import Game
 from ...i18n import N_, _
 from ..session import BOT, HUMAN
 from ..theme import badge
+from ..widgets.footer import Footer
 from .chosen import chosen_id
 
 if TYPE_CHECKING:

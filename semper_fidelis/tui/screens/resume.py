@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
 from ...i18n import N_, _, ngettext
 from ...store.saves import KEEP_FINISHED, recent_games
+from ..widgets.footer import Footer
 from .chosen import chosen_id
 from .paging import PAGE, more_option
 

@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...data.models import Side
 from ...data.text import printable
@@ -26,6 +26,7 @@ from ..review import VIEWERS, Review
 from ..score import outcome_reason
 from ..theme import badge, with_badge
 from ..widgets.course_chart import CourseChart
+from ..widgets.footer import Footer
 from ..widgets.map_view import MapView
 from ..widgets.table_panels import HandPanel, LogPanel, PhaseBar, Shown, TracksBar
 

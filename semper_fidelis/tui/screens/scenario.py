@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.translations import scenario_name
 from ...i18n import N_, _
+from ..widgets.footer import Footer
 from .briefing import briefing
 from .chosen import chosen_id
 

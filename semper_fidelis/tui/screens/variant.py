@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.files import shipped_variants_dir
@@ -23,6 +23,7 @@ from ...data.loader import DataError
 from ...data.text import plain
 from ...data.variant import load_variant, read_variant_file, setup_diff, unvaried, variant_files
 from ...i18n import N_, _, ngettext
+from ..widgets.footer import Footer
 from .briefing import briefing
 from .chosen import chosen_id
 
