@@ -31,7 +31,7 @@ TABLE_PARTS = {"header": "#phase-bar", "tracks": "#tracks", "prompt": "#prompt",
                "detail": "#detail", "battle": "#battle-box", "hand": "#hand-box", "log": "#log-box"}
 #: shown a key away at 80×24 (the map and panels take turns): read at every OFTEN-th decision
 AWAY_PARTS = {"map": "#map", "area": "#area-info"}
-OFTEN = 10
+OFTEN = 20
 
 #: the parts still in English today, and the branch translating them (issue 39's other slices):
 #: the lead takes a part out of this set once its branch has landed and the part reads clean
@@ -43,6 +43,7 @@ STILL_ENGLISH = {
     "hand": "i18n-panels: the hand panel",
     "area": "i18n-panels: the line about the area under the cursor",
     "summary": "i18n-engine: the log's lines in what the bot did",
+    "log": "i18n-engine: the log's lines (on the table from 100 columns)",
     "log-screen": "i18n-engine: the log's lines",
     "cards": "i18n-panels: the card viewer",
     "game-over": "i18n-engine: the last Stage's scoring lines (the log's)",
@@ -56,10 +57,11 @@ MUST_SEE = {"header", "tracks", "prompt", "options", "detail", "battle", "hand",
 
 
 class Reader:
-    """What each part showed, and the catalog's English words among it (with a line to show)."""
+    """What each part showed, and the catalog's English words among it (or ``words``: another
+    language's), with a line to show."""
 
-    def __init__(self) -> None:
-        self.english = english_words()
+    def __init__(self, words: set[str] | None = None) -> None:
+        self.english = english_words() if words is None else words
         self.seen: set[str] = set()
         self.found: dict[str, Counter[str]] = defaultdict(Counter)
         self.example: dict[str, str] = {}
@@ -179,7 +181,7 @@ async def test_a_whole_scenario_1_in_polish_shows_no_english_and_cuts_no_option(
             action = bot.choose(screen.game)
             await choose(pilot, action if action in offered else offered[0])
     print(f"{decisions} decisions; still in English:\n{reader.report(reader.found)}")
-    assert MUST_SEE <= reader.seen, sorted(MUST_SEE - reader.seen)
+    assert reader.seen >= MUST_SEE, sorted(MUST_SEE - reader.seen)
     english = {part for part, words in reader.found.items() if words}
     assert english <= STILL_ENGLISH.keys(), reader.report(english - STILL_ENGLISH.keys())
     assert not cut_at, "\n".join(map(str, cut_at))
