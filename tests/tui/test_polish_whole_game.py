@@ -92,8 +92,9 @@ def read_footer(screen, reader: Reader) -> None:
         reader.read("footer", " ".join(key.description for key in footer.query("FooterKey")))
 
 
-def read_table(app, reader: Reader, parts: dict[str, str]) -> None:
-    screen = game_screen(app)
+def read_table(app, reader: Reader, parts: dict[str, str], screen=None) -> None:
+    """The ``parts`` of the game's screen (or ``screen``) a player sees, and its footer."""
+    screen = screen or game_screen(app)
     for part, selector in parts.items():
         widget = screen.query_one(selector)
         if widget.display and widget.region.area:
