@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import html
 import json
 import re
 from pathlib import Path
@@ -107,6 +108,7 @@ def test_every_help_in_polish(speak, command):
     ("fuzz", "--games", "2", "--scenario", "1"),
     ("bench", "--games", "1", "--scenario", "1"),
     ("balance", "--games", "1", "--jobs", "1", "--scenarios", "1", "--bots", "random"),
+    ("balance", "--games", "1", "--jobs", "1", "--scenarios", "1", "--bots", "random", "--charts"),
     ("balance", "--games", "1", "--jobs", "1", "--scenarios", "1", "--pairings", "random-random,random-general", "--markdown"),
     ("balance", "--games", "1", "--jobs", "1", "--variant", str(VARIANT)),
     ("balance", "--games", "1", "--jobs", "1", "--scenarios", "1", "--sweep", "sides.PL.supply=4..5"),
@@ -132,6 +134,16 @@ def test_simulate_in_polish_writes_records_and_replay_reads_them(speak, tmp_path
     assert '"language"' not in record.read_text() and "Scenariusz" not in record.read_text()  # records carry no display text
     status, out = speak("replay", str(record))
     assert status == 0 and "Wynik: " in out and "Punkty Zwycięstwa: PL" in out and not english_in(out), sorted(english_in(out))
+
+
+def test_the_plot_file_in_polish(speak, tmp_path):
+    """`--plot FILE.svg` writes its text as text: the titles, axes and legend in Polish."""
+    pytest.importorskip("matplotlib")
+    status, out = speak("simulate", "--games", "2", "--jobs", "1", "--scenario", "1", "--plot", str(tmp_path / "run.svg"))
+    assert status == 0 and not english_in(out)
+    texts = " ".join(html.unescape(t) for t in re.findall(r"<text[^>]*>(.*?)</text>", (tmp_path / "run.svg").read_text(), re.S))
+    assert "Odsetek zwycięstw według scenariusza" in texts and "udział gier, %" in texts and "Scenariusz 1" in texts
+    assert not english_in(texts), sorted(english_in(texts))
 
 
 def test_host_lines_in_polish(speak, monkeypatch, tmp_path):

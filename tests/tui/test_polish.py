@@ -33,9 +33,8 @@ def screen_prose(text: str) -> list[str]:
     return WORD.findall(COMMAND.sub(" ", FIELD.sub(" ", text)))
 
 
-def english_words(prose: Callable[[str], list[str]] = screen_prose) -> set[str]:
-    """The words (by ``prose``) of the catalog's English texts that no Polish text of it uses too
-    (names such as 'Lwów' or 'ZURL' are both); the fields' names are neither."""
+def catalog_words(prose: Callable[[str], list[str]] = screen_prose) -> tuple[set[str], set[str]]:
+    """The words (by ``prose``) of the catalog's English texts and of its Polish texts."""
     with PO.open("rb") as fh:
         catalog = read_po(fh)
     english, polish = set(), set()
@@ -45,7 +44,20 @@ def english_words(prose: Callable[[str], list[str]] = screen_prose) -> set[str]:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             english.update(w.lower() for text in ids for w in prose(text))
             polish.update(w.lower() for text in strings for w in prose(text))
+    return english, polish
+
+
+def english_words(prose: Callable[[str], list[str]] = screen_prose) -> set[str]:
+    """The words of the catalog's English texts that no Polish text of it uses too (names such
+    as 'Lwów' or 'ZURL' are both); the fields' names are neither."""
+    english, polish = catalog_words(prose)
     return english - polish
+
+
+def polish_words() -> set[str]:
+    """The words of the catalog's Polish texts that no English text of it uses too."""
+    english, polish = catalog_words()
+    return polish - english
 
 
 def screen_text(app) -> str:

@@ -11,6 +11,7 @@ from semper_fidelis.data.rulings import load_rulings
 from semper_fidelis.i18n import current_language, set_language
 from semper_fidelis.tui.screens.dialogs import HelpScreen
 from semper_fidelis.tui.screens.example import ExampleCard, ExampleScreen
+from semper_fidelis.tui.screens.players import PlayersScreen
 from semper_fidelis.tui.screens.rules import RulesScreen
 from semper_fidelis.tui.screens.too_small import TooSmallScreen
 from semper_fidelis.tui.widgets.footer import Footer
@@ -128,7 +129,7 @@ def visible_keys(screen) -> set[str]:
     return {key.action for key in footer.query("FooterKey") if key.region.right <= palette}
 
 
-@pytest.mark.parametrize("opened", ["rules", "learn", "example"])
+@pytest.mark.parametrize("opened", ["rules", "learn", "example", "players"])
 @sync
 async def test_at_80x24_the_polish_footer_keeps_every_key_the_english_shows_whole(make_app, opened):
     shown = {}
@@ -139,6 +140,9 @@ async def test_at_80x24_the_polish_footer_keeps_every_key_the_english_shows_whol
             if opened == "rules":
                 await keys(pilot, "4")
                 await until_screen(pilot, RulesScreen)
+            elif opened == "players":
+                await keys(pilot, "1", "enter")
+                await until_screen(pilot, PlayersScreen)
             else:
                 await _learn(pilot)
             if opened == "example":

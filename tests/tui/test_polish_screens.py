@@ -10,11 +10,13 @@ log's lines, an option's label, a prompt) are the engine's, so their words are s
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from textual.widgets import Footer
 
+from semper_fidelis.bots import RandomBot
 from semper_fidelis.bots.hint import Hint, PlanEstimate
 from semper_fidelis.data.files import shipped_variants_dir as docs_variants
 from semper_fidelis.data.variant import variant_files
@@ -36,10 +38,12 @@ from semper_fidelis.tui.screens.review_list import ReviewListScreen
 from semper_fidelis.tui.screens.scenario import ScenarioScreen
 from semper_fidelis.tui.screens.stage import StageScreen
 from semper_fidelis.tui.screens.variant import VariantScreen
+from semper_fidelis.tui.widgets.decision import DecisionPanel
 
-from .helpers import game_screen, sync, until_screen
+from .helpers import choose, game_screen, start_game, sync, until_screen
 from .records import save
-from .test_polish import WORD, english_words, screen_text
+from .test_polish import WORD, english_words, polish_words, screen_text
+from .test_polish_whole_game import STILL_ENGLISH, TABLE_PARTS, Reader, read_table, until_human
 
 #: the game table's panels that are not these screens' (the header and the tracks are)
 TABLE = ("#table",)
@@ -226,36 +230,69 @@ async def test_nothing_is_cut_at_80x24_in_polish_that_is_whole_in_english(make_a
     assert any(en for en, _ in cut.values())  # the check sees a cut where there is one (the header at 80 columns)
 
 
-@sync
-async def test_a_language_switched_in_the_menu_mid_game_shows_the_game_in_it_from_the_same_position(make_app, saves):
-    from .helpers import start_game
+def position(app) -> dict[str, object]:
+    """What a language switch must not change: the position, the hands, the log, what undo
+    can take back, the game's autosave."""
+    screen = game_screen(app)
+    game, session = screen.game, screen.session
+    return {"digest": game.digest(), "actions": list(game.actions), "hand": game.view(None)["hand"],
+            "log": len(game.events(None)), "undo": (game.can_undo, game.reveal_at, list(session.steps)),
+            "offered": [r.action for r in screen.query_one(DecisionPanel).offered], "autosave": json.loads(session.autosave_path.read_text())}
 
+
+async def play_until(pilot, battle: bool) -> None:
+    """PL plays by keys (a random bot's choices) until a decision of PL's in a battle or (not
+    ``battle``) with none on: the table shows the hand and the log."""
+    app, bot = pilot.app, RandomBot(1)
+    for _ in range(100):
+        await until_human(pilot, Reader())
+        screen = game_screen(app)
+        view = screen.session.view()
+        if (view["battle"] is not None) == battle and view["losses"] is None:
+            return
+        offered = [r.action for r in screen.query_one(DecisionPanel).offered]
+        action = bot.choose(screen.game)
+        await choose(pilot, action if action in offered else offered[0])
+    raise AssertionError(f"no such decision (battle: {battle})")
+
+
+async def switch(pilot) -> None:
+    """The menu (the game autosaved and left), its language item, the game resumed."""
+    await pilot.press("q", "8", "2", "enter")
+    await until_screen(pilot, GameScreen)
+    await pilot.pause()
+    await pilot.pause()
+
+
+@sync
+async def test_a_language_switched_in_the_menu_mid_game_shows_every_part_in_it_and_loses_nothing(make_app, saves):
+    """At PL's first decision (the hand and the log on the table) switched to Polish, no part of
+    the table shows the catalog's English but those still being translated (STILL_ENGLISH); in a
+    battle (its box on the table) switched back, none shows its Polish; each time the game is
+    where it was, undo and autosave included."""
     set_language("en")
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await start_game(pilot, 1, pl="human", zurl="general")
-        screen = game_screen(app)
-        while screen.session.bot_to_move:
-            await pilot.pause(0.01)
-        screen.session.apply(screen.game.decision().actions[0])
-        screen.after_change()
-        await pilot.pause()
-        actions = list(screen.game.actions)
-        assert "Round 1/4" in await shown(pilot, TABLE)
+        await play_until(pilot, battle=False)
+        before = position(app)
+        await switch(pilot)
+        assert current_language() == "pl" and position(app) == before
+        polish = Reader()
+        read_table(app, polish, TABLE_PARTS)
+        assert {"header", "tracks", "prompt", "options", "hand", "log", "footer"} <= polish.seen
+        assert polish.found.keys() <= STILL_ENGLISH.keys(), polish.report(polish.found.keys() - STILL_ENGLISH.keys())
+        assert "Runda 1/4" in screen_text(app)
 
-        await pilot.press("q", "8")  # the menu: Język -> polski
-        assert current_language() == "pl"
-        await pilot.press("2", "enter")  # resume the game just left
-        await until_screen(pilot, GameScreen)
-        await pilot.pause()
-        assert list(game_screen(app).game.actions) == actions
-        header = await shown(pilot, TABLE)
-        assert "Runda 1/4" in header and "Scenariusz 1" in header and not re.search(r"\bRound\b|\bScenario\b", header)
-
-        await pilot.press("q", "8", "2", "enter")  # and back to English
-        await until_screen(pilot, GameScreen)
-        await pilot.pause()
-        assert list(game_screen(app).game.actions) == actions and "Round 1/4" in await shown(pilot, TABLE)
+        await play_until(pilot, battle=True)
+        before = position(app)
+        await switch(pilot)
+        assert current_language() == "en" and position(app) == before
+        english = Reader(polish_words())
+        read_table(app, english, TABLE_PARTS)
+        assert {"header", "tracks", "prompt", "options", "battle", "footer"} <= english.seen
+        assert not english.found, english.report(english.found)
+        assert "Round " in screen_text(app)
 
 
 def test_what_the_other_side_did_is_told_in_polish(finished):

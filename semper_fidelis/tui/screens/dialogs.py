@@ -30,7 +30,7 @@ class SaveScreen(ModalScreen[bool]):
     never overwritten. Dismissed with True once saved. ``elsewhere``: the saves folder cannot be
     written, so the name offered is a path in the home folder."""
 
-    BINDINGS = [Binding("escape", "dismiss", "Cancel")]
+    BINDINGS = [Binding("escape", "dismiss", N_("Cancel"))]
 
     def __init__(self, session: Session, elsewhere: bool = False):
         super().__init__()
@@ -89,9 +89,9 @@ class LeaveScreen(ModalScreen[bool]):
     Esc stays, s saves it in another folder (the saves folder may be on a full disk) and then
     leaves."""
 
-    BINDINGS = [Binding("y", "answer(True)", "Leave"), Binding("n", "answer(False)", "Stay"),
-                Binding("s", "save_elsewhere", "Save elsewhere"),
-                Binding("escape", "answer(False)", "Stay", show=False)]
+    BINDINGS = [Binding("y", "answer(True)", N_("Leave")), Binding("n", "answer(False)", N_("Stay")),
+                Binding("s", "save_elsewhere", N_("Save elsewhere")),
+                Binding("escape", "answer(False)", N_("Stay"), show=False)]
 
     def __init__(self, session: Session):
         super().__init__()
@@ -135,9 +135,9 @@ class HelpScreen(ModalScreen[None]):
 
 class LogScreen(ModalScreen[None]):
     BINDINGS = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("l", "dismiss", "Close"),
-        Binding("q", "dismiss", "Close", show=False),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("l", "dismiss", N_("Close")),
+        Binding("q", "dismiss", N_("Close"), show=False),
     ]
 
     def __init__(self, lines: list[str]):

@@ -18,7 +18,7 @@ from textual.worker import get_current_worker
 
 from ...bots import MarshalBot
 from ...bots.hint import Hint, make_hint, position_seed
-from ...i18n import _, current_language, ngettext
+from ...i18n import N_, _, current_language, ngettext
 from ..session import Session
 
 #: the marshal's budget for a hint: playouts, not seconds, so a position always gets the same
@@ -66,9 +66,9 @@ def hint_text(hint: Hint | None) -> Text:
 
 class HintScreen(ModalScreen[None]):
     BINDINGS = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("H", "dismiss", "Close"),
-        Binding("q", "dismiss", "Close", show=False),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("H", "dismiss", N_("Close")),
+        Binding("q", "dismiss", N_("Close"), show=False),
     ]
 
     def __init__(self, session: Session):

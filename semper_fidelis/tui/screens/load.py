@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
-from ...i18n import _
+from ...i18n import N_, _
 from ...store.saves import list_saves
+from ..widgets.footer import Footer
 from .chosen import chosen_id
 from .paging import PAGE, more_option
 
@@ -27,7 +28,7 @@ MORE = "more"
 
 class LoadScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("q", "back", "Back", show=False)]
+    BINDINGS = [Binding("escape", "back", N_("Back")), Binding("q", "back", N_("Back"), show=False)]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="load-box") as box:

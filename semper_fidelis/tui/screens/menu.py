@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import LANGUAGES, N_, _, current_language, set_language
 from ...store.saves import autosave_paths
 from ...store.settings import LANGUAGE_SETTING, remember, settings_path
+from ..widgets.footer import Footer
 from .chosen import chosen_id
 
 if TYPE_CHECKING:

@@ -10,16 +10,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...bots import BOTS
 from ...data.text import plain
 from ...data.translations import scenario_name
 from ...engine import Game
-from ...i18n import _
+from ...i18n import N_, _
 from ..session import BOT, HUMAN
 from ..theme import badge
+from ..widgets.footer import Footer
 from .chosen import chosen_id
 
 if TYPE_CHECKING:
@@ -33,12 +34,12 @@ SEATS = (HUMAN, "general", "marshal", "random")
 class PlayersScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS = [
-        Binding("escape", "back", "Back"),
-        Binding("1", "change('PL')", "PL: human or bot"),
-        Binding("2", "change('ZURL')", "ZURL: human or bot"),
-        Binding("3", "change('privacy')", "Privacy"),
-        Binding("4", "change('handicap')", "Handicap"),
-        Binding("5", "start", "Start"),
+        Binding("escape", "back", N_("Back")),
+        Binding("1", "change('PL')", N_("PL: human or bot")),
+        Binding("2", "change('ZURL')", N_("ZURL: human or bot")),
+        Binding("3", "change('privacy')", N_("Privacy")),
+        Binding("4", "change('handicap')", N_("Handicap")),
+        Binding("5", "start", N_("Start")),
     ]
 
     def __init__(self, scenario: int, start: Game | None = None, data: GameData | None = None):

@@ -13,12 +13,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...data.models import Side
 from ...data.text import printable
 from ...engine import Event, PlayerView, event_text
-from ...i18n import _
+from ...i18n import N_, _
 from ..battle_panel import battle_renderable
 from ..options import unprefixed
 from ..panels import map_position, public_log
@@ -26,6 +26,7 @@ from ..review import VIEWERS, Review
 from ..score import outcome_reason
 from ..theme import badge, with_badge
 from ..widgets.course_chart import CourseChart
+from ..widgets.footer import Footer
 from ..widgets.map_view import MapView
 from ..widgets.table_panels import HandPanel, LogPanel, PhaseBar, Shown, TracksBar
 
@@ -50,22 +51,22 @@ class ReviewScreen(Screen[None]):
     #: the table at this step: the phase bar, the tracks and the log are bound to it
     shown: reactive[Shown | None] = reactive(None)
     BINDINGS = [
-        _key("right", "step(1)", "Next"),
-        _key("left", "step(-1)", "Back"),
-        _key("right_square_bracket", "turn(1)", "Turn"),
-        _key("left_square_bracket", "turn(-1)", "Turn back", show=False),
-        _key("pagedown", "turn(1)", "Next turn", show=False),
-        _key("pageup", "turn(-1)", "Turn back", show=False),
-        _key("home", "start", "Start"),
-        _key("end", "end", "End"),
-        _key("b", "battle(1)", "Battle"),
-        _key("B", "battle(-1)", "Battle back", show=False),
-        _key("v", "toggle_view", "View"),
-        _key("c", "toggle_course", "Course"),
-        _key("p", "branch", "Play on"),
-        _key("l", "log", "Log", show=False),
-        _key("q", "back", "Back"),
-        _key("escape", "back", "Back", show=False),
+        _key("right", "step(1)", N_("Next")),
+        _key("left", "step(-1)", N_("Back")),
+        _key("right_square_bracket", "turn(1)", N_("Turn")),
+        _key("left_square_bracket", "turn(-1)", N_("Turn back"), show=False),
+        _key("pagedown", "turn(1)", N_("Next turn"), show=False),
+        _key("pageup", "turn(-1)", N_("Turn back"), show=False),
+        _key("home", "start", N_("Start")),
+        _key("end", "end", N_("End")),
+        _key("b", "battle(1)", N_("Battle")),
+        _key("B", "battle(-1)", N_("Battle back"), show=False),
+        _key("v", "toggle_view", N_("View")),
+        _key("c", "toggle_course", N_("Course")),
+        _key("p", "branch", N_("Play on")),
+        _key("l", "log", N_("Log"), show=False),
+        _key("q", "back", N_("Back")),
+        _key("escape", "back", N_("Back"), show=False),
     ]
 
     def __init__(self, review: Review):

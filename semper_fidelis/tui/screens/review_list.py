@@ -13,12 +13,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.text import plain
-from ...i18n import _, pgettext
+from ...i18n import N_, _, pgettext
 from ...store.saves import Listing, SaveInfo, list_saves, recent_games
+from ..widgets.footer import Footer
 from .chosen import chosen_id
 from .paging import PAGE, more_option
 
@@ -30,7 +31,7 @@ MORE = "more-"  # + the section's number
 
 class ReviewListScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("o", "focus_path", "Other file or folder")]
+    BINDINGS = [Binding("escape", "back", N_("Back")), Binding("o", "focus_path", N_("Other file or folder"))]
 
     def __init__(self) -> None:
         super().__init__()

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.translations import scenario_name
 from ...i18n import N_, _
+from ..widgets.footer import Footer
 from .briefing import briefing
 from .chosen import chosen_id
 
@@ -31,10 +32,10 @@ VARIANT_ABOUT = N_("A variant is a small TOML file naming a scenario and only wh
 class ScenarioScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("enter", "choose", "Choose", priority=True),
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "choose", N_("Choose"), priority=True),
         *(Binding(str(n), f"pick({n})", f"Scenario {n}", show=False) for n in range(1, 10)),
-        Binding("v", "variant", "Variant…"),
+        Binding("v", "variant", N_("Variant…")),
     ]
 
     def compose(self) -> ComposeResult:

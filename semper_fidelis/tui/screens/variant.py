@@ -15,14 +15,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...data.files import shipped_variants_dir
 from ...data.loader import DataError
 from ...data.text import plain
 from ...data.variant import load_variant, read_variant_file, setup_diff, unvaried, variant_files
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
+from ..widgets.footer import Footer
 from .briefing import briefing
 from .chosen import chosen_id
 
@@ -38,7 +39,7 @@ def user_variants_dir(saves_dir: Path) -> Path:
 
 class VariantScreen(Screen[None]):
     app: SemperFidelisApp  # declared for the type checker: the screen runs in this app
-    BINDINGS = [Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("escape", "back", N_("Back"))]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="scenario-layout"):
