@@ -338,15 +338,9 @@ def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> li
         elif isinstance(action, A.MoveOrder | A.AssaultOrder | A.FortifyOrder | A.MobilizeOrder | A.ProvisionOrder):
             out.append(Option(action, "order", _(ORDER_WORDS[action.VERB])))
         elif isinstance(action, A.Propaganda):
-            what = _("Propaganda: Morale +1") if action.track == "morale" else _("Propaganda: the Destruction marker 1 space up")
-            out.append(Option(action, "propaganda", what, ap_cost=propaganda_cost(rules, state, side)))
+            out.append(Option(action, "propaganda", _propaganda_words(action), ap_cost=propaganda_cost(rules, state, side)))
         elif isinstance(action, A.Negotiate):
-            fields = dict(neutral=neutral_name(action.neutral), side=action.toward.upper())
-            if action.ally:
-                words = _("Negotiate: the {neutral} marker 1 step towards {side}, past Disarmament straight to the alliance", **fields)
-            else:
-                words = _("Negotiate: the {neutral} marker 1 step towards {side}", **fields)
-            out.append(Option(action, "negotiate", words, ap_cost=talks[action]))
+            out.append(Option(action, "negotiate", _negotiate_words(action), ap_cost=talks[action]))
         elif isinstance(action, A.Supply):
             label = action.token
             value = int(label[len(label.rstrip("0123456789")):])
@@ -361,6 +355,27 @@ def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> li
         else:
             out += _plain(rules, state, f, [action])
     return out
+
+
+def _propaganda_words(action: A.Propaganda) -> str:
+    return _("Propaganda: Morale +1") if action.track == "morale" else _("Propaganda: the Destruction marker 1 space up")
+
+
+def _negotiate_words(action: A.Negotiate) -> str:
+    fields = dict(neutral=neutral_name(action.neutral), side=action.toward.upper())
+    if action.ally:
+        return _("Negotiate: the {neutral} marker 1 step towards {side}, past Disarmament straight to the alliance", **fields)
+    return _("Negotiate: the {neutral} marker 1 step towards {side}", **fields)
+
+
+def menu_label(action: Action) -> str | None:
+    """The label of a Propaganda or Negotiation in the current language, from the action alone
+    (a client's dimmed row of one offered earlier; None for any other action)."""
+    if isinstance(action, A.Propaganda):
+        return _propaganda_words(action)
+    if isinstance(action, A.Negotiate):
+        return _negotiate_words(action)
+    return None
 
 
 def _move_option(
