@@ -5,8 +5,10 @@ in English they are word for word what they were before they were marked."""
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from tui.test_polish import WORD, english_words
@@ -85,3 +87,19 @@ def test_the_dimmed_reasons_and_cost_tags_are_in_polish(polish):
         for used in ({}, {"generic_tokens": 0}, {"specific_token": False}, {"generic_tokens": 0, "specific_token": False}):
             said.append(_token_reason(game, kind, {**turn, **used}))  # type: ignore[typeddict-item]
     assert not [s for s in said if {w.lower() for w in WORD.findall(s)} & english]
+
+
+#: a position at each card question and stage (tests/engine/test_frames.py)
+CARD_STEPS = json.loads((Path(__file__).parent / "data" / "card_step_positions.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(CARD_STEPS))
+def test_every_card_question_is_asked_in_polish(polish, name):
+    saved = CARD_STEPS[name]["position"]
+    game = Game.from_position(saved, scenario=saved["scenario"])
+    english = english_words()
+    said = texts(game)
+    assert said[0].startswith(game.decision().player)  # the side first, as the screens strip it
+    assert not {t: {w.lower() for w in WORD.findall(t)} & english for t in said if {w.lower() for w in WORD.findall(t)} & english}
+    set_language("en")
+    assert str(game.decision().prompt) == game.state.stack[-1]["prompt"]  # the frame's own words in English
