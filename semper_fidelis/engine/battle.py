@@ -16,6 +16,7 @@ from typing_extensions import TypeIs
 
 from ..data.models import Side
 from ..i18n import N_
+from . import prompts
 from .actions import Action, Advance, BattleAt, CombatToken, Discard, Evade, Fight, Pass, Retreat, Special, Stay
 from .cards import discard_card, effect_of
 from .events import event
@@ -227,10 +228,10 @@ def quiet_slot(step: str) -> str:
 def quiet_prompt(side: Side, step: str) -> str:
     """The prompt of the step :func:`quiet_step` passed, as the step itself would ask it."""
     if step == "evade":
-        return f"{side}: evade (discard cards worth the number of sides attacked) or fight"
+        return prompts.evade(side)
     if step in ("a-token", "d-token"):
-        return _token_prompt(side, step)
-    return _CARD_PROMPTS[_CARD_SLOT[step]].format(side)
+        return prompts.battle_token(side, step)
+    return prompts.battle_card(side, _CARD_SLOT[step])
 
 
 # ------------------------------------------------------------------------------ the battle frame
@@ -737,7 +738,7 @@ def _evade_apply(rules: Rules, state: State, c: EvadeFrame, action: Fight | Disc
 procedure(
     "battle-evade",
     decision="battle",
-    prompt=lambda r, s, c: f"{c['side']}: evade (discard cards worth the number of sides attacked) or fight",
+    prompt=lambda r, s, c: prompts.evade(c["side"]),
     legal=_evade_legal,
     apply=_evade_apply,
     section="§9.2",
@@ -757,16 +758,10 @@ def _card_apply(rules: Rules, state: State, c: BattleCardFrame, action: Special 
         play_special(rules, state, _parent(state), c["side"], action.card, second=c["slot"] in ("ammo-card", "post-card"))
 
 
-_CARD_PROMPTS = {
-    "a-card": "{} attacks: play a Special card, or pass",
-    "d-card": "{} defends: play a Special card, or pass",
-    "ammo-card": "{}: play a second Special card now (Ammunition), or pass",
-    "post-card": "{}: play a second Special card after the battle (Ammunition), or pass",
-}
 procedure(
     "battle-card",
     decision="battle",
-    prompt=lambda r, s, c: _CARD_PROMPTS[c["slot"]].format(c["side"]),
+    prompt=lambda r, s, c: prompts.battle_card(c["side"], c["slot"]),
     legal=_card_legal,
     apply=_card_apply,
     section="§9.3",
@@ -778,12 +773,6 @@ procedure(
 
 def _token_kinds(slot: str) -> tuple[str, str]:
     return ("grenades", "ammunition") if slot == "a-token" else ("machine-gun", "ammunition")
-
-
-def _token_prompt(side: Side, slot: str) -> str:
-    if slot == "a-token":
-        return f"{side} attacks: play a Grenades or Ammunition token, or pass"
-    return f"{side} defends: play a Machine Gun or Ammunition token, or pass"
 
 
 def _token_legal(rules: Rules, state: State, c: BattleTokenFrame) -> list[CombatToken | Pass]:
@@ -808,7 +797,7 @@ def _token_apply(rules: Rules, state: State, c: BattleTokenFrame, action: Combat
 procedure(
     "battle-token",
     decision="battle",
-    prompt=lambda r, s, c: _token_prompt(c["side"], c["slot"]),
+    prompt=lambda r, s, c: prompts.battle_token(c["side"], c["slot"]),
     legal=_token_legal,
     apply=_token_apply,
     section="§9.3",
@@ -847,7 +836,7 @@ def _retreat_apply(rules: Rules, state: State, c: RetreatFrame, action: Retreat)
 procedure(
     "battle-retreat",
     decision="battle",
-    prompt=lambda r, s, c: f"{c['side']}: the attackers who cannot go back to their area — choose where they go",
+    prompt=prompts.retreat,
     legal=_retreat_legal,
     apply=_retreat_apply,
     section="§9.4",
@@ -892,7 +881,7 @@ def _advance_apply(rules: Rules, state: State, c: AdvanceFrame, action: Advance 
 procedure(
     "battle-advance",
     decision="battle",
-    prompt=lambda r, s, c: f"{c['side']}: move units into the won area (at least one from each side of attack)",
+    prompt=prompts.advance,
     legal=_advance_legal,
     apply=_advance_apply,
     section="§9.4 A",
@@ -921,7 +910,7 @@ procedure("battle-phase", run=_phase_run, section="§5.1 [3]")
 procedure(
     "battle-pick",
     decision="battle-order",
-    prompt=lambda r, s, f: f"{f['side']} Battle Phase: choose the next battle to resolve",
+    prompt=prompts.battle_pick,
     legal=lambda r, s, f: [BattleAt.of(a) for a in _pending(s, f["side"])],
     apply=_pick_apply,
     section="§5.1 [3], §9",

@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from ..data.models import Side
 from ..i18n import N_
+from . import prompts
 from .actions import Action
 from .frames import BattleFrame, CardFrame
 from .machine import pop, procedure
@@ -56,10 +57,6 @@ def register(effect_id: str, effect: CardEffect) -> CardEffect:
 Q = TypeVar("Q", bound=CardFrame)
 
 
-def _card_prompt(rules: Rules, state: State, f: CardFrame) -> str:
-    return f["prompt"] or f"{f['side']}: choose for the card"
-
-
 def card_question(kind: str, legal: Callable[[Rules, State, Q], Sequence[Action]], choose: Callable[[Rules, State, Q, Any], None]) -> None:
     """Register one kind of a card's own question (``frames.CardFrame``): its legal actions and
     their effect. The frame is popped before ``choose``, which pushes a copy to ask again."""
@@ -68,7 +65,7 @@ def card_question(kind: str, legal: Callable[[Rules, State, Q], Sequence[Action]
         pop(state, f)
         choose(rules, state, f, action)
 
-    procedure(kind, decision="card", prompt=_card_prompt, legal=legal, apply=apply, section="Action cards")
+    procedure(kind, decision="card", prompt=prompts.card, legal=legal, apply=apply, section="Action cards")
 
 
 def draw_cards(rules: Rules, state: State, side: Side, n: int) -> int:

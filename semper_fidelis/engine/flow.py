@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..data.models import Side
 from ..i18n import N_
+from . import prompts
 from .actions import HQ as PlaceHQ
 from .actions import Action, Attrition, Change, Collect, Discard, Draw, EventCard, Extra, Keep, Place, Relief, TakeCommander
 from .cards import discard_card, draw_cards, effect_of
@@ -17,7 +18,7 @@ from .frames import AttritionFrame, CollectFrame, CommanderFrame, DeployFrame, D
 from .losses import unit_leaves
 from .machine import pop, procedure, push
 from .negotiation import enter_area
-from .notation import token_title, type_for, unit_name
+from .notation import token_title, type_for
 from .occupancy import (
     add_units,
     count,
@@ -184,13 +185,6 @@ PHASES = {
 # ------------------------------------------------------------------------ free deployment (§2)
 
 
-ZONE_WORDS = {
-    "city": "in any City area",
-    "village": "in any Village",
-    "listed": "in the listed areas",
-    "other-villages": "in the other Villages",
-}
-
 
 def _deploy_areas(rules: Rules, state: State, side: Side, item: DeployItem) -> list[str]:
     zone = item["zone"]
@@ -237,7 +231,7 @@ def _deploy_apply(rules: Rules, state: State, f: DeployFrame, action: Place) -> 
 procedure(
     "deploy",
     decision="deploy",
-    prompt=lambda r, s, f: f"{f['side']}: deploy {f['todo'][0]['count']} {unit_name(f['todo'][0]['unit'], f['todo'][0]['count'])} ({ZONE_WORDS[f['todo'][0]['zone']]})",
+    prompt=prompts.deploy,
     legal=_deploy_legal,
     apply=_deploy_apply,
     section="§2",
@@ -272,7 +266,7 @@ def _hq_areas(rules: Rules, state: State, side: Side) -> list[str]:
 procedure(
     "hq",
     decision="hq",
-    prompt=lambda r, s, f: f"{f['side']}: place the HQ on one of your occupied areas",
+    prompt=prompts.hq,
     legal=lambda r, s, f: [PlaceHQ.of(a) for a in _hq_areas(r, s, f["side"])],
     apply=lambda r, s, f, a: _place_hq(r, s, f, a.area),
     section="§5.1 [1] 1, §11",
@@ -345,7 +339,7 @@ def change_commander(rules: Rules, state: State, side: Side, new: str) -> None:
 procedure(
     "commander",
     decision="commander",
-    prompt=lambda r, s, f: f"{f['side']}: keep the Commander or change him",
+    prompt=prompts.commander,
     legal=_commander_legal,
     apply=_commander_apply,
     section="§11",
@@ -440,7 +434,7 @@ def _relief_apply(rules: Rules, state: State, f: ReliefFrame, action: Relief) ->
 procedure(
     "relief",
     decision="relief",
-    prompt=lambda r, s, f: f"{f['side']}: deploy your Relief (by rail from {r.area_name(r.data.board.relief_start[f['side']])})",
+    prompt=prompts.relief,
     legal=_relief_legal,
     apply=_relief_apply,
     section="§10",
@@ -492,7 +486,7 @@ def _event_apply(rules: Rules, state: State, f: SideFrame, action: EventCard) ->
 procedure(
     "event",
     decision="event",
-    prompt=lambda r, s, f: f"{f['side']}: play one Event card for its AP (its effect helps the opponent), or pass",
+    prompt=prompts.event,
     legal=lambda r, s, f: [EventCard.of(n) for n in _event_options(r, s, f["side"])] + [EventCard.of()],
     apply=_event_apply,
     section="§5.1 [1] 4",
@@ -565,7 +559,7 @@ def _extra_apply(rules: Rules, state: State, f: SideFrame, action: Extra) -> Non
 procedure(
     "collect-extra",
     decision="collect",
-    prompt=lambda r, s, f: f"{f['side']}: your Commander's ability — take 1 extra Supply Token from an occupied area",
+    prompt=prompts.collect_extra,
     legal=_extra_legal,
     apply=_extra_apply,
     section="§11 (Commander ability)",
@@ -574,7 +568,7 @@ procedure(
 procedure(
     "collect",
     decision="collect",
-    prompt=lambda r, s, f: f"{f['side']}: take one Supply Token from each occupied area",
+    prompt=prompts.collect,
     legal=lambda r, s, f: [Collect.of(a, c) for a in f["areas"] for c in token_choices(s, f["side"], a)],
     apply=_collect_apply,
     section="§5.1 [4] 1",
@@ -602,7 +596,7 @@ def _draw_apply(rules: Rules, state: State, f: SideFrame, action: Discard | Draw
 procedure(
     "draw",
     decision="draw",
-    prompt=lambda r, s, f: f"{f['side']}: discard cards you do not want, then draw",
+    prompt=prompts.draw,
     legal=lambda r, s, f: [*(Discard.of(n) for n in sorted(set(s.hand[f["side"]]))), Draw.of()],
     apply=_draw_apply,
     section="§5.1 [4] 2",
@@ -636,7 +630,7 @@ procedure(
     "attrition",
     decision="attrition",
     who=lambda r, s, f: f["queue"][0][0],
-    prompt=lambda r, s, f: f"{f['queue'][0][0]}: Attrition — disperse 1 unit in {r.area_name(f['queue'][0][1])}",
+    prompt=prompts.attrition,
     legal=_attrition_legal,
     apply=_attrition_apply,
     section="§4.2 Attrition",

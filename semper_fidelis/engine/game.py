@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from .. import __version__
 from ..data.loader import DataError, GameData
 from ..data.models import Scenario, Side
-from ..i18n import SOURCE_LANGUAGE
+from ..i18n import SOURCE_LANGUAGE, current_language
 from . import (  # noqa: F401  (registers the procedures)
     battle,
     card_effects,  # noqa: F401  (registers every card effect)
@@ -69,6 +69,8 @@ class Game:
     undoable = True
     _decision: Decision | None = None
     _decision_of: list[Action] | None = None  # the legal list the decision was made from
+    _words_in = ""  # the language its prompt was made in (a switch words it again)
+    _labels_in = ""  # the language the options' labels were made in
     _allowed: frozenset[Action] = frozenset()  # the actions :meth:`allows` found legal at this position
     _start: Position | None = None
     _start_state: State | None = None  # a sampled world's first state, made a Position when asked
@@ -202,8 +204,9 @@ class Game:
 
     def decision(self) -> Decision | None:
         legal = self._listed()
-        if self._decision_of is not legal:  # once per position, like the legal list
+        if self._decision_of is not legal or self._words_in != current_language():  # once per position and language
             self._decision, self._decision_of = current(self.rules, self.state, legal), legal
+            self._words_in = current_language()
         return self._decision
 
     def legal(self) -> list[Action]:
@@ -223,8 +226,9 @@ class Game:
         """The legal actions now with their facts (kind, label, AP cost, areas, units, card,
         token), one Option per action in the order of :meth:`legal`; computed once per position."""
         legal = self._listed()
-        if self._options is None or self._options_of is not legal:
+        if self._options is None or self._options_of is not legal or self._labels_in != current_language():
             self._options, self._options_of = describe(self.rules, self.state, legal), legal
+            self._labels_in = current_language()
         return self._options
 
     def options_of(self, *kinds: type[Action]) -> tuple[Option, ...]:

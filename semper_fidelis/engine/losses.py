@@ -8,12 +8,13 @@ from typing import Literal
 
 from ..data.models import Side
 from ..i18n import N_
+from . import prompts
 from .actions import Action, Break, Disperse, Hold, Medicine, Withdraw
 from .commanders import commander_card
 from .events import event
 from .frames import LossesFrame, LossGroup, LossReport
 from .machine import pop, procedure, push
-from .notation import plural, type_for
+from .notation import type_for
 from .occupancy import add_units, neutral_militia, occupant, owner, remove_units, total, track_ally
 from .rules import Rules
 from .state import CODE, HQ, NEUTRAL_TYPES, State
@@ -253,19 +254,10 @@ def _finish(state: State, f: LossesFrame) -> None:
         report["dispersed"] += f["dispersed"]
 
 
-def _losses_prompt(rules: Rules, state: State, f: LossesFrame) -> str:
-    if f.get("extra"):
-        return f"{f['side']}: Losses taken — withdraw more units from {rules.area_name(f['area'])} by choice (§9.4), or hold"
-    return (
-        f"{f['side']}: distribute {plural(f['remaining'], 'Loss', 'Losses')} ({f['role']}, {f['band']} Morale) "
-        f"at {rules.area_name(f['area'])}"
-    )
-
-
 procedure(
     "losses",
     decision="losses",
-    prompt=_losses_prompt,
+    prompt=prompts.losses,
     legal=_losses_legal,
     apply=_losses_apply,
     section="§9.4 B",

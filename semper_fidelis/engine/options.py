@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from ..data.models import Side
+from ..i18n import N_, _, ngettext
 from . import actions as A
 from .actions import Action
 from .battle import evasion_cost, quiet_prompt
@@ -74,13 +75,14 @@ from .frames import (
 )
 from .kinds import OptionKind
 from .losses import LOSS_TABLE
-from .negotiation import TRACK_NAMES, negotiation_options
-from .notation import describe as describe_units
-from .notation import group_of, parse_units, token_words, type_for, unit_name
+from .negotiation import negotiation_options
+from .notation import group_of, parse_units, type_for
 from .occupancy import total
 from .orders import _destinations, _joining_charge, defended, fortify_options, mobilization_rate, propaganda_cost
 from .rules import Rules
+from .said import card_text, card_title, effect_card_name, neutral_name, token_words
 from .state import HQ, State, other
+from .wording import unit_count, units_words
 
 
 @dataclass(frozen=True)
@@ -180,10 +182,6 @@ def _one(side: Side, code: str) -> tuple[tuple[str, int], ...]:
     return ((type_for(side, code), 1),)
 
 
-def _card_title(rules: Rules, side: Side, number: int) -> str:
-    return f"#{number} {rules.card(side, number).name}"
-
-
 def _token_fact(choice: str) -> str | None:
     return None if choice == "hidden" else choice
 
@@ -219,7 +217,7 @@ def _deploy(rules: Rules, state: State, f: DeployFrame, legal: list[A.Place]) ->
     for action in legal:
         area = action.area
         units = _one(side, action.unit)
-        out.append(Option(action, "deploy", f"Place 1 {unit_name(units[0][0])} in {_name(rules, area)}",
+        out.append(Option(action, "deploy", _("Place {units} in {area}", units=unit_count(units[0][0], 1), area=_name(rules, area)),
                           area=area, to_area=area, units=units, room=rules.limit[area] - total(state, area)))
     return out
 
@@ -230,16 +228,16 @@ def _deploy(rules: Rules, state: State, f: DeployFrame, legal: list[A.Place]) ->
 @describer("hq")
 def _hq(rules: Rules, state: State, f: SideFrame, legal: list[A.HQ]) -> list[Option]:
     side = f["side"]
-    return [Option(a, "hq", f"Place the HQ in {_name(rules, a.area)}", area=a.area, to_area=a.area, units=((HQ[side], 1),)) for a in legal]
+    return [Option(a, "hq", _("Place the HQ in {area}", area=_name(rules, a.area)), area=a.area, to_area=a.area, units=((HQ[side], 1),)) for a in legal]
 
 
 def _change_morale_words(state: State, side: Side) -> str:
     """§8 as change_commander applies it: Morale after changing the Commander."""
     if state.turn.commander_changes >= 1:
-        return "Morale −1 for a second change this turn"
+        return _("Morale −1 for a second change this turn")
     if state.last_battle.get(side) == "lost":
-        return "Morale +1 after a lost battle"
-    return "Morale −1 after a victory or before any battle"
+        return _("Morale +1 after a lost battle")
+    return _("Morale −1 after a victory or before any battle")
 
 
 @describer("commander")
@@ -248,16 +246,18 @@ def _commander(rules: Rules, state: State, f: CommanderFrame, legal: list[Action
     for action in legal:
         if isinstance(action, A.Keep):
             now = rules.commanders.get(state.commander[side] or "")
-            out.append(Option(action, "keep", f"Keep {now.name} as Commander" if now else "Keep no Commander"))
+            out.append(Option(action, "keep", _("Keep {commander} as Commander", commander=now.name) if now else _("Keep no Commander")))
         elif isinstance(action, A.Change):
-            out.append(Option(action, "change-commander", "Change the Commander: draw a new one "
-                              f"(his AP replace this turn's; {_change_morale_words(state, side)})", ap_cost=None))
+            out.append(Option(action, "change-commander", _("Change the Commander: draw a new one (his AP replace this turn's; {morale})",
+                                                                     morale=_change_morale_words(state, side)), ap_cost=None))
         else:
             assert isinstance(action, A.TakeCommander)
             c = rules.commanders[action.commander]
-            morale = "no Morale change" if state.commander_status[side] == "none" else _change_morale_words(state, side)
+            morale = _("no Morale change") if state.commander_status[side] == "none" else _change_morale_words(state, side)
             out.append(Option(action, "take-commander",
-                              f"Take {c.name} as Commander ({c.ap} AP and {c.cards} card{'s' * (c.cards != 1)} a turn; {morale})",
+                              ngettext("Take {commander} as Commander ({ap} AP and {n} card a turn; {morale})",
+                                       "Take {commander} as Commander ({ap} AP and {n} cards a turn; {morale})",
+                                       c.cards, commander=c.name, ap=c.ap, morale=morale),
                               ap_cost=state.turn.ap - c.ap))
     return out
 
@@ -269,10 +269,10 @@ def _relief(rules: Rules, state: State, f: ReliefFrame, legal: list[A.Relief]) -
     for action in legal:
         area = action.area
         if area is None:
-            out.append(_way_out(action, "Relief done: the units still waiting stay off the board", "done"))
+            out.append(_way_out(action, _("Relief done: the units still waiting stay off the board"), "done"))
             continue
         units = group_of(side, action.units)
-        out.append(Option(action, "relief", f"Relief: {describe_units(units)} to {_name(rules, area)}", ap_cost=costs[area],
+        out.append(Option(action, "relief", _("Relief: {units} to {area}", units=units_words(units), area=_name(rules, area)), ap_cost=costs[area],
                           area=area, to_area=area, units=_units(units)))
     return out
 
@@ -283,22 +283,23 @@ def _event(rules: Rules, state: State, f: SideFrame, legal: list[A.EventCard]) -
     for action in legal:
         n = action.card
         if n is None:
-            out.append(_way_out(action, "Play no Event card", "pass"))
+            out.append(_way_out(action, _("Play no Event card"), "pass"))
             continue
         card = rules.card(side, n)
-        out.append(Option(action, "event", f"Play the Event {_card_title(rules, side, n)} for {card.ap} AP; "
-                          f"its effect helps {other(side)}: {card.effect}", ap_cost=-card.ap, card=n))
+        out.append(Option(action, "event", _("Play the Event {card} for {ap} AP; its effect helps {other}: {effect}", card=card_title(rules, side, n),
+                                            ap=card.ap, other=other(side), effect=card_text(rules, side, n)), ap_cost=-card.ap, card=n))
     return out
 
 
 # ---------------------------------------------------------------- Orders Phase (§5.1 [2], §6)
 
+#: the Orders' labels by their notation (marked: shown through ``_``)
 ORDER_WORDS = {
-    "move": "Move order (1 AP a group, up to 3 areas)",
-    "assault": "Assault order (2 AP a group, the battle at once)",
-    "fortify": "Fortify: a Barricade for 1 AP, a Redoubt for 4 AP (1 less for each of your Barricades there)",
-    "mobilize": "Mobilize units from the Mobilization Zone into areas you occupy",
-    "provision": "Provisioning: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)",
+    "move": N_("Move order (1 AP a group, up to 3 areas)"),
+    "assault": N_("Assault order (2 AP a group, the battle at once)"),
+    "fortify": N_("Fortify: a Barricade for 1 AP, a Redoubt for 4 AP (1 less for each of your Barricades there)"),
+    "mobilize": N_("Mobilize units from the Mobilization Zone into areas you occupy"),
+    "provision": N_("Provisioning: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)"),
 }
 
 
@@ -307,17 +308,18 @@ def _use_words(rules: Rules, state: State, label: str, option: str) -> tuple[str
     kind = label.rstrip("0123456789")
     token = token_words(rules, label)
     if kind == "plane":
-        return f"+2 AP: use {token}", -2
+        return _("+2 AP: use {token}", token=token), -2
     if kind == "food":
-        what = "Morale +1" if option == "morale" else "The Destruction marker 1 space up"
-        return f"{what}: use {token} for its effect", 0
+        if option == "morale":
+            return _("Morale +1: use {token} for its effect", token=token), 0
+        return _("The Destruction marker 1 space up: use {token} for its effect", token=token), 0
     if kind == "artillery":
-        return f"Artillery fire on an enemy area (2 Losses): use {token}", 0
+        return _("Artillery fire on an enemy area (2 Losses): use {token}", token=token), 0
     if kind == "barricade":
-        return f"2 Barricades at no AP cost: use {token}", 0
+        return _("2 Barricades at no AP cost: use {token}", token=token), 0
     if kind == "uniform":
-        return f"Mobilize 1 unit at no AP cost: use {token}", 0
-    return f"Use {token} for its effect", 0
+        return _("Mobilize 1 unit at no AP cost: use {token}", token=token), 0
+    return _("Use {token} for its effect", token=token), 0
 
 
 @describer("orders")
@@ -329,71 +331,94 @@ def _orders(rules: Rules, state: State, f: SideFrame, legal: list[Action]) -> li
             n = action.card
             card = rules.card(side, n)
             if isinstance(action, A.PlayCard):
-                out.append(Option(action, "card", f"Play {_card_title(rules, side, n)} for {card.ap} AP (its effect is not used)",
+                out.append(Option(action, "card", _("Play {card} for {ap} AP (its effect is not used)", card=card_title(rules, side, n), ap=card.ap),
                                   ap_cost=-card.ap, card=n))
             else:
-                out.append(Option(action, "card-effect", f"Play {_card_title(rules, side, n)} for its effect: {card.effect}", card=n))
+                out.append(Option(action, "card-effect", _("Play {card} for its effect: {effect}", card=card_title(rules, side, n),
+                                                                       effect=card_text(rules, side, n)), card=n))
         elif isinstance(action, A.MoveOrder | A.AssaultOrder | A.FortifyOrder | A.MobilizeOrder | A.ProvisionOrder):
-            out.append(Option(action, "order", ORDER_WORDS[action.VERB]))
+            out.append(Option(action, "order", _(ORDER_WORDS[action.VERB])))
         elif isinstance(action, A.Propaganda):
-            what = "Morale +1" if action.track == "morale" else "the Destruction marker 1 space up"
-            out.append(Option(action, "propaganda", f"Propaganda: {what}", ap_cost=propaganda_cost(rules, state, side)))
+            out.append(Option(action, "propaganda", _propaganda_words(action), ap_cost=propaganda_cost(rules, state, side)))
         elif isinstance(action, A.Negotiate):
-            who = TRACK_NAMES.get(action.neutral, action.neutral)
-            tail = ", past Disarmament straight to the alliance" if action.ally else ""
-            out.append(Option(action, "negotiate", f"Negotiate: the {who} marker 1 step towards {action.toward.upper()}{tail}",
-                              ap_cost=talks[action]))
+            out.append(Option(action, "negotiate", _negotiate_words(action), ap_cost=talks[action]))
         elif isinstance(action, A.Supply):
             label = action.token
             value = int(label[len(label.rstrip("0123456789")):])
-            out.append(Option(action, "supply-token", f"Supply +{value}: use {token_words(rules, label)}", token=label))
+            out.append(Option(action, "supply-token", _("Supply +{value}: use {token}", value=value, token=token_words(rules, label)), token=label))
         elif isinstance(action, A.UseToken):
             label, cost = _use_words(rules, state, action.token, action.track or "")
             out.append(Option(action, "use-token", label, ap_cost=cost, token=action.token))
         elif isinstance(action, A.Dismantle):
-            out.append(Option(action, "dismantle", f"Remove your fortifications in {_name(rules, action.area)}", area=action.area))
+            out.append(Option(action, "dismantle", _("Remove your fortifications in {area}", area=_name(rules, action.area)), area=action.area))
         elif isinstance(action, A.End):
-            out.append(_way_out(action, "End the Orders Phase"))
+            out.append(_way_out(action, _("End the Orders Phase")))
         else:
             out += _plain(rules, state, f, [action])
     return out
 
 
+def _propaganda_words(action: A.Propaganda) -> str:
+    return _("Propaganda: Morale +1") if action.track == "morale" else _("Propaganda: the Destruction marker 1 space up")
+
+
+def _negotiate_words(action: A.Negotiate) -> str:
+    fields = dict(neutral=neutral_name(action.neutral), side=action.toward.upper())
+    if action.ally:
+        return _("Negotiate: the {neutral} marker 1 step towards {side}, past Disarmament straight to the alliance", **fields)
+    return _("Negotiate: the {neutral} marker 1 step towards {side}", **fields)
+
+
+def menu_label(action: Action) -> str | None:
+    """The label of a Propaganda or Negotiation in the current language, from the action alone
+    (a client's dimmed row of one offered earlier; None for any other action)."""
+    if isinstance(action, A.Propaganda):
+        return _propaganda_words(action)
+    if isinstance(action, A.Negotiate):
+        return _negotiate_words(action)
+    return None
+
+
 def _move_option(
     rules: Rules, action: A.To, origin: str, units: dict[str, int], mode: str, cost: int, extra: str = "",
 ) -> Option:
-    """A destination of a Move or Assault (into ``dest``, or via X to attack or enter it, §6.2)."""
+    """A destination of a Move or Assault (into ``dest``, or via X to attack or enter it, §6.2);
+    ``extra``: what the way it is paid adds, worded already."""
     dest, via = action.dest, action.via
     facts: dict[str, Any] = dict(area=dest, from_area=origin, to_area=dest, units=_units(units), ap_cost=cost)
+    names = dict(dest=_name(rules, dest), extra=extra)
     if via is None:
-        return Option(action, "move", f"Move into {_name(rules, dest)}{extra}", **facts)
+        return Option(action, "move", _("Move into {dest}{extra}", **names), **facts)
+    names["via"] = _name(rules, via)
     if action.how == "enter":
-        return Option(action, "enter", f"Enter {_name(rules, dest)} from {_name(rules, via)} without a battle{extra}", via=via, **facts)
+        return Option(action, "enter", _("Enter {dest} from {via} without a battle{extra}", **names), via=via, **facts)
     if mode == "assault":
-        return Option(action, "assault", f"Assault {_name(rules, dest)} from {_name(rules, via)}: fight at once{extra}", via=via, **facts)
-    return Option(action, "attack", f"Attack {_name(rules, dest)} from {_name(rules, via)}: line up on its border, "
-                  f"the battle comes in the Battle Phase{extra}", via=via, **facts)
+        return Option(action, "assault", _("Assault {dest} from {via}: fight at once{extra}", **names), via=via, **facts)
+    return Option(action, "attack", _("Attack {dest} from {via}: line up on its border, the battle comes in the Battle Phase{extra}",
+                                      **names), via=via, **facts)
 
 
 @describer("order")
 def _order(rules: Rules, state: State, f: OrderFrame, legal: list[Action]) -> list[Option]:
     side, mode, out = f["side"], f["mode"], []
-    word = "Move" if mode == "move" else "Assault"
+    moving = mode == "move"
     dests = _destinations(rules, state, f, f["origin"], f["units"]) if f["step"] == "to" else {}
     for action in legal:
         if isinstance(action, A.Cancel):
-            out.append(_way_out(action, f"Cancel this {word} order"))
+            out.append(_way_out(action, _("Cancel this Move order") if moving else _("Cancel this Assault order")))
         elif isinstance(action, A.From):
-            out.append(Option(action, "from", f"{word} from {_name(rules, action.area)}", area=action.area, from_area=action.area))
+            area = _name(rules, action.area)
+            words = _("Move from {area}", area=area) if moving else _("Assault from {area}", area=area)
+            out.append(Option(action, "from", words, area=action.area, from_area=action.area))
         elif isinstance(action, A.Units):
             units = group_of(side, action.units)
             origin = f["origin"]
-            out.append(Option(action, "units", f"{word} {describe_units(units)}",
-                              area=origin, from_area=origin, units=_units(units)))
+            words = _("Move {units}", units=units_words(units)) if moving else _("Assault {units}", units=units_words(units))
+            out.append(Option(action, "units", words, area=origin, from_area=origin, units=_units(units)))
         else:
             assert isinstance(action, A.To)
             joining = _joining_charge(rules, state, side, action.dest, f)
-            extra = f" (with {joining} AP for your units inside and on its border, who fight too)" if joining else ""
+            extra = _(" (with {ap} AP for your units inside and on its border, who fight too)", ap=joining) if joining else ""
             out.append(_move_option(rules, action, f["origin"], f["units"], mode, dests[action] + joining, extra))
     return out
 
@@ -401,10 +426,13 @@ def _order(rules: Rules, state: State, f: OrderFrame, legal: list[Action]) -> li
 @describer("assault-next")
 def _assault_next(rules: Rules, state: State, f: AssaultNextFrame, legal: list[A.Fight | A.AssaultMore]) -> list[Option]:
     target = _name(rules, f["target"])
-    fight = f"Fight the battle in {target} now" if defended(rules, state, f) else f"Go on: no battle in {target} (no one left to fight)"
+    if defended(rules, state, f):
+        fight = _("Fight the battle in {area} now", area=target)
+    else:
+        fight = _("Go on: no battle in {area} (no one left to fight)", area=target)
     return [
         _way_out(a, fight, "fight") if isinstance(a, A.Fight)
-        else Option(a, "order", f"Add another Assault group against {target} (2 AP a group)", area=f["target"])
+        else Option(a, "order", _("Add another Assault group against {area} (2 AP a group)", area=target), area=f["target"])
         for a in legal
     ]
 
@@ -412,21 +440,23 @@ def _assault_next(rules: Rules, state: State, f: AssaultNextFrame, legal: list[A
 def _fort_option(rules: Rules, state: State, side: Side, action: A.Barricade | A.Redoubt, cost: int, paid: str) -> Option:
     area = action.area
     if isinstance(action, A.Barricade):
-        return Option(action, "barricade", f"Barricade in {_name(rules, area)} facing {_name(rules, action.facing)}{paid}",
-                      ap_cost=cost, area=area, facing=action.facing)
-    mine = any(s == side for s, _ in state.barricades.get(area, []))
-    note = " (it replaces your Barricades there)" if mine else ""
-    return Option(action, "redoubt", f"Redoubt in {_name(rules, area)}{note}{paid}", ap_cost=cost, area=area)
+        return Option(action, "barricade", _("Barricade in {area} facing {facing}{paid}", area=_name(rules, area),
+                                             facing=_name(rules, action.facing), paid=paid), ap_cost=cost, area=area, facing=action.facing)
+    if any(s == side for s, _at in state.barricades.get(area, [])):
+        words = _("Redoubt in {area} (it replaces your Barricades there){paid}", area=_name(rules, area), paid=paid)
+    else:
+        words = _("Redoubt in {area}{paid}", area=_name(rules, area), paid=paid)
+    return Option(action, "redoubt", words, ap_cost=cost, area=area)
 
 
 @describer("fortify")
 def _fortify(rules: Rules, state: State, f: FortifyFrame, legal: list[Action]) -> list[Option]:
     side, out = f["side"], []
     costs = fortify_options(rules, state, side, free=f.get("free", False))
-    paid = " (Barricade token: no AP)" if f.get("free") else ""
+    paid = _(" (Barricade token: no AP)") if f.get("free") else ""
     for action in legal:
         if isinstance(action, A.Cancel):
-            out.append(_way_out(action, "Cancel the Fortification"))
+            out.append(_way_out(action, _("Cancel the Fortification")))
         else:
             assert isinstance(action, A.Barricade | A.Redoubt)
             out.append(_fort_option(rules, state, side, action, costs[action], paid))
@@ -437,20 +467,21 @@ def _fortify(rules: Rules, state: State, f: FortifyFrame, legal: list[Action]) -
 def _mobilize(rules: Rules, state: State, f: MobilizeFrame, legal: list[A.Mobilize | A.Done]) -> list[Option]:
     side, out = f["side"], []
     if f.get("free"):
-        cost, paid = 0, " (Uniform token: no AP)"
+        cost, paid = 0, _(" (Uniform token: no AP)")
     elif state.turn.mobilize_credit:
         left = state.turn.mobilize_credit
-        cost, paid = 0, f" (already paid for: {left} more unit{'s' * (left != 1)} this turn)"
+        cost, paid = 0, ngettext(" (already paid for: {n} more unit this turn)", " (already paid for: {n} more units this turn)", left)
     else:
         cost, n = mobilization_rate(rules, state, side)
-        paid = f" ({cost} AP for {n} unit{'s' * (n != 1)} at your Morale)"
+        paid = ngettext(" ({ap} AP for {n} unit at your Morale)", " ({ap} AP for {n} units at your Morale)", n, ap=cost)
     for action in legal:
         if isinstance(action, A.Done):
-            out.append(_way_out(action, "Done: mobilize no more units"))
+            out.append(_way_out(action, _("Done: mobilize no more units")))
             continue
         area = action.area
         units = _one(side, action.unit)
-        out.append(Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, area)}{paid}",
+        out.append(Option(action, "mobilize", _("Mobilize {units} into {area}{paid}", units=unit_count(units[0][0], 1),
+                                                area=_name(rules, area), paid=paid),
                           ap_cost=cost, area=area, to_area=area, units=units))
     return out
 
@@ -460,18 +491,21 @@ def _provision(rules: Rules, state: State, f: SideFrame, legal: list[A.Provision
     cost, out = state.turn.provisions + 1, []
     for action in legal:
         if isinstance(action, A.Cancel):
-            out.append(_way_out(action, "Cancel the Provisioning"))
+            out.append(_way_out(action, _("Cancel the Provisioning")))
             continue
         area, choice = action.area, action.token
-        out.append(Option(action, "provision", f"Take {token_words(rules, choice)} from {_name(rules, area)}",
+        out.append(Option(action, "provision", _("Take {token} from {area}", token=token_words(rules, choice), area=_name(rules, area)),
                           ap_cost=cost, area=area, from_area=area, token=_token_fact(choice)))
     return out
 
 
 def _artillery_option(rules: Rules, action: A.Artillery) -> Option:
     area = action.area
-    city = " (a City area: the Destruction marker 1 space down)" if rules.terrain[area] == "city" and rules.has_destruction else ""
-    return Option(action, "artillery", f"Artillery fires on {_name(rules, area)}: 2 Losses{city}", area=area, to_area=area)
+    if rules.terrain[area] == "city" and rules.has_destruction:
+        words = _("Artillery fires on {area}: 2 Losses (a City area: the Destruction marker 1 space down)", area=_name(rules, area))
+    else:
+        words = _("Artillery fires on {area}: 2 Losses", area=_name(rules, area))
+    return Option(action, "artillery", words, area=area, to_area=area)
 
 
 @describer("artillery")
@@ -484,7 +518,7 @@ def _artillery(rules: Rules, state: State, f: SideFrame, legal: list[A.Artillery
 
 @describer("battle-pick")
 def _battle_pick(rules: Rules, state: State, f: SideFrame, legal: list[A.BattleAt]) -> list[Option]:
-    return [Option(a, "battle", f"Fight the battle in {_name(rules, a.area)}", area=a.area) for a in legal]
+    return [Option(a, "battle", _("Fight the battle in {area}", area=_name(rules, a.area)), area=a.area) for a in legal]
 
 
 def _battle_of(state: State) -> BattleFrame:
@@ -497,16 +531,16 @@ def _battle_evade(rules: Rules, state: State, c: EvadeFrame, legal: list[Action]
     f = _battle_of(state)
     for action in legal:
         if isinstance(action, A.Fight):
-            out.append(_way_out(action, f"Stand and fight in {_name(rules, f['area'])}"))
+            out.append(_way_out(action, _stand(rules, f["area"])))
         elif isinstance(action, A.Discard):
             n = action.card
             need = evasion_cost(rules, state, f)
-            out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} ({rules.card(side, n).ap} AP) "
-                              f"towards the Evasion ({need} AP of cards in all)", card=n))
+            out.append(Option(action, "discard-card", _("Discard {card} ({ap} AP) towards the Evasion ({need} AP of cards in all)",
+                                                        card=card_title(rules, side, n), ap=rules.card(side, n).ap, need=need), card=n))
         else:
             assert isinstance(action, A.Evade)
             units, dest = group_of(side, action.units), action.dest
-            out.append(Option(action, "evade", f"Evade to {_name(rules, dest)} with {describe_units(units)}",
+            out.append(Option(action, "evade", _("Evade to {area} with {units}", area=_name(rules, dest), units=units_words(units)),
                               area=dest, from_area=f["area"], to_area=dest, units=_units(units)))
     return out
 
@@ -516,28 +550,33 @@ def _battle_card(rules: Rules, state: State, c: BattleCardFrame, legal: list[A.S
     side, out = c["side"], []
     for action in legal:
         if isinstance(action, A.Pass):
-            out.append(_way_out(action, "Play no Special card"))
+            out.append(_way_out(action, _("Play no Special card")))
         else:
             n = action.card
-            out.append(Option(action, "special", f"Play the Special card {_card_title(rules, side, n)}: {rules.card(side, n).effect}", card=n))
+            out.append(Option(action, "special", _("Play the Special card {card}: {effect}", card=card_title(rules, side, n),
+                                                   effect=card_text(rules, side, n)), card=n))
     return out
 
 
 @describer("battle-token")
 def _battle_token(rules: Rules, state: State, c: BattleTokenFrame, legal: list[A.CombatToken | A.Pass]) -> list[Option]:
     return [
-        _way_out(a, "Play no token") if isinstance(a, A.Pass)
-        else Option(a, "combat-token", f"Play {token_words(rules, a.token)} in this battle", token=a.token)
+        _way_out(a, _("Play no token")) if isinstance(a, A.Pass)
+        else Option(a, "combat-token", _("Play {token} in this battle", token=token_words(rules, a.token)), token=a.token)
         for a in legal
     ]
+
+
+def _stand(rules: Rules, area: str) -> str:
+    return _("Stand and fight in {area}", area=_name(rules, area))
 
 
 def quiet_option(rules: Rules, side: Side, step: str, area: str) -> tuple[str, Option]:
     """The prompt and the one option of a secret battle step the engine passed for ``side``
     (battle.quiet_step): worded as the step's own pass, so the screen reads as it would."""
     if step == "evade":
-        return quiet_prompt(side, step), _way_out(A.Fight.of(), f"Stand and fight in {_name(rules, area)}")
-    return quiet_prompt(side, step), _way_out(A.Pass.of(), "Play no token" if step.endswith("-token") else "Play no Special card")
+        return quiet_prompt(side, step), _way_out(A.Fight.of(), _stand(rules, area))
+    return quiet_prompt(side, step), _way_out(A.Pass.of(), _("Play no token") if step.endswith("-token") else _("Play no Special card"))
 
 
 @describer("battle-retreat")
@@ -546,10 +585,14 @@ def _battle_retreat(rules: Rules, state: State, c: RetreatFrame, legal: list[A.R
     for action in legal:
         dest = action.area
         if dest is None:
-            out.append(Option(action, "retreat", "No room anywhere: the attackers who cannot go back are dispersed", from_area=area))
+            out.append(Option(action, "retreat", _("No room anywhere: the attackers who cannot go back are dispersed"), from_area=area))
         else:
-            where = "into the won area" if dest == area else "to the adjacent area"
-            out.append(Option(action, "retreat", f"The attackers who cannot go back go {where} {_name(rules, dest)}",
+            name = _name(rules, dest)
+            if dest == area:
+                words = _("The attackers who cannot go back go into the won area {area}", area=name)
+            else:
+                words = _("The attackers who cannot go back go to the adjacent area {area}", area=name)
+            out.append(Option(action, "retreat", words,
                               area=dest, from_area=area, to_area=dest))
     return out
 
@@ -559,10 +602,11 @@ def _battle_advance(rules: Rules, state: State, c: AdvanceFrame, legal: list[A.A
     area, out = _battle_of(state)["area"], []
     for action in legal:
         if isinstance(action, A.Stay):
-            out.append(_way_out(action, "Stay: no more units move in"))
+            out.append(_way_out(action, _("Stay: no more units move in")))
         else:
             units, origin = _one(c["side"], action.unit), action.origin
-            out.append(Option(action, "advance", f"Move 1 {unit_name(units[0][0])} into {_name(rules, area)} from {_name(rules, origin)}",
+            out.append(Option(action, "advance", _("Move {units} into {area} from {origin}", units=unit_count(units[0][0], 1),
+                                                   area=_name(rules, area), origin=_name(rules, origin)),
                               area=origin, from_area=origin, to_area=area, units=units))
     return out
 
@@ -575,36 +619,57 @@ def _losses(rules: Rules, state: State, f: LossesFrame, legal: list[Action]) -> 
     for action in legal:
         verb = _verb(action.VERB)
         if isinstance(action, A.Hold):
-            out.append(_way_out(action, f"Hold on in {_name(rules, f['area'])}: withdraw no more units"))
+            out.append(_way_out(action, _("Hold on in {area}: withdraw no more units", area=_name(rules, f["area"]))))
             continue
         if isinstance(action, A.Medicine):
-            out.append(Option(action, "medicine", f"Use {token_words(rules, action.token)}: one Loss fewer", token=action.token, losses=1))
+            out.append(Option(action, "medicine", _("Use {token}: one Loss fewer", token=token_words(rules, action.token)),
+                              token=action.token, losses=1))
             continue
         assert isinstance(action, A.Withdraw | A.Disperse | A.Break)
         label = action.group
         g = groups[label]
         units = _one(side, action.unit)
-        unit = unit_name(units[0][0])
-        where = f"on the border from {_name(rules, g['origin'])}" if g["where"] == "border" else f"in {_name(rules, g['area'])}"
         if isinstance(action, A.Withdraw):
             dest = action.dest
             by_choice = bool(f.get("extra"))
-            out.append(Option(action, "withdraw", f"Withdraw 1 {unit} to {_name(rules, dest)} (from {_name(rules, g['area'])})"
-                              + (" (by choice, after the Losses)" if by_choice else ""),
+            out.append(Option(action, "withdraw", _withdraw_words(rules, units[0][0], dest, g["area"], by_choice),
                               area=label, from_area=g["area"], to_area=dest, units=units, losses=0 if by_choice else table[verb]))
         else:
-            word = "Disperse" if verb == "disperse" else "Break"
-            out.append(Option(action, verb, f"{word} 1 {unit} {where}", area=label, from_area=g["area"], units=units, losses=table[verb]))
+            out.append(Option(action, verb, _loss_words(rules, verb, units[0][0], g), area=label, from_area=g["area"], units=units,
+                              losses=table[verb]))
     return out
+
+
+def _withdraw_words(rules: Rules, utype: str, dest: str, origin: str, by_choice: bool) -> str:
+    fields = dict(units=unit_count(utype, 1), dest=_name(rules, dest), origin=_name(rules, origin))
+    if by_choice:
+        return _("Withdraw {units} to {dest} (from {origin}) (by choice, after the Losses)", **fields)
+    return _("Withdraw {units} to {dest} (from {origin})", **fields)
+
+
+def _loss_words(rules: Rules, verb: str, utype: str, group: Any) -> str:
+    """Dispersing or breaking one unit of a group in an area or on its border (§9.4)."""
+    units = unit_count(utype, 1)
+    if group["where"] == "border":
+        origin = _name(rules, group["origin"])
+        if verb == "disperse":
+            return _("Disperse {units} on the border from {origin}", units=units, origin=origin)
+        return _("Break {units} on the border from {origin}", units=units, origin=origin)
+    area = _name(rules, group["area"])
+    if verb == "disperse":
+        return _("Disperse {units} in {area}", units=units, area=area)
+    return _("Break {units} in {area}", units=units, area=area)
 
 
 # ------------------------------------------------------------ End of Turn, Round, Stage (§4, §5)
 
 
-def _collect_option(rules: Rules, action: A.Collect | A.Extra, kind: OptionKind, tail: str = "") -> Option:
+def _collect_option(rules: Rules, action: A.Collect | A.Extra, kind: OptionKind, ability: bool = False) -> Option:
     area, choice = action.area, action.token
     assert area is not None  # not "extra pass"
-    return Option(action, kind, f"Take {token_words(rules, choice)} from {_name(rules, area)}{tail}",
+    fields = dict(token=token_words(rules, choice), area=_name(rules, area))
+    words = _("Take {token} from {area} (your Commander's ability)", **fields) if ability else _("Take {token} from {area}", **fields)
+    return Option(action, kind, words,
                   area=area, from_area=area, token=_token_fact(choice))
 
 
@@ -616,8 +681,8 @@ def _collect(rules: Rules, state: State, f: CollectFrame, legal: list[A.Collect]
 @describer("collect-extra")
 def _collect_extra(rules: Rules, state: State, f: SideFrame, legal: list[A.Extra]) -> list[Option]:
     return [
-        _way_out(a, "Take no extra token", "pass") if a.area is None
-        else _collect_option(rules, a, "collect", " (your Commander's ability)")
+        _way_out(a, _("Take no extra token"), "pass") if a.area is None
+        else _collect_option(rules, a, "collect", ability=True)
         for a in legal
     ]
 
@@ -630,11 +695,12 @@ def _draw(rules: Rules, state: State, f: SideFrame, legal: list[A.Draw | A.Disca
         if isinstance(action, A.Draw):
             room = rules.data.tracks.hand_limit - len(state.hand[side])
             n = max(0, min(commander.cards if commander else 0, room))
-            out.append(_way_out(action, f"Draw {n} card{'s' * (n != 1)} (your Commander's {commander.cards if commander else 0}, "
-                                f"hand limit {rules.data.tracks.hand_limit})"))
+            out.append(_way_out(action, ngettext("Draw {n} card (your Commander's {cards}, hand limit {limit})",
+                                                 "Draw {n} cards (your Commander's {cards}, hand limit {limit})", n,
+                                                 cards=commander.cards if commander else 0, limit=rules.data.tracks.hand_limit)))
         else:
             n = action.card
-            out.append(Option(action, "discard-card", f"Discard {_card_title(rules, side, n)} before drawing", card=n))
+            out.append(Option(action, "discard-card", _("Discard {card} before drawing", card=card_title(rules, side, n)), card=n))
     return out
 
 
@@ -645,7 +711,7 @@ def _attrition(rules: Rules, state: State, f: AttritionFrame, legal: list[A.Attr
     for action in legal:
         area = action.area
         units = _one(side, action.unit)
-        out.append(Option(action, "attrition", f"Disperse 1 {unit_name(units[0][0])} in {_name(rules, area)} (Attrition)",
+        out.append(Option(action, "attrition", _("Disperse {units} in {area} (Attrition)", units=unit_count(units[0][0], 1), area=_name(rules, area)),
                           area=area, from_area=area, units=units))
     return out
 
@@ -653,14 +719,15 @@ def _attrition(rules: Rules, state: State, f: AttritionFrame, legal: list[A.Attr
 @describer("reinforce-villages")
 def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, legal: list[A.Reinforce]) -> list[Option]:
     units = ((f["unit"], 1),)
-    what = f"1 {unit_name(f['unit'], 1)}"
+    what = unit_count(f["unit"], 1)
     out = []
     for action in legal:
         where = action.area
         if where is None:
-            out.append(Option(action, "reinforce", f"{what} to the Mobilization Zone (no room in your Villages)", units=units))
+            out.append(Option(action, "reinforce", _("{units} to the Mobilization Zone (no room in your Villages)", units=what), units=units))
         else:
-            out.append(Option(action, "reinforce", f"{what} to {_name(rules, where)}", area=where, to_area=where, units=units,
+            out.append(Option(action, "reinforce", _("{units} to {area}", units=what, area=_name(rules, where)), area=where, to_area=where,
+                              units=units,
                               room=rules.limit[where] - total(state, where)))
     return out
 
@@ -668,8 +735,16 @@ def _reinforce_villages(rules: Rules, state: State, f: ReinforceVillagesFrame, l
 # ------------------------------------------------------------------------ a card's own questions
 
 
-def _done(action: A.Done, why: str) -> Option:
-    return _way_out(action, f"Done ({why})" if why else "Done")
+def _done(rules: Rules, action: A.Done, f: Any) -> Option:
+    """Done with a card's question, the card named (its ``why``, in the current language)."""
+    why = _why(rules, f)
+    return _way_out(action, _("Done ({card})", card=why) if why else _("Done"))
+
+
+def _why(rules: Rules, f: Any) -> str:
+    """The card a card's question is asked for, in the current language ('' for none)."""
+    why = f.get("why", "")
+    return effect_card_name(rules, f["effect"], why) if why else ""
 
 
 @describer("card-group")
@@ -680,15 +755,17 @@ def _card_group(rules: Rules, state: State, f: CardGroupFrame, legal: list[A.Don
 def _card_group_option(rules: Rules, f: CardGroupFrame, action: A.Done | A.From | A.Units | A.To) -> Option:
     side, origin = f["side"], f["origin"]
     if isinstance(action, A.Done):
-        return _done(action, f["why"])
+        return _done(rules, action, f)
     if isinstance(action, A.From):
-        return Option(action, "from", f"Move from {_name(rules, action.area)}", area=action.area, from_area=action.area)
+        return Option(action, "from", _("Move from {area}", area=_name(rules, action.area)), area=action.area, from_area=action.area)
     assert origin is not None  # chosen at the "from" stage
     if isinstance(action, A.Units):
         group = group_of(side, action.units)
-        return Option(action, "units", f"Move {describe_units(group)}", area=origin, from_area=origin, units=_units(group))
+        return Option(action, "units", _("Move {units}", units=units_words(group)), area=origin, from_area=origin, units=_units(group))
     assert f["units"] is not None  # chosen at the "units" stage
-    return _move_option(rules, action, origin, parse_units(side, f["units"]), f["mode"], 0, f" at no AP cost ({f['why']})" if f["why"] else " at no AP cost")
+    why = _why(rules, f)
+    free = _(" at no AP cost ({card})", card=why) if why else _(" at no AP cost")
+    return _move_option(rules, action, origin, parse_units(side, f["units"]), f["mode"], 0, free)
 
 
 @describer("card-anywhere")
@@ -698,11 +775,11 @@ def _card_anywhere(rules: Rules, state: State, f: CardAnywhereFrame, legal: list
         if isinstance(action, A.From):
             assert action.unit is not None  # a unit is taken from the area
             units = _one(f["side"], action.unit)
-            out.append(Option(action, "from", f"Take 1 {unit_name(units[0][0])} from {_name(rules, action.area)}",
+            out.append(Option(action, "from", _("Take {units} from {area}", units=unit_count(units[0][0], 1), area=_name(rules, action.area)),
                               area=action.area, from_area=action.area, units=units))
         else:
             assert f["code"] is not None  # chosen at the "from" stage
-            out.append(Option(action, "place", f"Place it in {_name(rules, action.dest)}", area=action.dest, from_area=f["origin"],
+            out.append(Option(action, "place", _("Place it in {area}", area=_name(rules, action.dest)), area=action.dest, from_area=f["origin"],
                               to_area=action.dest, units=_one(f["side"], f["code"])))
     return out
 
@@ -712,10 +789,11 @@ def _card_mobilize(rules: Rules, state: State, f: CardMobilizeFrame, legal: list
     out = []
     for action in legal:
         if isinstance(action, A.Done):
-            out.append(_done(action, f["why"]))
+            out.append(_done(rules, action, f))
             continue
         units = _one(f["side"], action.unit)
-        out.append(Option(action, "mobilize", f"Mobilize 1 {unit_name(units[0][0])} into {_name(rules, action.area)} at no AP cost",
+        out.append(Option(action, "mobilize", _("Mobilize {units} into {area} at no AP cost", units=unit_count(units[0][0], 1),
+                                                area=_name(rules, action.area)),
                           area=action.area, to_area=action.area, units=units))
     return out
 
@@ -723,8 +801,9 @@ def _card_mobilize(rules: Rules, state: State, f: CardMobilizeFrame, legal: list
 @describer("card-take")
 def _card_take(rules: Rules, state: State, f: CardTakeFrame, legal: list[A.TakeToken | A.Done]) -> list[Option]:
     return [
-        _done(a, f["why"]) if isinstance(a, A.Done) else
-        Option(a, "take-token", f"Take {token_words(rules, a.token)} from {_name(rules, a.area)}", area=a.area, from_area=a.area,
+        _done(rules, a, f) if isinstance(a, A.Done) else
+        Option(a, "take-token", _("Take {token} from {area}", token=token_words(rules, a.token), area=_name(rules, a.area)),
+               area=a.area, from_area=a.area,
                token=_token_fact(a.token))
         for a in legal
     ]
@@ -732,7 +811,7 @@ def _card_take(rules: Rules, state: State, f: CardTakeFrame, legal: list[A.TakeT
 
 @describer("card-discard")
 def _card_discard(rules: Rules, state: State, f: CardDiscardFrame, legal: list[A.DiscardToken]) -> list[Option]:
-    return [Option(a, "discard-token", f"Discard {token_words(rules, a.token)}", token=a.token) for a in legal]
+    return [Option(a, "discard-token", _("Discard {token}", token=token_words(rules, a.token)), token=a.token) for a in legal]
 
 
 @describer("card-remove")
@@ -740,7 +819,7 @@ def _card_remove(rules: Rules, state: State, f: CardRemoveFrame, legal: list[A.R
     owner = f["owner"]
     assert owner != "neutral"  # a card removes its own side's or the opponent's units
     return [
-        Option(a, "remove", f"Remove 1 {unit_name(type_for(owner, a.unit))} in the Mobilization Zone from the game", units=_one(owner, a.unit))
+        Option(a, "remove", _("Remove {units} in the Mobilization Zone from the game", units=unit_count(type_for(owner, a.unit), 1)), units=_one(owner, a.unit))
         for a in legal
     ]
 
@@ -748,8 +827,8 @@ def _card_remove(rules: Rules, state: State, f: CardRemoveFrame, legal: list[A.R
 @describer("card-great-war")
 def _card_great_war(rules: Rules, state: State, f: CardGreatWarFrame, legal: list[A.RemoveFrom | A.Done]) -> list[Option]:
     return [
-        _done(a, "") if isinstance(a, A.Done) else
-        Option(a, "remove", f"Send 1 Austro-Hungarian unit in {_name(rules, a.area)} home (out of the game)",
+        _way_out(a, _("Done")) if isinstance(a, A.Done) else
+        Option(a, "remove", _("Send 1 Austro-Hungarian unit in {area} home (out of the game)", area=_name(rules, a.area)),
                area=a.area, from_area=a.area, units=(("austro-hungarian", 1),))
         for a in legal
     ]
@@ -757,7 +836,7 @@ def _card_great_war(rules: Rules, state: State, f: CardGreatWarFrame, legal: lis
 
 @describer("card-fortify")
 def _card_fortify(rules: Rules, state: State, f: CardFortifyFrame, legal: list[A.Barricade | A.Redoubt | A.Done]) -> list[Option]:
-    return [_done(a, f["why"]) if isinstance(a, A.Done) else _fort_option(rules, state, f["side"], a, 0, " at no AP cost") for a in legal]
+    return [_done(rules, a, f) if isinstance(a, A.Done) else _fort_option(rules, state, f["side"], a, 0, _(" at no AP cost")) for a in legal]
 
 
 @describer("card-winniki-guns")
@@ -767,12 +846,12 @@ def _card_guns(rules: Rules, state: State, f: CardChoiceFrame, legal: list[A.Art
 
 @describer("card-pobudka")
 def _card_pobudka(rules: Rules, state: State, f: CardChoiceFrame, legal: list[A.Morale | A.Destruction]) -> list[Option]:
-    return [Option(a, "choice", "Morale +1" if isinstance(a, A.Morale) else "The Destruction marker 1 space up") for a in legal]
+    return [Option(a, "choice", _("Morale +1") if isinstance(a, A.Morale) else _("The Destruction marker 1 space up")) for a in legal]
 
 
 @describer("card-huyn")
 def _card_huyn(rules: Rules, state: State, f: CardChoiceFrame, legal: list[A.Disarm | A.Ally]) -> list[Option]:
-    return [Option(a, "choice", "Disarm the Austro-Hungarians" if isinstance(a, A.Disarm) else "Ally with the Austro-Hungarians at once")
+    return [Option(a, "choice", _("Disarm the Austro-Hungarians") if isinstance(a, A.Disarm) else _("Ally with the Austro-Hungarians at once"))
             for a in legal]
 
 

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from ..data.models import Side
 from ..i18n import N_
 from . import actions as A
+from . import prompts
 from .actions import Action
 from .cards import discard_card, effect_of
 from .commanders import ability
@@ -294,11 +295,7 @@ def _commit_move(rules: Rules, state: State, f: OrderFrame, to: A.To) -> None:
 procedure(
     "order",
     decision="order",
-    prompt=lambda r, s, f: {
-        "from": f"{f['side']} {f['mode']}: choose the area to {f['mode']} from",
-        "units": f"{f['side']} {f['mode']}: choose the units in {r.area_name(f.get('origin', ''))}",
-        "to": f"{f['side']} {f['mode']}: choose the destination",
-    }[f["step"]],
+    prompt=prompts.order,
     legal=_order_legal,
     apply=_order_apply,
     section="§6.2 Move / Assault",
@@ -331,13 +328,8 @@ def defended(rules: Rules, state: State, f: AssaultNextFrame) -> bool:
 
 def _assault_next_prompt(rules: Rules, state: State, f: AssaultNextFrame) -> str:
     """Says why when there is only one way on (no AP or no group left, or no one to fight)."""
-    side, name = f["side"], rules.area_name(f["target"])
-    if not defended(rules, state, f):
-        return f"{side}: no one is left to fight in {name} — go on (no battle)"
-    if _assault_next_legal(rules, state, f) == [A.Fight.of()]:
-        why = "no AP" if state.turn.ap < 2 else "no group"
-        return f"{side}: {why} for another Assault group into {name} — fight the battle now"
-    return f"{side}: another Assault group into {name}, or fight now"
+    held = defended(rules, state, f)
+    return prompts.assault_next(rules, state, f, held, held and _assault_next_legal(rules, state, f) == [A.Fight.of()])
 
 
 procedure(
@@ -412,7 +404,7 @@ def _fortify_apply(rules: Rules, state: State, f: FortifyFrame, action: Action) 
 procedure(
     "fortify",
     decision="fortify",
-    prompt=lambda r, s, f: f"{f['side']}: build a Barricade (facing a neighbour) or a Redoubt",
+    prompt=prompts.fortify,
     legal=_fortify_legal,
     apply=_fortify_apply,
     section="§6.2 Fortification",
@@ -506,7 +498,7 @@ def _mobilize_apply(rules: Rules, state: State, f: MobilizeFrame, action: Action
 procedure(
     "mobilize",
     decision="mobilize",
-    prompt=lambda r, s, f: f"{f['side']}: mobilize units into areas you occupy (rate by Morale), then done",
+    prompt=prompts.mobilize,
     legal=_mobilize_legal,
     apply=_mobilize_apply,
     section="§6.2 Mobilization",
@@ -542,7 +534,7 @@ def _provision_apply(rules: Rules, state: State, f: SideFrame, action: Action) -
 procedure(
     "provision",
     decision="provision",
-    prompt=lambda r, s, f: f"{f['side']}: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)",
+    prompt=prompts.provision,
     legal=_provision_legal,
     apply=_provision_apply,
     section="§6.2 Provisioning, errata",
@@ -878,7 +870,7 @@ def _artillery_apply(rules: Rules, state: State, f: SideFrame, action: A.Artille
 procedure(
     "artillery",
     decision="artillery",
-    prompt=lambda r, s, f: f"{f['side']}: choose the area your Artillery fires on",
+    prompt=prompts.artillery,
     legal=lambda r, s, f: [A.Artillery.of(a) for a in _artillery_targets(r, s, f["side"])],
     apply=_artillery_apply,
     section="§7.2 Artillery",
@@ -887,7 +879,7 @@ procedure(
 procedure(
     "orders",
     decision="orders",
-    prompt=lambda r, s, f: f"{f['side']} Orders Phase: {s.turn.ap} AP — give an order, play a card or a token, or end",
+    prompt=prompts.orders,
     legal=_orders_legal,
     apply=_orders_apply,
     allows=_orders_allows,

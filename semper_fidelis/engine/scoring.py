@@ -7,11 +7,11 @@ from collections.abc import Iterable, Mapping
 
 from ..data.models import Side
 from ..i18n import N_
+from . import prompts
 from .actions import Reinforce
 from .events import event
 from .frames import ReinforceVillagesFrame
 from .machine import pop, procedure, push
-from .notation import unit_name
 from .occupancy import add_units, ally_of, district_status, occupant, occupied_areas, owner, total
 from .outcome import Termination
 from .rules import Rules
@@ -229,7 +229,7 @@ procedure(
     "reinforce-villages",
     decision="reinforce",
     who=lambda r, s, f: f["side"],
-    prompt=lambda r, s, f: f"{f['side']}: place {f['left']} {f['why']} {unit_name(f['unit'], f['left'])} in occupied Villages",
+    prompt=prompts.reinforce_villages,
     legal=_villages_legal,
     apply=_villages_apply,
     section="§5.2, Scenario 4",

@@ -5,11 +5,17 @@ this module only orders and shows them. Pure, so tests can read what the player 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 
+from ..data.files import ASSET_FILES
 from ..data.models import Side
 from ..data.translations import card_effect, card_name
-from ..engine import Game, Option, TurnView, token_title, type_for
+from ..engine import Game, Option, TurnView, type_for
+from ..engine.options import menu_label
+from ..engine.said import token_title
+from ..i18n import N_, _, ngettext
 from ..render.odds import option_odds
 from .keys import area_codes, assign_keys
 from .session import Session
@@ -27,7 +33,8 @@ NO_AP_TAG = {"take-commander"}
 
 
 def unprefixed(prompt: str, side: str) -> str:
-    """'PL: distribute 2 Losses' -> 'Distribute 2 Losses' (the side's badge is shown already)."""
+    """'PL: distribute 2 Losses' -> 'Distribute 2 Losses' (the side's badge is shown already):
+    every prompt starts with its side in both languages (engine/prompts.py)."""
     for prefix in (f"{side}: ", f"{side} "):
         if prompt.startswith(prefix):
             rest = prompt[len(prefix):]
@@ -39,13 +46,13 @@ def prompt_text(session: Session) -> Text:
     asked = session.asking()
     d = asked[0] if asked else None
     if d is None:
-        return Text("The game is over.", style="bold")
+        return Text(_("The game is over."), style="bold")
     if session.is_bot(d.player):
-        hint = " — press n to skip to your next decision" if session.humans else ""
-        return Text.assemble(badge(d.player), f" (bot) is playing: {unprefixed(d.prompt, d.player)}", (hint, "dim"))
+        hint = _(" — press n to skip to your next decision") if session.humans else ""
+        return Text.assemble(badge(d.player), " " + _("(bot) is playing: {prompt}", prompt=unprefixed(d.prompt, d.player)), (hint, "dim"))
     words = unprefixed(d.prompt, d.player)
     if d.kind == "orders":  # "… — give an order, play a card or a token, or end": the list says it
-        words = words.split(" — ")[0] + " left"
+        words = _("Orders Phase: {ap} AP left", ap=session.view()["turn"]["ap"])
     return Text.assemble(badge(d.player), " ", (words, "bold"))
 
 
@@ -60,9 +67,21 @@ def own_ability(session: Session) -> Text:
     c = game.data.commander_by_id[cid]
     status = session.view()["commander_status"].get(side, "ok")
     if status != "ok":  # an HQ dispersed: no ability until it is back (§11)
-        return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (f"HQ {status}, his ability lost until it returns", "italic"))
-    ability = c.ability.text if c.ability else "no special ability"
-    return Text.assemble(("Your Commander ", "bold"), f"{c.name}: ", (ability, "italic"))
+        lost = _(HQ_LOST[status]) if status in HQ_LOST else _("HQ {status}, his ability lost until it returns", status=status)
+        return Text.assemble((_("Your Commander") + " ", "bold"), f"{c.name}: ", (lost, "italic"))
+    if c.ability:
+        ability = game.data.polish.text(ASSET_FILES["commanders"], f"commanders.{cid}.ability.text", c.ability.text)
+    else:
+        ability = _("no special ability")
+    return Text.assemble((_("Your Commander") + " ", "bold"), f"{c.name}: ", (ability, "italic"))
+
+
+#: why a Commander's ability is lost, by the view's ``commander_status``
+HQ_LOST = {
+    "dispersed": N_("HQ dispersed, his ability lost until it returns"),
+    "killed": N_("HQ killed, his ability lost until it returns"),
+    "none": N_("HQ none, his ability lost until it returns"),
+}
 
 
 def cost_tag(option: Option) -> str:
@@ -70,11 +89,11 @@ def cost_tag(option: Option) -> str:
     (absorbed); '' when there is nothing to say."""
     cost = option.ap_cost
     if option.kind == "card-effect":
-        return "effect"  # beside the same card's "−2 AP": which of the two this is, at a glance
+        return _("effect")  # beside the same card's "−2 AP": which of the two this is, at a glance
     if cost and option.kind not in NO_AP_TAG:
-        return f"{'−' if cost > 0 else '+'}{abs(cost)} AP"
+        return _("{sign}{n} AP", sign="−" if cost > 0 else "+", n=abs(cost))
     if option.losses:
-        return f"{option.losses} Loss" + ("es" if option.losses != 1 else "")
+        return ngettext("{n} Loss", "{n} Losses", option.losses)
     return ""
 
 
@@ -110,18 +129,18 @@ def decision_rows(session: Session, seen: dict[str, Option] | None = None) -> tu
 #: the list to hold every row whole beside the hand at 80×24 (issue 36); the Option's own
 #: words, in full, are the detail's of the highlighted row
 ORDER_WORDS = {
-    "move": "Move (1 AP a group, ≤3 areas)",
-    "assault": "Assault (2 AP a group)",
-    "fortify": "Fortify (1 AP; Redoubt 4 AP)",
-    "mobilize": "Mobilize into areas you occupy",
-    "provision": "Provisioning (a Supply Token)",
+    "move": N_("Move (1 AP a group, ≤3 areas)"),
+    "assault": N_("Assault (2 AP a group)"),
+    "fortify": N_("Fortify (1 AP; Redoubt 4 AP)"),
+    "mobilize": N_("Mobilize into areas you occupy"),
+    "provision": N_("Provisioning (a Supply Token)"),
 }
 #: what each order needs besides AP (its first step costs nothing: the AP are paid later)
 ORDER_NEEDS = {
-    "move": (1, "no group can move"),
-    "assault": (2, "no group can attack"),
-    "fortify": (1, "no room to fortify"),
-    "mobilize": (1, "no units or no room"),
+    "move": (1, N_("no group can move")),
+    "assault": (2, N_("no group can attack")),
+    "fortify": (1, N_("no room to fortify")),
+    "mobilize": (1, N_("no units or no room")),
 }
 
 
@@ -139,25 +158,26 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
     turn = session.view()["turn"]
     ap = turn["ap"]
     out: list[Row] = []
-    known = [(n, Option(notation=n, kind="order", label=w)) for n, w in ORDER_WORDS.items()]
+    known = [(n, Option(notation=n, kind="order", label=_(w))) for n, w in ORDER_WORDS.items()]
     known += [(k.split(":", 1)[1], o) for k, o in seen.items() if k.startswith(d.player + ":") and o.kind != "order"]
     for notation, option in known:
         option = seen.get(f"{d.player}:{notation}", option)
         if notation in offered:
             continue
-        out.append(_blocked(option, _order_reason(option, turn, ap)))
+        label = menu_label(option.action) if option.notation else None  # in the language now, not the one it was seen in
+        out.append(_blocked(replace(option, label=label) if label else option, _order_reason(option, turn, ap)))
     played = {r.option.card for r in rows if r.option.card is not None}
     for n in sorted(n for n in session.view()["hand"].get(d.player) or [] if n is not None):
         if n not in played:
-            why = "one card a turn, played already" if turn["card_played"] else "not playable now"
+            why = _("one card a turn, played already") if turn["card_played"] else _("not playable now")
             c = next(c for c in game.data.decks[d.player].cards if c.number == n)
-            out.append(_blocked(Option(notation="", kind="card", label=f"Play #{n} {c.name}", card=n), why))
+            out.append(_blocked(Option(notation="", kind="card", label=_("Play {card}", card=f"#{n} {card_name(c)}"), card=n), why))
     named = {r.option.token for r in rows if r.option.token}
     for token in session.view()["my_tokens"].get(d.player) or []:
         label = f"{token['kind']}{token['value']}" if token["kind"] else ""
         if label and label not in named:
             named.add(label)
-            option = Option(notation="", kind="supply-token", label=f"Use {token_title(game.data, label)}", token=label)
+            option = Option(notation="", kind="supply-token", label=_("Use {token}", token=token_title(game.rules, label)), token=label)
             out.append(_blocked(option, _token_reason(game, token["kind"], turn)))
     return out
 
@@ -167,16 +187,16 @@ def _token_reason(game: Game, kind: str | None, turn: TurnView) -> str:
     a turn; Combat tokens in a battle)."""
     use = next((t.use for t in game.data.supply_tokens.tokens if t.kind == kind), "orders")
     if use == "battle":
-        return "a Combat token: played in a battle"
+        return _("a Combat token: played in a battle")
     if use != "orders":
-        return "played after a battle"
+        return _("played after a battle")
     if turn["generic_tokens"] and turn["specific_token"]:
-        return "one for Supply and one for its effect a turn: both used"
+        return _("one for Supply and one for its effect a turn: both used")
     if turn["generic_tokens"]:
-        return "Supply: one token a turn, used already; its effect: nothing to do now"
+        return _("Supply: one token a turn, used already; its effect: nothing to do now")
     if turn["specific_token"]:
-        return "one token for its effect a turn, used already; Supply at its top"
-    return "Supply at its top, and nothing for its effect to do now"
+        return _("one token for its effect a turn, used already; Supply at its top")
+    return _("Supply at its top, and nothing for its effect to do now")
 
 
 def _blocked(option: Option, reason: str) -> Row:
@@ -189,24 +209,23 @@ def _words(option: Option, game: Game | None = None, side: Side | None = None) -
     says whom an Event helps: issue 36, an Event's row whole beside the hand at 80×24); else
     its label."""
     if option.kind == "order":
-        return ORDER_WORDS.get(option.notation, option.label)
+        return _(ORDER_WORDS[option.notation]) if option.notation in ORDER_WORDS else option.label
     if option.kind in ("event", "special") and option.card is not None and game is not None and side is not None:
         card = next(c for c in game.data.decks[side].cards if c.number == option.card)
-        return f"Play #{card.number} {card_name(card)}: {card_effect(game.data, side, card)}"
+        return _("Play #{number} {name}: {effect}", number=card.number, name=card_name(card), effect=card_effect(game.data, side, card))
     return option.label
 
 
 def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
-    left = f"{ap} AP left"
     if option.kind == "propaganda":
-        return "once a turn: done already" if turn["propaganda"] else f"costs {option.ap_cost} AP, {left}"
+        return _("once a turn: done already") if turn["propaganda"] else _("costs {cost} AP, {ap} AP left", cost=option.ap_cost, ap=ap)
     if option.kind == "negotiate":
-        return "once a turn: done already" if turn["negotiation"] else f"costs {option.ap_cost} AP, {left}"
+        return _("once a turn: done already") if turn["negotiation"] else _("costs {cost} AP, {ap} AP left", cost=option.ap_cost, ap=ap)
     if option.notation == "provision":
         n = turn["provisions"] + 1
-        return f"no. {n} costs {n} AP, {left}" if ap < n else "none in your areas"
-    need, what = ORDER_NEEDS.get(option.notation, (1, "nothing to order"))
-    return f"needs {need} AP, {left}" if ap < need else what
+        return _("no. {n} costs {n} AP, {ap} AP left", n=n, ap=ap) if ap < n else _("none in your areas")
+    need, what = ORDER_NEEDS.get(option.notation, (1, N_("nothing to order")))
+    return _("needs {need} AP, {ap} AP left", need=need, ap=ap) if ap < need else _(what)
 
 
 def _label(game: Game, option: Option, side: Side) -> Text:
@@ -236,12 +255,12 @@ def emptying_warning(game: Game, option: Option, side: Side) -> str | None:
     name = game.data.areas[origin].name
     lost = []
     if origin in view["strategic"] and view["strategic_holder"].get(origin) == side:
-        lost.append("−1 Morale (a Strategic Area)")
+        lost.append(_("−1 Morale (a Strategic Area)"))
     if view["redoubts"].get(origin) == side:
-        lost.append("its Redoubt lost")
-    if any(who == side for who, _ in view["barricades"].get(origin, [])):
-        lost.append("its Barricades lost")
-    return f"Warning: this leaves {name} empty: {', '.join(lost)}." if lost else None
+        lost.append(_("its Redoubt lost"))
+    if any(who == side for who, _at in view["barricades"].get(origin, [])):
+        lost.append(_("its Barricades lost"))
+    return _("Warning: this leaves {area} empty: {lost}.", area=name, lost=", ".join(lost)) if lost else None
 
 
 def militia_warning(game: Game, option: Option) -> str | None:
@@ -257,8 +276,8 @@ def militia_warning(game: Game, option: Option) -> str | None:
         return None
     d = game.decision()
     rival = "ZURL" if d is not None and d.player == "PL" else "PL"
-    return (f"Warning: the Jewish Militia in {game.data.areas[option.to_area].name} is neutral — ending a move there "
-            f"makes it ally with {rival} (§13.2).")
+    return _("Warning: the Jewish Militia in {area} is neutral — ending a move there makes it ally with {rival} (§13.2).",
+             area=game.data.areas[option.to_area].name, rival=rival)
 
 
 def _kind_rank(option: Option) -> int:
@@ -287,8 +306,8 @@ def effect_blocked(game: Game, side: Side, number: int) -> str | None:
         return None
     card = next(c for c in game.data.decks[side].cards if c.number == number)
     if card.kind == "special":
-        return "a Special card: its effect is played in a battle"
-    return "its effect cannot be carried out now (see its text)"
+        return _("a Special card: its effect is played in a battle")
+    return _("its effect cannot be carried out now (see its text)")
 
 
 def _option_words(game: Game, side: Side, row: Row) -> Text:
@@ -296,16 +315,23 @@ def _option_words(game: Game, side: Side, row: Row) -> Text:
     if option.card is not None:
         c = next(c for c in game.data.decks[side].cards if c.number == option.card)
         why = effect_blocked(game, side, c.number) if option.kind == "card" else None
-        unused = f"its effect unused ({why})" if why else "its effect unused"
-        how = {"card": f"▸ {row.key}: for {c.ap} AP, {unused} — ", "card-effect": f"▸ {row.key}: for its effect — "}
-        return Text.assemble((how.get(option.kind, ""), "bold"), (f"#{c.number} {c.name} ", "bold"), f"({c.kind}, {c.ap} AP): ",
-                             (c.effect, "italic"))
+        unused = _("its effect unused ({why})", why=why) if why else _("its effect unused")
+        how = {"card": _("▸ {key}: for {ap} AP, {unused} — ", key=row.key, ap=c.ap, unused=unused),
+               "card-effect": _("▸ {key}: for its effect — ", key=row.key)}
+        kind = _(CARD_KINDS.get(c.kind, c.kind))
+        return Text.assemble((how.get(option.kind, ""), "bold"), (f"#{c.number} {card_name(c)} ", "bold"),
+                             _("({kind}, {ap} AP): ", kind=kind, ap=c.ap), (card_effect(game.data, side, c), "italic"))
     if option.token is not None:
         kind = option.token.rstrip("0123456789")
         token = next((t for t in game.data.supply_tokens.tokens if t.kind == kind), None)
         said = Text(f"▸ {row.key}: {option.label}", style="bold")  # Supply +2, or its effect: which of the two
         if option.kind == "supply-token" or token is None:
             return said
-        return Text.assemble(said, " — ", (token.effect, "italic"))
+        effect = game.data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{kind}.effect", token.effect)
+        return Text.assemble(said, " — ", (effect, "italic"))
     tag = f" ({row.tag})" if row.tag else ""
     return Text.assemble(("▸ ", "bold"), option.label + tag, (f"   [{option.notation}]", "dim"))
+
+
+#: a card's kind as its detail line names it
+CARD_KINDS = {"action": N_("action"), "special": N_("special"), "event": N_("event")}
