@@ -15,7 +15,7 @@ from ..data.translations import card_effect, card_name
 from ..engine import Game, Option, TurnView, type_for
 from ..engine.options import menu_label
 from ..engine.said import token_title
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext
 from ..render.odds import option_odds
 from .keys import area_codes, assign_keys
 from .session import Session
@@ -330,7 +330,9 @@ def _option_words(game: Game, side: Side, row: Row) -> Text:
         effect = game.data.polish.text(ASSET_FILES["supply_tokens"], f"tokens.{kind}.effect", token.effect)
         return Text.assemble(said, " — ", (effect, "italic"))
     tag = f" ({row.tag})" if row.tag else ""
-    return Text.assemble(("▸ ", "bold"), option.label + tag, (f"   [{option.notation}]", "dim"))
+    # the record's notation (`[move rynek]`) is English words: said only to an English reader
+    notation = f"   [{option.notation}]" if current_language() == SOURCE_LANGUAGE else ""
+    return Text.assemble(("▸ ", "bold"), option.label + tag, (notation, "dim"))
 
 
 #: a card's kind as its detail line names it

@@ -7,6 +7,7 @@ in full stay in the detail under the list. Pure, for the tests."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from rich.text import Text
@@ -105,10 +106,18 @@ def _withdraw(option: Option, name: Name) -> list[Part]:
     return [_part("units", _units(option)), _part("where", where), _part("verb", _("Withdraw to {area}", area=name(option.to_area or "")))]
 
 
-def _discard(option: Option, name: Name) -> list[Part]:
-    """A card discarded towards an Evasion: the card, and the Evasion it pays for (said once)."""
-    card, _sep, towards = option.label.removeprefix("Discard ").partition(" towards ")
-    return [_part("verb", _("Discard")), _part("towards", _("towards {evasion}", evasion=towards)), _part("card", card)]
+def _discard(option: Option, name: Name) -> list[Part] | None:
+    """A card discarded towards an Evasion: the card, and the Evasion it pays for (said once).
+    The label is read back through its own template in the current language (the card's name
+    and the AP are in no other fact); a label that does not match keeps its words."""
+    template = re.escape(_("Discard {card} ({ap} AP) towards the Evasion ({need} AP of cards in all)"))
+    for field, value in (("card", ".+?"), ("ap", r"\d+"), ("need", r"\d+")):
+        template = template.replace(re.escape("{" + field + "}"), f"(?P<{field}>{value})", 1)
+    said = re.fullmatch(template, option.label)
+    if said is None:
+        return None
+    return [_part("verb", _("Discard")), _part("towards", _("towards the Evasion ({need} AP of cards in all)", need=said["need"])),
+            _part("card", _("{card} ({ap} AP)", card=said["card"], ap=said["ap"]))]
 
 
 #: option kind -> its parts; a kind not here keeps its label (cards, tokens, the orders)
