@@ -33,9 +33,9 @@ ENVIRONMENTS = {
 @functools.cache
 def _one_action_from_the_end() -> Game:
     """Scenario 1 played headless by random bots to one action before its end, made once: in each
-    environment the app's bots play that action and the final score opens (the bots' last turn
-    through the app, at 120×40 in colour and with NO_COLOR, is played by test_screens' and the
-    first test here)."""
+    environment the app's bots play that action and the final score opens (the bots' whole last
+    turn through the app is played in colour by test_screens' test; with NO_COLOR the general's
+    turns of the first test here paint the bots' moves)."""
     game, bot = _into_the_last_turn(1, 5), RandomBot(5)
     while not game.over:
         game.apply(bot.choose(game))
@@ -55,9 +55,10 @@ def environment(request, monkeypatch):
 
 
 @sync
-async def test_a_human_plays_turns_and_bots_finish_a_game_with_no_color(make_app, monkeypatch):
-    """Turns of a human seat against the general, by keys, then a game between bots to its final
-    score: every paint passes NO_COLOR's filter (the map's empty lines have unstyled segments)."""
+async def test_a_human_plays_turns_against_the_general_with_no_color(make_app, monkeypatch):
+    """Turns of a human seat against the general, by keys: every paint passes NO_COLOR's filter
+    (the map's empty lines have unstyled segments). The bots' last action and the final score
+    with NO_COLOR are test_every_main_screen_opens[NO_COLOR]'s."""
     monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(seed=3)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -70,9 +71,6 @@ async def test_a_human_plays_turns_and_bots_finish_a_game_with_no_color(make_app
             await choose(pilot, options(app)[0])
             await settle(pilot)
         assert len(game.actions) > start + 12  # the general answered too
-        app.new_game(1, {"PL": "bot", "ZURL": "bot"}, privacy=True, game=_into_the_last_turn(1, 5))
-        await until_screen(pilot, GameOverScreen, polls=3000)
-        assert app.screen.session.game.over
 
 
 def under(app):
@@ -80,9 +78,9 @@ def under(app):
     return [s for s in app.screen_stack if not isinstance(s, TooSmallScreen)][-1]
 
 
-async def _opens(pilot, open_it) -> type:
+async def _opened(pilot, open_it) -> type:
     """The kind of screen ``open_it()`` opens (covered by the notice when the terminal is too
-    small for it); then back to the menu."""
+    small for it)."""
     app = pilot.app
     open_it()
     await pilot.pause()
@@ -91,7 +89,13 @@ async def _opens(pilot, open_it) -> type:
         assert isinstance(app.screen, TooSmallScreen) or isinstance(under(app), ModalScreen)
     else:
         assert not isinstance(app.screen, TooSmallScreen)
-    app.back_to_menu()
+    return opened
+
+
+async def _opens(pilot, open_it) -> type:
+    """:func:`_opened`, then back to the menu."""
+    opened = await _opened(pilot, open_it)
+    pilot.app.back_to_menu()
     await pilot.pause()
     return opened
 
@@ -112,11 +116,16 @@ async def test_every_main_screen_opens(make_app, environment, tmp_path):
         opened = [await _opens(pilot, lambda item=item: menu.action_choose(item)) for item in items]
         assert MainMenuScreen not in opened and len(set(opened)) == len(items)
 
-        def game_then(action: str):
-            app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)
+        assert await _opened(pilot, lambda: app.new_game(2, {"PL": "human", "ZURL": "human"}, privacy=False)) is GameScreen
+
+        def dialog(action: str):  # over the one game screen, the other dialog closed first
+            if isinstance(app.screen, HelpScreen):
+                app.pop_screen()
             getattr(app.game_screen, f"action_{action}")()
 
-        assert [await _opens(pilot, lambda a=a: game_then(a)) for a in ("help", "log")] == [HelpScreen, LogScreen]
+        assert [await _opened(pilot, lambda a=a: dialog(a)) for a in ("help", "log")] == [HelpScreen, LogScreen]
+        app.back_to_menu()
+        await pilot.pause()
         assert await _opens(pilot, lambda: app.open_review(record)) is ReviewScreen
         app.new_game(1, {"PL": "bot", "ZURL": "bot"}, privacy=True, game=finished)
         await pilot.resize_terminal(120, 40)  # covered by the notice, bots wait for the player to see

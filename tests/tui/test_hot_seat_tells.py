@@ -102,6 +102,9 @@ def positions(seed: int, every: int = 3):
 
 
 def test_perturbing_one_sides_secrets_changes_no_hand_over_and_no_screen_of_the_other():
+    """Two deals again per position and side (there were three): each deals the whole hand and
+    every face-down token again, so a screen or hand-over that reads any of them differs under
+    one deal in nearly every position; 32 positions and sides keep the slice broad."""
     handed = 0
     for seed in (1, 2):
         for n, game in enumerate(positions(seed)):
@@ -110,7 +113,7 @@ def test_perturbing_one_sides_secrets_changes_no_hand_over_and_no_screen_of_the_
             for secret in ("PL", "ZURL"):
                 base = trace(game, secret, seed + n, 40)
                 handed += sum(1 for step in base if step[0] == "hand-over" and step[1] == secret)
-                for k in range(3):
+                for k in range(2):
                     other = perturbed(game, secret, random.Random(100 * seed + 10 * n + k))
                     assert trace(other, secret, seed + n, 40) == base, (seed, n, secret, k)
     assert handed >= 50  # the secret side was handed the keyboard often enough to mean something

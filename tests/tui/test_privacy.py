@@ -9,7 +9,7 @@ from semper_fidelis.tui.screens.game import GameScreen
 from semper_fidelis.tui.screens.handover import HandoverScreen
 
 from .conftest import SIZE
-from .helpers import choose, game_screen, start_game, sync, text_of
+from .helpers import choose, game_screen, new_game, sync, text_of
 
 #: PL's first decisions: an Assault on Koszary Ferdynanda, the defender (ZURL) to decide
 ASSAULT = ("keep", "card 24", "assault", "from szkola-sienkiewicza", "units 2v",
@@ -24,7 +24,7 @@ def card_names(game, side):
 async def test_handover_screen_hides_the_hands(make_app):
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2, privacy=True)
+        await new_game(pilot, 2, privacy=True)  # the menus by keys: test_play's test_every_scenario_starts
         assert isinstance(app.screen, HandoverScreen)  # PL must take the keyboard first
         assert "PL" in text_of(app.screen.query_one("#handover-text"))
         game = app.game_screen.session.game
@@ -192,7 +192,7 @@ async def test_what_pl_drew_is_never_shown_to_zurl(make_app):
 
     app = make_app(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await start_game(pilot, 2, privacy=True)
+        await new_game(pilot, 2, privacy=True)  # the menus by keys: test_play's test_every_scenario_starts
         await pilot.press("space")
         await pilot.pause()
         game = app.game_screen.session.game
