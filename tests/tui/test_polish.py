@@ -102,3 +102,24 @@ def test_main_menu_in_polish(snap_compare, tmp_path, size):
 
     set_language("pl")
     assert snap_compare(app_for(tmp_path), terminal_size=size)
+
+
+#: the game table's main decisions in Polish: the Orders and a battle (test_snapshots' positions)
+POLISH_TABLES = {"orders": "at_the_orders", "battle": "at_a_battle"}
+
+
+@pytest.mark.parametrize("size", [(80, 24), SIZE], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("situation", POLISH_TABLES)
+def test_game_table_in_polish(snap_compare, tmp_path, situation, size):
+    from . import records, test_snapshots
+
+    made = getattr(test_snapshots, POLISH_TABLES[situation], None) or getattr(records, POLISH_TABLES[situation])
+    app = test_snapshots.app_for(tmp_path)
+    path = records.save(made(), tmp_path / "saves" / f"{situation}.json")
+    set_language("pl")
+
+    async def load(pilot):
+        assert app.open_save(path) is None
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=load)

@@ -55,8 +55,8 @@ def test_every_screens_footer_keys_in_polish():
 #: the review viewer's parts, by the widget that shows them
 REVIEW_PARTS = {"bar": "#review-bar", "header": "#phase-bar", "tracks": "#tracks", "map": "#map", "step": "#review-step",
                 "hand": "#hand-box", "log": "#log-box", "course": "#review-course"}
-#: the review's parts still in English: what a step did and asks is the engine's log and prompts
-REVIEW_STILL_ENGLISH = {"step": STILL_ENGLISH["log"], "hand": STILL_ENGLISH["hand"], "log": STILL_ENGLISH["log"]}
+#: the review's parts still in English (none since the engine's log and prompts are translated)
+REVIEW_STILL_ENGLISH: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
