@@ -185,7 +185,7 @@ from .machine import Decision, IllegalAction, Pending
 from .notation import describe as describe_units
 from .notation import plural, token_title, type_for, unit_name, unit_pairs
 from .odds import BattleOdds
-from .options import Option
+from .options import Option, menu_label
 from .outcome import Outcome, OutcomeDict, Termination
 from .position import Position, PositionError
 from .records import (
@@ -203,7 +203,8 @@ from .records import (
 from .rules import shipped_data
 from .scoring import largest_group
 from .view import DecisionView, PlayerView, TokenView, TurnView
-from .wording import event_reason, event_text, token_label
+from .wording import event_reason, event_text, token_label, unit_count
+from .wording import units_words as group_words
 
 __all__ = [
     "actions", "Action", "ActionSyntaxError", "unit_pairs",
@@ -226,3 +227,8 @@ __all__ += ["describe_units", "plural", "type_for", "unit_name"]
 __all__ += ["token_title"]
 #: an event's text in the player's language (the log, summaries, reports), made when drawn
 __all__ += ["event_reason", "event_text", "token_label"]
+#: a unit type counted, and a group, in the player's language ('5 Ochotników PL'): the log's
+#: words, which a client's rows say too
+__all__ += ["unit_count", "group_words"]
+#: a dimmed order's label in the language now (a row first seen in another one)
+__all__ += ["menu_label"]

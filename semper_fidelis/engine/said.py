@@ -48,14 +48,6 @@ def token_words(rules: Rules, label: str) -> str:
     return _("the {token} token", token=name)
 
 
-def token_title(rules: Rules, label: str) -> str:
-    """``food2`` -> 'Food (2)' (notation.token_title in the current language)."""
-    kind = label.rstrip("0123456789")
-    value = label[len(kind):]
-    name = token_name(rules, kind)
-    return f"{name} ({value})" if value else name
-
-
 def card_title(rules: Rules, side: Side, number: int) -> str:
     """'#5 Lwów Eaglets': a card's number and its name in the current language."""
     return f"#{number} {card_name(rules.card(side, number))}"

@@ -12,9 +12,7 @@ from rich.text import Text
 from ..data.files import ASSET_FILES
 from ..data.models import Side
 from ..data.translations import card_effect, card_name
-from ..engine import Game, Option, TurnView, type_for
-from ..engine.options import menu_label
-from ..engine.said import token_title
+from ..engine import Game, Option, TurnView, menu_label, type_for
 from ..i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext
 from ..render.odds import option_odds
 from .keys import area_codes, assign_keys
@@ -22,6 +20,7 @@ from .session import Session
 from .shapes import shape_rows
 from .theme import badge
 from .widgets.decision import Row
+from .words import printed_token
 
 #: the Orders menu: the orders first, then tokens, then the cards (which the hand shows anyway)
 KIND_ORDER = ("order", "propaganda", "negotiate", "supply-token", "use-token", "card", "card-effect", "dismantle")
@@ -177,7 +176,7 @@ def blocked_rows(session: Session, rows: list[Row], seen: dict[str, Option]) -> 
         label = f"{token['kind']}{token['value']}" if token["kind"] else ""
         if label and label not in named:
             named.add(label)
-            option = Option(notation="", kind="supply-token", label=_("Use {token}", token=token_title(game.rules, label)), token=label)
+            option = Option(notation="", kind="supply-token", label=_("Use {token}", token=printed_token(game.data, label)), token=label)
             out.append(_blocked(option, _token_reason(game, token["kind"], turn)))
     return out
 

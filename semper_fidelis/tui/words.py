@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ..data.files import ASSET_FILES
-from ..engine import describe_units, token_title, unit_name
-from ..engine.wording import UNIT_COUNTS, unit_count
-from ..engine.wording import units_words as wording_units
+from ..engine import describe_units, group_words, token_title, unit_count, unit_name
 from ..i18n import N_, _, current_language
 
 if TYPE_CHECKING:
@@ -26,12 +24,12 @@ def units_words(units: dict[str, int]) -> str:
     words (``engine.wording``: the log says a group the same way)."""
     if current_language() == "en":
         return describe_units(units)
-    return wording_units(units)
+    return group_words(units)
 
 
 def type_words(utype: str, n: int = 5) -> str:
     """A unit type's name as it stands after the count ``n`` ('Polish Volunteers', 'Ochotników PL')."""
-    if current_language() == "en" or utype not in UNIT_COUNTS:
+    if current_language() == "en":
         return unit_name(utype, n)
     return unit_count(utype, n).split(" ", 1)[1]
 

@@ -61,10 +61,12 @@ class Reader:
         if not text.strip():
             return
         self.seen.add(part)
-        for word in WORD.findall(text):
+        flat = " ".join(text.split())
+        for found in WORD.finditer(flat):
+            word = found.group()
             if word.lower() in self.english:
                 self.found[part][word.lower()] += 1
-                self.example.setdefault(part, " ".join(text.split())[:160])
+                self.example.setdefault(part, flat[max(0, found.start() - 80):found.end() + 80])
 
     def report(self, parts) -> str:
         return "\n".join(f"{part}: {sorted(self.found[part])}\n    e.g. {self.example[part]!r}" for part in sorted(parts))
@@ -73,7 +75,9 @@ class Reader:
 def region_text(app, widget) -> str:
     """The cells of the screen a widget covers, as they show."""
     region = widget.region
-    lines = screen_text(app).splitlines()[region.y:region.bottom]
+    footers = widget.screen.query(Footer)  # a box reaching under the footer (a column that scrolls) shows no line there
+    bottom = min(region.bottom, footers.first().region.y) if footers else region.bottom
+    lines = screen_text(app).splitlines()[region.y:bottom]
     return "\n".join(column(line, region.x, region.right) for line in lines)
 
 
