@@ -231,6 +231,7 @@ class ActionCard(Sourced):
     kind: CardKind
     ap: Amount
     effect: str = Field(description="the card text, in plain words")
+    brief: str = Field("", max_length=80, description="the effect in a few words, for a row of a battle's list (a Special card's text is too long to stand whole beside the battle)")
     effect_id: Name = Field(description="engine key of the effect")
 
 

@@ -58,8 +58,8 @@ TRANSLATED: Final[Mapping[str, Texts]] = {
     ASSET_FILES["components"]: Texts(("units.*.name",)),
     ASSET_FILES["supply_tokens"]: Texts(("tokens.*.name", "tokens.*.effect")),
     ASSET_FILES["commanders"]: Texts(("commanders.*.ability.text",)),  # the commanders' names are Polish
-    ASSET_FILES["cards_pl"]: Texts(("cards.*.effect",), ("cards.*",)),
-    ASSET_FILES["cards_zurl"]: Texts(("cards.*.effect",), ("cards.*",)),
+    ASSET_FILES["cards_pl"]: Texts(("cards.*.effect", "cards.*.brief"), ("cards.*",)),
+    ASSET_FILES["cards_zurl"]: Texts(("cards.*.effect", "cards.*.brief"), ("cards.*",)),
     SCENARIO: Texts(("briefing", "special_rules.*", "negotiation.*.spaces.*.name"), ("",)),
 }
 #: the texts of a rulebook example (``assets/examples/*.toml``; engine/examples.py)
@@ -190,6 +190,13 @@ def card_name(card: ActionCard) -> str:
 
 def card_effect(data: GameData, side: Side, card: ActionCard) -> str:
     return data.polish.text(ASSET_FILES[f"cards_{side.lower()}"], f"cards.{card.number}.effect", card.effect)
+
+
+def card_brief(data: GameData, side: Side, card: ActionCard) -> str:
+    """A card's effect in a few words (its ``brief``), else its whole text, in the current language."""
+    if not card.brief:
+        return card_effect(data, side, card)
+    return data.polish.text(ASSET_FILES[f"cards_{side.lower()}"], f"cards.{card.number}.brief", card.brief)
 
 
 def unit_names(data: GameData) -> dict[str, str]:

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ..data.files import ASSET_FILES
 from ..data.models import Side
-from ..data.translations import card_effect, card_name
+from ..data.translations import card_brief, card_effect, card_name
 from ..engine import Game, Option, TurnView, menu_label, type_for
 from ..i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext
 from ..render.odds import option_odds
@@ -211,7 +211,10 @@ def _words(option: Option, game: Game | None = None, side: Side | None = None) -
         return _(ORDER_WORDS[option.notation]) if option.notation in ORDER_WORDS else option.label
     if option.kind in ("event", "special") and option.card is not None and game is not None and side is not None:
         card = next(c for c in game.data.decks[side].cards if c.number == option.card)
-        return _("Play #{number} {name}: {effect}", number=card.number, name=card_name(card), effect=card_effect(game.data, side, card))
+        # a Special card's whole text stands beside the battle only in a few words (its brief; the
+        # highlighted row's detail and the hand have it whole)
+        effect = card_brief(game.data, side, card) if option.kind == "special" else card_effect(game.data, side, card)
+        return _("Play #{number} {name}: {effect}", number=card.number, name=card_name(card), effect=effect)
     return option.label
 
 

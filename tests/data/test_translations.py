@@ -88,3 +88,19 @@ def test_the_game_reads_the_polish_forms_in_polish_and_the_english_otherwise(dat
     assert card_effect(load_game_data(data_dir), "PL", card) == card.effect
     edit(twin(data_dir, "assets", "commanders.toml"), lambda d: d["commanders"]["roja"]["ability"].update(text="Rozkaz\x1b[2J"))
     assert load_game_data(data_dir).polish.text("commanders.toml", "commanders.roja.ability.text", "") == "Rozkaz\\x1b[2J"  # shown, never obeyed
+
+
+def test_a_special_cards_brief_has_its_polish_form_and_a_card_without_one_is_said_whole(data_dir):
+    """A Special card's ``brief`` (its effect in a few words, for a battle's row: issue 36) is a
+    text like its effect: its Polish form is checked, and read in Polish."""
+    from semper_fidelis.data.translations import card_brief
+
+    edit(twin(data_dir, "assets", "cards_pl.toml"), lambda d: d["cards"]["7"].pop("brief"))
+    assert "cards_pl.toml: cards.7.brief: no Polish form in pl/cards_pl.toml" in validate_dir(data_dir)
+    data = load_game_data()
+    lamb, eaglets_free = (next(c for c in data.decks["PL"].cards if c.number == n) for n in (7, 2))
+    assert card_brief(data, "PL", lamb) == "after the battle, your Losses −1 and ZURL's +1"
+    assert card_brief(data, "PL", eaglets_free) == eaglets_free.effect  # no brief: the whole text
+    set_language("pl")
+    assert card_brief(data, "PL", lamb) == "po bitwie twoje Straty −1, Straty ZURL +1"
+    assert all(c.brief for deck in data.decks.values() for c in deck.cards if c.kind == "special" and len(c.effect) > 60)
