@@ -32,7 +32,7 @@ def english_in(text: str) -> set[str]:
 @pytest.mark.parametrize("scenario", [1, 2, 3, 4, 5])
 def test_the_rows_and_their_reasons_are_in_polish(polish, scenario):
     game, rng, seen, found = Game(scenario, scenario), random.Random(scenario), {}, {}
-    while not game.over and len(game.actions) < 20:
+    while not game.over and len(game.actions) < 150:
         session = Session(game=game, privacy=False)
         said = [prompt_text(session).plain, own_ability(session).plain]
         for row in option_rows(session, seen):
