@@ -34,6 +34,15 @@ ZONE_WORDS = {
 REINFORCE_WHY = {"Reinforcements": N_("Reinforcements"), "Breakthrough": N_("Breakthrough")}
 
 
+
+def _side_only(message: str) -> Callable[[Rules, State, Any], str]:
+    """The prompt of a step whose question names only the deciding side (looked up when asked,
+    so a language switch words it again)."""
+    def prompt(rules: Rules, state: State, f: Any) -> str:
+        return _(message, side=f["side"])
+    return prompt
+
+
 # ------------------------------------------------------------------ setup, Initial Phase, End of Turn
 
 
@@ -43,12 +52,10 @@ def deploy(rules: Rules, state: State, f: Any) -> str:
              zone=_(ZONE_WORDS[todo["zone"]]))
 
 
-def hq(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: place the HQ on one of your occupied areas", side=f["side"])
+hq = _side_only(N_("{side}: place the HQ on one of your occupied areas"))
 
 
-def commander(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: keep the Commander or change him", side=f["side"])
+commander = _side_only(N_("{side}: keep the Commander or change him"))
 
 
 def relief(rules: Rules, state: State, f: Any) -> str:
@@ -56,20 +63,16 @@ def relief(rules: Rules, state: State, f: Any) -> str:
              area=rules.area_name(rules.data.board.relief_start[f["side"]]))
 
 
-def event(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: play one Event card for its AP (its effect helps the opponent), or pass", side=f["side"])
+event = _side_only(N_("{side}: play one Event card for its AP (its effect helps the opponent), or pass"))
 
 
-def collect_extra(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: your Commander's ability — take 1 extra Supply Token from an occupied area", side=f["side"])
+collect_extra = _side_only(N_("{side}: your Commander's ability — take 1 extra Supply Token from an occupied area"))
 
 
-def collect(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: take one Supply Token from each occupied area", side=f["side"])
+collect = _side_only(N_("{side}: take one Supply Token from each occupied area"))
 
 
-def draw(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: discard cards you do not want, then draw", side=f["side"])
+draw = _side_only(N_("{side}: discard cards you do not want, then draw"))
 
 
 def attrition(rules: Rules, state: State, f: Any) -> str:
@@ -115,20 +118,16 @@ def assault_next(rules: Rules, state: State, f: AssaultNextFrame, defended: bool
     return _("{side}: another Assault group into {area}, or fight now", side=side, area=area)
 
 
-def fortify(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: build a Barricade (facing a neighbour) or a Redoubt", side=f["side"])
+fortify = _side_only(N_("{side}: build a Barricade (facing a neighbour) or a Redoubt"))
 
 
-def mobilize(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: mobilize units into areas you occupy (rate by Morale), then done", side=f["side"])
+mobilize = _side_only(N_("{side}: mobilize units into areas you occupy (rate by Morale), then done"))
 
 
-def provision(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)", side=f["side"])
+provision = _side_only(N_("{side}: take a Supply Token from an area you occupy (1st 1 AP, 2nd 2 AP, 3rd 3 AP)"))
 
 
-def artillery(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: choose the area your Artillery fires on", side=f["side"])
+artillery = _side_only(N_("{side}: choose the area your Artillery fires on"))
 
 
 # --------------------------------------------------------------------------------------- Battle
@@ -154,16 +153,13 @@ def battle_token(side: str, slot: str) -> str:
     return _("{side} defends: play a Machine Gun or Ammunition token, or pass", side=side)
 
 
-def retreat(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: the attackers who cannot go back to their area — choose where they go", side=f["side"])
+retreat = _side_only(N_("{side}: the attackers who cannot go back to their area — choose where they go"))
 
 
-def advance(rules: Rules, state: State, f: Any) -> str:
-    return _("{side}: move units into the won area (at least one from each side of attack)", side=f["side"])
+advance = _side_only(N_("{side}: move units into the won area (at least one from each side of attack)"))
 
 
-def battle_pick(rules: Rules, state: State, f: Any) -> str:
-    return _("{side} Battle Phase: choose the next battle to resolve", side=f["side"])
+battle_pick = _side_only(N_("{side} Battle Phase: choose the next battle to resolve"))
 
 
 #: a side's role and Morale band in a battle, as the Losses prompt names them
