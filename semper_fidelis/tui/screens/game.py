@@ -41,8 +41,6 @@ from .bot_turns import BotTurns
 from .table_keys import TableKeys
 
 if TYPE_CHECKING:
-    from rich.text import Text
-
     from ..app import SemperFidelisApp
 
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
@@ -294,11 +292,6 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
     def _render_detail(self) -> None:
         panel = self.query_one(DecisionPanel)
         row = panel.highlighted_row
-        if row is None and self._orders_decision() and self.orders_here.orders(self.game, self.cursor):
-            # the orders concerning the map cursor's area (_follow_map's line), kept when the
-            # list is drawn again (a re-fit replaced it with the Commander's line)
-            panel.set_detail(self._orders_here_line(panel))
-            return
         if row is None:
             # the Commander's ability, unless a list of options needs the lines (in a battle the
             # list is short and the panel sized to it)
@@ -528,11 +521,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
                 panel.highlight(about[0])
             return
         if self._orders_decision():
-            panel.set_detail(self._orders_here_line(panel))
-
-    def _orders_here_line(self, panel: DecisionPanel) -> Text:
-        """The orders concerning the map cursor's area, with their keys."""
-        return self.orders_here.text(self.game, self.cursor, {r.action: r.key for r in panel.shown})
+            panel.set_detail(self.orders_here.text(self.game, self.cursor, {r.action: r.key for r in panel.shown}))
 
     def _orders_decision(self) -> bool:
         asked = self.session.asking()
