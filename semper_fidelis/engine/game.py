@@ -50,6 +50,8 @@ from .wording import reason_words
 #: this hand holds; and those that may use a face-down token (Medicine in the Losses)
 HAND_STEPS = frozenset({"orders", "event", "draw", "provision", "collect", "card-step", "battle-evade", "battle-card", "battle-token"})
 TOKEN_STEPS = frozenset({"losses"})
+#: the orders whose next step asks for an area (:meth:`Game.orders_by_area`)
+AREA_ORDERS = ("move", "assault", "fortify", "mobilize", "provision")
 #: actions of a loaded position tried on a copy before the game starts (a long Deployment list
 #: is mostly the same action on other areas)
 TRIED_ACTIONS = 200
@@ -463,6 +465,24 @@ class Game:
         """The attacker's chance in that battle, as :meth:`battle_odds` counts it, without the
         rest of the odds (for bots, which weigh many battles)."""
         return win_chance(self.rules, self.state, area, attack, side)
+
+    def orders_by_area(self) -> dict[str, list[str]]:
+        """In the Orders, which orders (of :data:`AREA_ORDERS` offered now) concern each area:
+        those whose next step offers it. Read from the engine's own options on a copy with the
+        order opened, a step that spends nothing and reveals nothing; empty at any other step."""
+        decision = self.decision()
+        if decision is None or decision.kind != "orders":
+            return {}
+        offered = {o.notation for o in self.options()}
+        out: dict[str, list[str]] = {}
+        for order in AREA_ORDERS:
+            if order in offered:
+                ahead = self.copy()
+                ahead.apply(order)
+                for option in ahead.options():
+                    if option.area and order not in out.setdefault(option.area, []):
+                        out[option.area].append(order)
+        return out
 
     def score_if_stage_ended(self) -> dict[str, list[tuple[str, int]]]:
         """What the End of Stage scoring (§5.2, the scenario's categories for this Stage) would

@@ -110,7 +110,8 @@ def seat_state(game: Game, side: str, mark: int, sent: int, quiet: Quiet | None 
         option_odds(tap, option, d.kind)
     return SeatState(actions=len(game.actions) + passed, over=game.over, view=view, options=options, first_event=sent,
                      events=[EventData.of(e) for e in shown.events(side, mark)], preview=shown.score_if_stage_ended(),
-                     odds=list(tap.asked.values()), quiet=quiet is not None and bool(options))
+                     odds=list(tap.asked.values()), quiet=quiet is not None and bool(options),
+                     orders_here=game.orders_by_area() if quiet is None and options else {})
 
 
 def welcome(game: Game, side: Side) -> Welcome:

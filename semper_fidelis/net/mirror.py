@@ -59,6 +59,7 @@ class Mirror:
         self._events: list[Event] = []
         self._last: list[Event] = []  # the events of the last update: the host sends one per action
         self._preview: dict[str, list[tuple[str, int]]] = {}
+        self._orders_here: dict[str, list[str]] = {}
         self._odds: dict[OddsKey, BattleOdds] = {}
         #: ``ask(area, attack)``: the host's odds for a battle not among those sent (None: none)
         self.ask: Callable[[str, Attack | None], BattleOdds] | None = None
@@ -74,6 +75,7 @@ class Mirror:
         self._last = [Event.from_dict(cast(dict[str, Any], printable_document(e.plain()))) for e in state.events]
         self._events = self._events[: state.first_event] + self._last
         self._preview = state.preview
+        self._orders_here = {area: list(orders) for area, orders in state.orders_here.items()}
         self._odds = {odds_key(o.area, o.attack): o.battle_odds() for o in state.odds}
 
     @property
@@ -130,6 +132,10 @@ class Mirror:
 
     def score_if_stage_ended(self) -> dict[str, list[tuple[str, int]]]:
         return {side: [(name, n) for name, n in items] for side, items in self._preview.items()}
+
+    def orders_by_area(self) -> dict[str, list[str]]:
+        """The host's word on which orders concern each area, in this seat's Orders."""
+        return {area: list(orders) for area, orders in self._orders_here.items()}
 
     def battle_odds(self, area: str, attack: Attack | None = None, side: Side | None = None) -> BattleOdds:
         # sent with the position: weighed for anyone (side None), as the app asks; a bot weighing

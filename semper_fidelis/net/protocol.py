@@ -22,8 +22,9 @@ from ..engine import BattleOdds, Event, EventKind, Option, PlayerView, VariantRe
 #: (2: one secret per seat, the hello's ``token`` became ``secret``; 3: the view and the events
 #: are typed and checked on arrival, a view's result names its termination; 4: the welcome carries
 #: the scenario variant played, its text and digest as a record carries them; 5: a seat's state
-#: says when its decision is a secret step it can only pass, presented as if it had a choice)
-PROTOCOL = 5
+#: says when its decision is a secret step it can only pass, presented as if it had a choice; 6: in
+#: its Orders, which orders concern each area)
+PROTOCOL = 6
 #: the largest message a joiner may send (a hello or an action is a few hundred bytes)
 MAX_JOINER_MESSAGE = 4096
 #: the largest message a host may send (a whole game's events after a reconnect)
@@ -34,6 +35,7 @@ MAX_SECRET = 200
 
 Side = Literal["PL", "ZURL"]
 Line = Annotated[str, StringConstraints(max_length=300)]
+Word = Annotated[str, StringConstraints(max_length=60)]
 
 
 class _Message(BaseModel):
@@ -158,6 +160,9 @@ class SeatState(_Message):
     preview: dict[str, list[tuple[str, int]]]
     odds: list[Odds] = []
     quiet: bool = False
+    #: in the seat's own Orders, which orders concern each area (Game.orders_by_area): the map's
+    #: cursor names them, and a seat has no engine to open an order on a copy
+    orders_here: dict[Word, list[Word]] = {}
 
 
 class OddsAnswer(_Message):

@@ -1,9 +1,8 @@
 """Which orders concern a map area (issue 23: select an area, see what you can do from or to it).
 
 An order's first step names no area (``move``, ``fortify``, …); the areas come at its next step.
-They are read from the engine's own options on a copy of the game with the order opened — a
-step that spends nothing and reveals nothing — once per Orders decision, when the cursor first
-asks; nothing here re-derives a rule."""
+The engine says which (``Game.orders_by_area``: its own options with the order opened on a copy),
+once per Orders decision, when the cursor first asks; nothing here re-derives a rule."""
 
 from __future__ import annotations
 
@@ -19,30 +18,21 @@ WORDS = {"move": N_("move from here"), "assault": N_("assault from here"), "fort
 
 
 class OrdersHere:
+    """The orders concerning each area, asked of the game once per Orders decision."""
+
     ORDERS = tuple(WORDS)
 
     def __init__(self) -> None:
-        self._key: tuple[int, int] | None = None  # the game and how many actions it had when scanned
+        self._key: tuple[int, int] | None = None  # the game and how many actions it had when asked
         self._areas: dict[str, list[str]] = {}
 
-    def _scan(self, game: Game) -> dict[str, list[str]]:
+    def orders(self, game: Game, area: str | None) -> list[str]:
+        """The orders (notations) whose next step offers ``area`` (those this screen can word:
+        a hosted seat's come from the host)."""
         key = (id(game), len(game.actions))
         if key != self._key:
-            self._key, self._areas = key, {}
-            offered = {o.notation for o in game.options()}
-            for order in self.ORDERS:
-                if order not in offered:
-                    continue
-                ahead = game.copy()
-                ahead.apply(order)
-                for option in ahead.options():
-                    if option.area and order not in self._areas.get(option.area, []):
-                        self._areas.setdefault(option.area, []).append(order)
-        return self._areas
-
-    def orders(self, game: Game, area: str | None) -> list[str]:
-        """The orders (notations) whose next step offers ``area``."""
-        return list(self._scan(game).get(area, [])) if area else []
+            self._key, self._areas = key, game.orders_by_area()
+        return [order for order in self._areas.get(area, []) if order in WORDS] if area else []
 
     def text(self, game: Game, area: str | None, keys: dict[str, str]) -> Text:
         """'Rynek: m move from here · b mobilize into here — Enter to choose'."""

@@ -111,6 +111,8 @@ async def test_a_whole_turn_on_the_map_with_arrows_and_enter(make_app):
         screen = game_screen(app)
         await _cursor_to(pilot, screen, "dom-akademicki")
         assert "move from here" in text_of(_panel(app).query_one("#detail"))
+        screen._render_detail()  # the list fitted again once laid out draws the detail again: the line stays
+        assert "move from here" in text_of(_panel(app).query_one("#detail"))
         await keys(pilot, "enter")
         assert "move" in [r.action for r in _panel(app).shown] and _panel(app).filter_note.startswith("Orders for")
         await keys(pilot, "m")

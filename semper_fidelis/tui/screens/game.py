@@ -41,6 +41,8 @@ from .bot_turns import BotTurns
 from .table_keys import TableKeys
 
 if TYPE_CHECKING:
+    from rich.text import Text
+
     from ..app import SemperFidelisApp
 
 RENDER_EVERY = 0.25  # seconds between redraws while bots play without pause
@@ -292,6 +294,11 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
     def _render_detail(self) -> None:
         panel = self.query_one(DecisionPanel)
         row = panel.highlighted_row
+        if row is None and self._orders_decision() and self.orders_here.orders(self.game, self.cursor):
+            # in the Orders, the orders concerning the map cursor's area (drawn again after a
+            # re-fit of the list, not replaced by the Commander's line)
+            panel.set_detail(self._orders_here_line())
+            return
         if row is None:
             # the Commander's ability, unless a list of options needs the lines (in a battle the
             # list is short and the panel sized to it)
@@ -521,7 +528,11 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
                 panel.highlight(about[0])
             return
         if self._orders_decision():
-            panel.set_detail(self.orders_here.text(self.game, self.cursor, {r.action: r.key for r in panel.shown}))
+            panel.set_detail(self._orders_here_line())
+
+    def _orders_here_line(self) -> Text:
+        """'Rynek: m move from here · …': the orders concerning the map cursor's area, by key."""
+        return self.orders_here.text(self.game, self.cursor, {r.action: r.key for r in self.query_one(DecisionPanel).shown})
 
     def _orders_decision(self) -> bool:
         asked = self.session.asking()
