@@ -13,11 +13,13 @@ from ..data.files import ASSET_FILES
 from ..data.models import Side
 from ..data.translations import card_brief, card_effect, card_name
 from ..engine import Game, Option, TurnView, menu_label, type_for
-from ..i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext
+from ..engine.actions import Negotiate
+from ..i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext, pgettext
 from ..render.odds import option_odds
 from .keys import area_codes, assign_keys
 from .session import Session
 from .shapes import shape_rows
+from .status import NEGOTIATION_NAMES
 from .theme import badge
 from .widgets.decision import Row
 from .words import printed_token
@@ -199,7 +201,16 @@ def _token_reason(game: Game, kind: str | None, turn: TurnView) -> str:
 
 
 def _blocked(option: Option, reason: str) -> Row:
-    return Row(Text(_words(option), style="dim"), "", option, blocked=reason)
+    words = _order_name(option.notation) if option.kind == "order" else None
+    return Row(Text(words or _words(option), style="dim"), "", option, blocked=reason)
+
+
+def _order_name(notation: str) -> str | None:
+    """A dimmed order's row by its name alone: why it cannot be given (the AP it needs, what it
+    lacks) says the rest, and the Orders list at 80×24 then holds every dimmed row whole in
+    both languages (five orders dimmed at 0 AP were cut)."""
+    return {"move": pgettext("order", "Move"), "assault": pgettext("order", "Assault"), "fortify": pgettext("order", "Fortify"),
+            "mobilize": pgettext("order", "Mobilize"), "provision": pgettext("order", "Provisioning")}.get(notation)
 
 
 def _words(option: Option, game: Game | None = None, side: Side | None = None) -> str:
@@ -209,6 +220,8 @@ def _words(option: Option, game: Game | None = None, side: Side | None = None) -
     its label."""
     if option.kind == "order":
         return _(ORDER_WORDS[option.notation]) if option.notation in ORDER_WORDS else option.label
+    if option.kind == "negotiate" and isinstance(option.action, Negotiate):
+        return _negotiate_words(option.action)
     if option.kind in ("event", "special") and option.card is not None and game is not None and side is not None:
         card = next(c for c in game.data.decks[side].cards if c.number == option.card)
         # a Special card's whole text stands beside the battle only in a few words (its brief; the
@@ -218,16 +231,29 @@ def _words(option: Option, game: Game | None = None, side: Side | None = None) -
     return option.label
 
 
+def _negotiate_words(action: Negotiate) -> str:
+    """A Negotiation's row by the track's name on the tracks bar ('Militia'): the list at 80×24
+    holds the three a scenario may offer whole (the engine's label, the detail's, names the
+    marker and Disarmament)."""
+    track = _(NEGOTIATION_NAMES.get(action.neutral, action.neutral))
+    side = action.toward.upper()
+    if action.ally:
+        return _("Negotiate: {track} straight to alliance with {side}", track=track, side=side)
+    return _("Negotiate: {track} 1 step towards {side}", track=track, side=side)
+
+
 def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
+    """Why an order cannot be given now, in a few words: the AP left are the prompt's, so a
+    row says only what it needs (the Orders list whole at 80×24 in both languages)."""
     if option.kind == "propaganda":
-        return _("once a turn: done already") if turn["propaganda"] else _("costs {cost} AP, {ap} AP left", cost=option.ap_cost, ap=ap)
+        return _("once a turn: done already") if turn["propaganda"] else _("costs {cost} AP", cost=option.ap_cost)
     if option.kind == "negotiate":
-        return _("once a turn: done already") if turn["negotiation"] else _("costs {cost} AP, {ap} AP left", cost=option.ap_cost, ap=ap)
+        return _("once a turn: done already") if turn["negotiation"] else _("costs {cost} AP", cost=option.ap_cost)
     if option.notation == "provision":
         n = turn["provisions"] + 1
-        return _("no. {n} costs {n} AP, {ap} AP left", n=n, ap=ap) if ap < n else _("none in your areas")
+        return _("needs {need} AP", need=n) if ap < n else _("none in your areas")  # its nth this turn costs n
     need, what = ORDER_NEEDS.get(option.notation, (1, N_("nothing to order")))
-    return _("needs {need} AP, {ap} AP left", need=need, ap=ap) if ap < need else _(what)
+    return _("needs {need} AP", need=need) if ap < need else _(what)
 
 
 def _label(game: Game, option: Option, side: Side) -> Text:

@@ -54,3 +54,17 @@ def test_the_side_is_the_option_s_not_read_from_its_words():
     assert fit_label(Text(worded.label), 24, NAMES, worded, LABELS).plain == "Attack Cyta… ← Dom Techn"
     move = Option("move 1v x cytadela", "move", "Attack Cytadela from Dom Techników, as the words would say", to_area="cytadela")
     assert "←" not in fit_label(Text(move.label), 24, NAMES, move, LABELS).plain
+
+
+def test_a_list_wraps_the_rows_the_room_holds_shortest_first():
+    """A list too long to wrap every row whole wraps as many as its spare lines hold, the
+    shortest first; the others stay on one line (before, one row too many cut them all)."""
+    from textual.widgets.option_list import Option as Line
+
+    from semper_fidelis.tui.widgets.decision import _wrap_what_fits
+
+    one = [Line(f"row {i}") for i in range(4)]
+    wrapped = [Line("a\nb\nc"), Line("d"), Line("e\nf"), Line("g\nh")]
+    assert [str(o.prompt) for o in _wrap_what_fits(one, wrapped, 2)] == ["row 0", "d", "e\nf", "g\nh"]
+    assert [str(o.prompt) for o in _wrap_what_fits(one, wrapped, 1)] == ["row 0", "d", "e\nf", "row 3"]
+    assert [str(o.prompt) for o in _wrap_what_fits(one, wrapped, -1)] == ["row 0", "row 1", "row 2", "row 3"]

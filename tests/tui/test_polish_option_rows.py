@@ -11,7 +11,7 @@ import random
 import pytest
 
 from semper_fidelis.engine import Game
-from semper_fidelis.i18n import set_language
+from semper_fidelis.i18n import _, set_language
 from semper_fidelis.tui.options import _option_words, option_rows, own_ability, prompt_text, unprefixed, warning
 from semper_fidelis.tui.session import Session
 
@@ -65,3 +65,12 @@ def test_the_side_is_stripped_from_a_prompt_in_both_languages(polish):
     game = Game(2, 1)
     d = game.decision()
     assert d.prompt.startswith(f"{d.player}: ") and not unprefixed(d.prompt, d.player).startswith(d.player)
+
+
+def test_a_battle_step_reads_as_a_label_after_the_side_s_badge(polish):
+    """Like 'Ruch: wybierz cel', never 'Się broni: …' (the sentence's verb capitalized)."""
+    for message in ("{side} attacks: play a Special card, or pass", "{side} defends: play a Special card, or pass",
+                    "{side} attacks: play a Grenades or Ammunition token, or pass",
+                    "{side} defends: play a Machine Gun or Ammunition token, or pass"):
+        shown = unprefixed(_(message, side="PL"), "PL")
+        assert shown.split(":")[0] in ("Atak", "Obrona"), shown

@@ -114,6 +114,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
         self.last_battle: int | None = None  # index among the public events of the battle just fought
         self.over_shown = False
         self._decision_key: _DecisionKey | None = None
+        self._here_for: _DecisionKey | None = None  # the Orders whose detail names the orders for the map cursor's area
         self._last_render = 0.0
         self._area_chosen: str | None = None
         self._then_area: str | None = None  # an order given for the cursor's area: its area step follows
@@ -294,9 +295,10 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
     def _render_detail(self) -> None:
         panel = self.query_one(DecisionPanel)
         row = panel.highlighted_row
-        if row is None and self._orders_decision() and self.orders_here.orders(self.game, self.cursor):
-            # in the Orders, the orders concerning the map cursor's area (drawn again after a
-            # re-fit of the list, not replaced by the Commander's line)
+        if row is None and self._here_for == self._decision_key and self._orders_decision():
+            # the orders concerning the map cursor's area, once the cursor has named them in
+            # these Orders (drawn again after a re-fit of the list, not replaced by the
+            # Commander's line)
             panel.set_detail(self._orders_here_line())
             return
         if row is None:
@@ -528,6 +530,7 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
                 panel.highlight(about[0])
             return
         if self._orders_decision():
+            self._here_for = self._decision_key
             panel.set_detail(self._orders_here_line())
 
     def _orders_here_line(self) -> Text:

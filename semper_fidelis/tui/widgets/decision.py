@@ -227,9 +227,10 @@ class DecisionPanel(Vertical):
         counter = self._counter_lines() if self.counter is not None and not self.filter_note else []
         one_line = self._rows(listed, titles, key_width, tag_width, wrap=False)
         wrapped = self._rows(listed, titles, key_width, tag_width, wrap=True)
-        height = self._whole = sum(_height(o) for o in options + wrapped + counter)
-        fits = height <= self._wrap_budget(len(options) + len(one_line) + len(counter))
-        return options + (wrapped if fits else one_line) + counter
+        fixed = sum(_height(o) for o in options + counter)
+        self._whole = fixed + sum(_height(o) for o in wrapped)
+        room = self._wrap_budget(len(options) + len(one_line) + len(counter)) - fixed - len(one_line)
+        return options + _wrap_what_fits(one_line, wrapped, room) + counter
 
     def _rows(self, listed: list[Row], titles: dict[int, list[str]], key_width: int, tag_width: int, *,
               wrap: bool) -> list[Option]:
@@ -473,6 +474,18 @@ def _titles(rows: list[Row], shared: str, listed: Callable[[Row], bool], *, grou
         if row.group and (i == 0 or rows[i - 1].group != row.group):
             titles.setdefault(i, []).append(row.group)
     return titles
+
+
+def _wrap_what_fits(one_line: list[Option], wrapped: list[Option], room: int) -> list[Option]:
+    """Each line of the list wrapped whole where the ``room`` (the spare lines under the list
+    drawn a line a row) holds it, the shortest first so that as many as can be are read whole;
+    the rest on one line, cut (read in full in the detail while highlighted)."""
+    out = list(one_line)
+    for extra, i in sorted((_height(w) - 1, i) for i, w in enumerate(wrapped)):
+        if extra > room:
+            break
+        out[i], room = wrapped[i], room - extra
+    return out
 
 
 def _height(option: Option) -> int:
