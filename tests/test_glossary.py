@@ -11,9 +11,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from semper_fidelis.data.files import ASSET_FILES
 from semper_fidelis.data.loader import read_toml
-from semper_fidelis.data.translations import EXAMPLE, english_texts, flatten, texts_of, twin_path
+from semper_fidelis.data.translations import EXAMPLE, TWINNED_ASSETS, english_texts, flatten, texts_of, twin_path
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "docs" / "glossary.md"
@@ -54,7 +53,7 @@ def pairs() -> Iterator[tuple[str, str, str]]:
                 ids = message.id if isinstance(message.id, tuple) else (message.id,)
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 yield from ((f"messages.po: {ids[0]!r}", ids[min(i, len(ids) - 1)], s) for i, s in enumerate(strings))
-    data_files = [ROOT / "assets" / name for name in ASSET_FILES.values()] + sorted((ROOT / "scenarios").glob("*.toml"))
+    data_files = [ROOT / "assets" / name for name in TWINNED_ASSETS] + sorted((ROOT / "scenarios").glob("*.toml"))
     for path in data_files:
         texts = texts_of(path.name)
         if texts is None:

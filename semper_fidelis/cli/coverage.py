@@ -33,13 +33,16 @@ def _run(args: argparse.Namespace) -> int:
     """Exit 1 when a marker names no passage or a FAQ question is silently missing."""
     from ..coverage import build_report, scan_tests
     from ..data.loader import resolve_dirs
-    from ..data.rulebook import load_rulebook_index
+    from ..data.rulebook import load_rulebook_index, shown_rulebook_index
     from ..data.rulings import load_rulings, shown_rulings
 
     tests_dir = _tests_dir(args.tests)
     assets_dir = resolve_dirs(args.assets)[0]
-    rulings = load_rulings(assets_dir) if args.json else shown_rulings(assets_dir)  # JSON is the same in every language
-    report = build_report(load_rulebook_index(assets_dir), rulings, *scan_tests(tests_dir))
+    if args.json:  # the same in every language
+        index, rulings = load_rulebook_index(assets_dir), load_rulings(assets_dir)
+    else:
+        index, rulings = shown_rulebook_index(assets_dir), shown_rulings(assets_dir)
+    report = build_report(index, rulings, *scan_tests(tests_dir))
     failed = bool(report.unknown or report.problems or report.faq_missing() or report.faq_untestable_but_tested())
     summary = _summary(report)
     if args.json:

@@ -30,6 +30,8 @@ ASSET_FILES = {
     "cards_pl": "cards_pl.toml",
     "cards_zurl": "cards_zurl.toml",
 }
+#: the rulebook's index (data/rulebook.py), beside them: read by ``coverage``, never by a game
+INDEX_FILE = "rulebook.toml"
 
 
 def _package_data_root() -> Path:

@@ -11,15 +11,17 @@ A citation is one of::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import Field, model_validator
 
-from .loader import default_assets_dir, load_model
+from ..i18n import current_language
+from .files import INDEX_FILE
+from .loader import default_assets_dir, load_model, read_toml
 from .models import Entry, Sourced
 from .rulings import SLUG, Ruling
-
-INDEX_FILE = "rulebook.toml"
+from .translations import FOLDER, TRANSLATED, PolishTexts
 
 
 class IndexSection(Entry):
@@ -74,3 +76,26 @@ class RulebookIndex(Sourced):
 def load_rulebook_index(assets_dir: Path | None = None) -> RulebookIndex:
     """The index of ``assets_dir`` (default: the shipped data); :class:`DataError` if malformed."""
     return load_model((assets_dir or default_assets_dir()) / INDEX_FILE, RulebookIndex)
+
+
+def shown_rulebook_index(assets_dir: Path | None = None) -> RulebookIndex:
+    """The index of ``assets_dir`` with its texts in the current language: in Polish each from
+    the twin (``pl/rulebook.toml``) where it has it, the English where not (``validate`` says
+    why); the ids stay, since tests cite them."""
+    path = (assets_dir or default_assets_dir()) / INDEX_FILE
+    index = load_model(path, RulebookIndex)
+    if current_language() != FOLDER:
+        return index
+    polish = PolishTexts.of_file(path, read_toml)
+    fields: dict[str, list[str]] = {}
+    for translated in TRANSLATED[INDEX_FILE].translated:  # "faq.*.question": the kind, then the field
+        kind, _each, name = translated.split(".")
+        fields.setdefault(kind, []).append(name)
+    return index.model_copy(update={kind: tuple(_said(entry, f"{kind}.{entry.id}", names, polish) for entry in getattr(index, kind))
+                                    for kind, names in fields.items()})
+
+
+def _said(entry: Entry, key: str, names: list[str], polish: Mapping[str, str]) -> Entry:
+    """``entry`` with each of its texts ``names`` that it has replaced by its Polish form at ``key``."""
+    return entry.model_copy(update={name: said for name in names
+                                    if getattr(entry, name) is not None and (said := polish.get(f"{key}.{name}"))})

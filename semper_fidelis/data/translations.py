@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from ..i18n import N_, _, current_language, ngettext
-from .files import ASSET_FILES, DataError, folder_problem
+from .files import ASSET_FILES, INDEX_FILE, DataError, folder_problem
 from .text import printable_document, text_problem
 
 if TYPE_CHECKING:  # the schemas (pydantic) load after the menu is shown: data/scenarios.py is read at start-up
@@ -61,7 +61,10 @@ TRANSLATED: Final[Mapping[str, Texts]] = {
     ASSET_FILES["cards_pl"]: Texts(("cards.*.effect", "cards.*.brief"), ("cards.*",)),
     ASSET_FILES["cards_zurl"]: Texts(("cards.*.effect", "cards.*.brief"), ("cards.*",)),
     SCENARIO: Texts(("briefing", "special_rules.*", "negotiation.*.spaces.*.name"), ("",)),
+    INDEX_FILE: Texts(("sections.*.title", "errata.*.text", "faq.*.question", "faq.*.untestable")),  # shown by ``coverage``
 }
+#: the asset files that may have a Polish twin: the game's and the rulebook's index
+TWINNED_ASSETS: Final = (*ASSET_FILES.values(), INDEX_FILE)
 #: the texts of a rulebook example (``assets/examples/*.toml``; engine/examples.py)
 EXAMPLE: Final = Texts(("example.title", "example.section", "example.text", "example.outcome", "example.steps.*.say"))
 
@@ -107,7 +110,7 @@ def flatten(node: object, key: str = "") -> Iterator[tuple[str, object]]:
 
 def texts_of(name: str) -> Texts | None:
     """What of the data file ``name`` needs Polish (None: nothing)."""
-    return TRANSLATED.get(name) if name in ASSET_FILES.values() else TRANSLATED[SCENARIO]
+    return TRANSLATED.get(name) if name in TWINNED_ASSETS else TRANSLATED[SCENARIO]
 
 
 def twin_path(path: Path) -> Path:

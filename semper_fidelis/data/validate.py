@@ -16,7 +16,7 @@ from typing import Any
 
 from ..i18n import _
 from .checks import one_line
-from .files import ASSET_FILES, DataError, default_assets_dir, folder_problem, read_text
+from .files import ASSET_FILES, INDEX_FILE, DataError, default_assets_dir, folder_problem, read_text
 from .loader import _entry_label, load_assets, load_game_data, load_scenarios, read_toml, resolve_dirs
 from .rulings import RULINGS_FILE, TWIN_FILE, Ruling, citation_problems, parse_rulings, polish_problems
 from .text import text_problem
@@ -43,9 +43,10 @@ def validate_dir(data_dir: Path | str | None = None) -> list[str]:
     except DataError as exc:
         return [one_line(p) for p in exc.problems]
     shown = [assets_dir / name for name in ASSET_FILES.values()] + sorted(scenarios_dir.glob("*.toml"))
+    twinned = shown + [index for index in [assets_dir / INDEX_FILE] if os.path.lexists(index)]  # a data folder may have no index
     return ruling_problems(assets_dir, scenarios_dir) + help_problems(assets_dir) + [
         f"{toml.name}: {p}" for toml in shown for p in text_problems(read_toml(toml))] + list(dict.fromkeys(
-        p for toml in shown for p in translation_problems(toml)))  # a refused pl/ folder is one line, not one per file
+        p for toml in twinned for p in translation_problems(toml)))  # a refused pl/ folder is one line, not one per file
 
 
 def translation_problems(path: Path) -> list[str]:
