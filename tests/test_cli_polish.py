@@ -18,6 +18,7 @@ from tui.test_polish import english_words as catalog_english
 from semper_fidelis.cli import main
 from semper_fidelis.cli.argparse_words import ARGPARSE_TEXTS
 from semper_fidelis.cli.parser import COMMANDS
+from semper_fidelis.data.rulebook import load_rulebook_index
 from semper_fidelis.i18n import ngettext, number, set_language
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -124,6 +125,20 @@ def test_each_command_in_polish_prints_no_english(speak, args):
     status, out = speak(*args)
     assert out.strip()
     assert not english_in(out), sorted(english_in(out))
+
+
+def test_coverage_in_polish_quotes_the_rulebook_index_in_polish(speak, capsys):
+    """``coverage`` quotes the rulebook index's section titles, errata, FAQ questions and reasons
+    from its twin (assets/pl/rulebook.toml): no English word in Polish but the sections' ids,
+    which are citations ('§9.4', 'Scenario 4'); the English in English."""
+    ids = re.compile("^  (?:" + "|".join(re.escape(s.id) for s in load_rulebook_index().sections) + ")  ", re.M)
+    status, out = speak("coverage")
+    assert "  §9.4  Po bitwie — " in out and "  Scenario 4  Oblężenie (1 XII 1918 - 31 I 1919) — " in out
+    assert "  FAQ:relief-vs-reinforcement  Czym Posiłki różnią się od Odsieczy? — niesprawdzalne: terminologia: " in out
+    assert not english_in(ids.sub("  ", out)), sorted(english_in(ids.sub("  ", out)))
+    assert main(["--lang", "en", "coverage"]) == status
+    english = capsys.readouterr().out
+    assert "  §9.4  Post-Battle — " in english and "  FAQ:evade-cost  How to do Evasion? — " in english
 
 
 def test_simulate_in_polish_writes_records_and_replay_reads_them(speak, tmp_path):

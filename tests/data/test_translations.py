@@ -46,6 +46,20 @@ def test_a_missing_twin_is_one_line(data_dir):
     assert assert_reported(data_dir, "commanders.toml") == "pl/commanders.toml: missing: 19 texts of commanders.toml have no Polish form"
 
 
+def test_the_rulebook_indexs_texts_are_checked_like_the_datas(data_dir):
+    """The index's titles, errata, FAQ questions and reasons (``coverage`` shows them) have their
+    Polish forms in ``pl/rulebook.toml``, keyed by the entries' ids."""
+    edit(twin(data_dir, "assets", "rulebook.toml"), lambda d: (d["sections"].pop("§9.4"), d["faq"]["evade-cost"].update(untestable="Powód.")))
+    assert [p for p in validate_dir(data_dir) if "rulebook" in p] == [
+        "rulebook.toml: sections.§9.4.title: no Polish form in pl/rulebook.toml",
+        "pl/rulebook.toml: faq.evade-cost.untestable: no such text in rulebook.toml",
+    ]
+    twin(data_dir, "assets", "rulebook.toml").unlink()
+    assert assert_reported(data_dir, "rulebook") == "pl/rulebook.toml: missing: 105 texts of rulebook.toml have no Polish form"
+    (data_dir / "assets" / "rulebook.toml").unlink()  # a data folder without an index: nothing to translate
+    assert not [p for p in validate_dir(data_dir) if "rulebook" in p]
+
+
 def test_a_polish_folder_leading_elsewhere_is_refused(data_dir, tmp_path):
     folder = data_dir / "scenarios" / "pl"
     folder.rename(tmp_path / "elsewhere")
