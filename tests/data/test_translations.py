@@ -8,6 +8,7 @@ import pytest
 from test_validate import REPO, assert_reported, edit, edit_asset, edit_scenario
 
 from semper_fidelis.data.loader import load_game_data
+from semper_fidelis.data.rulebook import shown_rulebook_index
 from semper_fidelis.data.translations import card_effect, card_name, scenario_name, scenario_text
 from semper_fidelis.data.validate import validate_dir
 from semper_fidelis.i18n import set_language
@@ -54,6 +55,12 @@ def test_the_rulebook_indexs_texts_are_checked_like_the_datas(data_dir):
         "rulebook.toml: sections.§9.4.title: no Polish form in pl/rulebook.toml",
         "pl/rulebook.toml: faq.evade-cost.untestable: no such text in rulebook.toml",
     ]
+    set_language("pl")  # coverage shows the English where the Polish is missing, and no reason where the English has none
+    index = shown_rulebook_index(data_dir / "assets")
+    titles = {s.id: s.title for s in index.sections}
+    assert (titles["§9"], titles["§9.4"]) == ("Bitwa", "Post-Battle")
+    assert [(q.question, q.untestable) for q in index.faq if q.id == "evade-cost"] == [("Jak wykonać Unik?", None)]
+    set_language("en")
     twin(data_dir, "assets", "rulebook.toml").unlink()
     assert assert_reported(data_dir, "rulebook") == "pl/rulebook.toml: missing: 105 texts of rulebook.toml have no Polish form"
     (data_dir / "assets" / "rulebook.toml").unlink()  # a data folder without an index: nothing to translate
