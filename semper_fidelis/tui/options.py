@@ -134,7 +134,7 @@ ORDER_WORDS = {
     "assault": N_("Assault (2 AP a group)"),
     "fortify": N_("Fortify (1 AP; Redoubt 4 AP)"),
     "mobilize": N_("Mobilize into areas you occupy"),
-    "provision": N_("Provisioning (a Supply Token)"),
+    "provision": N_("Provisioning (take a token)"),
 }
 #: what each order needs besides AP (its first step costs nothing: the AP are paid later)
 ORDER_NEEDS = {
