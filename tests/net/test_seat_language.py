@@ -78,9 +78,11 @@ def test_each_seat_reads_the_game_in_its_own_language(shipped):
     async def main():
         async with hosting(Game(scenario=1, seed=3), {"PL": "remote", "ZURL": "remote"}, say=said.append) as host:
             readers = {side: Reader(side, language, seed) for seed, (side, language) in enumerate(SEATS.items())}
+            runs = []
             for side, reader in readers.items():
-                reader.link = Link(f"127.0.0.1:{host.port}", side, SECRETS[side], shipped, on_state=reader.state, language=SEATS[side])
-            runs = [asyncio.create_task(r.link.run()) for r in readers.values()]
+                reader.link = Link(f"127.0.0.1:{host.port}", side, SECRETS[side], shipped, on_state=reader.state)
+                with speaking(reader.language):  # the joiner runs in its player's language: its hello says it
+                    runs.append(asyncio.create_task(reader.link.run()))
             await asyncio.wait_for(asyncio.gather(*(r.done.wait() for r in readers.values())), 60)
             for r in readers.values():
                 await r.link.close()
