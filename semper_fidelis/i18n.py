@@ -7,7 +7,9 @@ translation depends on where it stands. Fields are named (``_("Scenario {number}
 so a translation may put them where its grammar wants: text is never glued from English words.
 
 Translations are looked up when the text is made, never frozen at import, so
-:func:`set_language` changes every screen drawn afterwards. The catalogs are gettext ``.mo``
+:func:`set_language` changes every screen drawn afterwards. :func:`speaking` words the texts made
+inside it, in its own thread or task only, in another language (a host wording a joined seat's
+state in that seat's language while its own screen stays in the host's). The catalogs are gettext ``.mo``
 files compiled by Babel from the ``.po`` beside them and committed (tests/test_i18n.py holds
 each ``.mo`` to its ``.po``): the stdlib reads them in a millisecond, an editable install and a
 plain wheel carry them alike, and the player's install needs neither Babel nor a build step.
@@ -20,6 +22,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -34,6 +37,8 @@ LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language: str = SOURCE_LANGUAGE
+#: the language :func:`speaking` chose for this thread or task (None: the process's, above)
+_spoken: ContextVar[tuple[gettext.NullTranslations, str] | None] = ContextVar("spoken", default=None)
 
 
 @cache
@@ -44,16 +49,38 @@ def catalog(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
 
 
+def _checked(language: str) -> str:
+    if language not in LANGUAGES:
+        raise ValueError(f"no such language: {language!r} (one of {', '.join(LANGUAGES)})")
+    return language
+
+
 def set_language(language: str) -> None:
     """Speak ``language`` (one of :data:`LANGUAGES`) from now on."""
     global _current, _language
-    if language not in LANGUAGES:
-        raise ValueError(f"no such language: {language!r} (one of {', '.join(LANGUAGES)})")
-    _current, _language = catalog(language), language
+    _current, _language = catalog(_checked(language)), language
+
+
+def _translations() -> gettext.NullTranslations:
+    spoken = _spoken.get()
+    return _current if spoken is None else spoken[0]
 
 
 def current_language() -> str:
-    return _language
+    spoken = _spoken.get()
+    return _language if spoken is None else spoken[1]
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Texts made inside are in ``language``, in this thread or task alone (a context variable):
+    another thread wording at the same moment, or the process after it, keeps its own. A thread
+    or task started inside inherits it only as Python copies a context (``asyncio.to_thread``)."""
+    token = _spoken.set((catalog(_checked(language)), language))
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
 
 
 @contextmanager
@@ -75,7 +102,7 @@ def _fill(text: str, fields: Mapping[str, Any]) -> str:
 
 def _(message: str, /, **fields: Any) -> str:
     """``message`` in the current language, its ``{fields}`` filled in."""
-    return _fill(_current.gettext(message), fields)
+    return _fill(_translations().gettext(message), fields)
 
 
 class Said(str):
@@ -110,12 +137,12 @@ N_ = str
 
 def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     """The form for ``n`` (Polish has three: 1, 2-4 and 22-24, the rest), ``{n}`` and ``fields`` filled in."""
-    return _fill(_current.ngettext(singular, plural, n), {"n": n, **fields})
+    return _fill(_translations().ngettext(singular, plural, n), {"n": n, **fields})
 
 
 def pgettext(context: str, message: str, /, **fields: Any) -> str:
     """``message`` as meant in ``context`` (one English word, two Polish ones)."""
-    return _fill(_current.pgettext(context, message), fields)
+    return _fill(_translations().pgettext(context, message), fields)
 
 
 #: how each language writes a number in prose: its decimal mark, its thousands' separator, and
@@ -127,7 +154,7 @@ def number(value: float, places: int = 0, *, signed: bool = False) -> str:
     """``value`` with ``places`` decimals as the current language writes it: 12,345.5 in English,
     12 345,5 in Polish (a no-break space); ``signed``: +3 as well as -3. For text a person reads,
     never for JSON or records."""
-    point, thousands, grouped = _NUMBER_MARKS[_language]
+    point, thousands, grouped = _NUMBER_MARKS[current_language()]
     text = f"{value:{'+' if signed else ''}.{places}f}"
     sign, text = (text[0], text[1:]) if text[:1] in "+-" else ("", text)
     whole, _dot, fraction = text.partition(".")
@@ -138,7 +165,7 @@ def number(value: float, places: int = 0, *, signed: bool = False) -> str:
 
 def decimal_mark() -> str:
     """The current language's decimal mark: "." or ","."""
-    return _NUMBER_MARKS[_language][0]
+    return _NUMBER_MARKS[current_language()][0]
 
 
 def percent(fraction: float) -> str:

@@ -9,6 +9,7 @@ import argparse
 import gettext
 import io
 import string
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from semper_fidelis import i18n
-from semper_fidelis.i18n import N_, _, choose_language, current_language, language_of_locale, ngettext, set_language
+from semper_fidelis.i18n import N_, _, choose_language, current_language, language_of_locale, ngettext, number, set_language, speaking
 from semper_fidelis.store.settings import read_settings, remember, starting_language
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,6 +84,35 @@ def test_a_text_is_translated_when_it_is_shown_so_a_switch_takes_effect_at_once(
     set_language("en")
     assert _(label) == "New game"
     assert _("The language is not remembered: {why}", why="disk full") == "The language is not remembered: disk full"
+
+
+def test_speaking_words_one_thread_in_a_language_the_others_and_the_process_keep_their_own():
+    """A host words a joined seat's state in that seat's language (net/host.py) while its own
+    screen, in another thread, words in the host's: neither leaks into the other."""
+    inside, beside = threading.Barrier(2), threading.Barrier(2)
+    heard: dict[str, tuple[str, str, str]] = {}
+
+    def polish_seat() -> None:
+        with speaking("pl"):
+            inside.wait()  # the other thread words while this one speaks Polish
+            heard["seat"] = (current_language(), _("New game"), number(1.5, 1))
+            beside.wait()
+        heard["after"] = (current_language(), _("New game"), number(1.5, 1))
+
+    def host_screen() -> None:
+        inside.wait()
+        heard["host"] = (current_language(), _("New game"), number(1.5, 1))
+        beside.wait()
+
+    threads = [threading.Thread(target=polish_seat), threading.Thread(target=host_screen)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert heard == {"seat": ("pl", "Nowa gra", "1,5"), "host": ("en", "New game", "1.5"), "after": ("en", "New game", "1.5")}
+    with pytest.raises(ValueError, match="no such language"), speaking("de"):
+        pass
+    assert current_language() == "en"
 
 
 def test_a_command_lines_error_in_polish():

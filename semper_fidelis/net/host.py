@@ -22,6 +22,7 @@ import secrets
 import ssl
 from collections import Counter
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from http import HTTPStatus
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from websockets.http11 import Request, Response
 from ..bots import Bot, Seat, make_bot
 from ..data.models import Side
 from ..engine import BattleOdds, Game, IllegalAction, VariantRecord, write_record
-from ..i18n import _, ngettext
+from ..i18n import N_, SOURCE_LANGUAGE, Said, _, ngettext, speaking
 from ..play.quiet import Quiet, due, queued, restored
 from ..render.odds import odds_text, option_odds
 from ..store.saves import save_game
@@ -152,6 +153,7 @@ class Host:
         self.conns: dict[str, Outbox] = {}
         self._unseated: Counter[str] = Counter()  # per address: connections not seated yet
         self.cursor: dict[str, tuple[int, int]] = {}  # per seat: (events mark, events sent)
+        self.languages: dict[str, str] = {}  # per seat: the language its player reads (its hello's)
         self.lock = asyncio.Lock()
         self.done = asyncio.Event()
         self.port: int | None = None
@@ -208,6 +210,7 @@ class Host:
         outbox = Outbox(ws, self._dropped, limit=self.queue_limit, timeout=self.send_timeout)
         self.conns[side] = outbox
         self.cursor[side] = (0, 0)
+        self.languages[side] = hello.language
         self.say(_("{side} joined from {address}", side=side, address=address))
         try:
             self._send(side, welcome(self.game, side))
@@ -284,33 +287,38 @@ class Host:
         if not isinstance(hello, Hello):
             self.throttle.failed(address)
             return "say hello first (protocol, side and the seat's secret)"
+        with speaking(hello.language):  # the joiner reads why it is not seated in its own language
+            return self._seat(hello, address) or hello
+
+    def _seat(self, hello: Hello, address: str) -> str | None:
+        """Why a hello that was read does not seat its sender, if it does not."""
         kind = self.seats.get(hello.side)
         if kind not in (REMOTE, HUMAN):
-            return f"{hello.side} is not open to a joiner: the host plays it ({kind})"
+            return _("{side} is not open to a joiner: the host plays it ({kind})", side=hello.side, kind=kind)
         throttled = self._throttled(address)  # again: others from the address may have failed while this one waited
         if throttled is not None:
             return throttled
         if not same_secret(hello.secret, self.secrets[hello.side]):
             self.throttle.failed(address)
             if kind == HUMAN:
-                return f"{hello.side} is played on the host's own screen: it is not open to a joiner"
-            return f"wrong secret for {hello.side}: each seat has its own, printed by the host with that seat's join command"
+                return _("{side} is played on the host's own screen: it is not open to a joiner", side=hello.side)
+            return _("wrong secret for {side}: each seat has its own, printed by the host with that seat's join command", side=hello.side)
         if hello.side in self.conns:
-            return f"{hello.side} is taken: a player is connected to it"
-        return hello
+            return _("{side} is taken: a player is connected to it", side=hello.side)
+        return None
 
     async def _message(self, side: Side, raw: str | bytes) -> None:
         try:
             message = read_joiner(raw)
         except ValueError as exc:
-            self._send(side, Refused(reason=one_line(exc)))
+            self._refuse_seat(side, str(exc))
             return
         if isinstance(message, AskOdds):
             async with self.lock:
                 self._send(side, self._odds(side, message))
             return
         if not isinstance(message, Act):
-            self._send(side, Refused(reason=f"already seated as {side}"))
+            self._refuse_seat(side, Said(N_("already seated as {side}"), side=side))
             return
         async with self.lock:
             if self._quiet_due() is not None:
@@ -321,7 +329,7 @@ class Host:
                 before = self.game.copy()
                 reason = self._act(side, message) or await self._commit(before)
             if reason is not None:
-                self._send(side, Refused(reason=one_line(reason)))
+                self._refuse_seat(side, reason)
                 return
             self._changed()
         await self.play_bots()
@@ -329,11 +337,12 @@ class Host:
     def _not_now(self, side: str, act: Act, decider: str | None) -> str | None:
         """Why ``side`` may not act now, if it may not."""
         if self.game.over or decider is None:
-            return "the game is over"
+            return Said(N_("the game is over"))
         if decider != side:
-            return f"not your decision: {decider} decides"
+            return Said(N_("not your decision: {side} decides"), side=decider)
         if act.at != len(self.game.actions) + self.passed:
-            return f"the game has moved on (action {len(self.game.actions) + self.passed}, not {act.at}): wait for the new position"
+            return Said(N_("the game has moved on (action {number}, not {given}): wait for the new position"),
+                        number=len(self.game.actions) + self.passed, given=act.at)
         return None
 
     def _quiet_due(self) -> Quiet | None:
@@ -351,10 +360,11 @@ class Host:
         """A seat answers the secret step presented to it: its one option, the pass (nothing
         is applied: the engine passed it already); the reason it was refused, else None."""
         step, moment = self.quiet[0]
-        d, option = moment.quiet_decision(step)
+        with self._speaking(side):  # its prompt, for the refusal
+            d, option = moment.quiet_decision(step)
         reason = self._not_now(side, act, d.player)
         if reason is None and act.action != option.notation:
-            reason = f"'{act.action}' is not legal now ({d.prompt}); legal: {option.notation}"
+            reason = Said(N_("'{action}' is not legal now ({prompt}); legal: {legal}"), action=act.action, prompt=d.prompt, legal=option.notation)
         if reason is None:
             self.quiet.pop(0)
             self.passed += 1
@@ -373,7 +383,7 @@ class Host:
             return str(exc)
         except Exception as exc:  # noqa: BLE001 - an engine bug must not end the game: back to the record
             self.game = Game.from_record(game.record(), data=game.data)
-            return f"the engine failed on '{act.action}' ({type(exc).__name__}); the position is as before"
+            return Said(N_("the engine failed on '{action}' ({error}); the position is as before"), action=act.action, error=type(exc).__name__)
         return None
 
     def _odds(self, side: Side, ask: AskOdds) -> OddsAnswer:
@@ -423,7 +433,7 @@ class Host:
         self.quiet = was
         record = self.game.record()
         self.game = Game.from_record({**record, "actions": record["actions"][:-1]}, data=self.game.data)
-        return f"the host cannot save the game ({self.unsaved}): nothing was played, try again"
+        return Said(N_("the host cannot save the game ({why}): nothing was played, try again"), why=self.unsaved)
 
     def _changed(self) -> None:
         """After an action, saved: tell every seat, print the progress; at the end, stop."""
@@ -472,9 +482,23 @@ class Host:
             return
         mark, sent = self.cursor[side]
         quiet = self._quiet_due()
-        state = seat_state(self.game, side, mark, sent, quiet, self.passed)
+        with self._speaking(side):  # its prompt and option labels in its player's language
+            state = seat_state(self.game, side, mark, sent, quiet, self.passed)
         self.cursor[side] = (len((self.game if quiet is None else quiet[1]).events(None)), sent + len(state.events))
         self._send(side, state)
+
+    def _speaking(self, side: str) -> AbstractContextManager[None]:
+        """Word what is made inside in the language of ``side``'s player (its hello's), in this
+        task alone (i18n.speaking): the host's own lines and bots keep the host's."""
+        return speaking(self.languages.get(side, SOURCE_LANGUAGE))  # a hello without one reads English
+
+    def _refuse_seat(self, side: str, reason: str) -> None:
+        """Tell a seated joiner, in its player's language, why what it sent changed nothing (a
+        ``Said`` is worded in it; the engine's and pydantic's own lines are English)."""
+        if isinstance(reason, Said):
+            with self._speaking(side):
+                reason = reason.shown()
+        self._send(side, Refused(reason=one_line(reason)))
 
     def _send(self, side: str, message: BaseModel) -> None:
         """Queue a frame for a seat (never waits: see :class:`Outbox`)."""

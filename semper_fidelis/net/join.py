@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import ssl
 from collections.abc import Callable
+from typing import cast
 
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
@@ -21,9 +22,23 @@ from ..bots import Bot, Seat, make_bot
 from ..data.loader import DataError, GameData
 from ..data.models import Side
 from ..engine import BattleOdds, RecordError, record_variant_data
-from ..i18n import _
+from ..i18n import _, current_language
 from .mirror import Mirror
-from .protocol import MAX_HOST_MESSAGE, PROTOCOL, Act, AskOdds, Attack, Hello, HostMessage, OddsAnswer, Refused, SeatState, Welcome, problem
+from .protocol import (
+    MAX_HOST_MESSAGE,
+    PROTOCOL,
+    Act,
+    AskOdds,
+    Attack,
+    Hello,
+    HostMessage,
+    Language,
+    OddsAnswer,
+    Refused,
+    SeatState,
+    Welcome,
+    problem,
+)
 
 
 class JoinError(Exception):
@@ -72,12 +87,14 @@ def _names_a_host(host: str) -> bool:
 
 class Link:
     """One seat's connection. ``on_state(mirror)`` is called after each new position,
-    ``on_refused(reason)`` for a refusal the game goes on after."""
+    ``on_refused(reason)`` for a refusal the game goes on after. ``language``: the one the host
+    words this seat's texts in (prompts, option labels, refusals); the current one by default."""
 
     def __init__(self, address: str, side: Side, secret: str, data: GameData,
                  on_state: Callable[[Mirror], object] = lambda m: None, on_refused: Callable[[str], object] = lambda r: None,
-                 tls: ssl.SSLContext | None = None):
+                 tls: ssl.SSLContext | None = None, language: str | None = None):
         self.url = address_url(address)
+        self.language = language
         self.address = address
         self.side = side
         self.secret = secret
@@ -89,12 +106,16 @@ class Link:
         self.ws: ClientConnection | None = None
         self._asked: dict[int, asyncio.Future[OddsAnswer]] = {}
 
+    def _language(self) -> Language:
+        """The language the hello asks for: the one given, else the one spoken as it is said."""
+        return cast(Language, self.language or current_language())  # i18n speaks only the protocol's languages
+
     async def run(self) -> Mirror:
         """Play until the game is over (returns the final mirror); JoinError otherwise."""
         try:
             async with connect(self.url, max_size=MAX_HOST_MESSAGE, open_timeout=10, ssl=self.tls) as ws:
                 self.ws = ws
-                await ws.send(Hello(protocol=PROTOCOL, side=self.side, secret=self.secret).model_dump_json())
+                await ws.send(Hello(protocol=PROTOCOL, side=self.side, secret=self.secret, language=self._language()).model_dump_json())
                 async for raw in ws:
                     if self._receive(raw):
                         assert self.mirror is not None  # the game is over: a position was mirrored

@@ -1,7 +1,7 @@
 """The messages between a host and a joiner: JSON over a websocket, each one a pydantic model.
 
 A joiner opens with :class:`Hello` (the protocol version, the seat it wants, that seat's own
-secret);
+secret, the language its player reads);
 the host answers :class:`Welcome` and then a :class:`SeatState` after every change, and the
 joiner sends :class:`Act` for its own decisions (and a bot's :class:`AskOdds`, answered by
 :class:`OddsAnswer`). Anything the host will not do is a
@@ -17,13 +17,14 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from ..engine import BattleOdds, Event, EventKind, Option, PlayerView, VariantRecord
+from ..i18n import SOURCE_LANGUAGE
 
 #: bumped whenever a message changes shape; a hello of another version is refused in one line
 #: (2: one secret per seat, the hello's ``token`` became ``secret``; 3: the view and the events
 #: are typed and checked on arrival, a view's result names its termination; 4: the welcome carries
 #: the scenario variant played, its text and digest as a record carries them; 5: a seat's state
 #: says when its decision is a secret step it can only pass, presented as if it had a choice; 6: in
-#: its Orders, which orders concern each area)
+#: its Orders, which orders concern each area, and a hello's language)
 PROTOCOL = 6
 #: the largest message a joiner may send (a hello or an action is a few hundred bytes)
 MAX_JOINER_MESSAGE = 4096
@@ -34,6 +35,8 @@ SIDES = ("PL", "ZURL")
 MAX_SECRET = 200
 
 Side = Literal["PL", "ZURL"]
+#: the languages a seat may be worded in (i18n.LANGUAGES; tests/net hold the two the same)
+Language = Literal["en", "pl"]
 Line = Annotated[str, StringConstraints(max_length=300)]
 Word = Annotated[str, StringConstraints(max_length=60)]
 
@@ -43,10 +46,14 @@ class _Message(BaseModel):
 
 
 class Hello(_Message):
+    """``language``: the one the joiner's player reads; the host words everything it sends this
+    seat in it (prompts, option labels, refusals), whatever its own."""
+
     type: Literal["hello"] = "hello"
     protocol: int
     side: Side
     secret: Annotated[str, StringConstraints(max_length=MAX_SECRET)]
+    language: Language = SOURCE_LANGUAGE
 
 
 class Act(_Message):
