@@ -13,7 +13,7 @@ from ..data.files import ASSET_FILES
 from ..data.models import Side
 from ..data.translations import card_brief, card_effect, card_name
 from ..engine import Game, Option, TurnView, menu_label, type_for
-from ..engine.actions import Negotiate
+from ..engine import actions as A
 from ..i18n import N_, SOURCE_LANGUAGE, _, current_language, ngettext, pgettext
 from ..render.odds import option_odds
 from .keys import area_codes, assign_keys
@@ -220,7 +220,7 @@ def _words(option: Option, game: Game | None = None, side: Side | None = None) -
     its label."""
     if option.kind == "order":
         return _(ORDER_WORDS[option.notation]) if option.notation in ORDER_WORDS else option.label
-    if option.kind == "negotiate" and isinstance(option.action, Negotiate):
+    if option.kind == "negotiate" and isinstance(option.action, A.Negotiate):
         return _negotiate_words(option.action)
     if option.kind in ("event", "special") and option.card is not None and game is not None and side is not None:
         card = next(c for c in game.data.decks[side].cards if c.number == option.card)
@@ -231,7 +231,7 @@ def _words(option: Option, game: Game | None = None, side: Side | None = None) -
     return option.label
 
 
-def _negotiate_words(action: Negotiate) -> str:
+def _negotiate_words(action: A.Negotiate) -> str:
     """A Negotiation's row by the track's name on the tracks bar ('Militia'): the list at 80×24
     holds the three a scenario may offer whole (the engine's label, the detail's, names the
     marker and Disarmament)."""
