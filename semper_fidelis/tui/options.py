@@ -251,7 +251,7 @@ def _order_reason(option: Option, turn: TurnView, ap: int) -> str:
         return _("once a turn: done already") if turn["negotiation"] else _("costs {cost} AP", cost=option.ap_cost)
     if option.notation == "provision":
         n = turn["provisions"] + 1
-        return _("needs {need} AP", need=n) if ap < n else _("none in your areas")  # its nth this turn costs n
+        return _("needs {need} AP", need=n) if ap < n else _("no tokens")  # its nth this turn costs n; none in its areas
     need, what = ORDER_NEEDS.get(option.notation, (1, N_("nothing to order")))
     return _("needs {need} AP", need=need) if ap < need else _(what)
 

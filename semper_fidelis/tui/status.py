@@ -19,6 +19,8 @@ from .session import SIDES, Session
 from .theme import ELITE_INK, SIDE_INK, badge, with_badge
 
 SEP = Text(" │ ", style="dim")
+#: the bar closed up, for a line that would wrap with the spaced one (a side's tracks in Polish at 80 columns)
+TIGHT_SEP = Text("│", style="dim")
 LETTERS = {"PL": ("V", "S"), "ZURL": ("U", "R")}
 ROUNDS_PER_STAGE = 4  # §5.2: a Stage is four rounds
 NEGOTIATION_NAMES = {"jewish-militia": N_("Militia"), "austro-hungarian": N_("Austrians")}
@@ -37,12 +39,12 @@ PHASE_NAMES = {
 }
 
 
-def join_parts(parts: list[Text | str]) -> Text:
+def join_parts(parts: list[Text | str], sep: Text = SEP) -> Text:
     """Parts separated by a dim bar."""
     out = Text()
     for i, p in enumerate(parts):
         if i:
-            out.append_text(SEP)
+            out.append_text(sep)
         out.append_text(p if isinstance(p, Text) else Text(p))
     return out
 
@@ -275,13 +277,14 @@ def space_name(session: Session, neutral: str, space: NegotiationSpace) -> str:
     return scenario_text(game.data, game.scenario, f"negotiation.{neutral}.spaces.{space.stance}.name", space.name)
 
 
-def compact_sides(session: Session) -> Text:
+def compact_sides(session: Session, width: int | None = None) -> Text:
     """The sides' tracks one line each, for a narrow screen: Morale, Supply and its Strength,
     VP with the Stage-end preview (the final VP alone once the game is over), Mobilization Zone and broken units (the Commanders are in
-    the card viewer, c)."""
+    the card viewer, c); a line wider than ``width`` closes up its bars rather than wrap (Polish
+    runs longer: a line more would be a line less for the decision at 80×24)."""
     data, view = session.game.data, session.view()
     preview = session.shown_game.score_if_stage_ended()
-    lines = []
+    lines: list[list[Text | str]] = []
     for side in SIDES:
         level = view["morale"][side]
         band = next((m.band for m in data.tracks.morale if m.level == level), "?")
@@ -289,13 +292,17 @@ def compact_sides(session: Session) -> Text:
         supply = supply_text(data, side, view["supply"][side])
         supply = supply[:supply.plain.find(" (")] if " (" in supply.plain else supply
         mob, broken = sum(view["mob"].get(side, {}).values()), sum(view["broken"].get(side, {}).values())
-        lines.append(join_parts([
+        parts: list[Text | str] = [
             badge(side), Text.assemble(_("Morale") + " ", morale_text(data, level, band, track=False)),
             Text.assemble(_("Supply") + " ", supply),
             _("{vp} VP (final)", vp=view["vp"][side]) if session.game.over else _("{vp} VP (Stage {gain})", vp=view["vp"][side], gain=f"{gain:+d}"),
             _("MobZ {mob}/{broken}", mob=mob, broken=broken),
-        ]))
-    return Text("\n").join(lines)
+        ]
+        lines.append(parts)
+    spaced = [join_parts(parts) for parts in lines]
+    if width is not None and any(line.cell_len > width for line in spaced):  # both alike, one above the other
+        return Text("\n").join(join_parts(parts, TIGHT_SEP) for parts in lines)
+    return Text("\n").join(spaced)
 
 
 class TracksRenderable:
@@ -310,9 +317,9 @@ class TracksRenderable:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if options.max_width < self.WIDE and self._in_battle():
-            yield compact_sides(self.session)  # 80×24: the battle box needs the lines (issue 36)
+            yield compact_sides(self.session, options.max_width)  # 80×24: the battle box needs the lines (issue 36)
             return
-        sides = sides_table(self.session) if options.max_width >= self.WIDE else compact_sides(self.session)
+        sides = sides_table(self.session) if options.max_width >= self.WIDE else compact_sides(self.session, options.max_width)
         yield Group(sides, time_line(self.session), political_line(self.session))
 
     def _in_battle(self) -> bool:

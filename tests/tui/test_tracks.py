@@ -47,3 +47,23 @@ def test_at_80_columns_each_side_keeps_to_one_line():
     lines = lines_at(session, 78)
     assert lines[0].lstrip().startswith("PL") and "12 VP (Stage +" in lines[0] and "MobZ 12/0" in lines[0]
     assert lines[1].lstrip().startswith("ZURL") and lines[2].startswith("Time")
+
+
+def test_at_80_columns_each_side_keeps_to_one_line_in_polish_too():
+    """Polish runs longer ('Zaopatrzenie 10: U5 R5', 'PZ (Etap +6)'): a side's line too wide
+    with spaced bars closes them up rather than wrap, so the decision below keeps its lines."""
+    from semper_fidelis.bots import RandomBot
+    from semper_fidelis.i18n import set_language
+
+    game, bot = Game(2, 5), RandomBot(5)
+    while len(game.actions) < 320:  # Round 9: both Supplies at 10, a two-digit Mobilization Zone
+        game.apply(bot.choose(game))
+    set_language("pl")
+    try:
+        lines = lines_at(Session(game=game, privacy=False), 78)
+    finally:
+        set_language("en")
+    assert lines[0].lstrip().startswith("PL") and "Zaopatrzenie 10" in lines[0] and "SMob 22/2" in lines[0]
+    assert lines[1].lstrip().startswith("ZURL") and "SMob 0/4" in lines[1] and lines[2].startswith("Czas")
+    english = lines_at(Session(game=game, privacy=False), 78)
+    assert " │ Supply 10" in english[0]  # English keeps its spaced bars: it fits
