@@ -11,7 +11,7 @@ from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
 from semper_fidelis.i18n import set_language
 
-from .helpers import game_screen, sync
+from .helpers import game_screen, sync, text_of
 from .records import save
 from .test_snapshots import app_for
 from .test_whole_game import cut_options
@@ -46,3 +46,24 @@ async def test_the_orders_list_is_whole_at_80x24(tmp_path, language):
     finally:
         set_language("en")
     assert not any(cut.values()), {where: rows for where, rows in cut.items() if rows}
+
+
+@sync
+async def test_the_orders_for_the_map_cursors_area_give_way_to_a_list_that_needs_the_lines(tmp_path):
+    """At 80×24 the line naming the orders for the cursor's area is the detail's only where the
+    list leaves it room (the Commander's line likewise): it cut the last Negotiation before."""
+    game = _at(2, 3, 7)
+    area = next(area for area, orders in game.orders_by_area().items() if "move" in orders)
+    for size, crowded in (((80, 24), True), ((200, 60), False)):
+        app = app_for(tmp_path)
+        async with app.run_test(size=size) as pilot:
+            assert app.open_save(save(game, tmp_path / "saves" / f"o{size[0]}.json")) is None
+            await pilot.pause()
+            await pilot.pause()
+            screen = game_screen(app)
+            screen.cursor = area
+            screen._follow_map()
+            await pilot.pause()
+            assert not cut_options(app), size
+            named = "move from here" in text_of(screen.query_one("#detail"))
+            assert named != crowded, size  # with room (200×60) the line is there

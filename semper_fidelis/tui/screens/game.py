@@ -295,10 +295,10 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
     def _render_detail(self) -> None:
         panel = self.query_one(DecisionPanel)
         row = panel.highlighted_row
-        if row is None and self._here_for == self._decision_key and self._orders_decision():
+        if row is None and self._here_for == self._decision_key and self._orders_decision() and panel.has_room_for(3):
             # the orders concerning the map cursor's area, once the cursor has named them in
             # these Orders (drawn again after a re-fit of the list, not replaced by the
-            # Commander's line)
+            # Commander's line); like that line, it gives way to a list that needs the lines
             panel.set_detail(self._orders_here_line())
             return
         if row is None:
@@ -531,7 +531,10 @@ class GameScreen(BotTurns, TableKeys, Screen[None]):
             return
         if self._orders_decision():
             self._here_for = self._decision_key
-            panel.set_detail(self._orders_here_line())
+            if panel.has_room_for(3):
+                panel.set_detail(self._orders_here_line())
+            else:
+                self._render_detail()  # a list that needs the lines keeps them (80×24)
 
     def _orders_here_line(self) -> Text:
         """'Rynek: m move from here · …': the orders concerning the map cursor's area, by key."""
