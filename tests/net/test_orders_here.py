@@ -9,6 +9,7 @@ import asyncio
 
 from semper_fidelis.bots import RandomBot
 from semper_fidelis.engine import Game
+from semper_fidelis.engine.game import AREA_ORDERS
 from semper_fidelis.net.host import seat_state
 from semper_fidelis.net.mirror import Mirror
 from semper_fidelis.tui.orders_here import WORDS, OrdersHere
@@ -36,7 +37,7 @@ def test_the_host_tells_the_seat_in_its_orders_which_orders_concern_each_area():
     side = game.decision().player
     here = game.orders_by_area()
     assert here and {order for orders in here.values() for order in orders} <= set(WORDS)
-    assert set(WORDS) == set(OrdersHere.ORDERS)
+    assert set(WORDS) == set(AREA_ORDERS)  # the table words every order the engine names
     mirror = Mirror(game.data, 2, side)
     mirror.update(seat_state(game, side, 0, 0))
     assert mirror.orders_by_area() == here
